@@ -48315,7 +48315,7 @@ function millisecondsBetween(earlier, later) {
 
 ;// CONCATENATED MODULE: ./src/suggest.ts
 /** "; did you mean `x`?" for a misspelt key or name, or '' when no candidate is close. */
-function suggest_suggest(word, candidates) {
+function suggest(word, candidates) {
     let best = '';
     let bestDistance = Infinity;
     for (const candidate of candidates) {
@@ -49028,7 +49028,7 @@ function evaluateGate(spec, ctx, tested, { margin, onInconclusive }) {
 /** A gate the comparison cannot answer is a mistake in the config: an InputError naming where the gate was written. */
 function checkGate(spec, ctx, countKey, def) {
     if (!countKey && !def) {
-        throw new errors_InputError(`${spec.origin}: unknown metric \`${spec.metric}\`${suggest_suggest(spec.metric, [...ctx.defs.keys(), ...Object.keys(COUNT_METRICS)])} (run \`evalgate metrics\` for the list)`);
+        throw new errors_InputError(`${spec.origin}: unknown metric \`${spec.metric}\`${suggest(spec.metric, [...ctx.defs.keys(), ...Object.keys(COUNT_METRICS)])} (run \`evalgate metrics\` for the list)`);
     }
     const testKey = spec.significantOnly ? 'significant_only' : 'margin';
     if (isTested(spec) && !def?.paired) {
@@ -49092,7 +49092,7 @@ function groupNotGated(spec, where, base, m, ctx) {
             delta: null,
             result: 'no_data',
             effect: noDataEffect(spec),
-            note: `no data: no golden query has ${where.key}=${where.value}${suggest_suggest(where.value, known)}` +
+            note: `no data: no golden query has ${where.key}=${where.value}${suggest(where.value, known)}` +
                 `${known.length > 0 && known.length <= 12 ? ` (groups: ${known.join(', ')})` : ''}; on_no_data: ${spec.onNoData}`,
         };
     }
@@ -54076,7 +54076,7 @@ function pickRun(rows, file, runId) {
                 .slice(0, 10)
                 .map((r) => errors_oneLine(r.runId))
                 .join(', ');
-            const close = suggest_suggest(errors_oneLine(runId), rows.slice(0, 1000).map((r) => errors_oneLine(r.runId)));
+            const close = suggest(errors_oneLine(runId), rows.slice(0, 1000).map((r) => errors_oneLine(r.runId)));
             throw new errors_InputError(`${file}: no run \`${errors_oneLine(runId)}\` in \`eval_runs\`${close} (runs: ${runs})`);
         }
         return readable(row, file);
@@ -55801,7 +55801,7 @@ function parseNoise(node, { lineOf, keyLine }, source) {
     const top = node.toJSON();
     for (const key of Object.keys(top))
         if (!NOISE_KEYS.includes(key))
-            throw new errors_InputError(`${at(key)}: unknown \`noise\` key \`${key}\`${suggest_suggest(key, NOISE_KEYS)}`);
+            throw new errors_InputError(`${at(key)}: unknown \`noise\` key \`${key}\`${suggest(key, NOISE_KEYS)}`);
     const { measured, runs, commit } = top;
     if (typeof measured !== 'string' || runTime(measured) === null)
         throw new errors_InputError(`${at('measured')}: \`noise.measured\` must be an RFC 3339 time, got ${valueText(measured)}`);
@@ -55827,7 +55827,7 @@ function parseMetricNoise(id, node, at) {
     const m = node.toJSON();
     for (const key of Object.keys(m))
         if (!METRIC_KEYS.includes(key))
-            throw new errors_InputError(`${at}: unknown key \`${key}\` in \`noise.metrics.${id}\`${suggest_suggest(key, [...METRIC_KEYS])}`);
+            throw new errors_InputError(`${at}: unknown key \`${key}\` in \`noise.metrics.${id}\`${suggest(key, [...METRIC_KEYS])}`);
     const number = (key, nullable) => {
         const v = m[key];
         if (nullable && v === null)
@@ -55972,7 +55972,7 @@ function parseGateConfig(text, source) {
     const top = root.toJSON();
     for (const key of Object.keys(top)) {
         if (!TOP_KEYS.has(key))
-            throw new errors_InputError(`${source}:${keyLine(root, key)}: unknown key \`${key}\`${suggest_suggest(key, [...TOP_KEYS])}`);
+            throw new errors_InputError(`${source}:${keyLine(root, key)}: unknown key \`${key}\`${suggest(key, [...TOP_KEYS])}`);
     }
     const alpha = top.alpha ?? 0.05;
     // At most 0.5: a tested gate's interval is two-sided at 1 - 2 alpha, which is no interval above that.
@@ -56000,7 +56000,7 @@ function parseGateConfig(text, source) {
     // A misspelt primary would leave every gate corrected without a word: it must name a gated metric.
     const gated = [...new Set(gates.map((g) => g.metric))];
     if (testing.primary !== null && !gated.includes(testing.primary))
-        throw new errors_InputError(`${source}:${keyLine(root, 'primary')}: \`primary\` ${JSON.stringify(testing.primary)} is the metric of no gate here${suggest_suggest(testing.primary, gated)}`);
+        throw new errors_InputError(`${source}:${keyLine(root, 'primary')}: \`primary\` ${JSON.stringify(testing.primary)} is the metric of no gate here${suggest(testing.primary, gated)}`);
     const noise = top.noise === undefined ? undefined : parseNoise(root.get('noise', true), yaml, source);
     // A config calibrate wrote was written for the one-sided, corrected question: no notice of the change.
     const notices = gates
@@ -56058,7 +56058,7 @@ function presetGates(top, line, source, minN) {
     for (const name of presetNames) {
         const preset = typeof name === 'string' ? PRESETS[name] : undefined;
         if (!preset)
-            throw new errors_InputError(`${source}:${line}: unknown preset ${JSON.stringify(name)}${suggest_suggest(String(name), Object.keys(PRESETS))} (presets: ${Object.keys(PRESETS).join(', ')})`);
+            throw new errors_InputError(`${source}:${line}: unknown preset ${JSON.stringify(name)}${suggest(String(name), Object.keys(PRESETS))} (presets: ${Object.keys(PRESETS).join(', ')})`);
         for (const g of preset)
             gates.push({ where: null, onNoData: 'fail', ...g, minN, origin: `preset ${name}` });
     }
@@ -56073,7 +56073,7 @@ function parseGate(item, { lineOf, keyLine }, source, defaultMinN) {
     const at = (key) => `${source}:${keyLine(item, key)}`;
     for (const key of Object.keys(g)) {
         if (!GATE_KEYS.has(key))
-            throw new errors_InputError(`${at(key)}: unknown gate key \`${key}\`${suggest_suggest(key, [...GATE_KEYS])}`);
+            throw new errors_InputError(`${at(key)}: unknown gate key \`${key}\`${suggest(key, [...GATE_KEYS])}`);
     }
     if (typeof g.metric !== 'string' || g.metric === '')
         throw new errors_InputError(`${at('metric')}: a gate needs \`metric\``);
@@ -56125,7 +56125,7 @@ function parseWhere(value, at) {
         throw new errors_InputError(`${at}: \`where\` must name one group, e.g. \`{ category: adversarial }\``);
     const key = keys[0];
     if (!WHERE_KEYS.includes(key))
-        throw new errors_InputError(`${at}: \`where\` key \`${key}\` is not one of ${WHERE_KEYS.join(', ')}${suggest_suggest(key, [...WHERE_KEYS])}`);
+        throw new errors_InputError(`${at}: \`where\` key \`${key}\` is not one of ${WHERE_KEYS.join(', ')}${suggest(key, [...WHERE_KEYS])}`);
     const group = w[key];
     if (key === 'answerable') {
         if (typeof group !== 'boolean')
@@ -61003,7 +61003,7 @@ class GoldenCollector {
             this.profile = profileOf(item.profile, `${this.source}:${line}`);
         for (const key of Object.keys(item)) {
             if (!HEADER_KEYS.has(key))
-                this.warnings.push(note(`${this.source}:${line}: unknown header key \`${errors_oneLine(key)}\` (ignored; a query needs \`id\` and \`query\`)${suggest_suggest(key, HEADER_KEYS)}`));
+                this.warnings.push(note(`${this.source}:${line}: unknown header key \`${errors_oneLine(key)}\` (ignored; a query needs \`id\` and \`query\`)${suggest(key, HEADER_KEYS)}`));
         }
     }
     add(item, place, nonTextKeys = []) {
@@ -61120,7 +61120,7 @@ class GoldenCollector {
         const unknown = [...this.unknownKeys.values()].filter((u) => u.inMap === null);
         const named = unknown
             .slice(0, 3)
-            .map((u) => `\`${u.key}\` at line ${u.line}${suggest_suggest(u.key, QUERY_KEYS).replace(/^; /, ', ')}`);
+            .map((u) => `\`${u.key}\` at line ${u.line}${suggest(u.key, QUERY_KEYS).replace(/^; /, ', ')}`);
         if (unknown.length > 3)
             named.push(`and ${unknown.length - 3} more`);
         return `${what}${named.length > 0 ? ` (unknown keys, ignored: ${named.join('; ')})` : ''}`;
@@ -61672,7 +61672,7 @@ function didYouMean(key, properties) {
     const listed = names.find((name) => properties[name]['x-misspellings']?.includes(lower));
     if (listed !== undefined)
         return `; did you mean \`${listed}\`?`;
-    const close = suggest_suggest(key, names);
+    const close = suggest(key, names);
     if (close !== '')
         return close;
     const extended = names
@@ -62630,7 +62630,7 @@ async function sideRunsNamed(runPath, value, flag) {
         const suite = value.slice(4);
         const of = runs.filter((r) => r.suite === suite).map((r) => r.id);
         if (of.length === 0)
-            throw new errors_InputError(`${runPath}: ${flag}: no run of suite \`${errors_oneLine(suite)}\` in \`eval_runs\`${suggest_suggest(suite, suites)} (suites: ${suiteList()})`);
+            throw new errors_InputError(`${runPath}: ${flag}: no run of suite \`${errors_oneLine(suite)}\` in \`eval_runs\`${suggest(suite, suites)} (suites: ${suiteList()})`);
         return of;
     }
     return listedRuns(runPath, value, flag, ids);
@@ -62653,7 +62653,7 @@ function listedRuns(runPath, value, flag, present) {
             throw new errors_InputError(`${flag}: run \`${errors_oneLine(id)}\` is given twice`);
         seen.add(id);
         if (!present.includes(id))
-            throw new errors_InputError(`${runPath}: ${flag}: no run \`${errors_oneLine(id)}\` in \`eval_runs\`${suggest_suggest(id, present)} ${listed()}`);
+            throw new errors_InputError(`${runPath}: ${flag}: no run \`${errors_oneLine(id)}\` in \`eval_runs\`${suggest(id, present)} ${listed()}`);
     }
     return ids;
 }
@@ -62903,22 +62903,7 @@ async function runsNamed(runPath, value) {
         return null;
     if (value === 'all')
         return present;
-    const ids = value.split(',').map((id) => id.trim());
-    const listed = () => `(runs: ${present
-        .slice(0, 20)
-        .map((id) => oneLine(id))
-        .join(', ')}${present.length > 20 ? `, and ${present.length - 20} more` : ''})`;
-    const seen = new Set();
-    for (const id of ids) {
-        if (id === '')
-            throw new InputError(`--run: ${JSON.stringify(value)} has an empty run id ${listed()}`);
-        if (seen.has(id))
-            throw new InputError(`--run: run \`${oneLine(id)}\` is given twice`);
-        seen.add(id);
-        if (!present.includes(id))
-            throw new InputError(`${runPath}: no run \`${oneLine(id)}\` in \`eval_runs\`${suggest(id, present)} ${listed()}`);
-    }
-    return ids;
+    return listedRuns(runPath, value, '--run', present);
 }
 /** Every run of `runIds` aggregated as `aggregate` does, then side by side with the best values marked. */
 async function runAggregateSideBySide(inputs) {
@@ -62968,8 +62953,8 @@ const inQueries = (n) => `in ${n.toLocaleString('en-US')} ${n === 1 ? 'query' : 
 function unknownKeyText(w) {
     const at = `${w.source}:${w.line}`;
     if (w.map === null)
-        return `${at}: unknown key \`${w.key}\` ${inQueries(w.count)} (ignored)${suggest_suggest(w.key, w.known)}`;
-    return `${at}: \`${w.map}\`: unknown key \`${w.key}\` ${inQueries(w.count)} (ignored; its keys are ${w.known.join(', ')})${suggest_suggest(w.key, w.known)}`;
+        return `${at}: unknown key \`${w.key}\` ${inQueries(w.count)} (ignored)${suggest(w.key, w.known)}`;
+    return `${at}: \`${w.map}\`: unknown key \`${w.key}\` ${inQueries(w.count)} (ignored; its keys are ${w.known.join(', ')})${suggest(w.key, w.known)}`;
 }
 /** A report warning in plain words (the text report and stderr; the comment's are in markdown.ts). */
 function reportWarningText(w) {

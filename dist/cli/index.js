@@ -20715,22 +20715,7 @@ async function runsNamed(runPath, value) {
         return null;
     if (value === 'all')
         return present;
-    const ids = value.split(',').map((id) => id.trim());
-    const listed = () => `(runs: ${present
-        .slice(0, 20)
-        .map((id) => oneLine(id))
-        .join(', ')}${present.length > 20 ? `, and ${present.length - 20} more` : ''})`;
-    const seen = new Set();
-    for (const id of ids) {
-        if (id === '')
-            throw new InputError(`--run: ${JSON.stringify(value)} has an empty run id ${listed()}`);
-        if (seen.has(id))
-            throw new InputError(`--run: run \`${oneLine(id)}\` is given twice`);
-        seen.add(id);
-        if (!present.includes(id))
-            throw new InputError(`${runPath}: no run \`${oneLine(id)}\` in \`eval_runs\`${suggest(id, present)} ${listed()}`);
-    }
-    return ids;
+    return listedRuns(runPath, value, '--run', present);
 }
 /** Every run of `runIds` aggregated as `aggregate` does, then side by side with the best values marked. */
 async function runAggregateSideBySide(inputs) {

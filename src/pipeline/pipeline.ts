@@ -693,21 +693,7 @@ export async function runsNamed(runPath: string, value: string): Promise<string[
   const present = await runIdsIn(runPath);
   if (present.includes(value)) return null;
   if (value === 'all') return present;
-  const ids = value.split(',').map((id) => id.trim());
-  const listed = () =>
-    `(runs: ${present
-      .slice(0, 20)
-      .map((id) => oneLine(id))
-      .join(', ')}${present.length > 20 ? `, and ${present.length - 20} more` : ''})`;
-  const seen = new Set<string>();
-  for (const id of ids) {
-    if (id === '') throw new InputError(`--run: ${JSON.stringify(value)} has an empty run id ${listed()}`);
-    if (seen.has(id)) throw new InputError(`--run: run \`${oneLine(id)}\` is given twice`);
-    seen.add(id);
-    if (!present.includes(id))
-      throw new InputError(`${runPath}: no run \`${oneLine(id)}\` in \`eval_runs\`${suggest(id, present)} ${listed()}`);
-  }
-  return ids;
+  return listedRuns(runPath, value, '--run', present);
 }
 
 export interface SideBySideOutputs {
