@@ -10,7 +10,7 @@
 import { formatValue } from '../format.js';
 import type { GateResult } from '../gate/types.js';
 import { escapeMarkdownText } from '../render/escape.js';
-import { metricCode } from '../render/markdown.js';
+import { metricCode } from '../render/escape.js';
 
 export const DEFAULT_ACCEPT_LABEL = 'evalgate: accept';
 

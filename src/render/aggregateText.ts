@@ -4,7 +4,7 @@ import type { MetricDef } from '../aggregate/metrics.js';
 import type { SideBySideReport } from '../aggregate/sideBySide.js';
 import { formatValue } from '../format.js';
 import { escapeMarkdownCell } from './escape.js';
-import { metricCode } from './markdown.js';
+import { metricCode } from './escape.js';
 import { plainText } from './text.js';
 
 function pad(rows: string[][]): string {

@@ -6,7 +6,7 @@
 import type { Calibration, MetricNoise } from '../compare/calibrate.js';
 import { oneLine } from '../errors.js';
 import type { NoiseFloor } from '../gate/noise.js';
-import { escapeMarkdownText } from './escape.js';
+import { escapeMarkdownText, metricCode } from './escape.js';
 
 const f4 = (x: number) => x.toFixed(4);
 const orNone = (x: number | null, digits = 4) => (x === null ? 'none' : x.toFixed(digits));
@@ -139,7 +139,5 @@ export function noiseFloorLine(
 
 /** The line in Markdown: metric ids as code when they are plain ids, else escaped text. */
 export function noiseFloorMarkdown(noise: NoiseFloor): string {
-  const id = (metric: string) =>
-    /^[A-Za-z0-9_@.:-]{1,60}$/.test(metric) ? `\`${metric}\`` : escapeMarkdownText(metric, 60);
-  return noiseFloorLine(noise, id, (value) => escapeMarkdownText(value));
+  return noiseFloorLine(noise, metricCode, (value) => escapeMarkdownText(value));
 }

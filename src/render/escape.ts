@@ -60,3 +60,12 @@ export function escapeMarkdownCell(text: string | null | undefined, maxLength = 
   // Checked after escaping: text of only controls or bidi marks is empty once they are dropped.
   return escapeMarkdownText(String(text), maxLength) || '—';
 }
+
+/**
+ * A metric id as a code span. Ids are ours, except the per-stage latency ids, which carry a `timings_ms` key from
+ * the run database: one with anything but plain id characters is escaped like other untrusted text instead
+ * (a `|` or a backtick inside a code span would still split the cell or end the span).
+ */
+export function metricCode(id: string): string {
+  return /^[\w@.-]+$/.test(id) ? `\`${id}\`` : escapeMarkdownText(id, 80);
+}

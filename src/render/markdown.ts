@@ -8,7 +8,7 @@ import type { MetricDef } from '../aggregate/metrics.js';
 import type { RunSummary } from '../aggregate/aggregate.js';
 import type { MetricComparison, QueryOutcome } from '../compare/types.js';
 import type { CompareReport, GateResult } from '../gate/types.js';
-import { escapeMarkdownCell, escapeMarkdownText } from './escape.js';
+import { escapeMarkdownCell, escapeMarkdownText, metricCode } from './escape.js';
 import { formatDelta, formatDeltaKeepingSign, formatP, formatValue } from '../format.js';
 import { millisecondsBetween } from '../time.js';
 import type { ReportWarning } from '../warnings.js';
@@ -97,15 +97,6 @@ function mark(def: MetricDef | undefined, m: MetricComparison): string {
   if (!m.significant || m.delta === null || !def || def.direction === 'neutral' || m.delta === 0) return '';
   const better = def.direction === 'higher' ? m.delta > 0 : m.delta < 0;
   return better ? ' ▲' : ' ▼';
-}
-
-/**
- * A metric id as a code span. Ids are ours, except the per-stage latency ids, which carry a `timings_ms` key from
- * the run database: one with anything but plain id characters is escaped like other untrusted text instead
- * (a `|` or a backtick inside a code span would still split the cell or end the span).
- */
-export function metricCode(id: string): string {
-  return /^[\w@.-]+$/.test(id) ? `\`${id}\`` : escapeMarkdownText(id, 80);
 }
 
 function intervalText(ci: [number, number] | null, unit: string | undefined): string {

@@ -5,7 +5,7 @@
  */
 import type { HistoryTrend } from '../compare/history.js';
 import { formatValue } from '../format.js';
-import { escapeMarkdownText } from './escape.js';
+import { escapeMarkdownText, metricCode } from './escape.js';
 import { plural } from './reportParts.js';
 import { formatP } from '../format.js';
 import { CHANGE_POINT_ALPHA } from '../compare/changePoint.js';
@@ -33,10 +33,6 @@ function commitText(commit: string | null): string {
   return /^[0-9a-f]{7,64}$/i.test(commit) ? `\`${commit.slice(0, 7)}\`` : escapeMarkdownText(commit, 20);
 }
 
-function metricId(id: string): string {
-  return /^[\w@.-]+$/.test(id) ? `\`${id}\`` : escapeMarkdownText(id, 80);
-}
-
 function shiftText(m: HistoryTrend['metrics'][number], recent: number): string {
   if (!m.changePoint) return '—';
   const { direction, pValue } = m.changePoint;
@@ -48,7 +44,7 @@ function summaryText(trend: HistoryTrend): string {
   const shifted = trend.metrics.filter((m) => m.changePoint);
   const parts = [`Main's history: the last ${plural(trend.runs.length, 'run', 'runs')} on the default branch`];
   for (const direction of ['down', 'up'] as const) {
-    const ids = shifted.filter((m) => m.changePoint!.direction === direction).map((m) => metricId(m.id));
+    const ids = shifted.filter((m) => m.changePoint!.direction === direction).map((m) => metricCode(m.id));
     if (ids.length > 0)
       parts.push(`⚠️ main shifted ${direction} in its last ${trend.test.recent} runs: ${ids.join(', ')}`);
   }
@@ -80,7 +76,7 @@ export function trendMarkdownLines(
       const first = m.values.find((v) => v !== null) ?? null;
       const last = [...m.values].reverse().find((v) => v !== null) ?? null;
       lines.push(
-        `| ${metricId(m.id)} | \`${sparkline(m.values)}\` | ${formatValue(first, unit)} | ${formatValue(last, unit)} | ${shiftText(m, recent)} |`,
+        `| ${metricCode(m.id)} | \`${sparkline(m.values)}\` | ${formatValue(first, unit)} | ${formatValue(last, unit)} | ${shiftText(m, recent)} |`,
       );
     }
     lines.push(
