@@ -54,3 +54,8 @@ export function formatDeltaKeepingSign(value: number | null | undefined, unit?: 
   while (decimals < 10 && Number(Math.abs(value).toFixed(decimals)) === 0) decimals++;
   return `${value > 0 ? '+' : '−'}${Math.abs(value).toFixed(decimals)}`;
 }
+
+/** "1 query", "1,024 queries": a count with its noun. */
+export function plural(n: number, one: string, many: string): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+}

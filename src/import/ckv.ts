@@ -13,7 +13,7 @@ import {
   parseCkvFixture,
 } from '../load/ckv.js';
 import { forEachJsonObjectOfFile, moreOf } from '../load/lines.js';
-import { plural } from '../render/reportParts.js';
+import { plural } from '../format.js';
 import { readJsonDocument, readText, resultsShape } from './files.js';
 import { nowRfc3339 } from '../time.js';
 import { nameOfFile, requiredFlag, stringFlag } from './format.js';

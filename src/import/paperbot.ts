@@ -12,7 +12,7 @@ import {
   parsePaperbotBench,
   readPaperbotReport,
 } from '../load/paperbot.js';
-import { plural } from '../render/reportParts.js';
+import { plural } from '../format.js';
 import { readJsonDocument, readText, resultsShape } from './files.js';
 import { nowRfc3339 } from '../time.js';
 import { requiredFlag, stringFlag } from './format.js';

@@ -1,7 +1,7 @@
 /** The warnings the formats print about what an import left out or chose, worded once. */
 import type { Tally } from '../load/lines.js';
 import { moreOf } from '../load/lines.js';
-import { plural } from '../render/reportParts.js';
+import { plural } from '../format.js';
 
 /** "q1 at line 3, q2 at line 9, and 4 more": a tally of places. */
 export function placesOf(t: Tally<{ id: string; line: number }>): string {

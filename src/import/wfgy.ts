@@ -9,7 +9,7 @@ import { readGoldenDocument } from '../load/golden.js';
 import { forEachJsonObjectOfFile, moreOf } from '../load/lines.js';
 import { DEFAULT_REFUSAL_TOKEN, parseQaSet, WfgyTraceReader } from '../load/wfgy.js';
 import type { WfgyImport, WfgyOptions } from '../load/wfgy.js';
-import { plural } from '../render/reportParts.js';
+import { plural } from '../format.js';
 import { readText } from './files.js';
 import { nowRfc3339 } from '../time.js';
 import { nameOfFile, requiredFlag, stringFlag } from './format.js';

@@ -3,6 +3,7 @@
  * Reads the files it is given and publishes nothing; the one file it writes is a run's own `aggregate_json` when
  * asked (`aggregate --write`, the action's `write-aggregate`), through src/write. Report files are the entries'.
  */
+import { plural } from '../format.js';
 import { createHash } from 'node:crypto';
 import { realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -347,7 +348,7 @@ export async function sideRunsNamed(runPath: string, value: string, flag: string
   const suiteList = () =>
     suites
       .slice(0, 10)
-      .map((s) => `\`${oneLine(s)}\` (${plural(runs.filter((r) => r.suite === s).length, 'run')})`)
+      .map((s) => `\`${oneLine(s)}\` (${plural(runs.filter((r) => r.suite === s).length, 'run', 'runs')})`)
       .join(', ');
   if (value === 'all') {
     if (suites.length > 1)
@@ -367,10 +368,6 @@ export async function sideRunsNamed(runPath: string, value: string, flag: string
     return of;
   }
   return listedRuns(runPath, value, flag, ids);
-}
-
-function plural(n: number, word: string): string {
-  return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 }
 
 /** The ids of a comma list, each checked against the database's (`present`). */

@@ -9,7 +9,7 @@ import type { RunSummary } from '../aggregate/aggregate.js';
 import type { MetricComparison, QueryOutcome } from '../compare/types.js';
 import type { CompareReport, GateResult } from '../gate/types.js';
 import { escapeMarkdownCell, escapeMarkdownText, metricCode } from './escape.js';
-import { formatDelta, formatDeltaKeepingSign, formatP, formatValue } from '../format.js';
+import { formatDelta, formatDeltaKeepingSign, formatP, formatValue, plural } from '../format.js';
 import { millisecondsBetween } from '../time.js';
 import type { ReportWarning } from '../warnings.js';
 import { trendMarkdownLines } from './trend.js';
@@ -37,7 +37,6 @@ import {
   intervalLevel,
   keyMetrics,
   openGates,
-  plural,
   rankText,
   regressionsBySeverity,
   unitOf,

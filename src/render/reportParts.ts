@@ -7,7 +7,7 @@ import type { MetricDef } from '../aggregate/metrics.js';
 import type { ComparedRun, CommitSource, MetricComparison, QueryOutcome } from '../compare/types.js';
 import type { CompareReport, GateResult } from '../gate/types.js';
 import { COUNT_METRICS } from '../gate/gates.js';
-import { formatDelta, formatDeltaKeepingSign, formatP, formatValue, shownP } from '../format.js';
+import { formatDelta, formatDeltaKeepingSign, formatP, formatValue, shownP, plural } from '../format.js';
 import { millisecondsBetween } from '../time.js';
 
 /** Rows shown before the first `<details>` (docs/compare.md names this budget). */
@@ -33,10 +33,6 @@ export const KEY_METRICS = [
   'latency_p95_ms',
   'error_rate',
 ];
-
-export function plural(n: number, one: string, many: string): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-}
 
 /** "95%" for alpha 0.05: a level as the report prints it (the metric tables at 1 - alpha, a gate at its own). */
 export function intervalLevel(alpha: number): string {

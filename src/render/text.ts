@@ -7,7 +7,7 @@ import { codePointEscape } from '../errors.js';
 import type { MetricDef } from '../aggregate/metrics.js';
 import type { ComparedRun } from '../compare/types.js';
 import type { CompareReport, GateResult } from '../gate/types.js';
-import { formatDelta, formatDeltaKeepingSign, formatP, formatValue } from '../format.js';
+import { formatDelta, formatDeltaKeepingSign, formatP, formatValue, plural } from '../format.js';
 import {
   OPEN_QUERY_ROWS,
   adviceSentence,
@@ -24,7 +24,6 @@ import {
   gatesToName,
   intervalLevel,
   keyMetrics,
-  plural,
   rankText,
   regressionsBySeverity,
   unitOf,

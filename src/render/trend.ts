@@ -4,9 +4,9 @@
  * the history file (commits, times, query ids) is untrusted and escaped.
  */
 import type { HistoryTrend } from '../compare/history.js';
-import { formatValue } from '../format.js';
+import { formatValue, plural } from '../format.js';
 import { escapeMarkdownText, metricCode } from './escape.js';
-import { plural } from './reportParts.js';
+
 import { formatP } from '../format.js';
 import { CHANGE_POINT_ALPHA } from '../compare/changePoint.js';
 

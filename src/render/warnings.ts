@@ -2,11 +2,11 @@
  * Warnings worded for the terminal and the action's annotations (src/warnings.ts holds them as data; the comment
  * words the report's own in src/render/markdown.ts).
  */
+import { plural } from '../format.js';
 import { oneLine } from '../errors.js';
 import { suggest } from '../suggest.js';
 import { mergeWarnings } from '../warnings.js';
 import type { ReportWarning, UnknownKeyWarning, Warning } from '../warnings.js';
-import { plural } from './reportParts.js';
 
 /**
  * Warnings as the entries print them: the first `limit` as they are, then one line for the rest. A golden set

@@ -3,6 +3,7 @@
  * schemas/result.schema.json): the checks behind `evalgate validate` and the warnings of compare and aggregate.
  * Pure: rows go in one at a time, findings come out as data; the entries word and print them.
  */
+import { plural } from '../format.js';
 import { oneLine } from '../errors.js';
 import type { GoldenQuery, GoldenSet } from '../types.js';
 import { checkAgainstSchema } from './schema.js';
@@ -298,10 +299,6 @@ function present(value: unknown): boolean {
 function isOneToN(ranks: number[]): boolean {
   const sorted = [...ranks].sort((a, b) => a - b);
   return sorted.every((rank, i) => rank === i + 1);
-}
-
-function plural(n: number, one: string, many: string): string {
-  return n === 1 ? `1 ${one}` : `${n.toLocaleString('en-US')} ${many}`;
 }
 
 function firstIds(ids: string[]): string {
