@@ -64,7 +64,7 @@ export async function runCompareCommand(args: string[], io: Io): Promise<number>
  * stderr what it could not list.
  */
 async function unjudgedFile(inputs: CompareInputs, outputs: CompareOutputs, io: Io): Promise<string> {
-  const template = await unjudgedTemplateFor(inputs, outputs.report);
+  const template = await unjudgedTemplateFor(inputs, outputs.report, outputs.golden);
   const first = template.skipped[0];
   if (first)
     io.stderr(

@@ -93,7 +93,7 @@ function loosestMatch(baseline: TabulatedRun, candidate: TabulatedRun): Uint8Arr
 }
 
 /** Both runs' chunks tables (the baseline's entry where both have an id); empty when neither has one: it finds nothing. */
-function mergedChunks(a: RunMeta, b: RunMeta): Map<string, ChunkRecord> {
+export function mergedChunks(a: RunMeta, b: RunMeta): Map<string, ChunkRecord> {
   const merged = new Map<string, ChunkRecord>(b.chunks ?? []);
   for (const [id, c] of a.chunks ?? []) merged.set(id, c);
   return merged;

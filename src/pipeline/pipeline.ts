@@ -125,6 +125,8 @@ export interface CompareOutputs {
   context: ReportContext;
   /** Whether the candidate was scored in a worker thread beside the baseline (see src/pipeline/twoThreads.ts). */
   parallel: boolean;
+  /** The golden set read for it (always read: the expectations check needs it), for `--unjudged`. */
+  golden: GoldenSet;
 }
 
 /**
@@ -217,7 +219,7 @@ export async function runCompare(inputs: CompareInputs): Promise<CompareOutputs>
     ...notes(formatFindings.map(formatFinding)),
     ...notes(config.notices),
   ];
-  return { report, defs, markdown, markdownFull, json, warnings, context, parallel: chosen.parallel };
+  return { report, defs, markdown, markdownFull, json, warnings, context, parallel: chosen.parallel, golden: golden() };
 }
 
 /**

@@ -2,12 +2,12 @@
  * `compare --unjudged FILE`: the compared runs read again (only when asked) for their unjudged top-k hits, matched
  * as the comparison matched them, and the TREC qrels template of those pairs (src/compare/unjudged.ts).
  */
-import type { ChunkRecord, GoldenSet, RunStream } from '../types.js';
+import type { GoldenSet, RunStream } from '../types.js';
 import { InputError, oneLine } from '../errors.js';
 import type { Comparison } from '../compare/types.js';
 import { unjudgedHitsOf, unjudgedTemplate } from '../compare/unjudged.js';
+import { mergedChunks } from '../compare/compare.js';
 import type { UnjudgedHits, UnjudgedMatching, UnjudgedTemplate } from '../compare/unjudged.js';
-import { readGoldenFile } from '../load/golden.js';
 import { openRunStream } from '../load/runDatabase.js';
 import type { CompareInputs } from './pipeline.js';
 
@@ -26,8 +26,8 @@ export interface UnjudgedOutput extends UnjudgedTemplate {
 export async function unjudgedTemplateFor(
   inputs: Pick<CompareInputs, 'baselinePath' | 'candidatePath' | 'goldenPath'>,
   report: Pick<Comparison, 'baseline' | 'candidate' | 'options' | 'chunker_version_match'>,
+  golden: GoldenSet,
 ): Promise<UnjudgedOutput> {
-  const golden = readGoldenFile(inputs.goldenPath);
   if (!golden.queries.some((q) => q.judgments.size > 0))
     throw new InputError(
       `--unjudged: ${oneLine(inputs.goldenPath)} has no graded judgments (\`judgments:\`), so no hit is judged or unjudged (judged@k is not computed); leave out --unjudged`,
@@ -63,9 +63,7 @@ async function bothFallback(runs: Array<[string, string]>, golden: GoldenSet, k:
   const streams: RunStream[] = [];
   try {
     for (const [path, runId] of runs) streams.push(await openRunStream(path, runId));
-    // The baseline's chunk wins an id both tables hold (compare.ts's mergedChunks).
-    const merged = new Map<string, ChunkRecord>(streams[streams.length - 1].chunks ?? []);
-    if (streams.length === 2) for (const [id, c] of streams[0].chunks ?? []) merged.set(id, c);
+    const merged = streams.length === 2 ? mergedChunks(streams[0], streams[1]) : new Map(streams[0].chunks ?? []);
     const matching: UnjudgedMatching = { chunkMatch: 'fallback_doc_span', referenceChunks: merged };
     return streams.map((run) => unjudgedHitsOf(run, golden, k, matching));
   } finally {
