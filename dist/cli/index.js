@@ -14782,6 +14782,71 @@ function checkNoCodeRunsOnUpdate(db, file) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/format.ts
+/**
+ * Numbers as every stage prints them: rounded to 4 decimals on output only (as trec_eval prints), n/a for a null.
+ * A leaf module: aggregate (kebab's JSON), gate (threshold text) and render all read it.
+ */
+function round4(x) {
+    // toFixed rounds the exact binary value, as C's printf("%.4f") does in trec_eval.
+    const r = Number(x.toFixed(4));
+    return Object.is(r, -0) ? 0 : r;
+}
+/**
+ * A p-value to 4 decimals as every output gives it: rounded, except where rounding would carry it across alpha
+ * (0.04996 at alpha 0.05 is 0.0499, cut rather than rounded up to 0.0500), so a printed p never contradicts the mark
+ * and the outcome beside it, which compare the exact p with alpha.
+ */
+function shownP(p, alpha) {
+    let shown = round4(p);
+    // One step of 0.0001 at a time, each rounded again: p * 1e4 itself can round up to the next whole number.
+    while (p < alpha && shown >= alpha)
+        shown = round4(shown - 1e-4);
+    while (p >= alpha && shown < alpha)
+        shown = round4(shown + 1e-4);
+    return shown;
+}
+/** A p-value as the reports print it: `shownP`, and `< 0.0001` below that. */
+function formatP(p, alpha) {
+    if (p === null || p === undefined)
+        return '—';
+    return p < 0.0001 ? '< 0.0001' : shownP(p, alpha).toFixed(4);
+}
+function formatValue(value, unit) {
+    if (value === null || value === undefined || !Number.isFinite(value))
+        return 'n/a';
+    if (unit === 'count' || unit === 'tokens')
+        return Number.isInteger(value) ? String(value) : round4(value).toFixed(4);
+    if (unit === 'ms')
+        return Number.isInteger(value) ? String(value) : round4(value).toFixed(1);
+    return round4(value).toFixed(4);
+}
+function formatDelta(value, unit) {
+    if (value === null || value === undefined || !Number.isFinite(value))
+        return 'n/a';
+    const text = formatValue(Math.abs(value), unit);
+    if (round4(value) === 0)
+        return `±${formatValue(0, unit)}`;
+    return `${value > 0 ? '+' : '−'}${text}`;
+}
+/**
+ * A delta as formatDelta prints it, but never `±0` for a value that is not 0: more decimals (up to 10) until its
+ * sign shows. For an interval's end, whose side of 0 is the test's answer (a gate's interval leaves 0 exactly when
+ * its test is significant), so the printed interval and the outcome cannot disagree by rounding.
+ */
+function formatDeltaKeepingSign(value, unit) {
+    if (value === null || value === undefined || !Number.isFinite(value) || value === 0 || round4(value) !== 0)
+        return formatDelta(value, unit);
+    let decimals = 5;
+    while (decimals < 10 && Number(Math.abs(value).toFixed(decimals)) === 0)
+        decimals++;
+    return `${value > 0 ? '+' : '−'}${Math.abs(value).toFixed(decimals)}`;
+}
+/** "1 query", "1,024 queries": a count with its noun. */
+function format_plural(n, one, many) {
+    return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+}
+
 ;// CONCATENATED MODULE: ./src/aggregate/table.ts
 
 
@@ -17107,67 +17172,6 @@ function atScoringCutoffs(config, given) {
     return { config: { ...config, gates, primary }, options: { ...given, ks, mrrCutoff } };
 }
 
-;// CONCATENATED MODULE: ./src/format.ts
-/**
- * Numbers as every stage prints them: rounded to 4 decimals on output only (as trec_eval prints), n/a for a null.
- * A leaf module: aggregate (kebab's JSON), gate (threshold text) and render all read it.
- */
-function round4(x) {
-    // toFixed rounds the exact binary value, as C's printf("%.4f") does in trec_eval.
-    const r = Number(x.toFixed(4));
-    return Object.is(r, -0) ? 0 : r;
-}
-/**
- * A p-value to 4 decimals as every output gives it: rounded, except where rounding would carry it across alpha
- * (0.04996 at alpha 0.05 is 0.0499, cut rather than rounded up to 0.0500), so a printed p never contradicts the mark
- * and the outcome beside it, which compare the exact p with alpha.
- */
-function shownP(p, alpha) {
-    let shown = round4(p);
-    // One step of 0.0001 at a time, each rounded again: p * 1e4 itself can round up to the next whole number.
-    while (p < alpha && shown >= alpha)
-        shown = round4(shown - 1e-4);
-    while (p >= alpha && shown < alpha)
-        shown = round4(shown + 1e-4);
-    return shown;
-}
-/** A p-value as the reports print it: `shownP`, and `< 0.0001` below that. */
-function formatP(p, alpha) {
-    if (p === null || p === undefined)
-        return '—';
-    return p < 0.0001 ? '< 0.0001' : shownP(p, alpha).toFixed(4);
-}
-function formatValue(value, unit) {
-    if (value === null || value === undefined || !Number.isFinite(value))
-        return 'n/a';
-    if (unit === 'count' || unit === 'tokens')
-        return Number.isInteger(value) ? String(value) : round4(value).toFixed(4);
-    if (unit === 'ms')
-        return Number.isInteger(value) ? String(value) : round4(value).toFixed(1);
-    return round4(value).toFixed(4);
-}
-function formatDelta(value, unit) {
-    if (value === null || value === undefined || !Number.isFinite(value))
-        return 'n/a';
-    const text = formatValue(Math.abs(value), unit);
-    if (round4(value) === 0)
-        return `±${formatValue(0, unit)}`;
-    return `${value > 0 ? '+' : '−'}${text}`;
-}
-/**
- * A delta as formatDelta prints it, but never `±0` for a value that is not 0: more decimals (up to 10) until its
- * sign shows. For an interval's end, whose side of 0 is the test's answer (a gate's interval leaves 0 exactly when
- * its test is significant), so the printed interval and the outcome cannot disagree by rounding.
- */
-function formatDeltaKeepingSign(value, unit) {
-    if (value === null || value === undefined || !Number.isFinite(value) || value === 0 || round4(value) !== 0)
-        return formatDelta(value, unit);
-    let decimals = 5;
-    while (decimals < 10 && Number(Math.abs(value).toFixed(decimals)) === 0)
-        decimals++;
-    return `${value > 0 ? '+' : '−'}${Math.abs(value).toFixed(decimals)}`;
-}
-
 ;// CONCATENATED MODULE: ./src/compare/power.ts
 /**
  * The smallest drop a gate's one-sided test can see: the minimum detectable drop (MDD) at a level and 80% power.
@@ -18029,6 +18033,7 @@ function keysOf(file, def) {
  */
 
 
+
 function goldenViewOf(golden) {
     return {
         source: golden.source,
@@ -18186,7 +18191,7 @@ class RunChecker {
         if (this.rows === 0)
             run('empty-run', 'the run has no rows in `eval_query_results`', 0, null);
         if (this.duplicates.length > 0)
-            run('duplicate-query', `${plural(this.duplicates.length, 'query_id has', 'query_ids have')} more than one row (only the last one read is scored): ${firstIds(this.duplicates)}`, this.duplicates.length, this.duplicates[0]);
+            run('duplicate-query', `${format_plural(this.duplicates.length, 'query_id has', 'query_ids have')} more than one row (only the last one read is scored): ${firstIds(this.duplicates)}`, this.duplicates.length, this.duplicates[0]);
         if (golden !== null)
             this.goldenFindings(golden, complete, run);
         return found;
@@ -18195,13 +18200,13 @@ class RunChecker {
         const goldenIds = new Set(golden.queries?.map((q) => q.id));
         const extra = golden.queries === null ? [] : [...this.seen].filter((id) => !goldenIds.has(id));
         if (extra.length > 0)
-            run('not-in-golden', `${plural(extra.length, 'query is', 'queries are')} not in the golden set ${golden.source} (not scored): ${firstIds(extra)}`, extra.length, extra[0]);
+            run('not-in-golden', `${format_plural(extra.length, 'query is', 'queries are')} not in the golden set ${golden.source} (not scored): ${firstIds(extra)}`, extra.length, extra[0]);
         // Rows left unread (a partial check) are no evidence of a missing query.
         const missing = !complete
             ? []
             : (golden.queries ?? []).filter((q) => !q.pending && !this.seen.has(q.id)).map((q) => q.id);
         if (missing.length > 0)
-            run('missing-from-run', `${plural(missing.length, 'query', 'queries')} of the golden set ${golden.source} ${missing.length === 1 ? 'has' : 'have'} no result (each a miss): ${firstIds(missing)}`, missing.length, null);
+            run('missing-from-run', `${format_plural(missing.length, 'query', 'queries')} of the golden set ${golden.source} ${missing.length === 1 ? 'has' : 'have'} no result (each a miss): ${firstIds(missing)}`, missing.length, null);
         const pathsMatch = golden.pathsMatch;
         // A run of answers without hits (a generation-only run, WFGY's traces without chunks) is a shape of its own;
         // hits without ids, hits under another key, or a run with neither hits nor answers is a runner's mistake.
@@ -18232,9 +18237,6 @@ function present(value) {
 function isOneToN(ranks) {
     const sorted = [...ranks].sort((a, b) => a - b);
     return sorted.every((rank, i) => rank === i + 1);
-}
-function plural(n, one, many) {
-    return n === 1 ? `1 ${one}` : `${n.toLocaleString('en-US')} ${many}`;
 }
 function firstIds(ids) {
     const shown = ids.slice(0, FIRST_IDS).map((id) => `\`${oneLine(id)}\``);
@@ -18793,6 +18795,188 @@ function escapeMarkdownCell(text, maxLength = 160) {
     // Checked after escaping: text of only controls or bidi marks is empty once they are dropped.
     return escapeMarkdownText(String(text), maxLength) || '—';
 }
+/**
+ * A metric id as a code span. Ids are ours, except the per-stage latency ids, which carry a `timings_ms` key from
+ * the run database: one with anything but plain id characters is escaped like other untrusted text instead
+ * (a `|` or a backtick inside a code span would still split the cell or end the span).
+ */
+function metricCode(id) {
+    return /^[\w@.-]+$/.test(id) ? `\`${id}\`` : escapeMarkdownText(id, 80);
+}
+
+;// CONCATENATED MODULE: ./src/compare/changePoint.ts
+/**
+ * Whether main itself shifted recently: an exact permutation test of the last `recent` values of a series against
+ * the earlier ones (docs/history.md, "Change point"). The statistic is |mean(last w) - mean(earlier)|; its p-value
+ * is the share of the C(n, w) ways to pick w of the n values whose statistic is at least as large. Under no change
+ * (the values exchangeable: independent draws from one distribution, whatever it is) P(p <= alpha) <= alpha, so
+ * the false-alarm rate per metric is at most alpha for any series length; test/history.test.ts checks it and the
+ * detection of a planted shift by simulation.
+ */
+/** The values compared with the earlier ones: a shift in the last three main runs is "recent". */
+const RECENT_RUNS = 3;
+/** The false-alarm rate per metric. */
+const CHANGE_POINT_ALPHA = 0.01;
+/** The fewest values for which the smallest attainable p-value, 1 / C(n, w) (two-sided: 2 / C(n, w)), is <= alpha. */
+function minimumRuns(alpha = CHANGE_POINT_ALPHA, recent = RECENT_RUNS) {
+    for (let n = recent + 2; n < 10_000; n++)
+        if (2 / binomial(n, recent) <= alpha)
+            return n;
+    return Number.POSITIVE_INFINITY;
+}
+function binomial(n, k) {
+    let c = 1;
+    for (let i = 1; i <= k; i++)
+        c = (c * (n - k + i)) / i;
+    return Math.round(c);
+}
+/** Every sum of `w` distinct values of `xs` (C(n, w) of them), told to `visit`. */
+function subsetSums(xs, w, visit) {
+    const walk = (from, left, sum) => {
+        if (left === 0) {
+            visit(sum);
+            return;
+        }
+        for (let i = from; i <= xs.length - left; i++)
+            walk(i + 1, left - 1, sum + xs[i]);
+    };
+    walk(0, w, 0);
+}
+/**
+ * The exact permutation p-value of the last `recent` values against the earlier ones, and the shift. Null when the
+ * series is too short for the test to reach `alpha` (minimumRuns) or has a non-finite value.
+ */
+function recentShift(series, alpha = CHANGE_POINT_ALPHA, recent = RECENT_RUNS) {
+    const n = series.length;
+    if (n < minimumRuns(alpha, recent) || series.some((x) => !Number.isFinite(x)))
+        return null;
+    const total = series.reduce((a, b) => a + b, 0);
+    // |mean(S) - mean(rest)| grows with |sum(S) - w * total / n|: the same order, without the divisions.
+    const centre = (recent * total) / n;
+    const observedSum = series.slice(n - recent).reduce((a, b) => a + b, 0);
+    const observed = Math.abs(observedSum - centre);
+    const tolerance = 1e-9 * (Math.abs(total) + 1);
+    let atLeast = 0;
+    let all = 0;
+    subsetSums(series, recent, (sum) => {
+        all++;
+        if (Math.abs(sum - centre) >= observed - tolerance)
+            atLeast++;
+    });
+    const shift = observedSum / recent - (total - observedSum) / (n - recent);
+    return { direction: shift >= 0 ? 'up' : 'down', pValue: atLeast / all, shift };
+}
+/** The change point when the test finds one at `alpha`, else null. */
+function changePointOf(series, alpha = CHANGE_POINT_ALPHA, recent = RECENT_RUNS) {
+    const found = recentShift(series, alpha, recent);
+    return found && found.pValue <= alpha && found.shift !== 0 ? found : null;
+}
+
+;// CONCATENATED MODULE: ./src/render/trend.ts
+
+
+
+
+const BLOCKS = '▁▂▃▄▅▆▇█';
+/** Flaky query ids named in the comment at most; the rest are counted. */
+const FLAKY_SHOWN = 20;
+/** One character per value, scaled between the series' own lowest and highest (a flat series is mid-height). */
+function sparkline(values) {
+    const present = values.filter((v) => v !== null && Number.isFinite(v));
+    const low = Math.min(...present);
+    const high = Math.max(...present);
+    return values
+        .map((v) => {
+        if (v === null || !Number.isFinite(v))
+            return '·';
+        if (high === low)
+            return BLOCKS[3];
+        return BLOCKS[Math.min(BLOCKS.length - 1, Math.floor(((v - low) / (high - low)) * BLOCKS.length))];
+    })
+        .join('');
+}
+function commitText(commit) {
+    if (commit === null)
+        return 'no commit';
+    return /^[0-9a-f]{7,64}$/i.test(commit) ? `\`${commit.slice(0, 7)}\`` : escapeMarkdownText(commit, 20);
+}
+function shiftText(m, recent) {
+    if (!m.changePoint)
+        return '—';
+    const { direction, pValue } = m.changePoint;
+    return `⚠️ main shifted ${direction} in its last ${recent} runs (p ${pValue < 0.0001 ? '' : '= '}${formatP(pValue, CHANGE_POINT_ALPHA)})`;
+}
+/** The collapsed section's summary: the run count, and what a reviewer must see without opening it. */
+function summaryText(trend) {
+    const shifted = trend.metrics.filter((m) => m.changePoint);
+    const parts = [`Main's history: the last ${format_plural(trend.runs.length, 'run', 'runs')} on the default branch`];
+    for (const direction of ['down', 'up']) {
+        const ids = shifted.filter((m) => m.changePoint.direction === direction).map((m) => metricCode(m.id));
+        if (ids.length > 0)
+            parts.push(`⚠️ main shifted ${direction} in its last ${trend.test.recent} runs: ${ids.join(', ')}`);
+    }
+    if (trend.flaky.size > 0)
+        parts.push(`${format_plural(trend.flaky.size, 'query', 'queries')} flaky by history`);
+    return parts.join(' · ');
+}
+/**
+ * The trend section's Markdown lines (leading blank line included), collapsed under a summary that carries the
+ * change-point marks and the flaky count; none for a history without runs.
+ */
+function trendMarkdownLines(trend, units = new Map()) {
+    if (!trend || trend.runs.length === 0)
+        return [];
+    const newest = trend.runs[trend.runs.length - 1];
+    const { recent, alpha, minRuns } = trend.test;
+    const lines = [
+        '',
+        `<details><summary>${summaryText(trend)}</summary>`,
+        '',
+        `Oldest to newest (newest ${commitText(newest.commit)}, ${escapeMarkdownText(newest.time, 40)})${trend.otherGolden > 0 ? `; ${format_plural(trend.otherGolden, 'run', 'runs')} of another golden set left out` : ''}.`,
+    ];
+    if (trend.metrics.length > 0) {
+        lines.push('', '| metric | main runs | oldest | newest | change point |', '| --- | --- | ---: | ---: | --- |');
+        for (const m of trend.metrics) {
+            const unit = units.get(m.id)?.unit;
+            const first = m.values.find((v) => v !== null) ?? null;
+            const last = [...m.values].reverse().find((v) => v !== null) ?? null;
+            lines.push(`| ${metricCode(m.id)} | \`${sparkline(m.values)}\` | ${formatValue(first, unit)} | ${formatValue(last, unit)} | ${shiftText(m, recent)} |`);
+        }
+        lines.push('', `_Change point: an exact permutation test of main's last ${recent} runs against the earlier ones, false-alarm rate at most ${alpha * 100}% per metric; it needs ${minRuns} runs or more._`);
+    }
+    lines.push(...flakyLines(trend), '', '</details>');
+    return lines;
+}
+function flakyLines(trend) {
+    if (trend.flaky.size === 0)
+        return [];
+    const ids = [...trend.flaky.keys()];
+    const shown = ids.slice(0, FLAKY_SHOWN).map((id) => escapeMarkdownText(id, 80));
+    const more = ids.length > FLAKY_SHOWN ? ` and ${ids.length - FLAKY_SHOWN} more` : '';
+    return [
+        '',
+        `_Flaky by history: ${format_plural(ids.length, 'query', 'queries')} flipped between hit and miss at least twice on main and ${ids.length === 1 ? 'is' : 'are'} set aside: ${shown.join(', ')}${more}._`,
+    ];
+}
+/** The trend as plain text lines for the terminal report (no Markdown). */
+function trendTextLines(trend, units = new Map()) {
+    if (!trend || trend.runs.length === 0)
+        return [];
+    const clean = (s) => s.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+    const lines = ['', `Main's history (last ${format_plural(trend.runs.length, 'run', 'runs')}, oldest to newest):`];
+    for (const m of trend.metrics) {
+        const last = [...m.values].reverse().find((v) => v !== null) ?? null;
+        const cp = m.changePoint
+            ? `  shifted ${m.changePoint.direction} in the last ${trend.test.recent} runs (p = ${formatP(m.changePoint.pValue, CHANGE_POINT_ALPHA)})`
+            : '';
+        lines.push(`  ${clean(m.id).padEnd(14)} ${sparkline(m.values)}  ${formatValue(last, units.get(m.id)?.unit)}${cp}`);
+    }
+    if (trend.flaky.size > 0) {
+        const ids = [...trend.flaky.keys()];
+        lines.push(`  flaky by history: ${ids.slice(0, FLAKY_SHOWN).map(clean).join(', ')}${ids.length > FLAKY_SHOWN ? ` and ${ids.length - FLAKY_SHOWN} more` : ''}`);
+    }
+    return lines;
+}
 
 ;// CONCATENATED MODULE: ./src/render/reportParts.ts
 
@@ -18820,9 +19004,6 @@ const KEY_METRICS = [
     'latency_p95_ms',
     'error_rate',
 ];
-function reportParts_plural(n, one, many) {
-    return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-}
 /** "95%" for alpha 0.05: a level as the report prints it (the metric tables at 1 - alpha, a gate at its own). */
 function intervalLevel(alpha) {
     return `${Number(((1 - alpha) * 100).toFixed(2))}%`;
@@ -18946,7 +19127,7 @@ function adviceSentence(report) {
     const fix = typeof furthest.queries_needed === 'number'
         ? `about ${furthest.queries_needed.toLocaleString('en-US')} queries like these would detect ${margin}`
         : 'more queries that differ less between runs would be needed';
-    return `With ${reportParts_plural(furthest.n_paired ?? 0, 'query', 'queries')}, ${who} ${sees}: ${fix}.`;
+    return `With ${format_plural(furthest.n_paired ?? 0, 'query', 'queries')}, ${who} ${sees}: ${fix}.`;
 }
 /** Gates that make the verdict fail, then those that warn, then inconclusive ones accepted, in config order. */
 function gatesToName(report) {
@@ -18976,10 +19157,10 @@ function gateTally(report) {
         : named.length === 0
             ? `${report.gates.length === 1 ? 'the gate' : `all ${report.gates.length} gates`} passed`
             : [
-                failed ? `${failed} of ${reportParts_plural(report.gates.length, 'gate', 'gates')} failed` : '',
-                warned ? `${reportParts_plural(warned, 'gate', 'gates')} warned` : '',
+                failed ? `${failed} of ${format_plural(report.gates.length, 'gate', 'gates')} failed` : '',
+                warned ? `${format_plural(warned, 'gate', 'gates')} warned` : '',
                 inconclusive
-                    ? `${failed ? inconclusive : `${inconclusive} of ${reportParts_plural(report.gates.length, 'gate', 'gates')}`} inconclusive`
+                    ? `${failed ? inconclusive : `${inconclusive} of ${format_plural(report.gates.length, 'gate', 'gates')}`} inconclusive`
                     : '',
             ]
                 .filter((x) => x !== '')
@@ -19047,10 +19228,10 @@ function ageBetween(earlier, later) {
         return null;
     const minutes = Math.round(Math.abs(gap) / 60_000);
     const text = minutes < 120
-        ? reportParts_plural(minutes, 'minute', 'minutes')
+        ? format_plural(minutes, 'minute', 'minutes')
         : minutes < 24 * 60
-            ? reportParts_plural(Math.round(minutes / 60), 'hour', 'hours')
-            : reportParts_plural(Math.round(minutes / 1440), 'day', 'days');
+            ? format_plural(Math.round(minutes / 60), 'hour', 'hours')
+            : format_plural(Math.round(minutes / 1440), 'day', 'days');
     return { text, negative: gap < 0 };
 }
 /** A commit hash the report may link: hex only (the value comes from a run database). */
@@ -19093,7 +19274,7 @@ function statusHeadline(report, defs) {
     if (named.length === 0)
         return report.gates.length === 0
             ? 'pass: no gates configured'
-            : `pass: ${reportParts_plural(report.gates.length, 'gate', 'gates')} passed`;
+            : `pass: ${plural(report.gates.length, 'gate', 'gates')} passed`;
     const failed = named.filter((g) => g.effect === 'fail').length;
     const inconclusive = named.filter((g) => g.result === 'inconclusive' && g.effect !== 'fail').length;
     const warned = named.length - failed - inconclusive;
@@ -19105,7 +19286,7 @@ function statusHeadline(report, defs) {
         .filter((x) => x !== '')
         .join(', ');
     const values = named.map((g) => `${g.metric} ${gateValueText(g, unitOf(g.metric, byId))}`);
-    return `${verdictWord(report)}: ${tally} of ${reportParts_plural(report.gates.length, 'gate', 'gates')} (${values.join(', ')})`;
+    return `${verdictWord(report)}: ${tally} of ${plural(report.gates.length, 'gate', 'gates')} (${values.join(', ')})`;
 }
 const CHUNK_MATCH_WORDS = {
     exact: 'exact',
@@ -19147,184 +19328,6 @@ function unjudgedNote(report) {
     // judged@10 divides by 10 whatever came back: a place with no hit counts as unjudged too, and is said so.
     const places = Math.round((1 - m.candidate) * 10 * m.n);
     return `In the candidate's top 10, ${places.toLocaleString('en-US')} places hold a document nobody judged or none (judged@10 ${formatValue(m.candidate)} against the baseline's ${formatValue(m.baseline)}): P, nDCG and MAP may understate it.`;
-}
-
-;// CONCATENATED MODULE: ./src/compare/changePoint.ts
-/**
- * Whether main itself shifted recently: an exact permutation test of the last `recent` values of a series against
- * the earlier ones (docs/history.md, "Change point"). The statistic is |mean(last w) - mean(earlier)|; its p-value
- * is the share of the C(n, w) ways to pick w of the n values whose statistic is at least as large. Under no change
- * (the values exchangeable: independent draws from one distribution, whatever it is) P(p <= alpha) <= alpha, so
- * the false-alarm rate per metric is at most alpha for any series length; test/history.test.ts checks it and the
- * detection of a planted shift by simulation.
- */
-/** The values compared with the earlier ones: a shift in the last three main runs is "recent". */
-const RECENT_RUNS = 3;
-/** The false-alarm rate per metric. */
-const CHANGE_POINT_ALPHA = 0.01;
-/** The fewest values for which the smallest attainable p-value, 1 / C(n, w) (two-sided: 2 / C(n, w)), is <= alpha. */
-function minimumRuns(alpha = CHANGE_POINT_ALPHA, recent = RECENT_RUNS) {
-    for (let n = recent + 2; n < 10_000; n++)
-        if (2 / binomial(n, recent) <= alpha)
-            return n;
-    return Number.POSITIVE_INFINITY;
-}
-function binomial(n, k) {
-    let c = 1;
-    for (let i = 1; i <= k; i++)
-        c = (c * (n - k + i)) / i;
-    return Math.round(c);
-}
-/** Every sum of `w` distinct values of `xs` (C(n, w) of them), told to `visit`. */
-function subsetSums(xs, w, visit) {
-    const walk = (from, left, sum) => {
-        if (left === 0) {
-            visit(sum);
-            return;
-        }
-        for (let i = from; i <= xs.length - left; i++)
-            walk(i + 1, left - 1, sum + xs[i]);
-    };
-    walk(0, w, 0);
-}
-/**
- * The exact permutation p-value of the last `recent` values against the earlier ones, and the shift. Null when the
- * series is too short for the test to reach `alpha` (minimumRuns) or has a non-finite value.
- */
-function recentShift(series, alpha = CHANGE_POINT_ALPHA, recent = RECENT_RUNS) {
-    const n = series.length;
-    if (n < minimumRuns(alpha, recent) || series.some((x) => !Number.isFinite(x)))
-        return null;
-    const total = series.reduce((a, b) => a + b, 0);
-    // |mean(S) - mean(rest)| grows with |sum(S) - w * total / n|: the same order, without the divisions.
-    const centre = (recent * total) / n;
-    const observedSum = series.slice(n - recent).reduce((a, b) => a + b, 0);
-    const observed = Math.abs(observedSum - centre);
-    const tolerance = 1e-9 * (Math.abs(total) + 1);
-    let atLeast = 0;
-    let all = 0;
-    subsetSums(series, recent, (sum) => {
-        all++;
-        if (Math.abs(sum - centre) >= observed - tolerance)
-            atLeast++;
-    });
-    const shift = observedSum / recent - (total - observedSum) / (n - recent);
-    return { direction: shift >= 0 ? 'up' : 'down', pValue: atLeast / all, shift };
-}
-/** The change point when the test finds one at `alpha`, else null. */
-function changePointOf(series, alpha = CHANGE_POINT_ALPHA, recent = RECENT_RUNS) {
-    const found = recentShift(series, alpha, recent);
-    return found && found.pValue <= alpha && found.shift !== 0 ? found : null;
-}
-
-;// CONCATENATED MODULE: ./src/render/trend.ts
-
-
-
-
-
-const BLOCKS = '▁▂▃▄▅▆▇█';
-/** Flaky query ids named in the comment at most; the rest are counted. */
-const FLAKY_SHOWN = 20;
-/** One character per value, scaled between the series' own lowest and highest (a flat series is mid-height). */
-function sparkline(values) {
-    const present = values.filter((v) => v !== null && Number.isFinite(v));
-    const low = Math.min(...present);
-    const high = Math.max(...present);
-    return values
-        .map((v) => {
-        if (v === null || !Number.isFinite(v))
-            return '·';
-        if (high === low)
-            return BLOCKS[3];
-        return BLOCKS[Math.min(BLOCKS.length - 1, Math.floor(((v - low) / (high - low)) * BLOCKS.length))];
-    })
-        .join('');
-}
-function commitText(commit) {
-    if (commit === null)
-        return 'no commit';
-    return /^[0-9a-f]{7,64}$/i.test(commit) ? `\`${commit.slice(0, 7)}\`` : escapeMarkdownText(commit, 20);
-}
-function metricId(id) {
-    return /^[\w@.-]+$/.test(id) ? `\`${id}\`` : escapeMarkdownText(id, 80);
-}
-function shiftText(m, recent) {
-    if (!m.changePoint)
-        return '—';
-    const { direction, pValue } = m.changePoint;
-    return `⚠️ main shifted ${direction} in its last ${recent} runs (p ${pValue < 0.0001 ? '' : '= '}${formatP(pValue, CHANGE_POINT_ALPHA)})`;
-}
-/** The collapsed section's summary: the run count, and what a reviewer must see without opening it. */
-function summaryText(trend) {
-    const shifted = trend.metrics.filter((m) => m.changePoint);
-    const parts = [`Main's history: the last ${reportParts_plural(trend.runs.length, 'run', 'runs')} on the default branch`];
-    for (const direction of ['down', 'up']) {
-        const ids = shifted.filter((m) => m.changePoint.direction === direction).map((m) => metricId(m.id));
-        if (ids.length > 0)
-            parts.push(`⚠️ main shifted ${direction} in its last ${trend.test.recent} runs: ${ids.join(', ')}`);
-    }
-    if (trend.flaky.size > 0)
-        parts.push(`${reportParts_plural(trend.flaky.size, 'query', 'queries')} flaky by history`);
-    return parts.join(' · ');
-}
-/**
- * The trend section's Markdown lines (leading blank line included), collapsed under a summary that carries the
- * change-point marks and the flaky count; none for a history without runs.
- */
-function trendMarkdownLines(trend, units = new Map()) {
-    if (!trend || trend.runs.length === 0)
-        return [];
-    const newest = trend.runs[trend.runs.length - 1];
-    const { recent, alpha, minRuns } = trend.test;
-    const lines = [
-        '',
-        `<details><summary>${summaryText(trend)}</summary>`,
-        '',
-        `Oldest to newest (newest ${commitText(newest.commit)}, ${escapeMarkdownText(newest.time, 40)})${trend.otherGolden > 0 ? `; ${reportParts_plural(trend.otherGolden, 'run', 'runs')} of another golden set left out` : ''}.`,
-    ];
-    if (trend.metrics.length > 0) {
-        lines.push('', '| metric | main runs | oldest | newest | change point |', '| --- | --- | ---: | ---: | --- |');
-        for (const m of trend.metrics) {
-            const unit = units.get(m.id)?.unit;
-            const first = m.values.find((v) => v !== null) ?? null;
-            const last = [...m.values].reverse().find((v) => v !== null) ?? null;
-            lines.push(`| ${metricId(m.id)} | \`${sparkline(m.values)}\` | ${formatValue(first, unit)} | ${formatValue(last, unit)} | ${shiftText(m, recent)} |`);
-        }
-        lines.push('', `_Change point: an exact permutation test of main's last ${recent} runs against the earlier ones, false-alarm rate at most ${alpha * 100}% per metric; it needs ${minRuns} runs or more._`);
-    }
-    lines.push(...flakyLines(trend), '', '</details>');
-    return lines;
-}
-function flakyLines(trend) {
-    if (trend.flaky.size === 0)
-        return [];
-    const ids = [...trend.flaky.keys()];
-    const shown = ids.slice(0, FLAKY_SHOWN).map((id) => escapeMarkdownText(id, 80));
-    const more = ids.length > FLAKY_SHOWN ? ` and ${ids.length - FLAKY_SHOWN} more` : '';
-    return [
-        '',
-        `_Flaky by history: ${reportParts_plural(ids.length, 'query', 'queries')} flipped between hit and miss at least twice on main and ${ids.length === 1 ? 'is' : 'are'} set aside: ${shown.join(', ')}${more}._`,
-    ];
-}
-/** The trend as plain text lines for the terminal report (no Markdown). */
-function trendTextLines(trend, units = new Map()) {
-    if (!trend || trend.runs.length === 0)
-        return [];
-    const clean = (s) => s.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
-    const lines = ['', `Main's history (last ${reportParts_plural(trend.runs.length, 'run', 'runs')}, oldest to newest):`];
-    for (const m of trend.metrics) {
-        const last = [...m.values].reverse().find((v) => v !== null) ?? null;
-        const cp = m.changePoint
-            ? `  shifted ${m.changePoint.direction} in the last ${trend.test.recent} runs (p = ${formatP(m.changePoint.pValue, CHANGE_POINT_ALPHA)})`
-            : '';
-        lines.push(`  ${clean(m.id).padEnd(14)} ${sparkline(m.values)}  ${formatValue(last, units.get(m.id)?.unit)}${cp}`);
-    }
-    if (trend.flaky.size > 0) {
-        const ids = [...trend.flaky.keys()];
-        lines.push(`  flaky by history: ${ids.slice(0, FLAKY_SHOWN).map(clean).join(', ')}${ids.length > FLAKY_SHOWN ? ` and ${ids.length - FLAKY_SHOWN} more` : ''}`);
-    }
-    return lines;
 }
 
 ;// CONCATENATED MODULE: ./src/render/reportWarnings.ts
@@ -19502,8 +19505,7 @@ function noiseFloorLine(noise, id = (x) => x, text = (x) => x) {
 }
 /** The line in Markdown: metric ids as code when they are plain ids, else escaped text. */
 function noiseFloorMarkdown(noise) {
-    const id = (metric) => /^[A-Za-z0-9_@.:-]{1,60}$/.test(metric) ? `\`${metric}\`` : escapeMarkdownText(metric, 60);
-    return noiseFloorLine(noise, id, (value) => escapeMarkdownText(value));
+    return noiseFloorLine(noise, metricCode, (value) => escapeMarkdownText(value));
 }
 
 ;// CONCATENATED MODULE: ./src/render/repeats.ts
@@ -19626,14 +19628,6 @@ function mark(def, m) {
     const better = def.direction === 'higher' ? m.delta > 0 : m.delta < 0;
     return better ? ' ▲' : ' ▼';
 }
-/**
- * A metric id as a code span. Ids are ours, except the per-stage latency ids, which carry a `timings_ms` key from
- * the run database: one with anything but plain id characters is escaped like other untrusted text instead
- * (a `|` or a backtick inside a code span would still split the cell or end the span).
- */
-function metricCode(id) {
-    return /^[\w@.-]+$/.test(id) ? `\`${id}\`` : escapeMarkdownText(id, 80);
-}
 function intervalText(ci, unit) {
     // Each end keeps its sign when it rounds to 0: an interval that excludes 0 never prints as reaching it.
     return ci ? `[${formatDeltaKeepingSign(ci[0], unit)}, ${formatDeltaKeepingSign(ci[1], unit)}]` : '—';
@@ -19721,7 +19715,7 @@ function provenanceLines(report, context, hint) {
         context.runUrl && hint ? `full report: ${hint}` : '',
     ].filter((x) => x !== '');
     const lines = [
-        `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${markdown_commitText(c.commit_hash, context)} (${candidateFrom ? `${candidateFrom}; ` : ''}${escapeMarkdownText(c.created_at, 30)}) ${b === null ? '**without a baseline**: a candidate-only report, gated on `min` and `max` thresholds only' : `**vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${markdown_commitText(b.commit_hash, context)}${baselineFrom ? ` (${baselineFrom})` : ''}${ageText}${fromText(context)}`} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${reportParts_plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
+        `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${markdown_commitText(c.commit_hash, context)} (${candidateFrom ? `${candidateFrom}; ` : ''}${escapeMarkdownText(c.created_at, 30)}) ${b === null ? '**without a baseline**: a candidate-only report, gated on `min` and `max` thresholds only' : `**vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${markdown_commitText(b.commit_hash, context)}${baselineFrom ? ` (${baselineFrom})` : ''}${ageText}${fromText(context)}`} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${format_plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
     ];
     lines.push(...repeatsMarkdownLines(report));
     if (context.config)
@@ -19741,27 +19735,27 @@ function configLine(config) {
 function markdownWarning(w, context) {
     switch (w.kind) {
         case 'stale_baseline':
-            return `The baseline run is ${w.age} old, past \`baseline-max-age\` (${reportParts_plural(w.maxAgeDays, 'day', 'days')}).`;
+            return `The baseline run is ${w.age} old, past \`baseline-max-age\` (${format_plural(w.maxAgeDays, 'day', 'days')}).`;
         case 'baseline_behind':
-            return `The baseline is not the base commit's own run but one ${reportParts_plural(w.commitsBehind, 'commit', 'commits')} behind it: changes made in between count as this pull request's.`;
+            return `The baseline is not the base commit's own run but one ${format_plural(w.commitsBehind, 'commit', 'commits')} behind it: changes made in between count as this pull request's.`;
         case 'swapped_runs':
             return 'The baseline run was created after the candidate: are the two databases the wrong way round?';
         case 'candidate_commit':
             return `The candidate run was made at ${markdown_commitText(w.candidate, context)}, not at the commit this workflow evaluated (${markdown_commitText(w.head, context)}).`;
         case 'missing_results':
-            return `${reportParts_plural(w.count, 'query has', 'queries have')} no result in the candidate (counted as misses).`;
+            return `${format_plural(w.count, 'query has', 'queries have')} no result in the candidate (counted as misses).`;
         case 'added_results':
-            return `${reportParts_plural(w.count, 'query has', 'queries have')} a result only in the candidate.`;
+            return `${format_plural(w.count, 'query has', 'queries have')} a result only in the candidate.`;
         case 'unknown_results':
-            return `The ${w.side} has results for ${reportParts_plural(w.count, 'query', 'queries')} not in the golden set (not scored).`;
+            return `The ${w.side} has results for ${format_plural(w.count, 'query', 'queries')} not in the golden set (not scored).`;
         case 'duplicate_results':
-            return `The ${w.side} has more than one result for ${reportParts_plural(w.count, 'query', 'queries')} (the last one read is scored).`;
+            return `The ${w.side} has more than one result for ${format_plural(w.count, 'query', 'queries')} (the last one read is scored).`;
         case 'other_golden_set':
             return `The ${w.side} run's stored aggregate was computed on another golden set (\`${w.recorded.slice(0, 19)}\`): both runs are scored here on \`${w.fingerprint.slice(0, 19)}\`.`;
         case 'judge_differs':
             return 'Judge model or prompt differs: judge scores are shown, not gated.';
         case 'pending':
-            return `${reportParts_plural(w.count, 'query is', 'queries are')} pending (not gated).`;
+            return `${format_plural(w.count, 'query is', 'queries are')} pending (not gated).`;
         case 'same_run':
             return `The baseline and the candidate are the same run (${escapeMarkdownText(w.runId, 60)}: ${w.why}): every difference is 0, and the gates pass by construction.`;
     }
@@ -19780,7 +19774,7 @@ function gateTableLines(report, byId) {
             // are in the verdict's bullets and in *All gates* below.
             return `| ${gateName(g)} | ${formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaShort(g, unit), 60)} | ${escapeMarkdownText(g.threshold, 120)} | ${RESULT_TEXT[g.result]} |`;
         }),
-        ...(hidden ? ['', `${reportParts_plural(hidden, 'more gate', 'more gates')} passed (see *All gates* below).`] : []),
+        ...(hidden ? ['', `${format_plural(hidden, 'more gate', 'more gates')} passed (see *All gates* below).`] : []),
         ...unjudgedLines(report),
     ];
 }
@@ -19884,11 +19878,11 @@ function worstLines(report, worst) {
 function perQueryTally(report) {
     const c = report.counts;
     return [
-        reportParts_plural(c.regression, 'expected hit lost', 'expected hits lost'),
-        reportParts_plural(c.loss, 'rank slipped', 'ranks slipped'),
-        reportParts_plural(c.win, 'win', 'wins'),
-        reportParts_plural(c.draw, 'draw', 'draws'),
-        ...(c.answer_regression ? [reportParts_plural(c.answer_regression, 'answer regression', 'answer regressions')] : []),
+        format_plural(c.regression, 'expected hit lost', 'expected hits lost'),
+        format_plural(c.loss, 'rank slipped', 'ranks slipped'),
+        format_plural(c.win, 'win', 'wins'),
+        format_plural(c.draw, 'draw', 'draws'),
+        ...(c.answer_regression ? [format_plural(c.answer_regression, 'answer regression', 'answer regressions')] : []),
         ...(report.flaky?.count ? [`${report.flaky.count.toLocaleString('en-US')} flaky (set aside)`] : []),
     ].join(' · ');
 }
@@ -19941,13 +19935,13 @@ function runDetailLines(report) {
                 ...table(['', 'candidate'], ['---', '---']),
                 ...RUN_ROWS.map(([label, key]) => `| ${label} | ${runCell(report.candidate, key)} |`),
                 '',
-                `Golden set \`${golden.fingerprint}\`: ${reportParts_plural(golden.queries, 'query', 'queries')}.`,
+                `Golden set \`${golden.fingerprint}\`: ${format_plural(golden.queries, 'query', 'queries')}.`,
             ]
             : [
                 ...table(['', 'baseline', 'candidate'], ['---', '---', '---']),
                 ...RUN_ROWS.map(([label, key]) => `| ${label} | ${runCell(baseline, key)} | ${runCell(report.candidate, key)} |`),
                 '',
-                `Golden set \`${golden.fingerprint}\`: ${reportParts_plural(golden.queries, 'query', 'queries')}, ${golden.shared.toLocaleString('en-US')} in both runs. Chunk match: \`${report.chunker_version_match}\`${report.chunk_match_queries ? ` (${chunkMatchSummary(report)})` : ''}.`,
+                `Golden set \`${golden.fingerprint}\`: ${format_plural(golden.queries, 'query', 'queries')}, ${golden.shared.toLocaleString('en-US')} in both runs. Chunk match: \`${report.chunker_version_match}\`${report.chunk_match_queries ? ` (${chunkMatchSummary(report)})` : ''}.`,
             ]),
     ];
     const list = (text, ids) => (ids.length ? ['', `${text}: ${nameList(ids, 40)}.`] : []);
@@ -20225,6 +20219,7 @@ function layOut(report, fixed, parts, options) {
 
 
 
+
 /** Marks phases for `trace`, and the worker's phases, placed on the same clock. */
 function tracer(trace) {
     const start = performance.timeOrigin + performance.now();
@@ -20328,7 +20323,7 @@ async function runCompare(inputs) {
         ...notes(formatFindings.map(formatFinding)),
         ...notes(config.notices),
     ];
-    return { report, defs, markdown, markdownFull, json, warnings, context, parallel: chosen.parallel };
+    return { report, defs, markdown, markdownFull, json, warnings, context, parallel: chosen.parallel, golden: golden() };
 }
 /**
  * The report's warnings not repeated in the entries' warnings: those the pipeline words itself with the run's path
@@ -20430,7 +20425,7 @@ async function sideRunsNamed(runPath, value, flag) {
     const suites = [...new Set(runs.map((r) => r.suite))].sort();
     const suiteList = () => suites
         .slice(0, 10)
-        .map((s) => `\`${oneLine(s)}\` (${pipeline_plural(runs.filter((r) => r.suite === s).length, 'run')})`)
+        .map((s) => `\`${oneLine(s)}\` (${format_plural(runs.filter((r) => r.suite === s).length, 'run', 'runs')})`)
         .join(', ');
     if (value === 'all') {
         if (suites.length > 1)
@@ -20446,9 +20441,6 @@ async function sideRunsNamed(runPath, value, flag) {
         return of;
     }
     return listedRuns(runPath, value, flag, ids);
-}
-function pipeline_plural(n, word) {
-    return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 }
 /** The ids of a comma list, each checked against the database's (`present`). */
 function listedRuns(runPath, value, flag, present) {
@@ -20772,27 +20764,27 @@ function unknownKeyText(w) {
 function reportWarningText(w) {
     switch (w.kind) {
         case 'stale_baseline':
-            return `the baseline run is ${w.age} old, past baseline-max-age (${reportParts_plural(w.maxAgeDays, 'day', 'days')})`;
+            return `the baseline run is ${w.age} old, past baseline-max-age (${format_plural(w.maxAgeDays, 'day', 'days')})`;
         case 'baseline_behind':
-            return `the baseline is not the base commit's own run but one ${reportParts_plural(w.commitsBehind, 'commit', 'commits')} behind it: changes made in between count as this pull request's`;
+            return `the baseline is not the base commit's own run but one ${format_plural(w.commitsBehind, 'commit', 'commits')} behind it: changes made in between count as this pull request's`;
         case 'swapped_runs':
             return `the baseline run was created ${w.age} after the candidate: are the two the wrong way round?`;
         case 'candidate_commit':
             return `the candidate run was made at ${w.candidate.slice(0, 12)}, not at the commit this workflow evaluated (${w.head.slice(0, 12)})`;
         case 'missing_results':
-            return `${reportParts_plural(w.count, 'query has', 'queries have')} no result in the candidate (counted as misses)`;
+            return `${format_plural(w.count, 'query has', 'queries have')} no result in the candidate (counted as misses)`;
         case 'added_results':
-            return `${reportParts_plural(w.count, 'query has', 'queries have')} a result only in the candidate`;
+            return `${format_plural(w.count, 'query has', 'queries have')} a result only in the candidate`;
         case 'unknown_results':
-            return `the ${w.side} has results for ${reportParts_plural(w.count, 'query', 'queries')} not in the golden set (not scored)`;
+            return `the ${w.side} has results for ${format_plural(w.count, 'query', 'queries')} not in the golden set (not scored)`;
         case 'duplicate_results':
-            return `the ${w.side} has more than one result for ${reportParts_plural(w.count, 'query', 'queries')} (the last one read is scored)`;
+            return `the ${w.side} has more than one result for ${format_plural(w.count, 'query', 'queries')} (the last one read is scored)`;
         case 'other_golden_set':
             return `the ${w.side} run's stored aggregate was computed on another golden set (${w.recorded.slice(0, 19)}); both runs are scored here on ${w.fingerprint.slice(0, 19)}`;
         case 'judge_differs':
             return 'judge model or prompt differs: judge scores are shown, not gated';
         case 'pending':
-            return `${reportParts_plural(w.count, 'query is', 'queries are')} pending (not gated)`;
+            return `${format_plural(w.count, 'query is', 'queries are')} pending (not gated)`;
         case 'same_run':
             return `the baseline and the candidate are the same run (${w.runId}: ${w.why}): every difference is 0, and the gates pass by construction`;
     }
@@ -20900,7 +20892,7 @@ function runLines(report, context, paint) {
         b === null
             ? 'no baseline: a candidate-only report, gated on min and max thresholds only'
             : `baseline  ${plainText(b.run_id)} at ${plainText(b.commit_hash?.slice(0, 12) ?? null)} (${from('baseline', b)}${plainText(b.created_at, 30)}${age && !age.negative && !age.text.startsWith('0 ') ? `, ${age.text} older` : ''})`,
-        `golden set ${golden.fingerprint.slice(0, 19)}, ${reportParts_plural(golden.queries, 'query', 'queries')}; chunk match ${report.chunker_version_match}${report.chunk_match_queries ? ` (${chunkMatchSummary(report)})` : ''}`,
+        `golden set ${golden.fingerprint.slice(0, 19)}, ${format_plural(golden.queries, 'query', 'queries')}; chunk match ${report.chunker_version_match}${report.chunk_match_queries ? ` (${chunkMatchSummary(report)})` : ''}`,
     ];
     lines.push(...repeatsTextLines(report, plainText));
     if (context.config)
@@ -20985,7 +20977,7 @@ function perQueryLines(report) {
     const shown = worst.slice(0, OPEN_QUERY_ROWS);
     const lines = [];
     if (report.baseline !== null)
-        lines.push('', `Per query: ${reportParts_plural(counts.regression, 'expected hit lost', 'expected hits lost')} · ${reportParts_plural(counts.loss, 'rank slipped', 'ranks slipped')} · ${reportParts_plural(counts.win, 'win', 'wins')} · ${reportParts_plural(counts.draw, 'draw', 'draws')}${counts.answer_regression ? ` · ${reportParts_plural(counts.answer_regression, 'answer regression', 'answer regressions')}` : ''}${report.flaky?.count ? ` · ${report.flaky.count.toLocaleString('en-US')} flaky (set aside)` : ''}`);
+        lines.push('', `Per query: ${format_plural(counts.regression, 'expected hit lost', 'expected hits lost')} · ${format_plural(counts.loss, 'rank slipped', 'ranks slipped')} · ${format_plural(counts.win, 'win', 'wins')} · ${format_plural(counts.draw, 'draw', 'draws')}${counts.answer_regression ? ` · ${format_plural(counts.answer_regression, 'answer regression', 'answer regressions')}` : ''}${report.flaky?.count ? ` · ${report.flaky.count.toLocaleString('en-US')} flaky (set aside)` : ''}`);
     if (shown.length === 0)
         return lines;
     const missingIn = { baseline: new Set(golden.added), candidate: new Set(golden.removed) };
@@ -21414,8 +21406,7 @@ function byCodeUnits(a, b) {
  * compared. A golden set without graded judgments (`judgments:`) judges no hit and leaves none unjudged:
  * refused, so that an empty file is never mistaken for "everything judged".
  */
-async function unjudgedTemplateFor(inputs, report) {
-    const golden = readGoldenFile(inputs.goldenPath);
+async function unjudgedTemplateFor(inputs, report, golden) {
     if (!golden.queries.some((q) => q.judgments.size > 0))
         throw new InputError(`--unjudged: ${oneLine(inputs.goldenPath)} has no graded judgments (\`judgments:\`), so no hit is judged or unjudged (judged@k is not computed); leave out --unjudged`);
     const k = Math.max(...report.options.ks);
@@ -21447,11 +21438,7 @@ async function bothFallback(runs, golden, k) {
     try {
         for (const [path, runId] of runs)
             streams.push(await openRunStream(path, runId));
-        // The baseline's chunk wins an id both tables hold (compare.ts's mergedChunks).
-        const merged = new Map(streams[streams.length - 1].chunks ?? []);
-        if (streams.length === 2)
-            for (const [id, c] of streams[0].chunks ?? [])
-                merged.set(id, c);
+        const merged = streams.length === 2 ? mergedChunks(streams[0], streams[1]) : new Map(streams[0].chunks ?? []);
         const matching = { chunkMatch: 'fallback_doc_span', referenceChunks: merged };
         return streams.map((run) => unjudgedHitsOf(run, golden, k, matching));
     }
@@ -21869,7 +21856,7 @@ async function runCompareCommand(args, io) {
  * stderr what it could not list.
  */
 async function unjudgedFile(inputs, outputs, io) {
-    const template = await unjudgedTemplateFor(inputs, outputs.report);
+    const template = await unjudgedTemplateFor(inputs, outputs.report, outputs.golden);
     const first = template.skipped[0];
     if (first)
         io.stderr(`warning: --unjudged: ${template.skipped.length} unjudged pair(s) left out, their ids cannot be a qrels field (empty or with whitespace; first: query \`${oneLine(first.queryId)}\`, id \`${oneLine(first.id)}\`)\n`);
@@ -22715,14 +22702,14 @@ function otherKeysWarning(file, keys) {
         return [];
     const list = [...keys]
         .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-        .map(([key, n]) => `\`${key}\` (${reportParts_plural(n, 'line', 'lines')})`);
-    return [`${file}: ${reportParts_plural(keys.size, 'key is', 'keys are')} not read: ${list.join(', ')}`];
+        .map(([key, n]) => `\`${key}\` (${format_plural(n, 'line', 'lines')})`);
+    return [`${file}: ${format_plural(keys.size, 'key is', 'keys are')} not read: ${list.join(', ')}`];
 }
 /** Lines for queries the other file does not have: skipped. */
 function unknownWarning(file, t, [one, many], of) {
     if (t.count === 0)
         return [];
-    const text = reportParts_plural(t.count, `line for a ${one} ${of} does not have is skipped`, `lines for ${many} ${of} does not have are skipped`);
+    const text = format_plural(t.count, `line for a ${one} ${of} does not have is skipped`, `lines for ${many} ${of} does not have are skipped`);
     return [`${file}: ${text}: ${placesOf(t)}`];
 }
 
@@ -22769,12 +22756,12 @@ function warningsOf({ fixture, reader, k }, fixturePath, resultsPath) {
     const { report } = reader;
     const warnings = [...fixture.warnings];
     if (report.duplicates.count > 0)
-        warnings.push(`${resultsPath}: ${reportParts_plural(report.duplicates.count, 'more line for a query that already had one', 'more lines for queries that already had one')}; the last of each is scored: ${placesOf(report.duplicates)}`);
+        warnings.push(`${resultsPath}: ${format_plural(report.duplicates.count, 'more line for a query that already had one', 'more lines for queries that already had one')}; the last of each is scored: ${placesOf(report.duplicates)}`);
     warnings.push(...unknownWarning(resultsPath, report.unknown, ['query', 'queries'], 'the fixture'));
     if (report.missing.count > 0)
-        warnings.push(`${fixturePath}: ${reportParts_plural(report.missing.count, 'query has no result (a miss', 'queries have no result (each a miss')}, as ckv counts a query it could not run): ${report.missing.first.join(', ')}${moreOf(report.missing)}`);
+        warnings.push(`${fixturePath}: ${format_plural(report.missing.count, 'query has no result (a miss', 'queries have no result (each a miss')}, as ckv counts a query it could not run): ${report.missing.first.join(', ')}${moreOf(report.missing)}`);
     if (report.hitsBeyondK > 0)
-        warnings.push(`${resultsPath}: ${reportParts_plural(report.hitsBeyondK, `hit past the top ${k} is left out`, `hits past the top ${k} are left out`)} (ckv scores the top K)`);
+        warnings.push(`${resultsPath}: ${format_plural(report.hitsBeyondK, `hit past the top ${k} is left out`, `hits past the top ${k} are left out`)} (ckv scores the top K)`);
     return [...warnings, ...otherKeysWarning(resultsPath, report.otherKeys)];
 }
 /** --k: a positive whole number in decimal digits. */
@@ -23130,12 +23117,12 @@ function paperbot_warningsOf(bench, reader, resultsPath) {
     const { report } = reader;
     const warnings = [...bench.warnings];
     if (report.duplicates.count > 0)
-        warnings.push(`${resultsPath}: ${reportParts_plural(report.duplicates.count, 'more line', 'more lines')} for a case and mode that already had one; the last of each is scored: ${report.duplicates.first.map((d) => `${d.id} (${d.mode}) at line ${d.line}`).join(', ')}${moreOf(report.duplicates)}`);
+        warnings.push(`${resultsPath}: ${format_plural(report.duplicates.count, 'more line', 'more lines')} for a case and mode that already had one; the last of each is scored: ${report.duplicates.first.map((d) => `${d.id} (${d.mode}) at line ${d.line}`).join(', ')}${moreOf(report.duplicates)}`);
     warnings.push(...unknownWarning(resultsPath, report.unknown, ['case', 'cases'], 'the bench'));
     for (const [mode, missing] of report.missing)
-        warnings.push(`${resultsPath}: mode ${mode} has no line for ${reportParts_plural(missing.length, 'case (a miss)', 'cases (each a miss)')}: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? `, and ${missing.length - 5} more` : ''}`);
+        warnings.push(`${resultsPath}: mode ${mode} has no line for ${format_plural(missing.length, 'case (a miss)', 'cases (each a miss)')}: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? `, and ${missing.length - 5} more` : ''}`);
     if (report.hitsBeyondTopK > 0)
-        warnings.push(`${resultsPath}: ${reportParts_plural(report.hitsBeyondTopK, "hit past its case's top_k is left out", "hits past their case's top_k are left out")}`);
+        warnings.push(`${resultsPath}: ${format_plural(report.hitsBeyondTopK, "hit past its case's top_k is left out", "hits past their case's top_k are left out")}`);
     return [...warnings, ...otherKeysWarning(resultsPath, report.otherKeys)];
 }
 function paperbot_read(values, outputs) {
@@ -23806,16 +23793,16 @@ function wfgy_warningsOf(imported, traces, qaset, keep) {
         const scored = keep === 'all'
             ? 'each is scored, as WFGY scores every line (results QID#2, QID#3, ...)'
             : `the ${keep} line of each is scored (WFGY's scorer would score every line)`;
-        warnings.push(`${traces}: ${reportParts_plural(report.duplicates.count, 'more line', 'more lines')} for ${reportParts_plural(report.questionsWithDuplicates, 'question that already had one', 'questions that already had one')}; ${scored}: ${places}${moreOf(report.duplicates)}`);
+        warnings.push(`${traces}: ${format_plural(report.duplicates.count, 'more line', 'more lines')} for ${format_plural(report.questionsWithDuplicates, 'question that already had one', 'questions that already had one')}; ${scored}: ${places}${moreOf(report.duplicates)}`);
     }
     if (report.unmatched.count > 0) {
         const places = report.unmatched.first
             .map((u) => `line ${u.line} ${u.qid !== null ? `qid ${JSON.stringify(u.qid)}` : JSON.stringify(u.q)}`)
             .join(', ');
-        warnings.push(`${traces}: ${reportParts_plural(report.unmatched.count, 'line matches', 'lines match')} no question of ${qaset} and ${report.unmatched.count === 1 ? 'is' : 'are'} skipped: ${places}${moreOf(report.unmatched)}`);
+        warnings.push(`${traces}: ${format_plural(report.unmatched.count, 'line matches', 'lines match')} no question of ${qaset} and ${report.unmatched.count === 1 ? 'is' : 'are'} skipped: ${places}${moreOf(report.unmatched)}`);
     }
     if (report.missing.count > 0)
-        warnings.push(`${qaset}: ${reportParts_plural(report.missing.count, 'question has', 'questions have')} no trace (no result in the run; WFGY's scorer leaves them out too): ${report.missing.first.join(', ')}${moreOf(report.missing)}`);
+        warnings.push(`${qaset}: ${format_plural(report.missing.count, 'question has', 'questions have')} no trace (no result in the run; WFGY's scorer leaves them out too): ${report.missing.first.join(', ')}${moreOf(report.missing)}`);
     return warnings;
 }
 function wfgy_read(values, outputs) {

@@ -15656,6 +15656,10 @@ function formatDeltaKeepingSign(value, unit) {
         decimals++;
     return `${value > 0 ? '+' : '−'}${Math.abs(value).toFixed(decimals)}`;
 }
+/** "1 query", "1,024 queries": a count with its noun. */
+function format_plural(n, one, many) {
+    return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+}
 
 ;// CONCATENATED MODULE: ./src/compare/power.ts
 /**
@@ -16314,6 +16318,188 @@ function escapeMarkdownCell(text, maxLength = 160) {
     // Checked after escaping: text of only controls or bidi marks is empty once they are dropped.
     return escapeMarkdownText(String(text), maxLength) || '—';
 }
+/**
+ * A metric id as a code span. Ids are ours, except the per-stage latency ids, which carry a `timings_ms` key from
+ * the run database: one with anything but plain id characters is escaped like other untrusted text instead
+ * (a `|` or a backtick inside a code span would still split the cell or end the span).
+ */
+function metricCode(id) {
+    return /^[\w@.-]+$/.test(id) ? `\`${id}\`` : escapeMarkdownText(id, 80);
+}
+
+;// CONCATENATED MODULE: ./src/compare/changePoint.ts
+/**
+ * Whether main itself shifted recently: an exact permutation test of the last `recent` values of a series against
+ * the earlier ones (docs/history.md, "Change point"). The statistic is |mean(last w) - mean(earlier)|; its p-value
+ * is the share of the C(n, w) ways to pick w of the n values whose statistic is at least as large. Under no change
+ * (the values exchangeable: independent draws from one distribution, whatever it is) P(p <= alpha) <= alpha, so
+ * the false-alarm rate per metric is at most alpha for any series length; test/history.test.ts checks it and the
+ * detection of a planted shift by simulation.
+ */
+/** The values compared with the earlier ones: a shift in the last three main runs is "recent". */
+const RECENT_RUNS = 3;
+/** The false-alarm rate per metric. */
+const changePoint_CHANGE_POINT_ALPHA = 0.01;
+/** The fewest values for which the smallest attainable p-value, 1 / C(n, w) (two-sided: 2 / C(n, w)), is <= alpha. */
+function minimumRuns(alpha = changePoint_CHANGE_POINT_ALPHA, recent = RECENT_RUNS) {
+    for (let n = recent + 2; n < 10_000; n++)
+        if (2 / binomial(n, recent) <= alpha)
+            return n;
+    return Number.POSITIVE_INFINITY;
+}
+function binomial(n, k) {
+    let c = 1;
+    for (let i = 1; i <= k; i++)
+        c = (c * (n - k + i)) / i;
+    return Math.round(c);
+}
+/** Every sum of `w` distinct values of `xs` (C(n, w) of them), told to `visit`. */
+function subsetSums(xs, w, visit) {
+    const walk = (from, left, sum) => {
+        if (left === 0) {
+            visit(sum);
+            return;
+        }
+        for (let i = from; i <= xs.length - left; i++)
+            walk(i + 1, left - 1, sum + xs[i]);
+    };
+    walk(0, w, 0);
+}
+/**
+ * The exact permutation p-value of the last `recent` values against the earlier ones, and the shift. Null when the
+ * series is too short for the test to reach `alpha` (minimumRuns) or has a non-finite value.
+ */
+function recentShift(series, alpha = changePoint_CHANGE_POINT_ALPHA, recent = RECENT_RUNS) {
+    const n = series.length;
+    if (n < minimumRuns(alpha, recent) || series.some((x) => !Number.isFinite(x)))
+        return null;
+    const total = series.reduce((a, b) => a + b, 0);
+    // |mean(S) - mean(rest)| grows with |sum(S) - w * total / n|: the same order, without the divisions.
+    const centre = (recent * total) / n;
+    const observedSum = series.slice(n - recent).reduce((a, b) => a + b, 0);
+    const observed = Math.abs(observedSum - centre);
+    const tolerance = 1e-9 * (Math.abs(total) + 1);
+    let atLeast = 0;
+    let all = 0;
+    subsetSums(series, recent, (sum) => {
+        all++;
+        if (Math.abs(sum - centre) >= observed - tolerance)
+            atLeast++;
+    });
+    const shift = observedSum / recent - (total - observedSum) / (n - recent);
+    return { direction: shift >= 0 ? 'up' : 'down', pValue: atLeast / all, shift };
+}
+/** The change point when the test finds one at `alpha`, else null. */
+function changePointOf(series, alpha = changePoint_CHANGE_POINT_ALPHA, recent = RECENT_RUNS) {
+    const found = recentShift(series, alpha, recent);
+    return found && found.pValue <= alpha && found.shift !== 0 ? found : null;
+}
+
+;// CONCATENATED MODULE: ./src/render/trend.ts
+
+
+
+
+const BLOCKS = '▁▂▃▄▅▆▇█';
+/** Flaky query ids named in the comment at most; the rest are counted. */
+const FLAKY_SHOWN = 20;
+/** One character per value, scaled between the series' own lowest and highest (a flat series is mid-height). */
+function sparkline(values) {
+    const present = values.filter((v) => v !== null && Number.isFinite(v));
+    const low = Math.min(...present);
+    const high = Math.max(...present);
+    return values
+        .map((v) => {
+        if (v === null || !Number.isFinite(v))
+            return '·';
+        if (high === low)
+            return BLOCKS[3];
+        return BLOCKS[Math.min(BLOCKS.length - 1, Math.floor(((v - low) / (high - low)) * BLOCKS.length))];
+    })
+        .join('');
+}
+function commitText(commit) {
+    if (commit === null)
+        return 'no commit';
+    return /^[0-9a-f]{7,64}$/i.test(commit) ? `\`${commit.slice(0, 7)}\`` : escapeMarkdownText(commit, 20);
+}
+function shiftText(m, recent) {
+    if (!m.changePoint)
+        return '—';
+    const { direction, pValue } = m.changePoint;
+    return `⚠️ main shifted ${direction} in its last ${recent} runs (p ${pValue < 0.0001 ? '' : '= '}${format_formatP(pValue, changePoint_CHANGE_POINT_ALPHA)})`;
+}
+/** The collapsed section's summary: the run count, and what a reviewer must see without opening it. */
+function summaryText(trend) {
+    const shifted = trend.metrics.filter((m) => m.changePoint);
+    const parts = [`Main's history: the last ${format_plural(trend.runs.length, 'run', 'runs')} on the default branch`];
+    for (const direction of ['down', 'up']) {
+        const ids = shifted.filter((m) => m.changePoint.direction === direction).map((m) => metricCode(m.id));
+        if (ids.length > 0)
+            parts.push(`⚠️ main shifted ${direction} in its last ${trend.test.recent} runs: ${ids.join(', ')}`);
+    }
+    if (trend.flaky.size > 0)
+        parts.push(`${format_plural(trend.flaky.size, 'query', 'queries')} flaky by history`);
+    return parts.join(' · ');
+}
+/**
+ * The trend section's Markdown lines (leading blank line included), collapsed under a summary that carries the
+ * change-point marks and the flaky count; none for a history without runs.
+ */
+function trendMarkdownLines(trend, units = new Map()) {
+    if (!trend || trend.runs.length === 0)
+        return [];
+    const newest = trend.runs[trend.runs.length - 1];
+    const { recent, alpha, minRuns } = trend.test;
+    const lines = [
+        '',
+        `<details><summary>${summaryText(trend)}</summary>`,
+        '',
+        `Oldest to newest (newest ${commitText(newest.commit)}, ${escapeMarkdownText(newest.time, 40)})${trend.otherGolden > 0 ? `; ${format_plural(trend.otherGolden, 'run', 'runs')} of another golden set left out` : ''}.`,
+    ];
+    if (trend.metrics.length > 0) {
+        lines.push('', '| metric | main runs | oldest | newest | change point |', '| --- | --- | ---: | ---: | --- |');
+        for (const m of trend.metrics) {
+            const unit = units.get(m.id)?.unit;
+            const first = m.values.find((v) => v !== null) ?? null;
+            const last = [...m.values].reverse().find((v) => v !== null) ?? null;
+            lines.push(`| ${metricCode(m.id)} | \`${sparkline(m.values)}\` | ${format_formatValue(first, unit)} | ${format_formatValue(last, unit)} | ${shiftText(m, recent)} |`);
+        }
+        lines.push('', `_Change point: an exact permutation test of main's last ${recent} runs against the earlier ones, false-alarm rate at most ${alpha * 100}% per metric; it needs ${minRuns} runs or more._`);
+    }
+    lines.push(...flakyLines(trend), '', '</details>');
+    return lines;
+}
+function flakyLines(trend) {
+    if (trend.flaky.size === 0)
+        return [];
+    const ids = [...trend.flaky.keys()];
+    const shown = ids.slice(0, FLAKY_SHOWN).map((id) => escapeMarkdownText(id, 80));
+    const more = ids.length > FLAKY_SHOWN ? ` and ${ids.length - FLAKY_SHOWN} more` : '';
+    return [
+        '',
+        `_Flaky by history: ${format_plural(ids.length, 'query', 'queries')} flipped between hit and miss at least twice on main and ${ids.length === 1 ? 'is' : 'are'} set aside: ${shown.join(', ')}${more}._`,
+    ];
+}
+/** The trend as plain text lines for the terminal report (no Markdown). */
+function trendTextLines(trend, units = new Map()) {
+    if (!trend || trend.runs.length === 0)
+        return [];
+    const clean = (s) => s.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+    const lines = ['', `Main's history (last ${plural(trend.runs.length, 'run', 'runs')}, oldest to newest):`];
+    for (const m of trend.metrics) {
+        const last = [...m.values].reverse().find((v) => v !== null) ?? null;
+        const cp = m.changePoint
+            ? `  shifted ${m.changePoint.direction} in the last ${trend.test.recent} runs (p = ${formatP(m.changePoint.pValue, CHANGE_POINT_ALPHA)})`
+            : '';
+        lines.push(`  ${clean(m.id).padEnd(14)} ${sparkline(m.values)}  ${formatValue(last, units.get(m.id)?.unit)}${cp}`);
+    }
+    if (trend.flaky.size > 0) {
+        const ids = [...trend.flaky.keys()];
+        lines.push(`  flaky by history: ${ids.slice(0, FLAKY_SHOWN).map(clean).join(', ')}${ids.length > FLAKY_SHOWN ? ` and ${ids.length - FLAKY_SHOWN} more` : ''}`);
+    }
+    return lines;
+}
 
 ;// CONCATENATED MODULE: ./src/render/reportParts.ts
 
@@ -16341,9 +16527,6 @@ const KEY_METRICS = [
     'latency_p95_ms',
     'error_rate',
 ];
-function reportParts_plural(n, one, many) {
-    return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-}
 /** "95%" for alpha 0.05: a level as the report prints it (the metric tables at 1 - alpha, a gate at its own). */
 function intervalLevel(alpha) {
     return `${Number(((1 - alpha) * 100).toFixed(2))}%`;
@@ -16467,7 +16650,7 @@ function adviceSentence(report) {
     const fix = typeof furthest.queries_needed === 'number'
         ? `about ${furthest.queries_needed.toLocaleString('en-US')} queries like these would detect ${margin}`
         : 'more queries that differ less between runs would be needed';
-    return `With ${reportParts_plural(furthest.n_paired ?? 0, 'query', 'queries')}, ${who} ${sees}: ${fix}.`;
+    return `With ${format_plural(furthest.n_paired ?? 0, 'query', 'queries')}, ${who} ${sees}: ${fix}.`;
 }
 /** Gates that make the verdict fail, then those that warn, then inconclusive ones accepted, in config order. */
 function gatesToName(report) {
@@ -16497,10 +16680,10 @@ function gateTally(report) {
         : named.length === 0
             ? `${report.gates.length === 1 ? 'the gate' : `all ${report.gates.length} gates`} passed`
             : [
-                failed ? `${failed} of ${reportParts_plural(report.gates.length, 'gate', 'gates')} failed` : '',
-                warned ? `${reportParts_plural(warned, 'gate', 'gates')} warned` : '',
+                failed ? `${failed} of ${format_plural(report.gates.length, 'gate', 'gates')} failed` : '',
+                warned ? `${format_plural(warned, 'gate', 'gates')} warned` : '',
                 inconclusive
-                    ? `${failed ? inconclusive : `${inconclusive} of ${reportParts_plural(report.gates.length, 'gate', 'gates')}`} inconclusive`
+                    ? `${failed ? inconclusive : `${inconclusive} of ${format_plural(report.gates.length, 'gate', 'gates')}`} inconclusive`
                     : '',
             ]
                 .filter((x) => x !== '')
@@ -16568,10 +16751,10 @@ function ageBetween(earlier, later) {
         return null;
     const minutes = Math.round(Math.abs(gap) / 60_000);
     const text = minutes < 120
-        ? reportParts_plural(minutes, 'minute', 'minutes')
+        ? format_plural(minutes, 'minute', 'minutes')
         : minutes < 24 * 60
-            ? reportParts_plural(Math.round(minutes / 60), 'hour', 'hours')
-            : reportParts_plural(Math.round(minutes / 1440), 'day', 'days');
+            ? format_plural(Math.round(minutes / 60), 'hour', 'hours')
+            : format_plural(Math.round(minutes / 1440), 'day', 'days');
     return { text, negative: gap < 0 };
 }
 /** A commit hash the report may link: hex only (the value comes from a run database). */
@@ -16614,7 +16797,7 @@ function statusHeadline(report, defs) {
     if (named.length === 0)
         return report.gates.length === 0
             ? 'pass: no gates configured'
-            : `pass: ${reportParts_plural(report.gates.length, 'gate', 'gates')} passed`;
+            : `pass: ${plural(report.gates.length, 'gate', 'gates')} passed`;
     const failed = named.filter((g) => g.effect === 'fail').length;
     const inconclusive = named.filter((g) => g.result === 'inconclusive' && g.effect !== 'fail').length;
     const warned = named.length - failed - inconclusive;
@@ -16626,7 +16809,7 @@ function statusHeadline(report, defs) {
         .filter((x) => x !== '')
         .join(', ');
     const values = named.map((g) => `${g.metric} ${gateValueText(g, unitOf(g.metric, byId))}`);
-    return `${verdictWord(report)}: ${tally} of ${reportParts_plural(report.gates.length, 'gate', 'gates')} (${values.join(', ')})`;
+    return `${verdictWord(report)}: ${tally} of ${plural(report.gates.length, 'gate', 'gates')} (${values.join(', ')})`;
 }
 const CHUNK_MATCH_WORDS = {
     exact: 'exact',
@@ -16668,184 +16851,6 @@ function unjudgedNote(report) {
     // judged@10 divides by 10 whatever came back: a place with no hit counts as unjudged too, and is said so.
     const places = Math.round((1 - m.candidate) * 10 * m.n);
     return `In the candidate's top 10, ${places.toLocaleString('en-US')} places hold a document nobody judged or none (judged@10 ${format_formatValue(m.candidate)} against the baseline's ${format_formatValue(m.baseline)}): P, nDCG and MAP may understate it.`;
-}
-
-;// CONCATENATED MODULE: ./src/compare/changePoint.ts
-/**
- * Whether main itself shifted recently: an exact permutation test of the last `recent` values of a series against
- * the earlier ones (docs/history.md, "Change point"). The statistic is |mean(last w) - mean(earlier)|; its p-value
- * is the share of the C(n, w) ways to pick w of the n values whose statistic is at least as large. Under no change
- * (the values exchangeable: independent draws from one distribution, whatever it is) P(p <= alpha) <= alpha, so
- * the false-alarm rate per metric is at most alpha for any series length; test/history.test.ts checks it and the
- * detection of a planted shift by simulation.
- */
-/** The values compared with the earlier ones: a shift in the last three main runs is "recent". */
-const RECENT_RUNS = 3;
-/** The false-alarm rate per metric. */
-const changePoint_CHANGE_POINT_ALPHA = 0.01;
-/** The fewest values for which the smallest attainable p-value, 1 / C(n, w) (two-sided: 2 / C(n, w)), is <= alpha. */
-function minimumRuns(alpha = changePoint_CHANGE_POINT_ALPHA, recent = RECENT_RUNS) {
-    for (let n = recent + 2; n < 10_000; n++)
-        if (2 / binomial(n, recent) <= alpha)
-            return n;
-    return Number.POSITIVE_INFINITY;
-}
-function binomial(n, k) {
-    let c = 1;
-    for (let i = 1; i <= k; i++)
-        c = (c * (n - k + i)) / i;
-    return Math.round(c);
-}
-/** Every sum of `w` distinct values of `xs` (C(n, w) of them), told to `visit`. */
-function subsetSums(xs, w, visit) {
-    const walk = (from, left, sum) => {
-        if (left === 0) {
-            visit(sum);
-            return;
-        }
-        for (let i = from; i <= xs.length - left; i++)
-            walk(i + 1, left - 1, sum + xs[i]);
-    };
-    walk(0, w, 0);
-}
-/**
- * The exact permutation p-value of the last `recent` values against the earlier ones, and the shift. Null when the
- * series is too short for the test to reach `alpha` (minimumRuns) or has a non-finite value.
- */
-function recentShift(series, alpha = changePoint_CHANGE_POINT_ALPHA, recent = RECENT_RUNS) {
-    const n = series.length;
-    if (n < minimumRuns(alpha, recent) || series.some((x) => !Number.isFinite(x)))
-        return null;
-    const total = series.reduce((a, b) => a + b, 0);
-    // |mean(S) - mean(rest)| grows with |sum(S) - w * total / n|: the same order, without the divisions.
-    const centre = (recent * total) / n;
-    const observedSum = series.slice(n - recent).reduce((a, b) => a + b, 0);
-    const observed = Math.abs(observedSum - centre);
-    const tolerance = 1e-9 * (Math.abs(total) + 1);
-    let atLeast = 0;
-    let all = 0;
-    subsetSums(series, recent, (sum) => {
-        all++;
-        if (Math.abs(sum - centre) >= observed - tolerance)
-            atLeast++;
-    });
-    const shift = observedSum / recent - (total - observedSum) / (n - recent);
-    return { direction: shift >= 0 ? 'up' : 'down', pValue: atLeast / all, shift };
-}
-/** The change point when the test finds one at `alpha`, else null. */
-function changePointOf(series, alpha = changePoint_CHANGE_POINT_ALPHA, recent = RECENT_RUNS) {
-    const found = recentShift(series, alpha, recent);
-    return found && found.pValue <= alpha && found.shift !== 0 ? found : null;
-}
-
-;// CONCATENATED MODULE: ./src/render/trend.ts
-
-
-
-
-
-const BLOCKS = '▁▂▃▄▅▆▇█';
-/** Flaky query ids named in the comment at most; the rest are counted. */
-const FLAKY_SHOWN = 20;
-/** One character per value, scaled between the series' own lowest and highest (a flat series is mid-height). */
-function sparkline(values) {
-    const present = values.filter((v) => v !== null && Number.isFinite(v));
-    const low = Math.min(...present);
-    const high = Math.max(...present);
-    return values
-        .map((v) => {
-        if (v === null || !Number.isFinite(v))
-            return '·';
-        if (high === low)
-            return BLOCKS[3];
-        return BLOCKS[Math.min(BLOCKS.length - 1, Math.floor(((v - low) / (high - low)) * BLOCKS.length))];
-    })
-        .join('');
-}
-function commitText(commit) {
-    if (commit === null)
-        return 'no commit';
-    return /^[0-9a-f]{7,64}$/i.test(commit) ? `\`${commit.slice(0, 7)}\`` : escapeMarkdownText(commit, 20);
-}
-function metricId(id) {
-    return /^[\w@.-]+$/.test(id) ? `\`${id}\`` : escapeMarkdownText(id, 80);
-}
-function shiftText(m, recent) {
-    if (!m.changePoint)
-        return '—';
-    const { direction, pValue } = m.changePoint;
-    return `⚠️ main shifted ${direction} in its last ${recent} runs (p ${pValue < 0.0001 ? '' : '= '}${format_formatP(pValue, changePoint_CHANGE_POINT_ALPHA)})`;
-}
-/** The collapsed section's summary: the run count, and what a reviewer must see without opening it. */
-function summaryText(trend) {
-    const shifted = trend.metrics.filter((m) => m.changePoint);
-    const parts = [`Main's history: the last ${reportParts_plural(trend.runs.length, 'run', 'runs')} on the default branch`];
-    for (const direction of ['down', 'up']) {
-        const ids = shifted.filter((m) => m.changePoint.direction === direction).map((m) => metricId(m.id));
-        if (ids.length > 0)
-            parts.push(`⚠️ main shifted ${direction} in its last ${trend.test.recent} runs: ${ids.join(', ')}`);
-    }
-    if (trend.flaky.size > 0)
-        parts.push(`${reportParts_plural(trend.flaky.size, 'query', 'queries')} flaky by history`);
-    return parts.join(' · ');
-}
-/**
- * The trend section's Markdown lines (leading blank line included), collapsed under a summary that carries the
- * change-point marks and the flaky count; none for a history without runs.
- */
-function trendMarkdownLines(trend, units = new Map()) {
-    if (!trend || trend.runs.length === 0)
-        return [];
-    const newest = trend.runs[trend.runs.length - 1];
-    const { recent, alpha, minRuns } = trend.test;
-    const lines = [
-        '',
-        `<details><summary>${summaryText(trend)}</summary>`,
-        '',
-        `Oldest to newest (newest ${commitText(newest.commit)}, ${escapeMarkdownText(newest.time, 40)})${trend.otherGolden > 0 ? `; ${reportParts_plural(trend.otherGolden, 'run', 'runs')} of another golden set left out` : ''}.`,
-    ];
-    if (trend.metrics.length > 0) {
-        lines.push('', '| metric | main runs | oldest | newest | change point |', '| --- | --- | ---: | ---: | --- |');
-        for (const m of trend.metrics) {
-            const unit = units.get(m.id)?.unit;
-            const first = m.values.find((v) => v !== null) ?? null;
-            const last = [...m.values].reverse().find((v) => v !== null) ?? null;
-            lines.push(`| ${metricId(m.id)} | \`${sparkline(m.values)}\` | ${format_formatValue(first, unit)} | ${format_formatValue(last, unit)} | ${shiftText(m, recent)} |`);
-        }
-        lines.push('', `_Change point: an exact permutation test of main's last ${recent} runs against the earlier ones, false-alarm rate at most ${alpha * 100}% per metric; it needs ${minRuns} runs or more._`);
-    }
-    lines.push(...flakyLines(trend), '', '</details>');
-    return lines;
-}
-function flakyLines(trend) {
-    if (trend.flaky.size === 0)
-        return [];
-    const ids = [...trend.flaky.keys()];
-    const shown = ids.slice(0, FLAKY_SHOWN).map((id) => escapeMarkdownText(id, 80));
-    const more = ids.length > FLAKY_SHOWN ? ` and ${ids.length - FLAKY_SHOWN} more` : '';
-    return [
-        '',
-        `_Flaky by history: ${reportParts_plural(ids.length, 'query', 'queries')} flipped between hit and miss at least twice on main and ${ids.length === 1 ? 'is' : 'are'} set aside: ${shown.join(', ')}${more}._`,
-    ];
-}
-/** The trend as plain text lines for the terminal report (no Markdown). */
-function trendTextLines(trend, units = new Map()) {
-    if (!trend || trend.runs.length === 0)
-        return [];
-    const clean = (s) => s.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
-    const lines = ['', `Main's history (last ${plural(trend.runs.length, 'run', 'runs')}, oldest to newest):`];
-    for (const m of trend.metrics) {
-        const last = [...m.values].reverse().find((v) => v !== null) ?? null;
-        const cp = m.changePoint
-            ? `  shifted ${m.changePoint.direction} in the last ${trend.test.recent} runs (p = ${formatP(m.changePoint.pValue, CHANGE_POINT_ALPHA)})`
-            : '';
-        lines.push(`  ${clean(m.id).padEnd(14)} ${sparkline(m.values)}  ${formatValue(last, units.get(m.id)?.unit)}${cp}`);
-    }
-    if (trend.flaky.size > 0) {
-        const ids = [...trend.flaky.keys()];
-        lines.push(`  flaky by history: ${ids.slice(0, FLAKY_SHOWN).map(clean).join(', ')}${ids.length > FLAKY_SHOWN ? ` and ${ids.length - FLAKY_SHOWN} more` : ''}`);
-    }
-    return lines;
 }
 
 ;// CONCATENATED MODULE: ./src/render/reportWarnings.ts
@@ -17023,8 +17028,7 @@ function noiseFloorLine(noise, id = (x) => x, text = (x) => x) {
 }
 /** The line in Markdown: metric ids as code when they are plain ids, else escaped text. */
 function noiseFloorMarkdown(noise) {
-    const id = (metric) => /^[A-Za-z0-9_@.:-]{1,60}$/.test(metric) ? `\`${metric}\`` : escapeMarkdownText(metric, 60);
-    return noiseFloorLine(noise, id, (value) => escapeMarkdownText(value));
+    return noiseFloorLine(noise, metricCode, (value) => escapeMarkdownText(value));
 }
 
 ;// CONCATENATED MODULE: ./src/render/repeats.ts
@@ -17147,14 +17151,6 @@ function mark(def, m) {
     const better = def.direction === 'higher' ? m.delta > 0 : m.delta < 0;
     return better ? ' ▲' : ' ▼';
 }
-/**
- * A metric id as a code span. Ids are ours, except the per-stage latency ids, which carry a `timings_ms` key from
- * the run database: one with anything but plain id characters is escaped like other untrusted text instead
- * (a `|` or a backtick inside a code span would still split the cell or end the span).
- */
-function metricCode(id) {
-    return /^[\w@.-]+$/.test(id) ? `\`${id}\`` : escapeMarkdownText(id, 80);
-}
 function intervalText(ci, unit) {
     // Each end keeps its sign when it rounds to 0: an interval that excludes 0 never prints as reaching it.
     return ci ? `[${formatDeltaKeepingSign(ci[0], unit)}, ${formatDeltaKeepingSign(ci[1], unit)}]` : '—';
@@ -17242,7 +17238,7 @@ function provenanceLines(report, context, hint) {
         context.runUrl && hint ? `full report: ${hint}` : '',
     ].filter((x) => x !== '');
     const lines = [
-        `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${markdown_commitText(c.commit_hash, context)} (${candidateFrom ? `${candidateFrom}; ` : ''}${escapeMarkdownText(c.created_at, 30)}) ${b === null ? '**without a baseline**: a candidate-only report, gated on `min` and `max` thresholds only' : `**vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${markdown_commitText(b.commit_hash, context)}${baselineFrom ? ` (${baselineFrom})` : ''}${ageText}${fromText(context)}`} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${reportParts_plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
+        `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${markdown_commitText(c.commit_hash, context)} (${candidateFrom ? `${candidateFrom}; ` : ''}${escapeMarkdownText(c.created_at, 30)}) ${b === null ? '**without a baseline**: a candidate-only report, gated on `min` and `max` thresholds only' : `**vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${markdown_commitText(b.commit_hash, context)}${baselineFrom ? ` (${baselineFrom})` : ''}${ageText}${fromText(context)}`} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${format_plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
     ];
     lines.push(...repeatsMarkdownLines(report));
     if (context.config)
@@ -17262,27 +17258,27 @@ function configLine(config) {
 function markdownWarning(w, context) {
     switch (w.kind) {
         case 'stale_baseline':
-            return `The baseline run is ${w.age} old, past \`baseline-max-age\` (${reportParts_plural(w.maxAgeDays, 'day', 'days')}).`;
+            return `The baseline run is ${w.age} old, past \`baseline-max-age\` (${format_plural(w.maxAgeDays, 'day', 'days')}).`;
         case 'baseline_behind':
-            return `The baseline is not the base commit's own run but one ${reportParts_plural(w.commitsBehind, 'commit', 'commits')} behind it: changes made in between count as this pull request's.`;
+            return `The baseline is not the base commit's own run but one ${format_plural(w.commitsBehind, 'commit', 'commits')} behind it: changes made in between count as this pull request's.`;
         case 'swapped_runs':
             return 'The baseline run was created after the candidate: are the two databases the wrong way round?';
         case 'candidate_commit':
             return `The candidate run was made at ${markdown_commitText(w.candidate, context)}, not at the commit this workflow evaluated (${markdown_commitText(w.head, context)}).`;
         case 'missing_results':
-            return `${reportParts_plural(w.count, 'query has', 'queries have')} no result in the candidate (counted as misses).`;
+            return `${format_plural(w.count, 'query has', 'queries have')} no result in the candidate (counted as misses).`;
         case 'added_results':
-            return `${reportParts_plural(w.count, 'query has', 'queries have')} a result only in the candidate.`;
+            return `${format_plural(w.count, 'query has', 'queries have')} a result only in the candidate.`;
         case 'unknown_results':
-            return `The ${w.side} has results for ${reportParts_plural(w.count, 'query', 'queries')} not in the golden set (not scored).`;
+            return `The ${w.side} has results for ${format_plural(w.count, 'query', 'queries')} not in the golden set (not scored).`;
         case 'duplicate_results':
-            return `The ${w.side} has more than one result for ${reportParts_plural(w.count, 'query', 'queries')} (the last one read is scored).`;
+            return `The ${w.side} has more than one result for ${format_plural(w.count, 'query', 'queries')} (the last one read is scored).`;
         case 'other_golden_set':
             return `The ${w.side} run's stored aggregate was computed on another golden set (\`${w.recorded.slice(0, 19)}\`): both runs are scored here on \`${w.fingerprint.slice(0, 19)}\`.`;
         case 'judge_differs':
             return 'Judge model or prompt differs: judge scores are shown, not gated.';
         case 'pending':
-            return `${reportParts_plural(w.count, 'query is', 'queries are')} pending (not gated).`;
+            return `${format_plural(w.count, 'query is', 'queries are')} pending (not gated).`;
         case 'same_run':
             return `The baseline and the candidate are the same run (${escapeMarkdownText(w.runId, 60)}: ${w.why}): every difference is 0, and the gates pass by construction.`;
     }
@@ -17301,7 +17297,7 @@ function gateTableLines(report, byId) {
             // are in the verdict's bullets and in *All gates* below.
             return `| ${gateName(g)} | ${format_formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaShort(g, unit), 60)} | ${escapeMarkdownText(g.threshold, 120)} | ${RESULT_TEXT[g.result]} |`;
         }),
-        ...(hidden ? ['', `${reportParts_plural(hidden, 'more gate', 'more gates')} passed (see *All gates* below).`] : []),
+        ...(hidden ? ['', `${format_plural(hidden, 'more gate', 'more gates')} passed (see *All gates* below).`] : []),
         ...unjudgedLines(report),
     ];
 }
@@ -17405,11 +17401,11 @@ function worstLines(report, worst) {
 function perQueryTally(report) {
     const c = report.counts;
     return [
-        reportParts_plural(c.regression, 'expected hit lost', 'expected hits lost'),
-        reportParts_plural(c.loss, 'rank slipped', 'ranks slipped'),
-        reportParts_plural(c.win, 'win', 'wins'),
-        reportParts_plural(c.draw, 'draw', 'draws'),
-        ...(c.answer_regression ? [reportParts_plural(c.answer_regression, 'answer regression', 'answer regressions')] : []),
+        format_plural(c.regression, 'expected hit lost', 'expected hits lost'),
+        format_plural(c.loss, 'rank slipped', 'ranks slipped'),
+        format_plural(c.win, 'win', 'wins'),
+        format_plural(c.draw, 'draw', 'draws'),
+        ...(c.answer_regression ? [format_plural(c.answer_regression, 'answer regression', 'answer regressions')] : []),
         ...(report.flaky?.count ? [`${report.flaky.count.toLocaleString('en-US')} flaky (set aside)`] : []),
     ].join(' · ');
 }
@@ -17462,13 +17458,13 @@ function runDetailLines(report) {
                 ...table(['', 'candidate'], ['---', '---']),
                 ...RUN_ROWS.map(([label, key]) => `| ${label} | ${runCell(report.candidate, key)} |`),
                 '',
-                `Golden set \`${golden.fingerprint}\`: ${reportParts_plural(golden.queries, 'query', 'queries')}.`,
+                `Golden set \`${golden.fingerprint}\`: ${format_plural(golden.queries, 'query', 'queries')}.`,
             ]
             : [
                 ...table(['', 'baseline', 'candidate'], ['---', '---', '---']),
                 ...RUN_ROWS.map(([label, key]) => `| ${label} | ${runCell(baseline, key)} | ${runCell(report.candidate, key)} |`),
                 '',
-                `Golden set \`${golden.fingerprint}\`: ${reportParts_plural(golden.queries, 'query', 'queries')}, ${golden.shared.toLocaleString('en-US')} in both runs. Chunk match: \`${report.chunker_version_match}\`${report.chunk_match_queries ? ` (${chunkMatchSummary(report)})` : ''}.`,
+                `Golden set \`${golden.fingerprint}\`: ${format_plural(golden.queries, 'query', 'queries')}, ${golden.shared.toLocaleString('en-US')} in both runs. Chunk match: \`${report.chunker_version_match}\`${report.chunk_match_queries ? ` (${chunkMatchSummary(report)})` : ''}.`,
             ]),
     ];
     const list = (text, ids) => (ids.length ? ['', `${text}: ${nameList(ids, 40)}.`] : []);
@@ -19328,6 +19324,7 @@ function present(value) {
  */
 
 
+
 function goldenViewOf(golden) {
     return {
         source: golden.source,
@@ -19485,7 +19482,7 @@ class RunChecker {
         if (this.rows === 0)
             run('empty-run', 'the run has no rows in `eval_query_results`', 0, null);
         if (this.duplicates.length > 0)
-            run('duplicate-query', `${findings_plural(this.duplicates.length, 'query_id has', 'query_ids have')} more than one row (only the last one read is scored): ${firstIds(this.duplicates)}`, this.duplicates.length, this.duplicates[0]);
+            run('duplicate-query', `${format_plural(this.duplicates.length, 'query_id has', 'query_ids have')} more than one row (only the last one read is scored): ${firstIds(this.duplicates)}`, this.duplicates.length, this.duplicates[0]);
         if (golden !== null)
             this.goldenFindings(golden, complete, run);
         return found;
@@ -19494,13 +19491,13 @@ class RunChecker {
         const goldenIds = new Set(golden.queries?.map((q) => q.id));
         const extra = golden.queries === null ? [] : [...this.seen].filter((id) => !goldenIds.has(id));
         if (extra.length > 0)
-            run('not-in-golden', `${findings_plural(extra.length, 'query is', 'queries are')} not in the golden set ${golden.source} (not scored): ${firstIds(extra)}`, extra.length, extra[0]);
+            run('not-in-golden', `${format_plural(extra.length, 'query is', 'queries are')} not in the golden set ${golden.source} (not scored): ${firstIds(extra)}`, extra.length, extra[0]);
         // Rows left unread (a partial check) are no evidence of a missing query.
         const missing = !complete
             ? []
             : (golden.queries ?? []).filter((q) => !q.pending && !this.seen.has(q.id)).map((q) => q.id);
         if (missing.length > 0)
-            run('missing-from-run', `${findings_plural(missing.length, 'query', 'queries')} of the golden set ${golden.source} ${missing.length === 1 ? 'has' : 'have'} no result (each a miss): ${firstIds(missing)}`, missing.length, null);
+            run('missing-from-run', `${format_plural(missing.length, 'query', 'queries')} of the golden set ${golden.source} ${missing.length === 1 ? 'has' : 'have'} no result (each a miss): ${firstIds(missing)}`, missing.length, null);
         const pathsMatch = golden.pathsMatch;
         // A run of answers without hits (a generation-only run, WFGY's traces without chunks) is a shape of its own;
         // hits without ids, hits under another key, or a run with neither hits nor answers is a runner's mistake.
@@ -19531,9 +19528,6 @@ function findings_present(value) {
 function isOneToN(ranks) {
     const sorted = [...ranks].sort((a, b) => a - b);
     return sorted.every((rank, i) => rank === i + 1);
-}
-function findings_plural(n, one, many) {
-    return n === 1 ? `1 ${one}` : `${n.toLocaleString('en-US')} ${many}`;
 }
 function firstIds(ids) {
     const shown = ids.slice(0, FIRST_IDS).map((id) => `\`${errors_oneLine(id)}\``);
