@@ -1,5 +1,5 @@
 /**
- * The comment commands (issue 36): `/evalgate accept [GATE ...] -- REASON` and `/evalgate rerun`, read from the
+ * The comment commands: `/evalgate accept [GATE ...] -- REASON` and `/evalgate rerun`, read from the
  * first non-empty line of a pull request comment. Pure; the text is untrusted and is returned as data only, to be
  * escaped wherever it is shown.
  */

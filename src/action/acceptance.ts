@@ -1,5 +1,5 @@
 /**
- * Accept by label, the action's half (issue 36): read the event and the pull request's labels, ask GitHub for the
+ * Accept by label, the action's half: read the event and the pull request's labels, ask GitHub for the
  * permission of the user who added the label (one call, only on a `labeled` event for the accept label while an
  * error-level gate fails), let src/publish/acceptance.ts decide, and fold the decision into the reports.
  */

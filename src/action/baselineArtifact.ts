@@ -446,7 +446,7 @@ async function saveRunDatabase(
   const name = basename(database.name);
   const path = join(dir, Buffer.byteLength(name) <= 200 && /^[\w.@+-]+$/.test(name) ? name : 'run-database.sqlite');
   writeFileSync(path, database.data, { flag: 'wx' });
-  // Main's history rides in the same archive: no second download (issue 33).
+  // Main's history rides in the same archive: no second download.
   const history = lookup.historyEntry ? historyFromArchive(zip, where, lookup.historyEntry, limits) : null;
   return { path, entry: database.name, history };
 }

@@ -1,5 +1,5 @@
 /**
- * `/evalgate accept` and `/evalgate rerun` on an `issue_comment` event (issue 36). Before anything is scored: a
+ * `/evalgate accept` and `/evalgate rerun` on an `issue_comment` event. Before anything is scored: a
  * command from a bot, on a closed pull request, malformed, or from a user whose permission (asked of the API for
  * the comment's author, never read from the event) is below write gets a short reply and changes nothing. A taken
  * command gets a reaction, and the run goes on with the pull request read from the API (the `issue_comment`

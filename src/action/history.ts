@@ -1,5 +1,5 @@
 /**
- * Main's history in the action (issue 33, docs/action.md "Main's history"). Input `history-file` (a file name,
+ * Main's history in the action (docs/action.md "Main's history"). Input `history-file` (a file name,
  * relative to the workspace) turns it on. The previous history travels inside the baseline artifact, beside the
  * run database, so reading it costs no extra download: on a pull request it gives the comment its trend; on a push
  * to the default branch this run is appended and the file written at `history-file`, for the upload step to put

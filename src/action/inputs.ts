@@ -88,7 +88,7 @@ export interface ActionInputs {
   baselineMaxAgeDays: number;
   /** Seconds all the comment's API calls together may take, retries and rate-limit waits included. */
   publishTimeoutS: number;
-  /** The label that accepts the failed error-level gates of the head commit it is added on (issue 36). */
+  /** The label that accepts the failed error-level gates of the head commit it is added on. */
   acceptLabel: string;
   /** `k` and `mrr-cutoff`: the cutoffs the metrics are scored at, as the CLI's `--k` and `--mrr-cutoff`. */
   metricOptions: { ks?: number[]; mrrCutoff?: number };

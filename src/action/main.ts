@@ -51,7 +51,7 @@ interface Prepared {
   inputs: ActionInputs;
   errors: string[];
   target: PullRequestTarget | null;
-  /** Input `history-file` (issue 33), and the baseline artifact's history entry (undefined: no artifact baseline). */
+  /** Input `history-file`, and the baseline artifact's history entry (undefined: no artifact baseline). */
   history: { settings: HistorySettings; fromArtifact: ArtifactHistory | null | undefined } | null;
 }
 
@@ -117,7 +117,7 @@ async function runAction(
   env: Env,
   session: GitHubSession | null,
 ): Promise<string[]> {
-  // `/evalgate` comment commands (issue 36): refused ones are answered here; a taken one names the head commit.
+  // `/evalgate` comment commands: refused ones are answered here; a taken one names the head commit.
   const command = await takeCommentCommand(eventCtx, session);
   if (command.kind === 'done') return command.failures;
   const ctx = command.kind === 'taken' ? command.ctx : eventCtx;
@@ -305,7 +305,7 @@ async function resolveWorkflowRun(
   }
 }
 
-/** `candidate: artifact:NAME` by the head commit (issue 36): its path, or the message saying why there is none. */
+/** `candidate: artifact:NAME` by the head commit: its path, or the message saying why there is none. */
 async function headCandidate(
   inputs: ActionInputs,
   ctx: RunContext,
@@ -354,7 +354,7 @@ function warnIfStale(evaluation: Evaluation & { ok: true }, inputs: ActionInputs
     );
 }
 
-/** Whether a gate is accepted (issue 36): a failed error-level one the acceptance names. */
+/** Whether a gate is accepted: a failed error-level one the acceptance names. */
 type Accepted = (g: GateResult) => boolean;
 
 /**

@@ -60,7 +60,7 @@ export async function evaluate(
       strictChunkerVersion: inputs.strictChunkerVersion,
       options: inputs.metricOptions,
       fullReportHint: (full) => (Buffer.byteLength(full) < STEP_SUMMARY_LIMIT ? summaryHint : fileHint),
-      // Main's history (issue 33): its trend in the report, its flaky queries set aside.
+      // Main's history: its trend in the report, its flaky queries set aside.
       ...withHistory({ reportContext }, history),
     });
     core.debug(`EvalGate: runs scored ${out.parallel ? 'in two threads' : 'in one thread'}`);

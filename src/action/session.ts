@@ -1,5 +1,5 @@
 /**
- * The step's one GitHub client (issue 31) under its one deadline (issue 35): `publish-timeout` bounds every API call
+ * The step's one GitHub client under its one deadline: `publish-timeout` bounds every API call
  * of the step together (the look-ups, the artifact downloads, the statuses and the comment), each request also
  * bounded by `request-timeout`. Past the deadline every request in flight is aborted and later ones fail at once.
  */

@@ -1,5 +1,5 @@
 /**
- * The trusted side of the fork-safe setup (issue 23, docs/action.md "Pull requests from forks"): on a
+ * The trusted side of the fork-safe setup (docs/action.md "Pull requests from forks"): on a
  * `workflow_run` event, the pull request the triggering run was for and, for `candidate: artifact:NAME`, the run
  * database that run uploaded. The artifact is data to score, never routing: the pull request comes from the event
  * or from GitHub's list of open pull requests by the run's head repository and branch, and its head SHA must be

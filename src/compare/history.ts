@@ -1,5 +1,5 @@
 /**
- * Main's history (issue 33): the last N runs of the default branch, each with its commit, time, gated metrics and
+ * Main's history: the last N runs of the default branch, each with its commit, time, gated metrics and
  * per-query hit/miss outcome, carried from one main run to the next (docs/history.md). Pure: a report in, a
  * history out; the reader (src/load/history.ts) checks a file before it becomes a History.
  */

@@ -1,16 +1,15 @@
 /**
- * Accepting a regression on purpose, by label (issue 36, first slice). Pure: the action gathers the facts (the event,
- * the pull request's labels, the permission GitHub reports for the user who added the label) and this decides.
+ * Accepting a regression on purpose, the label's decision and the words every acceptance is shown in. Pure: the
+ * action gathers the facts (the event, the pull request's labels, the permission GitHub reports for the user who
+ * acted) and this decides.
  *
- * An acceptance is made by a `labeled` event for the accept label, by a user whose permission on the repository
- * (asked of the API, never read from the event) is write, maintain or admin, and holds for the head commit of that
- * event only. On any other event the label does not accept: a new push fails again and says that the earlier
- * acceptance does not cover it (no carry-over yet), and removing the label withdraws it.
+ * A `labeled` event for the accept label, by a user whose permission on the repository (asked of the API, never
+ * read from the event) is write, maintain or admin, accepts the failing error-level gates of that event's head
+ * commit. Whether it carries over to a later push, and the comment commands, are acceptanceDecision.ts's.
  */
 import { formatValue } from '../format.js';
 import type { GateResult } from '../gate/types.js';
-import { escapeMarkdownText } from '../render/escape.js';
-import { metricCode } from '../render/escape.js';
+import { escapeMarkdownText, metricCode } from '../render/escape.js';
 
 export const DEFAULT_ACCEPT_LABEL = 'evalgate: accept';
 

@@ -1,5 +1,5 @@
 /**
- * One run's acceptance decision with what earlier runs left (issue 36): a new acceptance by label or comment
+ * One run's acceptance decision with what earlier runs left: a new acceptance by label or comment
  * command, a standing one carried over to a new head commit or lapsed (src/publish/acceptanceState.ts has the
  * rule), or withdrawn by removing the label. Pure: returns the decision and the state to write back.
  */

@@ -1,5 +1,5 @@
 /**
- * What an acceptance leaves behind between runs (issue 36): the standing acceptance with the numbers it was made
+ * What an acceptance leaves behind between runs: the standing acceptance with the numbers it was made
  * on, and a short history for the audit trail. It travels in EvalGate's own sticky comment as one hidden line
  * (base64 JSON, so no text in it can close the HTML comment), and is only ever read back from a comment the
  * action's own login wrote (src/github/stickyComment.ts checks the author). Pure: decoding refuses anything that

@@ -28,7 +28,7 @@ export interface ReportContext {
   config?: ConfigOrigin;
   /** Why the baseline and the candidate are one run, when they are (set by the pipeline, which knows the paths). */
   sameRun?: SameRunReason | null;
-  /** Main's history (issue 33): the gated metrics' trend and the queries flaky by history, shown when given. */
+  /** Main's history: the gated metrics' trend and the queries flaky by history, shown when given. */
   trend?: HistoryTrend;
 }
 

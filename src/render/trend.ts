@@ -1,5 +1,5 @@
 /**
- * Main's history in the report (issue 33): each gated metric's values over main's last runs as a text sparkline,
+ * Main's history in the report: each gated metric's values over main's last runs as a text sparkline,
  * the first and last values, and the change-point mark; then the queries flaky by history. Everything taken from
  * the history file (commits, times, query ids) is untrusted and escaped.
  */
