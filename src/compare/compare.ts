@@ -99,7 +99,8 @@ export function mergedChunks(a: RunMeta, b: RunMeta): Map<string, ChunkRecord> {
   return merged;
 }
 
-function configDifferences(baseline: RunMeta, candidate: RunMeta): string[] {
+/** The config_snapshot_json keys whose values differ between two runs, sorted. */
+export function configDifferences(baseline: RunMeta, candidate: RunMeta): string[] {
   const a = baseline.run.config;
   const b = candidate.run.config;
   const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();

@@ -12,7 +12,7 @@ import type { RecordFacts, TabulatedRun } from '../aggregate/table.js';
 import type { Columns } from '../aggregate/metrics.js';
 import { InputError } from '../errors.js';
 import type { GoldenQuery, GoldenSet, RunData, RunStream } from '../types.js';
-import { chunkerVersionOf, compareScored, DEFAULT_COMPARE_OPTIONS } from './compare.js';
+import { chunkerVersionOf, compareScored, configDifferences, DEFAULT_COMPARE_OPTIONS } from './compare.js';
 import type { CompareOptions } from './compare.js';
 import type { ComparedRuns, Comparison, FlakyQuery, QueryOutcome } from './types.js';
 
@@ -84,9 +84,7 @@ export class RepeatMerger {
   add(table: TabulatedRun): void {
     if (this.runIds.length === 0xffff) throw new InputError('repeats: more than 65,535 runs on one side');
     this.first ??= table;
-    const [a, b] = [this.first.run.run.config, table.run.run.config];
-    for (const key of new Set([...Object.keys(a), ...Object.keys(b)]))
-      if (JSON.stringify(a[key] ?? null) !== JSON.stringify(b[key] ?? null)) this.differences.add(key);
+    for (const key of configDifferences(this.first.run, table.run)) this.differences.add(key);
     this.main ??= new ColumnSums(table.queries.length);
     this.pending ??= new ColumnSums(table.pendingQueries.length);
     this.main.add(table.columns);
