@@ -51670,7 +51670,7 @@ function readHistoryFile(path) {
 
 ;// CONCATENATED MODULE: ./src/compare/history.ts
 /**
- * Main's history (issue 33): the last N runs of the default branch, each with its commit, time, gated metrics and
+ * Main's history: the last N runs of the default branch, each with its commit, time, gated metrics and
  * per-query hit/miss outcome, carried from one main run to the next (docs/history.md). Pure: a report in, a
  * history out; the reader (src/load/history.ts) checks a file before it becomes a History.
  */
@@ -51771,7 +51771,7 @@ function trendOf(history, metricIds) {
 
 ;// CONCATENATED MODULE: ./src/pipeline/history.ts
 /**
- * Main's history around a comparison (issue 33), shared by `evalgate compare --history` and the action: read a
+ * Main's history around a comparison, shared by `evalgate compare --history` and the action: read a
  * history without letting a bad one stop the report (its problem becomes one warning and the report goes on
  * without the trend), the trend and the flaky-by-history queries the comparison is given, and the history with
  * the compared candidate appended.
@@ -56158,15 +56158,14 @@ function atScoringCutoffs(config, given) {
 
 ;// CONCATENATED MODULE: ./src/publish/acceptance.ts
 /**
- * Accepting a regression on purpose, by label (issue 36, first slice). Pure: the action gathers the facts (the event,
- * the pull request's labels, the permission GitHub reports for the user who added the label) and this decides.
+ * Accepting a regression on purpose, the label's decision and the words every acceptance is shown in. Pure: the
+ * action gathers the facts (the event, the pull request's labels, the permission GitHub reports for the user who
+ * acted) and this decides.
  *
- * An acceptance is made by a `labeled` event for the accept label, by a user whose permission on the repository
- * (asked of the API, never read from the event) is write, maintain or admin, and holds for the head commit of that
- * event only. On any other event the label does not accept: a new push fails again and says that the earlier
- * acceptance does not cover it (no carry-over yet), and removing the label withdraws it.
+ * A `labeled` event for the accept label, by a user whose permission on the repository (asked of the API, never
+ * read from the event) is write, maintain or admin, accepts the failing error-level gates of that event's head
+ * commit. Whether it carries over to a later push, and the comment commands, are acceptanceDecision.ts's.
  */
-
 
 
 const DEFAULT_ACCEPT_LABEL = 'evalgate: accept';
@@ -56607,7 +56606,7 @@ function getInputs(env = process.env) {
 
 ;// CONCATENATED MODULE: ./src/action/history.ts
 /**
- * Main's history in the action (issue 33, docs/action.md "Main's history"). Input `history-file` (a file name,
+ * Main's history in the action (docs/action.md "Main's history"). Input `history-file` (a file name,
  * relative to the workspace) turns it on. The previous history travels inside the baseline artifact, beside the
  * run database, so reading it costs no extra download: on a pull request it gives the comment its trend; on a push
  * to the default branch this run is appended and the file written at `history-file`, for the upload step to put
@@ -57046,7 +57045,7 @@ async function saveRunDatabase(finder, lookup, run, artifact) {
     const name = (0,external_node_path_namespaceObject.basename)(database.name);
     const path = (0,external_node_path_namespaceObject.join)(dir, Buffer.byteLength(name) <= 200 && /^[\w.@+-]+$/.test(name) ? name : 'run-database.sqlite');
     (0,external_node_fs_namespaceObject.writeFileSync)(path, database.data, { flag: 'wx' });
-    // Main's history rides in the same archive: no second download (issue 33).
+    // Main's history rides in the same archive: no second download.
     const history = lookup.historyEntry ? historyFromArchive(zip, where, lookup.historyEntry, limits) : null;
     return { path, entry: database.name, history };
 }
@@ -57110,7 +57109,7 @@ async function boundedDownload(fetchImpl, url, maxBytes, signal) {
 
 ;// CONCATENATED MODULE: ./src/action/session.ts
 /**
- * The step's one GitHub client (issue 31) under its one deadline (issue 35): `publish-timeout` bounds every API call
+ * The step's one GitHub client under its one deadline: `publish-timeout` bounds every API call
  * of the step together (the look-ups, the artifact downloads, the statuses and the comment), each request also
  * bounded by `request-timeout`. Past the deadline every request in flight is aborted and later ones fail at once.
  */
@@ -57818,7 +57817,7 @@ function acceptanceDecision_short(sha) {
 
 ;// CONCATENATED MODULE: ./src/action/acceptance.ts
 /**
- * Accept by label, the action's half (issue 36): read the event and the pull request's labels, ask GitHub for the
+ * Accept by label, the action's half: read the event and the pull request's labels, ask GitHub for the
  * permission of the user who added the label (one call, only on a `labeled` event for the accept label while an
  * error-level gate fails), let src/publish/acceptance.ts decide, and fold the decision into the reports.
  */
@@ -57985,7 +57984,7 @@ function withAcceptance(reports, run, label) {
 
 ;// CONCATENATED MODULE: ./src/action/acceptCommand.ts
 /**
- * The comment commands (issue 36): `/evalgate accept [GATE ...] -- REASON` and `/evalgate rerun`, read from the
+ * The comment commands: `/evalgate accept [GATE ...] -- REASON` and `/evalgate rerun`, read from the
  * first non-empty line of a pull request comment. Pure; the text is untrusted and is returned as data only, to be
  * escaped wherever it is shown.
  */
@@ -58037,7 +58036,7 @@ function parseCommand(body) {
 
 ;// CONCATENATED MODULE: ./src/action/commentCommand.ts
 /**
- * `/evalgate accept` and `/evalgate rerun` on an `issue_comment` event (issue 36). Before anything is scored: a
+ * `/evalgate accept` and `/evalgate rerun` on an `issue_comment` event. Before anything is scored: a
  * command from a bot, on a closed pull request, malformed, or from a user whose permission (asked of the API for
  * the comment's author, never read from the event) is below write gets a short reply and changes nothing. A taken
  * command gets a reaction, and the run goes on with the pull request read from the API (the `issue_comment`
@@ -59893,6 +59892,7 @@ function mergedChunks(a, b) {
         merged.set(id, c);
     return merged;
 }
+/** The config_snapshot_json keys whose values differ between two runs, sorted. */
 function configDifferences(baseline, candidate) {
     const a = baseline.run.config;
     const b = candidate.run.config;
@@ -60452,10 +60452,8 @@ class RepeatMerger {
         if (this.runIds.length === 0xffff)
             throw new errors_InputError('repeats: more than 65,535 runs on one side');
         this.first ??= table;
-        const [a, b] = [this.first.run.run.config, table.run.run.config];
-        for (const key of new Set([...Object.keys(a), ...Object.keys(b)]))
-            if (JSON.stringify(a[key] ?? null) !== JSON.stringify(b[key] ?? null))
-                this.differences.add(key);
+        for (const key of configDifferences(this.first.run, table.run))
+            this.differences.add(key);
         this.main ??= new ColumnSums(table.queries.length);
         this.pending ??= new ColumnSums(table.pendingQueries.length);
         this.main.add(table.columns);
@@ -63025,7 +63023,7 @@ async function evaluate(inputs, errors, reportName, reportContext, history = nul
             strictChunkerVersion: inputs.strictChunkerVersion,
             options: inputs.metricOptions,
             fullReportHint: (full) => (Buffer.byteLength(full) < STEP_SUMMARY_LIMIT ? summaryHint : fileHint),
-            // Main's history (issue 33): its trend in the report, its flaky queries set aside.
+            // Main's history: its trend in the report, its flaky queries set aside.
             ...withHistory({ reportContext }, history),
         });
         core_debug(`EvalGate: runs scored ${out.parallel ? 'in two threads' : 'in one thread'}`);
@@ -63315,7 +63313,7 @@ function commitStatusSetter(inputs, ctx, session) {
 
 ;// CONCATENATED MODULE: ./src/action/workflowRun.ts
 /**
- * The trusted side of the fork-safe setup (issue 23, docs/action.md "Pull requests from forks"): on a
+ * The trusted side of the fork-safe setup (docs/action.md "Pull requests from forks"): on a
  * `workflow_run` event, the pull request the triggering run was for and, for `candidate: artifact:NAME`, the run
  * database that run uploaded. The artifact is data to score, never routing: the pull request comes from the event
  * or from GitHub's list of open pull requests by the run's head repository and branch, and its head SHA must be
@@ -63568,7 +63566,7 @@ async function failInternally(error, read, ctx, session) {
     setFailed(`EvalGate: ${message}`);
 }
 async function runAction(read, eventCtx, env, session) {
-    // `/evalgate` comment commands (issue 36): refused ones are answered here; a taken one names the head commit.
+    // `/evalgate` comment commands: refused ones are answered here; a taken one names the head commit.
     const command = await takeCommentCommand(eventCtx, session);
     if (command.kind === 'done')
         return command.failures;
@@ -63737,7 +63735,7 @@ async function resolveWorkflowRun(inputs, ctx, env, run, session, fetchCandidate
         return { pr, error: error.message };
     }
 }
-/** `candidate: artifact:NAME` by the head commit (issue 36): its path, or the message saying why there is none. */
+/** `candidate: artifact:NAME` by the head commit: its path, or the message saying why there is none. */
 async function headCandidate(inputs, ctx, env, session) {
     const name = `artifact:${inputs.candidateArtifact?.name}`;
     if (!session)

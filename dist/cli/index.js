@@ -15971,6 +15971,7 @@ function mergedChunks(a, b) {
         merged.set(id, c);
     return merged;
 }
+/** The config_snapshot_json keys whose values differ between two runs, sorted. */
 function configDifferences(baseline, candidate) {
     const a = baseline.run.config;
     const b = candidate.run.config;
@@ -16530,10 +16531,8 @@ class RepeatMerger {
         if (this.runIds.length === 0xffff)
             throw new InputError('repeats: more than 65,535 runs on one side');
         this.first ??= table;
-        const [a, b] = [this.first.run.run.config, table.run.run.config];
-        for (const key of new Set([...Object.keys(a), ...Object.keys(b)]))
-            if (JSON.stringify(a[key] ?? null) !== JSON.stringify(b[key] ?? null))
-                this.differences.add(key);
+        for (const key of configDifferences(this.first.run, table.run))
+            this.differences.add(key);
         this.main ??= new ColumnSums(table.queries.length);
         this.pending ??= new ColumnSums(table.pendingQueries.length);
         this.main.add(table.columns);
@@ -21598,7 +21597,7 @@ function readHistoryFile(path) {
 
 ;// CONCATENATED MODULE: ./src/compare/history.ts
 /**
- * Main's history (issue 33): the last N runs of the default branch, each with its commit, time, gated metrics and
+ * Main's history: the last N runs of the default branch, each with its commit, time, gated metrics and
  * per-query hit/miss outcome, carried from one main run to the next (docs/history.md). Pure: a report in, a
  * history out; the reader (src/load/history.ts) checks a file before it becomes a History.
  */
@@ -21699,7 +21698,7 @@ function trendOf(history, metricIds) {
 
 ;// CONCATENATED MODULE: ./src/pipeline/history.ts
 /**
- * Main's history around a comparison (issue 33), shared by `evalgate compare --history` and the action: read a
+ * Main's history around a comparison, shared by `evalgate compare --history` and the action: read a
  * history without letting a bad one stop the report (its problem becomes one warning and the report goes on
  * without the trend), the trend and the flaky-by-history queries the comparison is given, and the history with
  * the compared candidate appended.

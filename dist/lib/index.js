@@ -14695,6 +14695,7 @@ function mergedChunks(a, b) {
         merged.set(id, c);
     return merged;
 }
+/** The config_snapshot_json keys whose values differ between two runs, sorted. */
 function configDifferences(baseline, candidate) {
     const a = baseline.run.config;
     const b = candidate.run.config;
