@@ -10,7 +10,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { aggregateScored, groupQueries, metricsFor, metricTableFor } from '../src/aggregate/aggregate.js';
-import { buildMetricTable, PerQueryValues } from '../src/aggregate/metrics.js';
+import { buildMetricTable } from '../src/aggregate/metrics/registry.js';
+import { PerQueryValues } from '../src/aggregate/perQueryValues.js';
 import { scoreToTable } from '../src/aggregate/table.js';
 import type { TabulatedRun } from '../src/aggregate/table.js';
 import { DEFAULT_OPTIONS } from '../src/aggregate/score.js';

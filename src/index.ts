@@ -1,8 +1,8 @@
 /** The library: the pure core of EvalGate, with no `@actions/*` import. */
 export { computeAggregate, aggregateScored } from './aggregate/aggregate.js';
 export type { AggregateReport, MetricMap } from './aggregate/aggregate.js';
-export { buildMetricTable } from './aggregate/metrics.js';
-export type { MetricDef, MetricValue } from './aggregate/metrics.js';
+export { buildMetricTable } from './aggregate/metrics/registry.js';
+export type { MetricDef, MetricValue } from './aggregate/metrics/types.js';
 export { scoreRun, DEFAULT_OPTIONS } from './aggregate/score.js';
 export type { AggregateOptions } from './aggregate/score.js';
 export { compareRuns, DEFAULT_COMPARE_OPTIONS } from './compare/compare.js';

@@ -13,10 +13,10 @@ import {
 import { underSomeFolder } from '../src/aggregate/score.js';
 import { concatGroups, groupQueries } from '../src/aggregate/aggregate.js';
 import type { GroupedQuery } from '../src/aggregate/aggregate.js';
-import { PerQueryValues } from '../src/aggregate/metrics.js';
+import { PerQueryValues } from '../src/aggregate/perQueryValues.js';
 import type { Candidate, QueryMatcher } from '../src/aggregate/matching.js';
 import { averagePrecision, ndcgAtK, relevanceVector } from '../src/aggregate/retrieval.js';
-import type { MetricDef } from '../src/aggregate/metrics.js';
+import type { MetricDef } from '../src/aggregate/metrics/types.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { aggregateOf, answer, hit, removeTempDirs, result } from './helpers/runDb.js';
 import type { RunDbInput } from './helpers/runDb.js';

@@ -16,7 +16,7 @@ import {
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { computeAggregate } from '../src/aggregate/aggregate.js';
-import { buildMetricTable } from '../src/aggregate/metrics.js';
+import { buildMetricTable } from '../src/aggregate/metrics/registry.js';
 import { DEFAULT_OPTIONS } from '../src/aggregate/score.js';
 import { main } from '../src/cli/main.js';
 import { InputError } from '../src/errors.js';

@@ -9,7 +9,7 @@ import { computeAggregate, unknownResultsWarning } from '../src/aggregate/aggreg
 import { DEFAULT_OPTIONS } from '../src/aggregate/score.js';
 import { InputError } from '../src/errors.js';
 import { evaluateGates } from '../src/gate/gates.js';
-import { buildMetricTable } from '../src/aggregate/metrics.js';
+import { buildMetricTable } from '../src/aggregate/metrics/registry.js';
 import { renderReportMarkdown } from '../src/render/markdown.js';
 import { chunkQuery, compareAndGate, gates, goldenSet, rankedResult, runData } from './helpers/compareFixtures.js';
 

@@ -5,7 +5,7 @@
  * baseline / candidate value below is the one the gate reads.
  */
 import { describe, expect, it } from 'vitest';
-import { buildMetricTable } from '../src/aggregate/metrics.js';
+import { buildMetricTable } from '../src/aggregate/metrics/registry.js';
 import { DEFAULT_OPTIONS } from '../src/aggregate/score.js';
 import type { MetricComparison } from '../src/compare/types.js';
 import { InputError } from '../src/errors.js';

@@ -3,8 +3,8 @@
  * confined to the metrics its profile overrides (docs/golden-sets.md, "Metric profiles").
  */
 import { describe, expect, it } from 'vitest';
-import { buildMetricTable, METRIC_FAMILIES } from '../src/aggregate/metrics.js';
-import type { MetricDef } from '../src/aggregate/metrics.js';
+import { buildMetricTable, METRIC_FAMILIES } from '../src/aggregate/metrics/registry.js';
+import type { MetricDef } from '../src/aggregate/metrics/types.js';
 import { DEFAULT_OPTIONS } from '../src/aggregate/score.js';
 import type { MetricProfile } from '../src/types.js';
 import { runCli } from './helpers/runDb.js';

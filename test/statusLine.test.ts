@@ -1,6 +1,6 @@
 /** The commit status line, the failed-gate annotation and the `summary` output's gate tallies. */
 import { describe, expect, it } from 'vitest';
-import type { MetricDef } from '../src/aggregate/metrics.js';
+import type { MetricDef } from '../src/aggregate/metrics/types.js';
 import { gateMessage, summaryJson } from '../src/action/outputs.js';
 import type { CompareReport, GateResult } from '../src/gate/types.js';
 import { statusHeadline } from '../src/render/reportParts.js';

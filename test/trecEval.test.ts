@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildMetricTable, meanOf } from '../src/aggregate/metrics.js';
+import { buildMetricTable } from '../src/aggregate/metrics/registry.js';
+import { meanOf } from '../src/aggregate/perQueryValues.js';
 import { DEFAULT_OPTIONS, scoreRun } from '../src/aggregate/score.js';
 import type { AggregateOptions, MeanOver } from '../src/aggregate/score.js';
 import { runFromTrec } from '../src/load/trec.js';

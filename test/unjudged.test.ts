@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildMetricTable } from '../src/aggregate/metrics.js';
+import { buildMetricTable } from '../src/aggregate/metrics/registry.js';
 import { DEFAULT_OPTIONS, scoreRun } from '../src/aggregate/score.js';
 import { runFromTrec } from '../src/load/trec.js';
 import { aggregateOf, hit, removeTempDirs, result } from './helpers/runDb.js';

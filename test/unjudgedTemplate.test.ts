@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { buildMetricTable } from '../src/aggregate/metrics.js';
+import { buildMetricTable } from '../src/aggregate/metrics/registry.js';
 import { DEFAULT_OPTIONS, scoreRun } from '../src/aggregate/score.js';
 import { readGoldenFile } from '../src/load/golden.js';
 import { openRunStream } from '../src/load/runDatabase.js';

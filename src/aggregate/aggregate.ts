@@ -1,8 +1,10 @@
 /** computeAggregate: every metric of one run, overall and broken down. Pure: data in, plain object out. */
 import { InputError } from '../errors.js';
 import type { GoldenQuery, GoldenSet, RunData, RunMeta, RunStream } from '../types.js';
-import { buildMetricTable, PerQueryValues, quantityKey } from './metrics.js';
-import type { Columns, MetricDef, MetricValue } from './metrics.js';
+import { buildMetricTable } from './metrics/registry.js';
+import { PerQueryValues, quantityKey } from './perQueryValues.js';
+import type { MetricDef, MetricValue } from './metrics/types.js';
+import type { Columns } from './perQueryValues.js';
 import { DEFAULT_OPTIONS } from './score.js';
 import type { AggregateOptions, ScoredRun } from './score.js';
 import { QUERY_CHUNK_MATCHES } from './matching.js';

@@ -4,7 +4,7 @@
  */
 import { round4 } from '../format.js';
 import type { AggregateReport, RunSummary } from './aggregate.js';
-import type { Direction, Family, MetricDef } from './metrics.js';
+import type { Direction, Family, MetricDef } from './metrics/types.js';
 
 export interface SideBySideMetric {
   family: Family;

@@ -6,8 +6,9 @@
  * not copied) instead of a hundred thousand record objects to rebuild.
  */
 import type { GoldenQuery, GoldenSet, RunData, RunMeta, RunStream } from '../types.js';
-import { buildMetricTable, perQueryFunctions, quantityKey } from './metrics.js';
-import type { Columns } from './metrics.js';
+import { buildMetricTable } from './metrics/registry.js';
+import { perQueryFunctions, quantityKey } from './perQueryValues.js';
+import type { Columns } from './perQueryValues.js';
 import { scoreEach, withGoldenProfile } from './score.js';
 import type { QueryIdRange } from '../load/runDatabase.js';
 import type { AggregateOptions, QueryRecord, ScoredRun, ScoringInfo } from './score.js';

@@ -3,7 +3,7 @@
  * environment; everything it calls below is the same code the action runs.
  */
 import { existsSync } from 'node:fs';
-import { buildMetricTable } from '../aggregate/metrics.js';
+import { buildMetricTable } from '../aggregate/metrics/registry.js';
 import { DEFAULT_OPTIONS } from '../aggregate/score.js';
 import type { AggregateOptions } from '../aggregate/score.js';
 import { InputError, inertLines, isInputError, oneLine } from '../errors.js';

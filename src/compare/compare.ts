@@ -13,9 +13,10 @@ import {
 } from '../aggregate/aggregate.js';
 import { QUERY_CHUNK_MATCHES } from '../aggregate/matching.js';
 import type { ChunkMatchMode } from '../aggregate/matching.js';
-import { buildMetricTable, PerQueryValues } from '../aggregate/metrics.js';
+import { buildMetricTable } from '../aggregate/metrics/registry.js';
+import { PerQueryValues } from '../aggregate/perQueryValues.js';
 import { rowCore, rowFactsAt, wfgyLabel } from '../aggregate/perQuery.js';
-import type { MetricDef, MetricValue } from '../aggregate/metrics.js';
+import type { MetricDef, MetricValue } from '../aggregate/metrics/types.js';
 import { DEFAULT_OPTIONS, resultsOf, withGoldenProfile } from '../aggregate/score.js';
 import type { AggregateOptions, ScoredRun } from '../aggregate/score.js';
 import { scoreToTable } from '../aggregate/table.js';

@@ -9,7 +9,7 @@ import { wfgyLabel } from '../aggregate/perQuery.js';
 import { resultsOf } from '../aggregate/score.js';
 import { scoreToTable } from '../aggregate/table.js';
 import type { RecordFacts, TabulatedRun } from '../aggregate/table.js';
-import type { Columns } from '../aggregate/metrics.js';
+import type { Columns } from '../aggregate/perQueryValues.js';
 import { InputError } from '../errors.js';
 import type { GoldenQuery, GoldenSet, RunData, RunStream } from '../types.js';
 import { chunkerVersionOf, compareScored, configDifferences, DEFAULT_COMPARE_OPTIONS } from './compare.js';

@@ -1,5 +1,5 @@
 /** The comparison of two runs: the compare report before the gate stage adds `gates` and `verdict`. */
-import type { MetricDef } from '../aggregate/metrics.js';
+import type { MetricDef } from '../aggregate/metrics/types.js';
 import type { RunSummary } from '../aggregate/aggregate.js';
 import type { ChunkMatchMode, QueryChunkMatch } from '../aggregate/matching.js';
 import type { RowCore } from '../aggregate/perQuery.js';

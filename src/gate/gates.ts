@@ -1,5 +1,5 @@
 /** Applying gates to a comparison: each gate's actual values, threshold, result, and the verdict. Pure. */
-import type { MetricDef } from '../aggregate/metrics.js';
+import type { MetricDef } from '../aggregate/metrics/types.js';
 import type { ComparedRuns, Comparison, MetricComparison } from '../compare/types.js';
 import { InputError } from '../errors.js';
 import { formatP, formatValue } from '../format.js';

@@ -8,7 +8,7 @@
  * The printed interval is the one the test uses: at level 1 - 2 * alpha_g, alpha_g = alpha * p / adjusted p, so it
  * leaves 0 on the worse side exactly when the adjusted p is below alpha.
  */
-import type { MetricDef } from '../aggregate/metrics.js';
+import type { MetricDef } from '../aggregate/metrics/types.js';
 import { minimumDetectableDrop, noiseModel, queriesNeeded } from '../compare/power.js';
 import { dropInterval, dropTest, hashString, seededRandom } from '../compare/significance.js';
 import type { DropTest } from '../compare/significance.js';

@@ -1,5 +1,5 @@
 /** The gate stage's part of the compare report: each gate's result and the verdict, added to the comparison. */
-import type { MetricDef } from '../aggregate/metrics.js';
+import type { MetricDef } from '../aggregate/metrics/types.js';
 import type { Comparison } from '../compare/types.js';
 
 export type Verdict = 'pass' | 'warn' | 'fail';

@@ -10,7 +10,7 @@ import {
   resultsMatched,
   unknownResultsWarning,
 } from '../aggregate/aggregate.js';
-import { PerQueryValues } from '../aggregate/metrics.js';
+import { PerQueryValues } from '../aggregate/perQueryValues.js';
 import { DEFAULT_OPTIONS } from '../aggregate/score.js';
 import type { AggregateOptions } from '../aggregate/score.js';
 import { scoreToTable } from '../aggregate/table.js';

@@ -45,7 +45,7 @@ import {
 } from '../aggregate/aggregate.js';
 import type { AggregateReport, AggregateTable, RunSummary } from '../aggregate/aggregate.js';
 import { kebabAggregateJson } from '../aggregate/kebab.js';
-import type { MetricDef } from '../aggregate/metrics.js';
+import type { MetricDef } from '../aggregate/metrics/types.js';
 import { perQueryRows } from '../aggregate/perQuery.js';
 import type { PerQueryReport } from '../aggregate/perQuery.js';
 import { sideBySide } from '../aggregate/sideBySide.js';

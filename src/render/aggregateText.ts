@@ -1,6 +1,6 @@
 /** The readable table `evalgate aggregate` prints without --json. */
 import type { AggregateReport } from '../aggregate/aggregate.js';
-import type { MetricDef } from '../aggregate/metrics.js';
+import type { MetricDef } from '../aggregate/metrics/types.js';
 import type { SideBySideReport } from '../aggregate/sideBySide.js';
 import { formatValue } from '../format.js';
 import { escapeMarkdownCell } from './escape.js';

@@ -4,7 +4,7 @@
  * document would pass `maxLength`, the longest cuttable sections lose rows first; the verdict, runs and
  * gate table are never cut.
  */
-import type { MetricDef } from '../aggregate/metrics.js';
+import type { MetricDef } from '../aggregate/metrics/types.js';
 import type { RunSummary } from '../aggregate/aggregate.js';
 import type { MetricComparison, QueryOutcome } from '../compare/types.js';
 import type { CompareReport, GateResult } from '../gate/types.js';

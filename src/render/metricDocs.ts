@@ -1,5 +1,5 @@
 /** The metric reference table (docs/metrics.md and `evalgate metrics`), generated from the metric table. */
-import type { MetricDef } from '../aggregate/metrics.js';
+import type { MetricDef } from '../aggregate/metrics/types.js';
 
 export function renderMetricTableMarkdown(defs: MetricDef[]): string {
   const rows = ['| id | family | better | unit | definition | denominator |', '| --- | --- | --- | --- | --- | --- |'];

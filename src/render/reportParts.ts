@@ -3,7 +3,7 @@
  * metrics are key, the order of per-query rows by severity, the runs' ages. No escaping and no layout here.
  */
 import type { QueryChunkMatch } from '../aggregate/matching.js';
-import type { MetricDef } from '../aggregate/metrics.js';
+import type { MetricDef } from '../aggregate/metrics/types.js';
 import type { ComparedRun, CommitSource, MetricComparison, QueryOutcome } from '../compare/types.js';
 import type { CompareReport, GateResult } from '../gate/types.js';
 import { COUNT_METRICS } from '../gate/gates.js';

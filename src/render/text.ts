@@ -4,7 +4,7 @@
  * each value stays on its line. Colour only when asked (the CLI asks on a TTY without NO_COLOR).
  */
 import { codePointEscape } from '../errors.js';
-import type { MetricDef } from '../aggregate/metrics.js';
+import type { MetricDef } from '../aggregate/metrics/types.js';
 import type { ComparedRun } from '../compare/types.js';
 import type { CompareReport, GateResult } from '../gate/types.js';
 import { formatDelta, formatDeltaKeepingSign, formatP, formatValue, plural } from '../format.js';

@@ -8,7 +8,7 @@
  * the same q_i; a planted drop also turns each found query into a miss with probability `drop / P(hit@5)`, which
  * lowers hit@5 by `drop` in expectation.
  */
-import type { MetricDef } from '../../src/aggregate/metrics.js';
+import type { MetricDef } from '../../src/aggregate/metrics/types.js';
 import type { MetricComparison } from '../../src/compare/types.js';
 import type { GateConfig } from '../../src/gate/config.js';
 import { evaluateGates, verdictOf } from '../../src/gate/gates.js';

@@ -7,9 +7,6 @@ import { nearestRankPercentileOf, percentileOfCounts, wholeNumberCounts, wholeNu
 import type { MetricDef, MetricValue, Reducer } from './metrics/types.js';
 import type { QueryRecord } from './score.js';
 
-export { buildMetricTable, METRIC_FAMILIES } from './metrics/registry.js';
-export type { Direction, Family, MetricDef, MetricValue, Quantity, Reducer } from './metrics/types.js';
-
 /** Mean of the non-null per-query values; null (never 0) when there are none. */
 export function meanOf(records: QueryRecord[], perQuery: (r: QueryRecord) => number | null): MetricValue {
   let sum = 0;
