@@ -58796,8 +58796,7 @@ function buildMetricTable(options, stages = []) {
     return defs;
 }
 
-;// CONCATENATED MODULE: ./src/aggregate/metrics.ts
-
+;// CONCATENATED MODULE: ./src/aggregate/perQueryValues.ts
 
 /** Mean of the non-null per-query values; null (never 0) when there are none. */
 function meanOf(records, perQuery) {
@@ -59100,6 +59099,7 @@ function countWholeNumbers(c, indexes, min, span) {
 ;// CONCATENATED MODULE: ./src/aggregate/table.ts
 
 
+
 /** The FirstHitMet and AnyHitMet masks of one record (expectations past the 32nd are not in them). */
 function metMasks(record, minGrade) {
     const { vec, expectations } = record;
@@ -59353,6 +59353,7 @@ function tableFromTransfer(message, run, golden, options) {
 
 ;// CONCATENATED MODULE: ./src/aggregate/aggregate.ts
 /** computeAggregate: every metric of one run, overall and broken down. Pure: data in, plain object out. */
+
 
 
 
@@ -59824,6 +59825,7 @@ function perQuery_perQueryRows(run, golden, options) {
  * and paired significance. No gates: the gate stage (src/gate/gates.ts, applyGates) adds them. Pure: plain data in,
  * plain report out.
  */
+
 
 
 

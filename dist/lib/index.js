@@ -8752,6 +8752,47 @@ function valueText(value) {
     return errors_oneLine(text.length > 80 ? `${text.slice(0, 80)}…` : text);
 }
 
+;// CONCATENATED MODULE: ./src/aggregate/metrics/profiles.ts
+/** WFGY reports 0.0 for an empty denominator and gates on it: its metrics under the wfgy profile. */
+const wfgyZero = (denominator) => ({
+    denominator: `${denominator} (wfgy profile: 0 when there are none)`,
+    emptyValue: 0,
+});
+
+;// CONCATENATED MODULE: ./src/aggregate/metrics/abstention.ts
+/** The abstention family: refusing what should be refused, answering what should be answered. */
+
+const ABSTENTION_METRICS = [
+    {
+        id: 'refusal_correctness',
+        direction: 'higher',
+        unit: 'ratio',
+        paired: true,
+        definition: 'should-refuse queries that refused (abstention accuracy)',
+        denominator: 'unanswerable queries whose refusal is known (abstained flag or an answer)',
+        perQuery: (r) => (!r.golden.answerable && r.refused !== null ? (r.refused ? 1 : 0) : null),
+    },
+    {
+        id: 'under_refusal_rate',
+        direction: 'lower',
+        unit: 'ratio',
+        definition: 'should-refuse queries that answered (hallucination rate on unanswerable = 1 - refusal_correctness)',
+        denominator: 'unanswerable queries whose refusal is known',
+        perQuery: (r) => (!r.golden.answerable && r.refused !== null ? (r.refused ? 0 : 1) : null),
+        profiles: { wfgy: wfgyZero('unanswerable queries whose refusal is known') },
+    },
+    {
+        id: 'over_refusal_rate',
+        direction: 'lower',
+        unit: 'ratio',
+        definition: 'answerable queries that refused',
+        denominator: 'answerable queries whose refusal is known',
+        perQuery: (r) => (r.golden.answerable && r.refused !== null ? (r.refused ? 1 : 0) : null),
+        profiles: { wfgy: wfgyZero('answerable queries whose refusal is known') },
+    },
+];
+const abstentionFamily = { family: 'abstention', declare: () => ABSTENTION_METRICS };
+
 ;// CONCATENATED MODULE: ./src/arrays.ts
 /**
  * `list.map(fn)`, always as a packed array of exactly `list.length` elements.
@@ -9576,47 +9617,6 @@ function swap(a, i, j) {
     a[i] = a[j];
     a[j] = t;
 }
-
-;// CONCATENATED MODULE: ./src/aggregate/metrics/profiles.ts
-/** WFGY reports 0.0 for an empty denominator and gates on it: its metrics under the wfgy profile. */
-const wfgyZero = (denominator) => ({
-    denominator: `${denominator} (wfgy profile: 0 when there are none)`,
-    emptyValue: 0,
-});
-
-;// CONCATENATED MODULE: ./src/aggregate/metrics/abstention.ts
-/** The abstention family: refusing what should be refused, answering what should be answered. */
-
-const ABSTENTION_METRICS = [
-    {
-        id: 'refusal_correctness',
-        direction: 'higher',
-        unit: 'ratio',
-        paired: true,
-        definition: 'should-refuse queries that refused (abstention accuracy)',
-        denominator: 'unanswerable queries whose refusal is known (abstained flag or an answer)',
-        perQuery: (r) => (!r.golden.answerable && r.refused !== null ? (r.refused ? 1 : 0) : null),
-    },
-    {
-        id: 'under_refusal_rate',
-        direction: 'lower',
-        unit: 'ratio',
-        definition: 'should-refuse queries that answered (hallucination rate on unanswerable = 1 - refusal_correctness)',
-        denominator: 'unanswerable queries whose refusal is known',
-        perQuery: (r) => (!r.golden.answerable && r.refused !== null ? (r.refused ? 0 : 1) : null),
-        profiles: { wfgy: wfgyZero('unanswerable queries whose refusal is known') },
-    },
-    {
-        id: 'over_refusal_rate',
-        direction: 'lower',
-        unit: 'ratio',
-        definition: 'answerable queries that refused',
-        denominator: 'answerable queries whose refusal is known',
-        perQuery: (r) => (r.golden.answerable && r.refused !== null ? (r.refused ? 1 : 0) : null),
-        profiles: { wfgy: wfgyZero('answerable queries whose refusal is known') },
-    },
-];
-const abstentionFamily = { family: 'abstention', declare: () => ABSTENTION_METRICS };
 
 ;// CONCATENATED MODULE: ./src/aggregate/metrics/types.ts
 /** A boolean per-query fact as a 1/0 value; null leaves the query out. */
@@ -10517,8 +10517,7 @@ function registry_buildMetricTable(options, stages = []) {
     return defs;
 }
 
-;// CONCATENATED MODULE: ./src/aggregate/metrics.ts
-
+;// CONCATENATED MODULE: ./src/aggregate/perQueryValues.ts
 
 /** Mean of the non-null per-query values; null (never 0) when there are none. */
 function meanOf(records, perQuery) {
@@ -10533,7 +10532,7 @@ function meanOf(records, perQuery) {
     }
     return { value: n === 0 ? null : sum / n, n };
 }
-const metrics_quantityKey = (quantity) => `quantity:${quantity}`;
+const perQueryValues_quantityKey = (quantity) => `quantity:${quantity}`;
 /** The per-query functions behind `defs`, each under its column key (a quantity shared by several metrics once). */
 function perQueryFunctions(defs) {
     const fns = new Map();
@@ -10542,7 +10541,7 @@ function perQueryFunctions(defs) {
             fns.set(def.id, def.perQuery);
         else if (def.reduce) {
             for (const q of def.reduce.over ? [def.reduce, def.reduce.over] : [def.reduce])
-                fns.set(metrics_quantityKey(q.quantity), q.value);
+                fns.set(perQueryValues_quantityKey(q.quantity), q.value);
         }
     }
     return fns;
@@ -10627,7 +10626,7 @@ function pick(c, indexes, out) {
  * differences of compare all read these, so no per-query metric is computed twice for a record. A column the
  * table lacks (a stage this run's results never timed) is all NaN.
  */
-class metrics_PerQueryValues {
+class perQueryValues_PerQueryValues {
     length;
     values = new Map();
     quantities = new Map();
@@ -10647,7 +10646,7 @@ class metrics_PerQueryValues {
             else if (def.reduce) {
                 for (const q of def.reduce.over ? [def.reduce, def.reduce.over] : [def.reduce]) {
                     if (!this.quantities.has(q.quantity))
-                        this.quantities.set(q.quantity, column(metrics_quantityKey(q.quantity)));
+                        this.quantities.set(q.quantity, column(perQueryValues_quantityKey(q.quantity)));
                 }
             }
         }
@@ -13574,6 +13573,7 @@ function summaryOf(r) {
 ;// CONCATENATED MODULE: ./src/aggregate/table.ts
 
 
+
 /** The FirstHitMet and AnyHitMet masks of one record (expectations past the 32nd are not in them). */
 function metMasks(record, minGrade) {
     const { vec, expectations } = record;
@@ -13741,7 +13741,7 @@ class TableWriter {
                 if (stage)
                     for (let i = 0; i < stage.rows.length; i++)
                         column[stage.rows[i]] = stage.values[i];
-                columns.set(metrics_quantityKey(`timings_ms.${name}`), column);
+                columns.set(perQueryValues_quantityKey(`timings_ms.${name}`), column);
             }
             return columns;
         };
@@ -13827,6 +13827,7 @@ function tableFromTransfer(message, run, golden, options) {
 
 ;// CONCATENATED MODULE: ./src/aggregate/aggregate.ts
 /** computeAggregate: every metric of one run, overall and broken down. Pure: data in, plain object out. */
+
 
 
 
@@ -14086,7 +14087,7 @@ function aggregateScored(scored, defs) {
     const { run, golden, options, rows, pendingRows } = table;
     aggregate_checkResultsMatchGolden(run, table.resultsMatched, table.unknownResultIds);
     defs ??= metricTableFor(table);
-    const values = new metrics_PerQueryValues(defs, rows, table.columns);
+    const values = new perQueryValues_PerQueryValues(defs, rows, table.columns);
     const breakdowns = {};
     const kinds = Object.entries(table.groups);
     values.sumGroups(defs, kinds.flatMap(([, groups]) => [...groups.values()]));
@@ -14118,7 +14119,7 @@ function aggregateScored(scored, defs) {
         duplicate_query_ids: [...table.duplicateResultIds].sort(),
     };
     if (pendingRows > 0) {
-        const pending = new metrics_PerQueryValues(defs, pendingRows, table.pendingColumns);
+        const pending = new perQueryValues_PerQueryValues(defs, pendingRows, table.pendingColumns);
         report.pending_metrics = metricsFor(defs, pending, run, false);
     }
     const disagreement = report.metrics.judge_disagreement_rate;
@@ -14635,6 +14636,7 @@ function dropInterval(test, level) {
 
 
 
+
 const DEFAULT_COMPARE_OPTIONS = {
     ...score_DEFAULT_OPTIONS,
     strictChunkerVersion: false,
@@ -14983,13 +14985,13 @@ function goldenCoverage(baseline, candidate) {
 function measureSides(baseline, candidate, defs, valuesKeyNow, prepared, judgeComparable) {
     const bValues = prepared?.table === baseline && prepared.key === valuesKeyNow
         ? prepared.values
-        : new metrics_PerQueryValues(defs, baseline.queries.length, baseline.columns);
+        : new perQueryValues_PerQueryValues(defs, baseline.queries.length, baseline.columns);
     return {
         baseline,
         candidate,
         bValues,
         // one table on both sides (the candidate-only report): measured once
-        cValues: candidate === baseline ? bValues : new metrics_PerQueryValues(defs, candidate.queries.length, candidate.columns),
+        cValues: candidate === baseline ? bValues : new perQueryValues_PerQueryValues(defs, candidate.queries.length, candidate.columns),
         comparable: (def) => def.family !== 'judge' || judgeComparable,
     };
 }
