@@ -6,7 +6,7 @@
  * out beside it.
  */
 import { describe, expect, it } from 'vitest';
-import { FoldedTexts } from '../src/aggregate/answers.js';
+import { FOLD_CACHE_UNITS, FoldedTexts } from '../src/aggregate/answers.js';
 import { candidateFromHit, QueryMatcher } from '../src/aggregate/matching.js';
 import type { Candidate, MatchOptions } from '../src/aggregate/matching.js';
 import type { ChunkRecord, GoldenQuery, GoldSupport, Hit } from '../src/types.js';
@@ -304,5 +304,53 @@ describe('issue 35: a long chunk text is read and lower-cased once for all the h
     const plain = matcher(q, { runChunks });
     for (const h of hits) expect(matches(plain, candidateFromHit(h, runChunks))).toEqual([0]);
     expect(reads).toBe(1 + 400);
+  });
+});
+
+describe('a long chunk text is searched once per gold support, however many hits cite it', () => {
+  it('200 hits and a repeated result on one long chunk: one search per support (FoldedTexts.answersOf), the same matches', () => {
+    const big = `${'Filler '.repeat(14_285)}the Second Fact`;
+    const runChunks = new Map([['k1', { ...chunkRecord('k1', 'd1', [[1, 5]]), text: big }]]);
+    const q = { goldSupports: [support({ snippets: ['second fact'] }), support({ snippets: ['absent'] })] };
+    const folded = new FoldedTexts((t) => t.toLowerCase());
+    let searches = 0; // `of` is asked only when the answer is not known yet
+    const counted = {
+      of: (c: ChunkRecord) => {
+        searches++;
+        return folded.of(c);
+      },
+      answersOf: (c: ChunkRecord) => folded.answersOf(c),
+    };
+    const hits = Array.from({ length: 200 }, (_, i) => mkHit(i + 1, 'k1', 'd1', { docPath: 'docs/a.md' }));
+    // the same golden query scored twice (a repeated result row): its supports are the same objects
+    const golden = { ...matcher(q).golden };
+    for (const round of [1, 2]) {
+      const m = new QueryMatcher(golden, { ...EXACT, runChunks, lowerTexts: counted });
+      for (const h of hits) expect(matches(m, candidateFromHit(h, runChunks))).toEqual([0]);
+      expect([round, searches]).toEqual([round, 2]);
+    }
+    // a text under the cache's minimum is searched per check, with the same answers
+    const small = new Map([['k1', { ...chunkRecord('k1', 'd1', [[1, 5]]), text: 'the second fact' }]]);
+    searches = 0;
+    const m = new QueryMatcher(golden, { ...EXACT, runChunks: small, lowerTexts: counted });
+    for (const h of hits) expect(matches(m, candidateFromHit(h, small))).toEqual([0]);
+    expect(searches).toBe(400);
+  });
+
+  it('answers are dropped with the text they were computed from', () => {
+    const folded = new FoldedTexts((t) => t.toLowerCase());
+    const chunks = [0, 1, 2].map((i) => ({
+      ...chunkRecord(`k${i}`, 'd1', []),
+      text: 'x'.repeat(FOLD_CACHE_UNITS / 2),
+    }));
+    expect(folded.answersOf(chunks[0])).toBeNull(); // not folded yet
+    folded.of(chunks[0]);
+    folded.answersOf(chunks[0])!.set(chunks, true);
+    expect(folded.answersOf(chunks[0])!.get(chunks)).toBe(true);
+    folded.of(chunks[1]);
+    folded.of(chunks[2]); // the first is dropped to keep FOLD_CACHE_UNITS
+    expect(folded.answersOf(chunks[0])).toBeNull();
+    folded.of(chunks[0]);
+    expect(folded.answersOf(chunks[0])!.get(chunks)).toBeUndefined();
   });
 });

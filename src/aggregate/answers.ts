@@ -139,6 +139,8 @@ export const FOLD_CACHE_MIN_UNITS = 64 << 10;
  */
 export class FoldedTexts {
   private readonly cache = new Map<ChunkRecord, string>();
+  /** Per cached text, answers computed from it (answersOf): dropped with the text. */
+  private readonly answers = new Map<ChunkRecord, Map<object, boolean>>();
   private units = 0;
 
   /** `fold`: foldText by default; matching's gold-support check keeps lower-cased texts the same way. */
@@ -155,11 +157,23 @@ export class FoldedTexts {
     for (const [old, text] of this.cache) {
       if (this.units + folded.length <= FOLD_CACHE_UNITS) break;
       this.cache.delete(old);
+      this.answers.delete(old);
       this.units -= text.length;
     }
     this.cache.set(chunk, folded);
     this.units += folded.length;
     return folded;
+  }
+
+  /**
+   * Answers a caller computed from the cached fold of `chunk`, by a key of its own (a gold support), so a long text
+   * is scanned once per key while its fold stays cached; null for a text not cached (short: a scan is cheap).
+   */
+  answersOf(chunk: ChunkRecord): Map<object, boolean> | null {
+    if (!this.cache.has(chunk)) return null;
+    let answers = this.answers.get(chunk);
+    if (answers === undefined) this.answers.set(chunk, (answers = new Map()));
+    return answers;
   }
 }
 

@@ -5,7 +5,7 @@
  * expectations (see docs/metrics.md, "Matching").
  */
 import { mapPacked } from '../arrays.js';
-import type { ChunkRecord, GoldenQuery, Hit } from '../types.js';
+import type { ChunkRecord, GoldenQuery, GoldSupport, Hit } from '../types.js';
 
 export type ChunkMatchMode = 'exact' | 'fallback_doc_span' | 'fallback_doc';
 
@@ -41,9 +41,10 @@ export interface MatchOptions {
   runChunks: Map<string, ChunkRecord> | null;
   /**
    * Lower-cased chunk texts for the gold-support snippet check, kept per run (FoldedTexts with toLowerCase): a long
-   * text cited by many hits is read and lower-cased once, not once per hit. Without it, per candidate.
+   * text cited by many hits is read and lower-cased once, not once per hit, and searched once per gold support
+   * (answersOf). Without it, per candidate.
    */
-  lowerTexts?: { of(chunk: ChunkRecord): string };
+  lowerTexts?: { of(chunk: ChunkRecord): string; answersOf?(chunk: ChunkRecord): Map<object, boolean> | null };
 }
 
 export interface Expectation {
@@ -194,6 +195,15 @@ function gradeCounts(
   return { relevantCount, nonRelevantCount, idealGrades };
 }
 
+/** A gold support as matching compares it: heading normalised, snippets lower-cased; `support` keys memoised answers. */
+interface Support {
+  index: number;
+  support: GoldSupport;
+  relPath: string;
+  heading: string[];
+  snippets: string[];
+}
+
 /** The compiled expectations of one query; `match` is called once per hit. */
 export class QueryMatcher {
   readonly expectations: Expectation[] = [];
@@ -208,8 +218,7 @@ export class QueryMatcher {
   private readonly judgedCount: number;
   // Allocated only for a query that has them (a matcher is built for every query of every run).
   private readonly byDoc: IdLookup | null = null;
-  private readonly supports: ReadonlyArray<{ index: number; relPath: string; heading: string[]; snippets: string[] }> =
-    NONE;
+  private readonly supports: readonly Support[] = NONE;
   private readonly lines: { file: string; start: number; end: number; index: number } | null = null;
   private readonly fallbackIds: ReadonlyArray<{ index: number; docId: string; spans: ChunkRecord['spans'] }> = NONE;
   /** How this query's expected chunks are matched: an index into QUERY_CHUNK_MATCHES. */
@@ -250,6 +259,7 @@ export class QueryMatcher {
     if (golden.goldSupports.length > 0) {
       this.supports = mapPacked(golden.goldSupports, (s, i) => ({
         index: add(1, 'support', i),
+        support: s,
         relPath: s.relPath,
         heading: normaliseHeading(s.headingPath),
         snippets: mapPacked(s.snippets, (x) => x.toLowerCase()),
@@ -311,7 +321,13 @@ export class QueryMatcher {
     return out;
   }
 
-  private matchesSupport(s: { relPath: string; heading: string[]; snippets: string[] }, c: Candidate): boolean {
+  /**
+   * Path, heading, then a snippet in the candidate's lower-cased text. Cost of the snippet search: O(length of the
+   * text x snippets) once per distinct (long chunk text, gold support) pair while its lower-cased text stays cached
+   * (MatchOptions.lowerTexts; the same chunk cited by many hits, or by a repeated result, gives the same answer), so
+   * O(total text of distinct cited chunks x snippets); a text under the cache's 64 Ki units is searched per check.
+   */
+  private matchesSupport(s: Support, c: Candidate): boolean {
     if (c.docPath !== s.relPath) return false;
     const heading = normaliseHeading(c.headingPath);
     if (heading.length < s.heading.length) return false;
@@ -319,8 +335,16 @@ export class QueryMatcher {
     if (s.snippets.length === 0) return true;
     const chunk = c.chunk;
     const lower = this.options.lowerTexts;
-    const text = chunk && lower ? lower.of(chunk) : (c.text ?? '').toLowerCase();
-    return s.snippets.some((snip) => text.includes(snip));
+    if (!chunk || !lower) {
+      const own = (c.text ?? '').toLowerCase();
+      return s.snippets.some((snip) => own.includes(snip));
+    }
+    const known = lower.answersOf?.(chunk)?.get(s.support);
+    if (known !== undefined) return known;
+    const text = lower.of(chunk);
+    const found = s.snippets.some((snip) => text.includes(snip));
+    lower.answersOf?.(chunk)?.set(s.support, found); // null for a short text, searched per check
+    return found;
   }
 
   /** >= 50% of the expected span covered by the candidate's span (from its chunk record, else its line citation). */
