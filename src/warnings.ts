@@ -37,6 +37,8 @@ export type ReportWarning =
   | { kind: 'added_results'; count: number }
   | { kind: 'unknown_results'; side: Side; count: number }
   | { kind: 'duplicate_results'; side: Side; count: number }
+  /** Results with more hits or answer citations than the caps of src/aggregate/score.ts: the first are scored. */
+  | { kind: 'capped_results'; side: Side; count: number }
   | { kind: 'other_golden_set'; side: Side; recorded: string; fingerprint: string }
   | { kind: 'judge_differs' }
   | { kind: 'pending'; count: number }

@@ -5,7 +5,13 @@
  * range behind counted percentiles. Each expected value is worked out beside it.
  */
 import { describe, expect, it } from 'vitest';
-import { CitationIndex, claimPhraseFound, containsFolded, wholeNumberRange } from '../src/aggregate/answers.js';
+import {
+  CitationIndex,
+  claimPhraseFound,
+  containsFolded,
+  QueryHits,
+  wholeNumberRange,
+} from '../src/aggregate/answers.js';
 import type { AnswerCitation, ChunkRecord, DocumentRecord, Hit } from '../src/types.js';
 
 /** A hit with only what a test names; every other field empty. */
@@ -144,6 +150,26 @@ describe('without a chunks table a citation resolves to a chunk_id or path some 
     expect(index.resolves(cite({}), [mkHit(1, null, 'd1')])).toBe(false);
     // a path citation does not resolve to a hit only because both have no chunk_id
     expect(index.resolves(cite({ path: 'a.md' }), [mkHit(1, null, 'd1', { docPath: 'b.md' })])).toBe(false);
+  });
+});
+
+describe('many hits: the look-ups by Map and Set (QueryHits) answer as the search through a few hits does', () => {
+  const index = new CitationIndex(null, null);
+  const many = (extra: Hit[]) => [
+    ...Array.from({ length: 30 }, (_, i) => mkHit(i + 1, `f${i}`, `fd${i}`, { docPath: `f${i}.md` })),
+    ...extra,
+  ];
+
+  it('the first hit of a chunk_id, a doc_path or a line citation path, and nothing for a hit without either', () => {
+    const lineHit = mkHit(32, 'k2', 'd2', { citation: { kind: 'line', path: 'a.md', start: 1, end: 2 } });
+    const hits = new QueryHits(many([mkHit(31, 'k1', 'd1'), mkHit(33, 'k1', 'd9'), lineHit, mkHit(34, null, 'd3')]));
+    expect(index.candidateFor(cite({ chunkId: 'k1' }), hits).docId).toBe('d1');
+    expect(index.resolves(cite({ chunkId: 'k1' }), hits)).toBe(true);
+    expect(index.resolves(cite({ path: 'a.md' }), hits)).toBe(true);
+    expect(index.resolves(cite({ path: 'f29.md' }), hits)).toBe(true);
+    expect(index.resolves(cite({ chunkId: 'k9' }), hits)).toBe(false);
+    expect(index.resolves(cite({ path: 'b.md' }), hits)).toBe(false);
+    expect(index.resolves(cite({}), hits)).toBe(false);
   });
 });
 

@@ -5,7 +5,7 @@ import { buildMetricTable } from './metrics/registry.js';
 import { PerQueryValues, quantityKey } from './perQueryValues.js';
 import type { MetricDef, MetricValue } from './metrics/types.js';
 import type { Columns } from './perQueryValues.js';
-import { DEFAULT_OPTIONS } from './score.js';
+import { CAPS_TEXT, DEFAULT_OPTIONS } from './score.js';
 import type { AggregateOptions, ScoredRun } from './score.js';
 import { QUERY_CHUNK_MATCHES } from './matching.js';
 import type { QueryChunkMatch } from './matching.js';
@@ -65,6 +65,11 @@ export interface AggregateReport {
   unknown_query_ids: string[];
   /** Golden query ids with more than one result row in the run (the last one read counts), sorted. */
   duplicate_query_ids: string[];
+  /**
+   * Golden query ids whose result had more than MAX_HITS_PER_QUERY hits or MAX_CITATIONS_PER_ANSWER citations (those
+   * past the cap not scored), sorted; present only when there is one.
+   */
+  capped_query_ids?: string[];
 }
 
 export function summariseRun(run: RunMeta): RunSummary {
@@ -197,6 +202,7 @@ export interface AggregateTable {
   allStages: string[];
   unknownResultIds: string[];
   duplicateResultIds: string[];
+  cappedResultIds: string[];
   /** Results whose query_id the golden set has (pending queries included). */
   resultsMatched: number;
   ignoredStageTimings: number;
@@ -261,6 +267,7 @@ export function joinHalfTables(
     allStages: stages,
     unknownResultIds: [...first.unknownResultIds, ...second.unknownResultIds],
     duplicateResultIds: [...first.duplicateResultIds, ...second.duplicateResultIds],
+    cappedResultIds: [...first.cappedResultIds, ...second.cappedResultIds],
     resultsMatched: resultsMatched(first) + resultsMatched(second),
     ignoredStageTimings,
     chunkMatch: concatBytes(first.facts.chunkMatch, second.facts.chunkMatch),
@@ -303,6 +310,7 @@ export function aggregateTableOf(table: TabulatedRun): AggregateTable {
     allStages: table.allStages,
     unknownResultIds: table.unknownResultIds,
     duplicateResultIds: table.duplicateResultIds,
+    cappedResultIds: table.cappedResultIds,
     resultsMatched: resultsMatched(table),
     ignoredStageTimings: table.ignoredStageTimings,
   };
@@ -361,6 +369,19 @@ export function duplicateResultsWarning(source: string, runId: string, duplicate
   );
 }
 
+/**
+ * The warning for results whose hits or citations were cut to the caps (MAX_HITS_PER_QUERY, MAX_CITATIONS_PER_ANSWER),
+ * or null when none was: one per run, with the number of queries and the first of their ids.
+ */
+export function cappedResultsWarning(source: string, runId: string, cappedIds: readonly string[]): string | null {
+  if (cappedIds.length === 0) return null;
+  const ids = distinctSorted(cappedIds);
+  return (
+    `${source}: run \`${runId}\`: ${ids.length} quer${ids.length === 1 ? 'y has' : 'ies have'} more than ${CAPS_TEXT}; ` +
+    `only the first by rank (citations: in order) are scored (e.g. ${JSON.stringify(ids[0])})`
+  );
+}
+
 const sampleIds = (ids: readonly string[]): string =>
   distinctSorted(ids)
     .slice(0, 3)
@@ -414,6 +435,7 @@ export function aggregateScored(
     breakdowns,
     unknown_query_ids: distinctSorted(table.unknownResultIds),
     duplicate_query_ids: [...table.duplicateResultIds].sort(),
+    ...(table.cappedResultIds.length > 0 ? { capped_query_ids: distinctSorted(table.cappedResultIds) } : {}),
   };
   if (pendingRows > 0) {
     const pending = new PerQueryValues(defs, pendingRows, table.pendingColumns);

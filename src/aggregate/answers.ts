@@ -108,21 +108,57 @@ export class CitationIndex {
    * Does the citation resolve to a real chunk? With a chunks table: by chunk_id or path + span. Without one:
    * to a chunk_id or path that some hit of the same query carries.
    */
-  resolves(c: AnswerCitation, hits: Hit[]): boolean {
+  resolves(c: AnswerCitation, hits: Hit[] | QueryHits): boolean {
     if (this.chunks) return this.chunkFor(c) !== null;
-    return hits.some(
-      (h) =>
-        (c.chunkId !== null && h.chunkId === c.chunkId) ||
-        (c.path !== null && (h.docPath === c.path || h.citation?.path === c.path)),
-    );
+    const of = hits instanceof QueryHits ? hits : new QueryHits(hits);
+    return (c.chunkId !== null && of.withChunkId(c.chunkId) !== undefined) || (c.path !== null && of.namePath(c.path));
   }
 
   /** The citation as a matching candidate, so cited chunks are judged by the same relevance model as hits. */
-  candidateFor(c: AnswerCitation, hits: Hit[]): Candidate {
+  candidateFor(c: AnswerCitation, hits: Hit[] | QueryHits): Candidate {
     // The hit of the cited chunk_id; one of a chunk found by path would go unread: the chunk and the cited path
     // answer everything first.
-    const hit = c.chunkId !== null ? hits.find((h) => h.chunkId === c.chunkId) : undefined;
+    const of = hits instanceof QueryHits ? hits : new QueryHits(hits);
+    const hit = c.chunkId !== null ? of.withChunkId(c.chunkId) : undefined;
     return new CitedCandidate(c, this.chunkFor(c), hit, this);
+  }
+}
+
+/** Hits up to this many are searched one by one; more get a Map and a Set (QueryHits). */
+const HITS_SCANNED = 16;
+
+/**
+ * One query's hits as its citations look them up: the first hit of a chunk_id, and whether some hit names a path
+ * (doc_path or line citation). A query's few hits are searched in turn; past HITS_SCANNED, a Map and a Set are built
+ * on the first look-up, so c citations against h hits cost O(h + c), not O(h x c).
+ */
+export class QueryHits {
+  private byChunkId: Map<string, Hit> | null = null;
+  private paths: Set<string> | null = null;
+
+  constructor(readonly hits: readonly Hit[]) {}
+
+  withChunkId(chunkId: string): Hit | undefined {
+    if (this.hits.length <= HITS_SCANNED) return this.hits.find((h) => h.chunkId === chunkId);
+    if (this.byChunkId === null) {
+      this.byChunkId = new Map();
+      for (const h of this.hits)
+        if (h.chunkId !== null && !this.byChunkId.has(h.chunkId)) this.byChunkId.set(h.chunkId, h);
+    }
+    return this.byChunkId.get(chunkId);
+  }
+
+  namePath(path: string): boolean {
+    if (this.hits.length <= HITS_SCANNED) return this.hits.some((h) => h.docPath === path || h.citation?.path === path);
+    if (this.paths === null) {
+      this.paths = new Set();
+      for (const h of this.hits) {
+        if (h.docPath !== null) this.paths.add(h.docPath);
+        const cited = h.citation?.path;
+        if (cited !== undefined) this.paths.add(cited);
+      }
+    }
+    return this.paths.has(path);
   }
 }
 

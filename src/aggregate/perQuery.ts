@@ -173,6 +173,8 @@ export interface PerQueryRows {
   unknownQueryIds: string[];
   /** Golden query ids with more than one result row (the last one read is scored), sorted. */
   duplicateQueryIds: string[];
+  /** Golden query ids whose hits or citations were cut to the caps (ScoredRun.cappedResultIds), sorted. */
+  cappedQueryIds: string[];
 }
 
 /**
@@ -212,5 +214,6 @@ export function perQueryRows(run: RunData | RunStream, golden: GoldenSet, option
     rows,
     unknownQueryIds: distinctSorted(info.unknownResultIds),
     duplicateQueryIds: [...info.duplicateResultIds].sort(),
+    cappedQueryIds: distinctSorted(info.cappedResultIds),
   };
 }

@@ -15,7 +15,7 @@ import type {
 } from '../types.js';
 import { inRange } from '../load/runDatabase.js';
 import type { QueryIdRange } from '../load/runDatabase.js';
-import { CitationIndex, containsFolded, FoldedTexts, foldText, isRefusal } from './answers.js';
+import { CitationIndex, containsFolded, FoldedTexts, foldText, isRefusal, QueryHits } from './answers.js';
 import { candidateFromHit, QueryMatcher } from './matching.js';
 import type { Candidate, ChunkMatchMode, Expectation } from './matching.js';
 import { expectedDocFirstRanks, relevanceVector } from './retrieval.js';
@@ -131,6 +131,40 @@ export interface ScoredRun {
   hitChunkerVersions: string[];
   /** Some hit carries a line citation (a span for matching across chunker versions). */
   hitsHaveCitations: boolean;
+  /**
+   * Golden query ids whose result had more than MAX_HITS_PER_QUERY hits or MAX_CITATIONS_PER_ANSWER citations, in
+   * reading order: those past the cap were dropped before scoring (cappedResultsWarning).
+   */
+  cappedResultIds: string[];
+}
+
+/**
+ * The most hits of one result that are scored: the first by rank. A runner returns its top k, and a cutoff k is at
+ * most 1,000, so no run under the cap scores differently; past it, the hits only cost time (every hit is matched
+ * against every expectation) and are dropped before scoring, for every metric (MAP and bpref read every rank).
+ */
+export const MAX_HITS_PER_QUERY = 10_000;
+
+/** The most citations of one answer that are read, in their order (each is resolved and matched like a hit). */
+export const MAX_CITATIONS_PER_ANSWER = 10_000;
+
+/** The caps as the warnings name them. */
+export const CAPS_TEXT = `${MAX_HITS_PER_QUERY.toLocaleString('en-US')} hits or ${MAX_CITATIONS_PER_ANSWER.toLocaleString('en-US')} answer citations`;
+
+/**
+ * `result` with at most MAX_HITS_PER_QUERY hits (the first by rank: `hits` is in rank order) and
+ * MAX_CITATIONS_PER_ANSWER citations; `result` itself when it is within both.
+ */
+export function withinWorkCaps(result: QueryResult): QueryResult {
+  const answer = result.answer;
+  const hitsOver = result.hits.length > MAX_HITS_PER_QUERY;
+  const citationsOver = answer !== null && answer.citations.length > MAX_CITATIONS_PER_ANSWER;
+  if (!hitsOver && !citationsOver) return result;
+  return {
+    ...result,
+    hits: hitsOver ? result.hits.slice(0, MAX_HITS_PER_QUERY) : result.hits,
+    answer: citationsOver ? { ...answer, citations: answer.citations.slice(0, MAX_CITATIONS_PER_ANSWER) } : answer,
+  };
 }
 
 /** The results of `run` one at a time, whether they are in memory or streamed from a database. */
@@ -147,7 +181,13 @@ export function resultsOf(run: RunData | RunStream): RunStream {
 /** What scoring learns of a run besides its records. */
 export type ScoringInfo = Pick<
   ScoredRun,
-  'run' | 'unknownResultIds' | 'duplicateResultIds' | 'resultIds' | 'hitChunkerVersions' | 'hitsHaveCitations'
+  | 'run'
+  | 'unknownResultIds'
+  | 'duplicateResultIds'
+  | 'resultIds'
+  | 'hitChunkerVersions'
+  | 'hitsHaveCitations'
+  | 'cappedResultIds'
 >;
 
 /**
@@ -172,6 +212,7 @@ export function scoreEach(
   const scored = new Uint8Array(golden.queries.length);
   const unknownResultIds: string[] = [];
   const duplicateResultIds: string[] = [];
+  const cappedResultIds: string[] = [];
   const resultIds = new Set<string>();
   const chunkerVersions = new Set<string>();
   let hitsHaveCitations = false;
@@ -184,7 +225,8 @@ export function scoreEach(
     runChunks: stream.chunks,
     lowerTexts: new FoldedTexts((text) => text.toLowerCase()),
   };
-  stream.forEachResult((result) => {
+  stream.forEachResult((read) => {
+    const result = withinWorkCaps(read);
     if (collectResultIds) resultIds.add(result.queryId); // a ScoredRun's; a table has no use for them
     for (const h of result.hits) {
       // Hits of one run nearly always carry one version: skip the set for a repeat of the last one.
@@ -198,6 +240,7 @@ export function scoreEach(
       return;
     }
     const q = golden.queries[i];
+    if (result !== read) cappedResultIds.push(result.queryId);
     if (scored[i] === 1) duplicateResultIds.push(result.queryId);
     scored[i] = Math.min(scored[i] + 1, 2); // 2: repeated, listed once
     sink(i, scoreQuery(q, result, new QueryMatcher(q, matchOptions), citations, stream));
@@ -213,6 +256,7 @@ export function scoreEach(
     resultIds,
     hitChunkerVersions: [...chunkerVersions].sort(),
     hitsHaveCitations,
+    cappedResultIds,
   };
 }
 
@@ -263,7 +307,9 @@ function scoreQuery(
   const refused = isRefusal(result);
   const answer = result?.answer ?? null;
   const answered = answer !== null && refused === false;
-  const cited = citedFacts(q, answer, hits, matcher, citations);
+  // Citations look hits up by chunk_id and path: through a Map past a few hits (QueryHits).
+  const hitLookup = answer !== null && answer.citations.length > 0 ? new QueryHits(hits) : null;
+  const cited = citedFacts(q, answer, hitLookup, matcher, citations);
   // Folded only for the queries whose check reads it (gold_claim).
   const textFolded = answer && q.goldClaim !== null ? foldText(answer.text) : '';
   const snippets = run.chunks ? snippetCounts(hits, run.chunks, citations) : NO_SNIPPETS;
@@ -283,7 +329,7 @@ function scoreQuery(
     citedRelevant: cited.relevant,
     citationsResolve:
       answer && answered && answer.grounded
-        ? answer.citations.length > 0 && answer.citations.every((c) => citations.resolves(c, hits))
+        ? answer.citations.length > 0 && answer.citations.every((c) => citations.resolves(c, hitLookup!))
         : null,
     groundedText: groundedText(q, result),
     claimFound: q.goldClaim !== null ? answered && containsFolded(textFolded, q.goldClaim) : null,
@@ -333,11 +379,11 @@ function groundedText(q: GoldenQuery, result: QueryResult | null): boolean | nul
   return q.mustContain.every((m) => text.includes(m)) && !q.forbidden.some((f) => text.includes(f));
 }
 
-/** Whether the answer cites a relevant expectation, and a newer and an older gold support. */
+/** Whether the answer cites a relevant expectation, and a newer and an older gold support (`hits`: null without citations). */
 function citedFacts(
   q: GoldenQuery,
   answer: QueryResult['answer'],
-  hits: Hit[],
+  hits: QueryHits | null,
   matcher: QueryMatcher,
   citations: CitationIndex,
 ): { relevant: boolean; newer: boolean; older: boolean } {
@@ -345,7 +391,7 @@ function citedFacts(
   if (!answer) return cited;
   const exps = matcher.expectations;
   for (const c of answer.citations) {
-    for (const e of matcher.match(citations.candidateFor(c, hits), scratch)) {
+    for (const e of matcher.match(citations.candidateFor(c, hits!), scratch)) {
       if (exps[e].grade >= matcher.options.minGrade) cited.relevant = true;
       if (exps[e].kind === 'support') {
         if (q.goldSupports[exps[e].supportIndex].newer) cited.newer = true;

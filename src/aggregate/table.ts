@@ -81,6 +81,8 @@ export interface TabulatedRun {
   unknownResultIds: string[];
   /** Golden query ids with more than one result (ScoredRun.duplicateResultIds). */
   duplicateResultIds: string[];
+  /** Golden query ids whose hits or citations were cut to the caps (ScoredRun.cappedResultIds). */
+  cappedResultIds: string[];
   /** Distinct chunker_version values carried by the hits, sorted. */
   hitChunkerVersions: string[];
   /** Some hit carries a line citation. */

@@ -461,6 +461,14 @@ function goldenCoverage(baseline: TabulatedRun, candidate: TabulatedRun): Compar
       baseline: [...baseline.duplicateResultIds].sort(),
       candidate: [...candidate.duplicateResultIds].sort(),
     },
+    ...(baseline.cappedResultIds.length + candidate.cappedResultIds.length > 0
+      ? {
+          capped_query_ids: {
+            baseline: distinctSorted(baseline.cappedResultIds),
+            candidate: distinctSorted(candidate.cappedResultIds),
+          },
+        }
+      : {}),
     shared: bFacts.hasResult.reduce(
       (n: number, b: number, i: number) => n + (b === 1 && cFacts.hasResult[i] === 1 ? 1 : 0),
       0,

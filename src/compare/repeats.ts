@@ -73,6 +73,7 @@ export class RepeatMerger {
   private readonly runIds: string[] = [];
   private readonly unknown = new Set<string>();
   private readonly duplicate = new Set<string>();
+  private readonly capped = new Set<string>();
   private readonly versions = new Set<string>();
   private readonly recordStages = new Set<string>();
   private readonly allStages = new Set<string>();
@@ -93,6 +94,7 @@ export class RepeatMerger {
     this.runIds.push(table.run.run.runId);
     for (const id of table.unknownResultIds) this.unknown.add(id);
     for (const id of table.duplicateResultIds) this.duplicate.add(id);
+    for (const id of table.cappedResultIds) this.capped.add(id);
     for (const v of table.hitChunkerVersions) this.versions.add(v);
     for (const s of table.recordStages) this.recordStages.add(s);
     for (const s of table.allStages) this.allStages.add(s);
@@ -115,6 +117,7 @@ export class RepeatMerger {
       pendingHasResult: anyOf(this.pendingHasResult, first.pendingQueries.length),
       unknownResultIds: [...this.unknown],
       duplicateResultIds: [...this.duplicate],
+      cappedResultIds: [...this.capped],
       hitChunkerVersions: [...this.versions].sort(),
       hitsHaveCitations: this.citations,
       ignoredStageTimings: this.ignored,

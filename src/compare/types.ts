@@ -103,6 +103,11 @@ export interface Comparison {
     unknown_query_ids: { baseline: string[]; candidate: string[] };
     /** Golden query ids each run has more than one result for (only the last one read is scored), sorted. */
     duplicate_query_ids: { baseline: string[]; candidate: string[] };
+    /**
+     * Golden query ids each run has more than 10,000 hits or answer citations for (the first scored, the rest not),
+     * sorted; present only when a run has one (src/aggregate/score.ts MAX_HITS_PER_QUERY).
+     */
+    capped_query_ids?: { baseline: string[]; candidate: string[] };
   };
   /** Settings that differ between the runs (known causes of change). */
   differences: string[];

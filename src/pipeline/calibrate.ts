@@ -5,6 +5,7 @@
  */
 import {
   checkResultsMatchGolden,
+  cappedResultsWarning,
   duplicateResultsWarning,
   metricTableFor,
   resultsMatched,
@@ -99,6 +100,7 @@ async function readRun(
       warnings: notes([
         unknownResultsWarning(ref.path, runId, table.unknownResultIds),
         duplicateResultsWarning(ref.path, runId, table.duplicateResultIds),
+        cappedResultsWarning(ref.path, runId, table.cappedResultIds),
       ]),
     };
   } finally {

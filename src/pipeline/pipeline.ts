@@ -37,6 +37,7 @@ import type { WorkerPhase } from './twoThreads.js';
 import {
   aggregateScored,
   aggregateTableOf,
+  cappedResultsWarning,
   duplicateResultsWarning,
   ignoredStagesWarning,
   metricTableFor,
@@ -232,6 +233,7 @@ const SAID_ELSEWHERE = new Set<Warning['kind']>([
   'swapped_runs',
   'unknown_results',
   'duplicate_results',
+  'capped_results',
   'stale_baseline',
   'baseline_behind',
   'candidate_commit',
@@ -241,12 +243,14 @@ const SAID_ELSEWHERE = new Set<Warning['kind']>([
 function runWarnings(compared: ComparedRuns, baselinePath: string | null, candidatePath: string): Warning[] {
   const { report, ignoredStageTimings } = compared;
   const b = report.baseline;
-  const { unknown_query_ids: unknown, duplicate_query_ids: duplicate } = report.golden;
+  const { unknown_query_ids: unknown, duplicate_query_ids: duplicate, capped_query_ids: capped } = report.golden;
   return notes([
     b && unknownResultsWarning(baselinePath!, b.run_id, unknown.baseline),
     unknownResultsWarning(candidatePath, report.candidate.run_id, unknown.candidate),
     b && duplicateResultsWarning(baselinePath!, b.run_id, duplicate.baseline),
     duplicateResultsWarning(candidatePath, report.candidate.run_id, duplicate.candidate),
+    b && cappedResultsWarning(baselinePath!, b.run_id, capped?.baseline ?? []),
+    cappedResultsWarning(candidatePath, report.candidate.run_id, capped?.candidate ?? []),
     b && ignoredStagesWarning(baselinePath!, b.run_id, ignoredStageTimings.baseline),
     ignoredStagesWarning(candidatePath, report.candidate.run_id, ignoredStageTimings.candidate),
   ]);
@@ -578,6 +582,7 @@ export async function runAggregate(inputs: AggregateInputs): Promise<AggregateOu
   const resultWarnings = notes([
     unknownResultsWarning(inputs.runPath, runId, report.unknown_query_ids),
     duplicateResultsWarning(inputs.runPath, runId, report.duplicate_query_ids),
+    cappedResultsWarning(inputs.runPath, runId, report.capped_query_ids ?? []),
     ignoredStagesWarning(inputs.runPath, runId, table.ignoredStageTimings),
     ...findings.map(formatFinding),
   ]);
@@ -633,7 +638,7 @@ export async function runPerQuery(inputs: Omit<AggregateInputs, 'write'>): Promi
   }
   try {
     const golden = readGoldenFile(inputs.goldenPath);
-    const { rows, unknownQueryIds, duplicateQueryIds } = perQueryRows(run, golden, options);
+    const { rows, unknownQueryIds, duplicateQueryIds, cappedQueryIds } = perQueryRows(run, golden, options);
     const pending = rows.filter((r) => r.pending).length;
     const runId = run.run.runId;
     return {
@@ -649,6 +654,7 @@ export async function runPerQuery(inputs: Omit<AggregateInputs, 'write'>): Promi
         ...notes([
           unknownResultsWarning(inputs.runPath, runId, unknownQueryIds),
           duplicateResultsWarning(inputs.runPath, runId, duplicateQueryIds),
+          cappedResultsWarning(inputs.runPath, runId, cappedQueryIds),
         ]),
       ],
     };

@@ -5,6 +5,7 @@ import type { SideBySideReport } from '../aggregate/sideBySide.js';
 import { formatValue } from '../format.js';
 import { escapeMarkdownCell } from './escape.js';
 import { metricCode } from './escape.js';
+import { CAPS_TEXT } from '../aggregate/score.js';
 import { plainText } from './text.js';
 
 function pad(rows: string[][]): string {
@@ -31,6 +32,11 @@ export function renderAggregateText(report: AggregateReport, defs: MetricDef[]):
   if (report.duplicate_query_ids.length > 0)
     lines.push(
       `${report.duplicate_query_ids.length} quer${report.duplicate_query_ids.length === 1 ? 'y has' : 'ies have'} more than one result row: only the last one read is scored`,
+    );
+  const capped = report.capped_query_ids?.length ?? 0;
+  if (capped > 0)
+    lines.push(
+      `${capped} quer${capped === 1 ? 'y has' : 'ies have'} more than ${CAPS_TEXT}: only the first by rank (citations: in order) are scored`,
     );
   let family = '';
   let rows: string[][] = [];

@@ -6,6 +6,7 @@
  */
 import type { MetricDef } from '../aggregate/metrics/types.js';
 import type { RunSummary } from '../aggregate/aggregate.js';
+import { CAPS_TEXT } from '../aggregate/score.js';
 import type { MetricComparison, QueryOutcome } from '../compare/types.js';
 import type { CompareReport, GateResult } from '../gate/types.js';
 import { escapeMarkdownCell, escapeMarkdownText, metricCode } from './escape.js';
@@ -247,6 +248,8 @@ export function markdownWarning(w: ReportWarning, context: ReportContext): strin
       return `The ${w.side} has results for ${plural(w.count, 'query', 'queries')} not in the golden set (not scored).`;
     case 'duplicate_results':
       return `The ${w.side} has more than one result for ${plural(w.count, 'query', 'queries')} (the last one read is scored).`;
+    case 'capped_results':
+      return `The ${w.side} has ${plural(w.count, 'query', 'queries')} with more than ${CAPS_TEXT}: only the first are scored.`;
     case 'other_golden_set':
       return `The ${w.side} run's stored aggregate was computed on another golden set (\`${w.recorded.slice(0, 19)}\`): both runs are scored here on \`${w.fingerprint.slice(0, 19)}\`.`;
     case 'judge_differs':

@@ -68,6 +68,8 @@ export function reportWarnings(report: CompareReport, context: ReportContext = {
     if (unknown) out.push({ kind: 'unknown_results', side, count: unknown });
     const repeated = golden.duplicate_query_ids[side].length;
     if (repeated) out.push({ kind: 'duplicate_results', side, count: repeated });
+    const capped = golden.capped_query_ids?.[side].length ?? 0;
+    if (capped) out.push({ kind: 'capped_results', side, count: capped });
   }
   for (const { side, recorded } of otherRecordedGoldenSets(report))
     out.push({ kind: 'other_golden_set', side, recorded, fingerprint: golden.fingerprint });

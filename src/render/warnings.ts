@@ -2,6 +2,7 @@
  * Warnings worded for the terminal and the action's annotations (src/warnings.ts holds them as data; the comment
  * words the report's own in src/render/markdown.ts).
  */
+import { CAPS_TEXT } from '../aggregate/score.js';
 import { plural } from '../format.js';
 import { oneLine } from '../errors.js';
 import { suggest } from '../suggest.js';
@@ -59,6 +60,8 @@ export function reportWarningText(w: ReportWarning): string {
       return `the ${w.side} has results for ${plural(w.count, 'query', 'queries')} not in the golden set (not scored)`;
     case 'duplicate_results':
       return `the ${w.side} has more than one result for ${plural(w.count, 'query', 'queries')} (the last one read is scored)`;
+    case 'capped_results':
+      return `the ${w.side} has ${plural(w.count, 'query', 'queries')} with more than ${CAPS_TEXT}: only the first are scored`;
     case 'other_golden_set':
       return `the ${w.side} run's stored aggregate was computed on another golden set (${w.recorded.slice(0, 19)}); both runs are scored here on ${w.fingerprint.slice(0, 19)}`;
     case 'judge_differs':
