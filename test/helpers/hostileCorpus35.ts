@@ -168,8 +168,8 @@ export async function buildHostileCorpus35(dir: string): Promise<HostileCase[]> 
         `${file}: run \`r1\`: 3 queries have more than 10,000 hits or 10,000 answer citations; only the first by rank (citations: in order) are scored (e.g. "q0")`,
       ],
       stdout: { includes: ['3 queries have more than 10,000 hits'], excludes: [] },
-      maxSeconds: 15,
-      maxRssMb: 600,
+      maxSeconds: 10,
+      maxRssMb: 400,
     });
   }
 
