@@ -7,7 +7,7 @@ import type { MetricDef } from '../aggregate/metrics/types.js';
 import type { ComparedRun, CommitSource, MetricComparison, QueryOutcome } from '../compare/types.js';
 import type { CompareReport, GateResult } from '../gate/types.js';
 import { COUNT_METRICS } from '../gate/gates.js';
-import { formatDelta, formatDeltaKeepingSign, formatP, formatValue, shownP, plural } from '../format.js';
+import { formatDelta, formatDeltaKeepingSign, formatP, formatValue, round4, shownP, plural } from '../format.js';
 import { millisecondsBetween } from '../time.js';
 
 /** Rows shown before the first `<details>` (docs/compare.md names this budget). */
@@ -44,13 +44,17 @@ export function unitOf(metric: string, byId: Map<string, MetricDef>): string | u
 }
 
 /**
- * The report with every p-value as the reports print it (`shownP`): the JSON report and the action's outputs then
- * agree with the marks and outcomes too, which were decided on the exact values before this.
+ * The report with every p-value and interval as the reports print them (`shownP`, `shownEnd`): the JSON report and
+ * the action's outputs then agree with the marks and outcomes too, which were decided on the exact values before this.
  */
 export function withShownPValues(report: CompareReport): CompareReport {
   // Below 0.0001 the exact p stays: the reports print `< 0.0001` from it, and 4 decimals would make it 0.0001.
   const shown = (p: number) => (p < 0.0001 ? p : shownP(p, report.alpha));
-  const metric = (m: MetricComparison) => (m.p_value === null ? m : { ...m, p_value: shown(m.p_value) });
+  const metric = (m: MetricComparison) => ({
+    ...m,
+    ...(m.p_value !== null ? { p_value: shown(m.p_value) } : {}),
+    ...(m.ci ? { ci: shownInterval(m.ci) } : {}),
+  });
   const table = (ms: Record<string, MetricComparison>) =>
     Object.fromEntries(Object.entries(ms).map(([id, m]) => [id, metric(m)]));
   const byGroup = (groups: Record<string, Record<string, MetricComparison>>) =>
@@ -63,9 +67,20 @@ export function withShownPValues(report: CompareReport): CompareReport {
       ...g,
       ...(typeof g.p_value === 'number' ? { p_value: shown(g.p_value) } : {}),
       ...(g.p_adjusted !== undefined ? { p_adjusted: shown(g.p_adjusted) } : {}),
+      ...(g.ci ? { ci: shownInterval(g.ci) } : {}),
     })),
   };
 }
+
+/**
+ * An interval end as every output prints it: an end within 0.00005 of 0 but not 0 is ±0.0001, on its own side.
+ * Which side of 0 an end is on is the test's answer, and 4 decimals (the JSON report's) would make it 0.
+ */
+export function shownEnd(x: number): number {
+  return x !== 0 && round4(x) === 0 ? Math.sign(x) * 0.0001 : x;
+}
+
+const shownInterval = (ci: [number, number]): [number, number] => [shownEnd(ci[0]), shownEnd(ci[1])];
 
 /** A gate's value as the reports name it: its delta, or its candidate value for a `min`/`max` gate. */
 export function gateValueText(g: GateResult, unit: string | undefined): string {
