@@ -287,3 +287,53 @@ describe('an interval end within rounding of 0', () => {
 function sampleShell() {
   return gatedSample({ n: 20, redrawn: 0.3, lost: 0, margin: 0.1, correction: 'holm', seed: 1 });
 }
+
+describe('a crossing where the two sides have different denominators', () => {
+  // 40 queries; the baseline finds q0..q19 and misses q20..q39 (0.5). The candidate answers q0..q19 only and, under
+  // --mean-over trec, its mean leaves out the 20 it has no result for: it finds q0..q11 (12 of 20, 0.6). The means
+  // say +0.1; on the 20 queries with a value on both sides the candidate lost 8 and won none, a paired drop of 0.4.
+  const ids = Array.from({ length: 40 }, (_, i) => `q${i}`);
+  const golden = goldenSet(ids.map((id) => chunkQuery(id)));
+  const base = runData(
+    'base',
+    ids.map((id, i) => rankedResult(id, i < 20 ? 1 : null)),
+  );
+  const cand = runData(
+    'cand',
+    ids.slice(0, 20).map((id, i) => rankedResult(id, i < 12 ? 1 : null)),
+  );
+  const config = parseGateConfig('preset: retrieval\n', 'g.yml');
+  const gated = compareAndGate(base, cand, golden, config, { meanOver: 'trec' });
+  const report = withShownPValues(gated.report);
+
+  it('the means count 40 and 20 queries; the gate pairs the 20 with a value on both sides', () => {
+    expect(report.metrics['hit@5']).toMatchObject({ n_baseline: 40, n: 20, n_paired: 20 });
+    expect(report.metrics['hit@5'].delta).toBeCloseTo(0.1, 12);
+    for (const g of report.gates) {
+      expect(g.n_paired, g.metric).toBe(20);
+      // 8 losses, no win: the one-sided exact sign-flip p is 2^-8; Holm over four equal p-values multiplies by 4.
+      expect(gated.report.gates.find((x) => x.metric === g.metric)!.p_value, g.metric).toBeCloseTo(2 ** -8, 15);
+      expect(g.p_adjusted, g.metric).toBe(Number((4 * 2 ** -8).toFixed(4)));
+      // The interval is of the paired delta (-8/20), not of the means' (+0.1).
+      expect(g.ci![0], g.metric).toBeLessThanOrEqual(-0.4);
+      expect(g.ci![1], g.metric).toBeGreaterThanOrEqual(-0.4);
+      expect(g.result, g.metric).toBe('fail');
+    }
+  });
+
+  it('every output prints an interval below 0 beside the fail, and says how many queries were paired', () => {
+    const text = renderReportText(report, gated.defs);
+    const md = renderReportMarkdown(report, gated.defs);
+    const outputs = { text: textGates(text), markdown: markdownGates(md), json: jsonGates(report) };
+    for (const [where, printedGates] of Object.entries(outputs))
+      for (const [i, g] of report.gates.entries()) {
+        expectOneStory(printedGates[i], g, where);
+        expect(printedGates[i].high, where).toBeLessThan(0);
+      }
+    expect(text).toContain('  With 20 queries, 4 gates cannot yet detect their margin');
+    expect(text).toContain('denominators differ: hit@5 40 → 20');
+    expect(md).toContain('With 20 queries, 4 gates cannot yet detect their margin');
+    expect(md).toContain('Denominators differ: `hit@5` 40 → 20');
+    expect((JSON.parse(stableJson(report)) as CompareReport).gates.map((g) => g.n_paired)).toEqual([20, 20, 20, 20]);
+  });
+});
