@@ -24,6 +24,7 @@ import {
   answerChanges,
   detectableText,
   verdictWord,
+  whereText,
   type VerdictWord,
   unjudgedNote,
   changedDenominators,
@@ -104,14 +105,7 @@ function intervalText(ci: [number, number] | null, unit: string | undefined): st
 }
 
 function gateName(g: GateResult): string {
-  const where = g.where
-    ? ` where ${escapeMarkdownText(
-        Object.entries(g.where)
-          .map(([k, v]) => `${k}=${v}`)
-          .join(', '),
-        60,
-      )}`
-    : '';
+  const where = whereText(g.where, (pairs) => escapeMarkdownText(pairs, 60));
   return `${metricCode(g.metric)}${where}${g.level === 'warn' ? ' (warn)' : ''}`;
 }
 

@@ -82,6 +82,24 @@ export function shownEnd(x: number): number {
 
 const shownInterval = (ci: [number, number]): [number, number] => [shownEnd(ci[0]), shownEnd(ci[1])];
 
+/** A `where` group as its pairs, `category=what` (`k=v, k=v` for more keys), the values as they are. */
+export function wherePairs(where: Record<string, string | boolean>): string {
+  return Object.entries(where)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(', ');
+}
+
+/**
+ * " where category=what" after a gate's metric, '' for a gate without a group: how every output names a group.
+ * `shown` is the output's own escaping of the pairs (the comment's Markdown escape, the terminal's plain text).
+ */
+export function whereText(
+  where: Record<string, string | boolean> | undefined,
+  shown: (pairs: string) => string = (pairs) => pairs,
+): string {
+  return where ? ` where ${shown(wherePairs(where))}` : '';
+}
+
 /** A gate's value as the reports name it: its delta, or its candidate value for a `min`/`max` gate. */
 export function gateValueText(g: GateResult, unit: string | undefined): string {
   return showsDelta(g) ? formatDelta(g.delta, unit) : formatValue(g.candidate, unit);

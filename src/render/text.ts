@@ -18,6 +18,7 @@ import {
   gateResultWords,
   unjudgedNote,
   verdictWord,
+  whereText,
   gateChangeText,
   gateDeltaText,
   gateTally,
@@ -74,11 +75,7 @@ function verdictLine(report: CompareReport): string {
 }
 
 function gateLabel(g: GateResult): string {
-  const where = g.where
-    ? ` where ${Object.entries(g.where)
-        .map(([k, v]) => `${k}=${plainText(String(v), 40)}`)
-        .join(', ')}`
-    : '';
+  const where = whereText(g.where, (pairs) => plainText(pairs, 60));
   return `${plainText(g.metric, 60)}${where}${g.level === 'warn' ? ' (warn)' : ''}`;
 }
 
