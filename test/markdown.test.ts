@@ -394,7 +394,7 @@ describe('what the report warns about', () => {
     const md = renderReportMarkdown(report, defs);
     expect(md).toContain(', created 4 days after the candidate ·');
     expect(md).toContain(
-      '- ⚠️ The baseline run was created after the candidate: are the two databases the wrong way round?',
+      '- ⚠️ The baseline run was created 4 days after the candidate: are the two the wrong way round?',
     );
   });
 

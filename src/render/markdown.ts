@@ -45,6 +45,7 @@ import {
   chunkMatchSummary,
 } from './reportParts.js';
 import { flakyMarkdownLines, flakySetAsideText, repeatsMarkdownLines } from './repeats.js';
+import { reportWarningText } from './warnings.js';
 
 /** GitHub rejects comment bodies over 65,536 characters; keep a margin for the hidden marker the action adds. */
 export const GITHUB_COMMENT_LIMIT = 65_536 - 1_536;
@@ -222,34 +223,14 @@ function configLine(config: ConfigOrigin): string {
   return `Gate config: ${escapeMarkdownText(config.source, 80)} (sha256 \`${config.sha256}\`)`;
 }
 
-/** A report warning as the comment words it (src/render/warnings.ts words it for the terminal). */
+/** A report warning as the comment says it: the one wording (warnings.ts), a sentence, its parts in Markdown. */
 export function markdownWarning(w: ReportWarning, context: ReportContext): string {
-  switch (w.kind) {
-    case 'stale_baseline':
-      return `The baseline run is ${w.age} old, past \`baseline-max-age\` (${plural(w.maxAgeDays, 'day', 'days')}).`;
-    case 'baseline_behind':
-      return `The baseline is not the base commit's own run but one ${plural(w.commitsBehind, 'commit', 'commits')} behind it: changes made in between count as this pull request's.`;
-    case 'swapped_runs':
-      return 'The baseline run was created after the candidate: are the two databases the wrong way round?';
-    case 'candidate_commit':
-      return `The candidate run was made at ${commitText(w.candidate, context)}, not at the commit this workflow evaluated (${commitText(w.head, context)}).`;
-    case 'missing_results':
-      return `${plural(w.count, 'query has', 'queries have')} no result in the candidate (counted as misses).`;
-    case 'added_results':
-      return `${plural(w.count, 'query has', 'queries have')} a result only in the candidate.`;
-    case 'unknown_results':
-      return `The ${w.side} has results for ${plural(w.count, 'query', 'queries')} not in the golden set (not scored).`;
-    case 'duplicate_results':
-      return `The ${w.side} has more than one result for ${plural(w.count, 'query', 'queries')} (the last one read is scored).`;
-    case 'other_golden_set':
-      return `The ${w.side} run's stored aggregate was computed on another golden set (\`${w.recorded.slice(0, 19)}\`): both runs are scored here on \`${w.fingerprint.slice(0, 19)}\`.`;
-    case 'judge_differs':
-      return 'Judge model or prompt differs: judge scores are shown, not gated.';
-    case 'pending':
-      return `${plural(w.count, 'query is', 'queries are')} pending (not gated).`;
-    case 'same_run':
-      return `The baseline and the candidate are the same run (${escapeMarkdownText(w.runId, 60)}: ${w.why}): every difference is 0, and the gates pass by construction.`;
-  }
+  const text = reportWarningText(w, {
+    code: (text) => `\`${text}\``,
+    commit: (sha) => commitText(sha, context),
+    input: (text) => escapeMarkdownText(text, 60),
+  });
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}${text.endsWith('?') ? '' : '.'}`;
 }
 
 function gateTableLines(report: CompareReport, byId: Map<string, MetricDef>): string[] {
