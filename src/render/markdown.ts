@@ -39,7 +39,9 @@ import {
   keyMetrics,
   openGates,
   rankText,
+  REGRESSION_ORDER,
   regressionsBySeverity,
+  regressionsHeading,
   unitOf,
   winsByGain,
   chunkMatchSummary,
@@ -347,7 +349,7 @@ function worstLines(report: CompareReport, worst: QueryOutcome[]): string[] {
   const cause = commonCause(report);
   return [
     '',
-    `#### Worst regressions (${shown.length < worst.length ? `${shown.length} of ${worst.length}` : worst.length}, worst first)`,
+    `#### ${regressionsHeading(shown.length, worst.length)}`,
     '',
     `${perQueryTally(report)}.${cause ? ` ${cause}` : ''}`,
     '',
@@ -617,7 +619,13 @@ const PER_QUERY_HINT =
 
 function buildSections(report: CompareReport, defs: MetricDef[], byId: Map<string, MetricDef>): Sections {
   const worst = regressionsBySeverity(report.per_query);
-  const losses = querySection('Regressions and losses, worst first', 'regressions and losses', worst, report, true);
+  const losses = querySection(
+    `Regressions and losses: ${REGRESSION_ORDER}`,
+    'regressions and losses',
+    worst,
+    report,
+    true,
+  );
   // Where each row's details are (docs/compare.md): the open part's budget is not touched, this is collapsed.
   losses?.tail.unshift('', PER_QUERY_HINT);
   const wins = querySection('Wins, best first', 'wins', winsByGain(report.per_query), report, false);

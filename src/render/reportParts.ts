@@ -284,7 +284,18 @@ function compareDeltas(a: number | null, b: number | null): number {
   return a - b;
 }
 
-/** Regressions, losses and answer regressions, worst first: by tier, then the metric delta, then the query id. */
+/** The order regressionsBySeverity gives, in the words the reports head its rows with. */
+export const REGRESSION_ORDER = 'lost hits, then slipped ranks, then answers, each largest drop first';
+
+/** "Regressions (10 of 31): lost hits, then …": the heading of the worst rows, saying their order. */
+export function regressionsHeading(shown: number, total: number): string {
+  return `Regressions (${shown < total ? `${shown} of ${total}` : total}): ${REGRESSION_ORDER}`;
+}
+
+/**
+ * Regressions, losses and answer regressions by kind (a lost hit before a slipped rank before an answer alone),
+ * then the metric delta, then the query id.
+ */
 export function regressionsBySeverity(perQuery: QueryOutcome[]): QueryOutcome[] {
   const tiered = perQuery.filter((o) => regressionTier(o) !== null);
   return tiered.sort(

@@ -27,6 +27,7 @@ import {
   keyMetrics,
   rankText,
   regressionsBySeverity,
+  regressionsHeading,
   unitOf,
   chunkMatchSummary,
 } from './reportParts.js';
@@ -258,11 +259,7 @@ function perQueryLines(report: CompareReport): string[] {
       plainText(o.query, 50) + (o.answer_changes.length ? ` [${plainText(o.answer_changes.join('; '), 60)}]` : ''),
     ]);
   }
-  lines.push(
-    '',
-    `Worst regressions (${shown.length < worst.length ? `${shown.length} of ${worst.length}` : worst.length}, worst first)`,
-    ...columns(rows, new Set([2])),
-  );
+  lines.push('', regressionsHeading(shown.length, worst.length), ...columns(rows, new Set([2])));
   return lines;
 }
 
