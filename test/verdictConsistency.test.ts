@@ -334,6 +334,13 @@ describe('a crossing where the two sides have different denominators', () => {
     expect(text).toContain('denominators differ: hit@5 40 → 20');
     expect(md).toContain('With 20 queries, 4 gates cannot yet detect their margin');
     expect(md).toContain('Denominators differ: `hit@5` 40 → 20');
+    // Under --mean-over trec the 20 queries without a result are left out of the candidate's means, not misses.
+    expect(text).toContain(
+      'warning: 20 queries have no result in the candidate (left out of its means: --mean-over trec)',
+    );
+    expect(md).toContain('- ⚠️ 20 queries have no result in the candidate (left out of its means: `--mean-over trec`).');
+    expect(md).toContain("Queries only in the baseline run (left out of the candidate's means): ");
+    expect(md).not.toContain('counted as misses');
     expect((JSON.parse(stableJson(report)) as CompareReport).gates.map((g) => g.n_paired)).toEqual([20, 20, 20, 20]);
   });
 });

@@ -438,7 +438,9 @@ function runDetailLines(report: CompareReport): string[] {
   const list = (text: string, ids: string[]) => (ids.length ? ['', `${text}: ${nameList(ids, 40)}.`] : []);
   lines.push(...list('Settings that differ', report.differences));
   lines.push(...list('Queries only in the candidate run', golden.added));
-  lines.push(...list('Queries only in the baseline run (counted as misses in the candidate)', golden.removed));
+  const missing =
+    report.options.mean_over === 'trec' ? "left out of the candidate's means" : 'counted as misses in the candidate';
+  lines.push(...list(`Queries only in the baseline run (${missing})`, golden.removed));
   for (const side of ['baseline', 'candidate'] as const) {
     lines.push(...list(`Result query ids of the ${side} not in the golden set`, golden.unknown_query_ids[side]));
     lines.push(...list(`Queries with more than one result in the ${side}`, golden.duplicate_query_ids[side]));

@@ -64,7 +64,7 @@ export function reportWarningText(w: ReportWarning, style: WarningStyle = PLAIN)
     case 'candidate_commit':
       return `the candidate run was made at ${style.commit(w.candidate)}, not at the commit this workflow evaluated (${style.commit(w.head)})`;
     case 'missing_results':
-      return `${plural(w.count, 'query has', 'queries have')} no result in the candidate (counted as misses)`;
+      return `${plural(w.count, 'query has', 'queries have')} no result in the candidate (${w.leftOut ? `left out of its means: ${style.code('--mean-over trec')}` : 'counted as misses'})`;
     case 'added_results':
       return `${plural(w.count, 'query has', 'queries have')} a result only in the candidate`;
     case 'unknown_results':
