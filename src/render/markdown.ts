@@ -9,7 +9,7 @@ import type { RunSummary } from '../aggregate/aggregate.js';
 import type { MetricComparison, QueryOutcome } from '../compare/types.js';
 import type { CompareReport, GateResult } from '../gate/types.js';
 import { escapeMarkdownCell, escapeMarkdownText, metricCode } from './escape.js';
-import { formatDelta, formatDeltaKeepingSign, formatP, formatValue, plural } from '../format.js';
+import { formatDelta, formatP, formatValue, plural } from '../format.js';
 import { millisecondsBetween } from '../time.js';
 import type { ReportWarning } from '../warnings.js';
 import { trendMarkdownLines } from './trend.js';
@@ -36,6 +36,7 @@ import {
   gateTally,
   gatesToName,
   intervalLevel,
+  intervalText,
   keyMetrics,
   openGates,
   rankText,
@@ -100,11 +101,6 @@ function mark(def: MetricDef | undefined, m: MetricComparison): string {
   if (!m.significant || m.delta === null || !def || def.direction === 'neutral' || m.delta === 0) return '';
   const better = def.direction === 'higher' ? m.delta > 0 : m.delta < 0;
   return better ? ' ▲' : ' ▼';
-}
-
-function intervalText(ci: [number, number] | null, unit: string | undefined): string {
-  // Each end keeps its sign when it rounds to 0: an interval that excludes 0 never prints as reaching it.
-  return ci ? `[${formatDeltaKeepingSign(ci[0], unit)}, ${formatDeltaKeepingSign(ci[1], unit)}]` : '—';
 }
 
 function gateName(g: GateResult): string {

@@ -113,12 +113,7 @@ const showsDelta = (g: GateResult) => g.delta !== null && g.min === undefined &&
  */
 export function gateChangeText(g: GateResult, report: CompareReport, byId: Map<string, MetricDef>): string {
   const unit = unitOf(g.metric, byId);
-  const value = gateValueText(g, unit);
-  if (!showsDelta(g)) return value;
-  const relative = relativeChange(g);
-  if (!g.ci || g.ci_level === undefined) return `${value}${relative}`;
-  const ci = `[${formatDeltaKeepingSign(g.ci[0], unit)}, ${formatDeltaKeepingSign(g.ci[1], unit)}]`;
-  return `${value}${relative} (${intervalLevel(1 - g.ci_level)} CI ${ci}, ${gatePText(g, report.alpha)})`;
+  return showsDelta(g) ? gateDeltaText(g, unit, report.alpha) : gateValueText(g, unit);
 }
 
 /** The delta and its relative change where the threshold is relative (`+187 (+22%)`), without the test. */
@@ -133,9 +128,14 @@ export function gateDeltaText(g: GateResult, unit: string | undefined, alpha: nu
   if (g.delta === null) return delta;
   const test =
     g.ci && g.ci_level !== undefined
-      ? ` (${intervalLevel(1 - g.ci_level)} CI [${formatDeltaKeepingSign(g.ci[0], unit)}, ${formatDeltaKeepingSign(g.ci[1], unit)}], ${gatePText(g, alpha)})`
+      ? ` (${intervalLevel(1 - g.ci_level)} CI ${intervalText(g.ci, unit)}, ${gatePText(g, alpha)})`
       : '';
   return `${delta}${relativeChange(g)}${test}`;
+}
+
+/** An interval as every table prints it; each end keeps its sign when it rounds to 0 (— for none). */
+export function intervalText(ci: [number, number] | null, unit: string | undefined): string {
+  return ci ? `[${formatDeltaKeepingSign(ci[0], unit)}, ${formatDeltaKeepingSign(ci[1], unit)}]` : '—';
 }
 
 /** " (+22%)" for a gate with a relative threshold; else nothing. */

@@ -7,7 +7,7 @@ import { codePointEscape } from '../errors.js';
 import type { MetricDef } from '../aggregate/metrics/types.js';
 import type { ComparedRun } from '../compare/types.js';
 import type { CompareReport, GateResult } from '../gate/types.js';
-import { formatDelta, formatDeltaKeepingSign, formatP, formatValue, plural } from '../format.js';
+import { formatDelta, formatP, formatValue, plural } from '../format.js';
 import {
   OPEN_QUERY_ROWS,
   adviceSentence,
@@ -24,6 +24,7 @@ import {
   gateTally,
   gatesToName,
   intervalLevel,
+  intervalText,
   keyMetrics,
   rankText,
   regressionsBySeverity,
@@ -217,7 +218,7 @@ function keyMetricLines(report: CompareReport, byId: Map<string, MetricDef>): st
       formatValue(m.baseline, unit),
       formatValue(m.candidate, unit),
       `${formatDelta(m.delta, unit)}${m.significant ? ' *' : ''}`,
-      m.ci ? `[${formatDeltaKeepingSign(m.ci[0], unit)}, ${formatDeltaKeepingSign(m.ci[1], unit)}]` : '—',
+      intervalText(m.ci, unit),
       formatP(m.p_value, report.alpha),
     ]);
   }
