@@ -33,7 +33,8 @@ export type ReportWarning =
   | { kind: 'baseline_behind'; commitsBehind: number }
   | { kind: 'swapped_runs'; age: string }
   | { kind: 'candidate_commit'; candidate: string; head: string }
-  | { kind: 'missing_results'; count: number }
+  /** `leftOut`: under `--mean-over trec` the candidate's means leave these queries out, not count them as misses. */
+  | { kind: 'missing_results'; count: number; leftOut?: boolean }
   | { kind: 'added_results'; count: number }
   | { kind: 'unknown_results'; side: Side; count: number }
   | { kind: 'duplicate_results'; side: Side; count: number }

@@ -69,7 +69,7 @@ describe('compare --baseline none', async () => {
     expect(res.stdout.split('\n').slice(0, 2)).toEqual(['> [!TIP]', '> **EvalGate: pass** — the gate passed']);
     expect(res.stdout).toContain('**without a baseline**: a candidate-only report, gated on `min` and `max`');
     expect(res.stdout).toContain('| metric | candidate | n |');
-    expect(res.stdout).not.toContain('Worst regressions');
+    expect(res.stdout).not.toContain('#### Regressions');
     expect(res.stdout).not.toContain('Regressions and losses');
   });
 

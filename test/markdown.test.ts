@@ -277,7 +277,9 @@ describe('report structure', () => {
   });
 
   it('the worst regressions: ten open, expected hits lost first, the cause said once above', () => {
-    expect(md).toContain('#### Worst regressions (10 of 31, worst first)');
+    expect(md).toContain(
+      '#### Regressions (10 of 31): lost hits, then slipped ranks, then answers, each largest drop first',
+    );
     expect(md).toContain(
       '30 expected hits lost · 1 rank slipped · 30 wins · 1 draw. The runs differ in embedding\\_model.',
     );
@@ -293,7 +295,7 @@ describe('report structure', () => {
     const summaries = [...md.matchAll(/^<details><summary>(.*)<\/summary>$/gm)].map((m) => m[1]);
     expect(summaries).toEqual([
       'Runs compared',
-      'Regressions and losses, worst first (31)',
+      'Regressions and losses: lost hits, then slipped ranks, then answers, each largest drop first (31)',
       'Wins, best first (30)',
       'All metrics',
       'Breakdowns',
@@ -394,7 +396,7 @@ describe('what the report warns about', () => {
     const md = renderReportMarkdown(report, defs);
     expect(md).toContain(', created 4 days after the candidate ·');
     expect(md).toContain(
-      '- ⚠️ The baseline run was created after the candidate: are the two databases the wrong way round?',
+      '- ⚠️ The baseline run was created 4 days after the candidate: are the two the wrong way round?',
     );
   });
 
@@ -528,7 +530,7 @@ const hostileConfig = gates(`gates:
 /** No html node inside any per-query table. */
 function htmlInOutcomeTables(tree: Root): number {
   let count = 0;
-  for (const title of ['Worst regressions', 'Regressions and losses', 'Wins', 'Answer changes']) {
+  for (const title of ['Regressions (', 'Regressions and losses', 'Wins', 'Answer changes']) {
     const s = sectionTable(tree, title);
     if (s)
       walk(s.table, (node) => {
@@ -649,7 +651,9 @@ describe('a 10,000-query run with thousands of regressions and hostile text', ()
     const full = parseGfm(renderReportMarkdown(report, defs, { maxLength: Infinity }));
     const losses = sectionTable(tree, 'Regressions and losses')!;
     const allLosses = sectionTable(full, 'Regressions and losses')!;
-    expect(losses.title).toBe('Regressions and losses, worst first (8,000)');
+    expect(losses.title).toBe(
+      'Regressions and losses: lost hits, then slipped ranks, then answers, each largest drop first (8,000)',
+    );
     const note = md.match(
       /_([\d,]+) more rows of regressions and losses left out to fit GitHub's comment limit \(the least severe\); the full report is in `reports\/evalgate-full\.md`\._/,
     );

@@ -454,7 +454,9 @@ describe('compare: each regression carries its per-query row', () => {
       'markdown',
     ]);
     const hint = md.indexOf('`evalgate aggregate CANDIDATE.sqlite --golden GOLDEN --per-query`');
-    const section = md.indexOf('<details><summary>Regressions and losses, worst first (7)</summary>');
+    const section = md.indexOf(
+      '<details><summary>Regressions and losses: lost hits, then slipped ranks, then answers, each largest drop first (7)</summary>',
+    );
     expect(section).toBeGreaterThan(0);
     expect(hint).toBeGreaterThan(section);
     expect(md.indexOf('</details>', section)).toBeGreaterThan(hint);

@@ -40,7 +40,9 @@ describe('compare on a terminal', async () => {
   it('has the gates, the key metrics and the worst regressions, as aligned plain text', () => {
     expect(lines).toContain('Gates');
     expect(lines).toContain('Key metrics');
-    expect(lines).toContain('Worst regressions (10 of 50, worst first)');
+    expect(lines).toContain(
+      'Regressions (10 of 50): lost hits, then slipped ranks, then answers, each largest drop first',
+    );
     expect(plain.stdout).toMatch(
       /^ {2}q184 {3}1 → miss {4}−0\.3933 {2}work on small-oscillation re-entry motions \.$/m,
     );

@@ -5,7 +5,7 @@
 import type { CompareReport, GateResult } from '../gate/types.js';
 import { formatDelta, formatValue } from '../format.js';
 import { compactStableJson } from '../render/json.js';
-import { KEY_METRICS } from '../render/reportParts.js';
+import { KEY_METRICS, whereText } from '../render/reportParts.js';
 import type { FailOn } from './inputs.js';
 
 /**
@@ -26,12 +26,7 @@ export function passedAt(report: CompareReport, failOn: FailOn): boolean {
 }
 
 export function gateLabel(g: GateResult): string {
-  const where = g.where
-    ? ` where ${Object.entries(g.where)
-        .map(([k, v]) => `${k}=${v}`)
-        .join(', ')}`
-    : '';
-  return `${g.metric}${where}`;
+  return `${g.metric}${whereText(g.where)}`;
 }
 
 /** One line per failed gate, for the annotation and the failure message. */

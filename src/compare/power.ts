@@ -11,7 +11,13 @@
  * test, and for n <= EXACT_POWER_MAX the power is summed exactly over every (losses, wins) count; above it the
  * normal approximation of the same test is used (at 100/101 queries the two agree within 0.02: test/verdict.test.ts).
  */
-import { normalQuantile, normalUpperTail } from './significance.js';
+import {
+  binomialUpperTails,
+  largestReaching,
+  logFactorialTable,
+  normalQuantile,
+  normalUpperTail,
+} from './significance.js';
 
 export const EXACT_POWER_MAX = 100;
 export const TARGET_POWER = 0.8;
@@ -40,26 +46,10 @@ export function noiseModel(diffs: ArrayLike<number>): NoiseModel {
   };
 }
 
-function logFactorials(n: number): Float64Array {
-  const t = new Float64Array(n + 1);
-  for (let i = 2; i <= n; i++) t[i] = t[i - 1] + Math.log(i);
-  return t;
-}
-
 /** For m changed queries, the fewest losses the one-sided exact sign test rejects at `level` (m + 1: none). */
-function rejectionCounts(n: number, level: number, lf: Float64Array): Int32Array {
+function rejectionCounts(n: number, level: number): Int32Array {
   const least = new Int32Array(n + 1);
-  for (let m = 0; m <= n; m++) {
-    let tail = 0;
-    let k = m + 1;
-    while (k > 0) {
-      const next = tail + Math.exp(lf[m] - lf[k - 1] - lf[m - k + 1] - m * Math.LN2);
-      if (next >= level) break; // significant means p < level
-      tail = next;
-      k--;
-    }
-    least[m] = k;
-  }
+  for (let m = 0; m <= n; m++) least[m] = largestReaching(binomialUpperTails(m), level) + 1;
   return least;
 }
 
@@ -107,8 +97,8 @@ export function minimumDetectableDrop(model: NoiseModel, level: number, target =
   if (n === 0) return Number.POSITIVE_INFINITY;
   let power: (pi: number) => number;
   if (n <= EXACT_POWER_MAX) {
-    const lf = logFactorials(n);
-    const least = rejectionCounts(n, level, lf);
+    const lf = logFactorialTable(n);
+    const least = rejectionCounts(n, level);
     power = (d) => {
       const { loss, win } = lossWinShares(rho, d);
       return exactPower(n, loss, win, least, lf);

@@ -54,7 +54,8 @@ export function hashString(text: string): number {
   return h >>> 0;
 }
 
-function logFactorialTable(n: number): Float64Array {
+/** log(i!) for i = 0..n, summed in one fixed order (the power computation shares it). */
+export function logFactorialTable(n: number): Float64Array {
   const t = new Float64Array(n + 1);
   for (let i = 2; i <= n; i++) t[i] = t[i - 1] + Math.log(i);
   return t;
@@ -172,19 +173,6 @@ export function signFlipTest(
     // |sum| = size * |2x - m| for x positives: the largest such value whose tail probability reaches alpha.
     return { pValue: exactSignTest(positives, m), critical: size * signTestCritical(m, alpha) + tolerance };
   }
-  if (m <= EXACT_ENUMERATION_MAX) {
-    const total = 2 ** m;
-    const sums = new Float64Array(total);
-    let extreme = 0;
-    for (let mask = 0; mask < total; mask++) {
-      let s = 0;
-      for (let i = 0; i < m; i++) s += mask & (1 << i) ? -nonZero[i] : nonZero[i];
-      sums[mask] = Math.abs(s);
-      if (sums[mask] >= observed - tolerance) extreme++;
-    }
-    const critical = criticalFromAtoms(descending(sums), 0, total, alpha, largest);
-    return { pValue: extreme / total, critical: critical + tolerance };
-  }
   if (m > RESAMPLING_MAX) {
     let sumSq = 0;
     for (const d of nonZero) sumSq += d * d;
@@ -194,22 +182,10 @@ export function signFlipTest(
       critical: normalQuantile(alpha / 2) * sd + tolerance,
     };
   }
-  const values = Float64Array.from(nonZero);
-  const sums = new Float64Array(permutations);
-  let extreme = 0;
-  for (let p = 0; p < permutations; p++) {
-    let s = 0;
-    let bits = 0;
-    for (let i = 0; i < m; i++) {
-      if ((i & 31) === 0) bits = (random() * 4294967296) >>> 0;
-      s += bits & 1 ? -values[i] : values[i];
-      bits >>>= 1;
-    }
-    sums[p] = Math.abs(s);
-    if (sums[p] >= observed - tolerance) extreme++;
-  }
-  const critical = criticalFromAtoms(descending(sums), 1, 1 + permutations, alpha, largest);
-  return { pValue: (1 + extreme) / (1 + permutations), critical: critical + tolerance };
+  // Two-sided: the null distribution of |sum|.
+  const flips = flippedSums(nonZero, permutations, random);
+  const test = upperTailTest({ ...flips, sums: flips.sums.map(Math.abs) }, observed, tolerance, largest);
+  return { pValue: test.pValue, critical: test.critical(alpha) };
 }
 
 /** The sign-flip test's p-value alone. */
@@ -280,11 +256,7 @@ export function dropTest(drops: ArrayLike<number>, permutations: number, random:
     const upper = binomialUpperTails(m);
     const losses = nonZero.filter((d) => d > 0).length;
     // T = size * (2X - m) for X flips landing on a loss: the largest k whose tail P(X >= k) still reaches level.
-    const critical = (level: number) => {
-      let k = m;
-      while (k > 0 && upper[k] < level) k--;
-      return size * (2 * k - m) + tolerance;
-    };
+    const critical = (level: number) => size * (2 * largestReaching(upper, level) - m) + tolerance;
     return { ...base, pValue: Math.min(1, upper[losses]), critical };
   }
   if (m > RESAMPLING_MAX) {
@@ -295,26 +267,56 @@ export function dropTest(drops: ArrayLike<number>, permutations: number, random:
       critical: (level) => normalQuantile(level) * sd + tolerance,
     };
   }
-  const exact = m <= EXACT_ENUMERATION_MAX;
-  const sums = exact ? enumeratedSums(nonZero) : resampledSums(nonZero, permutations, random);
-  let extreme = 0;
-  for (const s of sums) if (s >= observed - tolerance) extreme++;
-  const extra = exact ? 0 : 1;
-  const total = sums.length + extra;
-  const atoms = descending(sums);
-  return {
-    ...base,
-    pValue: (extra + extreme) / total,
-    critical: (level) => criticalFromAtoms(atoms, extra, total, level, largest) + tolerance,
-  };
+  return { ...base, ...upperTailTest(flippedSums(nonZero, permutations, random), observed, tolerance, largest) };
 }
 
 /** P(X >= k) for X ~ Binomial(m, 1/2), k = 0..m (and 0 at m + 1), each summed from the top in one fixed order. */
-function binomialUpperTails(m: number): Float64Array {
+export function binomialUpperTails(m: number): Float64Array {
   const pmf = binomialHalf(m);
   const upper = new Float64Array(m + 2);
   for (let k = m; k >= 0; k--) upper[k] = upper[k + 1] + pmf[k];
   return upper;
+}
+
+/** The largest k (at least 0) whose tail `upper[k]` = P(X >= k) reaches `level`: k + 1 losses are significant. */
+export function largestReaching(upper: Float64Array, level: number): number {
+  let k = upper.length - 2;
+  while (k > 0 && upper[k] < level) k--;
+  return k;
+}
+
+/** The sign-flip null distribution's sums: `extra` 1 when resampled (the observed pattern counts once more). */
+interface FlippedSums {
+  sums: Float64Array;
+  extra: number;
+}
+
+/** Every sign pattern's sum for up to EXACT_ENUMERATION_MAX values, else `permutations` random ones. */
+function flippedSums(values: number[], permutations: number, random: () => number): FlippedSums {
+  return values.length <= EXACT_ENUMERATION_MAX
+    ? { sums: enumeratedSums(values), extra: 0 }
+    : { sums: resampledSums(values, permutations, random), extra: 1 };
+}
+
+/**
+ * p = P(sum* >= observed) (within the tolerance) over the flipped sums, and the critical value at any level: the
+ * largest sum the test does not call significant (`largest` when nothing can be).
+ */
+function upperTailTest(
+  flips: FlippedSums,
+  observed: number,
+  tolerance: number,
+  largest: number,
+): { pValue: number; critical: (level: number) => number } {
+  const { sums, extra } = flips;
+  let extreme = 0;
+  for (const s of sums) if (s >= observed - tolerance) extreme++;
+  const total = sums.length + extra;
+  const atoms = descending(sums);
+  return {
+    pValue: (extra + extreme) / total,
+    critical: (level) => criticalFromAtoms(atoms, extra, total, level, largest) + tolerance,
+  };
 }
 
 /** Every signed sum of the 2^m sign patterns. */

@@ -10,6 +10,7 @@
 import { formatValue } from '../format.js';
 import type { GateResult } from '../gate/types.js';
 import { escapeMarkdownText, metricCode } from '../render/escape.js';
+import { whereText } from '../render/reportParts.js';
 
 export const DEFAULT_ACCEPT_LABEL = 'evalgate: accept';
 
@@ -134,14 +135,6 @@ function shortSha(sha: string | null): string {
   return sha ? `\`${sha.slice(0, 7)}\`` : 'this commit';
 }
 
-function whereText(g: AcceptedGate): string {
-  return g.where
-    ? ` where ${Object.entries(g.where)
-        .map(([k, v]) => `${k}=${v}`)
-        .join(', ')}`
-    : '';
-}
-
 /** `−0.0222` (a relative gate's delta) or `0.8000` (an absolute gate's value). */
 function judgedText(g: AcceptedGate): string {
   return g.judged === 'delta' && g.delta !== null ? formatSigned(g.delta) : formatValue(g.candidate);
@@ -149,7 +142,7 @@ function judgedText(g: AcceptedGate): string {
 
 /** `nDCG@10 −0.0222`, plain text (the status description). */
 function gateText(g: AcceptedGate): string {
-  return `${g.metric}${whereText(g)} ${judgedText(g)}`;
+  return `${g.metric}${whereText(g.where)} ${judgedText(g)}`;
 }
 
 function formatSigned(x: number): string {
@@ -184,7 +177,8 @@ export function renderAcceptance(decision: AcceptanceDecision, label: string): s
   const lines: string[] = [];
   let used = 0;
   for (const g of a.gates.slice(0, SHOWN_GATES)) {
-    const line = `> - ${metricCode(g.metric)}${g.where ? ` ${escapeMarkdownText(whereText(g), 80)}` : ''} ${judgedText(g)}; allowed: ${escapeMarkdownText(g.threshold, 80)}`;
+    // The group cut at 74 characters: 80 with the "where " before it, as the threshold.
+    const line = `> - ${metricCode(g.metric)}${whereText(g.where, (pairs) => escapeMarkdownText(pairs, 74))} ${judgedText(g)}; allowed: ${escapeMarkdownText(g.threshold, 80)}`;
     if (used + line.length > GATE_LINES_BUDGET) break;
     lines.push(line);
     used += line.length + 1;

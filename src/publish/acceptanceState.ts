@@ -12,6 +12,7 @@
  */
 import type { GateResult } from '../gate/types.js';
 import { escapeMarkdownCell } from '../render/escape.js';
+import { wherePairs } from '../render/reportParts.js';
 import type { Acceptance, AcceptedGate } from './acceptance.js';
 
 /** Which way a gate's judged number gets worse. */
@@ -68,12 +69,7 @@ export function gateKey(g: { metric: string; where?: Record<string, string | boo
 }
 
 export function gateLabel(g: { metric: string; where?: Record<string, string | boolean> }): string {
-  const where = g.where
-    ? ` (${Object.entries(g.where)
-        .map(([k, v]) => `${k}=${v}`)
-        .join(', ')})`
-    : '';
-  return `${g.metric}${where}`;
+  return `${g.metric}${g.where ? ` (${wherePairs(g.where)})` : ''}`;
 }
 
 /** The number a gate judged: the change for a relative gate, the value for an absolute one. */

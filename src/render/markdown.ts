@@ -6,11 +6,10 @@
  */
 import type { MetricDef } from '../aggregate/metrics/types.js';
 import type { RunSummary } from '../aggregate/aggregate.js';
-import { CAPS_TEXT } from '../aggregate/score.js';
 import type { MetricComparison, QueryOutcome } from '../compare/types.js';
 import type { CompareReport, GateResult } from '../gate/types.js';
 import { escapeMarkdownCell, escapeMarkdownText, metricCode } from './escape.js';
-import { formatDelta, formatDeltaKeepingSign, formatP, formatValue, plural } from '../format.js';
+import { formatDelta, formatP, formatValue, plural } from '../format.js';
 import { millisecondsBetween } from '../time.js';
 import type { ReportWarning } from '../warnings.js';
 import { trendMarkdownLines } from './trend.js';
@@ -25,6 +24,7 @@ import {
   answerChanges,
   detectableText,
   verdictWord,
+  whereText,
   type VerdictWord,
   unjudgedNote,
   changedDenominators,
@@ -36,15 +36,19 @@ import {
   gateTally,
   gatesToName,
   intervalLevel,
+  intervalText,
   keyMetrics,
   openGates,
   rankText,
+  REGRESSION_ORDER,
   regressionsBySeverity,
+  regressionsHeading,
   unitOf,
   winsByGain,
   chunkMatchSummary,
 } from './reportParts.js';
 import { flakyMarkdownLines, flakySetAsideText, repeatsMarkdownLines } from './repeats.js';
+import { reportWarningText } from './warnings.js';
 
 /** GitHub rejects comment bodies over 65,536 characters; keep a margin for the hidden marker the action adds. */
 export const GITHUB_COMMENT_LIMIT = 65_536 - 1_536;
@@ -99,20 +103,8 @@ function mark(def: MetricDef | undefined, m: MetricComparison): string {
   return better ? ' ▲' : ' ▼';
 }
 
-function intervalText(ci: [number, number] | null, unit: string | undefined): string {
-  // Each end keeps its sign when it rounds to 0: an interval that excludes 0 never prints as reaching it.
-  return ci ? `[${formatDeltaKeepingSign(ci[0], unit)}, ${formatDeltaKeepingSign(ci[1], unit)}]` : '—';
-}
-
 function gateName(g: GateResult): string {
-  const where = g.where
-    ? ` where ${escapeMarkdownText(
-        Object.entries(g.where)
-          .map(([k, v]) => `${k}=${v}`)
-          .join(', '),
-        60,
-      )}`
-    : '';
+  const where = whereText(g.where, (pairs) => escapeMarkdownText(pairs, 60));
   return `${metricCode(g.metric)}${where}${g.level === 'warn' ? ' (warn)' : ''}`;
 }
 
@@ -229,36 +221,14 @@ function configLine(config: ConfigOrigin): string {
   return `Gate config: ${escapeMarkdownText(config.source, 80)} (sha256 \`${config.sha256}\`)`;
 }
 
-/** A report warning as the comment words it (src/render/warnings.ts words it for the terminal). */
+/** A report warning as the comment says it: the one wording (warnings.ts), a sentence, its parts in Markdown. */
 export function markdownWarning(w: ReportWarning, context: ReportContext): string {
-  switch (w.kind) {
-    case 'stale_baseline':
-      return `The baseline run is ${w.age} old, past \`baseline-max-age\` (${plural(w.maxAgeDays, 'day', 'days')}).`;
-    case 'baseline_behind':
-      return `The baseline is not the base commit's own run but one ${plural(w.commitsBehind, 'commit', 'commits')} behind it: changes made in between count as this pull request's.`;
-    case 'swapped_runs':
-      return 'The baseline run was created after the candidate: are the two databases the wrong way round?';
-    case 'candidate_commit':
-      return `The candidate run was made at ${commitText(w.candidate, context)}, not at the commit this workflow evaluated (${commitText(w.head, context)}).`;
-    case 'missing_results':
-      return `${plural(w.count, 'query has', 'queries have')} no result in the candidate (counted as misses).`;
-    case 'added_results':
-      return `${plural(w.count, 'query has', 'queries have')} a result only in the candidate.`;
-    case 'unknown_results':
-      return `The ${w.side} has results for ${plural(w.count, 'query', 'queries')} not in the golden set (not scored).`;
-    case 'duplicate_results':
-      return `The ${w.side} has more than one result for ${plural(w.count, 'query', 'queries')} (the last one read is scored).`;
-    case 'capped_results':
-      return `The ${w.side} has ${plural(w.count, 'query', 'queries')} with more than ${CAPS_TEXT}: only the first are scored.`;
-    case 'other_golden_set':
-      return `The ${w.side} run's stored aggregate was computed on another golden set (\`${w.recorded.slice(0, 19)}\`): both runs are scored here on \`${w.fingerprint.slice(0, 19)}\`.`;
-    case 'judge_differs':
-      return 'Judge model or prompt differs: judge scores are shown, not gated.';
-    case 'pending':
-      return `${plural(w.count, 'query is', 'queries are')} pending (not gated).`;
-    case 'same_run':
-      return `The baseline and the candidate are the same run (${escapeMarkdownText(w.runId, 60)}: ${w.why}): every difference is 0, and the gates pass by construction.`;
-  }
+  const text = reportWarningText(w, {
+    code: (text) => `\`${text}\``,
+    commit: (sha) => commitText(sha, context),
+    input: (text) => escapeMarkdownText(text, 60),
+  });
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}${text.endsWith('?') ? '' : '.'}`;
 }
 
 function gateTableLines(report: CompareReport, byId: Map<string, MetricDef>): string[] {
@@ -375,7 +345,7 @@ function worstLines(report: CompareReport, worst: QueryOutcome[]): string[] {
   const cause = commonCause(report);
   return [
     '',
-    `#### Worst regressions (${shown.length < worst.length ? `${shown.length} of ${worst.length}` : worst.length}, worst first)`,
+    `#### ${regressionsHeading(shown.length, worst.length)}`,
     '',
     `${perQueryTally(report)}.${cause ? ` ${cause}` : ''}`,
     '',
@@ -464,7 +434,9 @@ function runDetailLines(report: CompareReport): string[] {
   const list = (text: string, ids: string[]) => (ids.length ? ['', `${text}: ${nameList(ids, 40)}.`] : []);
   lines.push(...list('Settings that differ', report.differences));
   lines.push(...list('Queries only in the candidate run', golden.added));
-  lines.push(...list('Queries only in the baseline run (counted as misses in the candidate)', golden.removed));
+  const missing =
+    report.options.mean_over === 'trec' ? "left out of the candidate's means" : 'counted as misses in the candidate';
+  lines.push(...list(`Queries only in the baseline run (${missing})`, golden.removed));
   for (const side of ['baseline', 'candidate'] as const) {
     lines.push(...list(`Result query ids of the ${side} not in the golden set`, golden.unknown_query_ids[side]));
     lines.push(...list(`Queries with more than one result in the ${side}`, golden.duplicate_query_ids[side]));
@@ -645,7 +617,13 @@ const PER_QUERY_HINT =
 
 function buildSections(report: CompareReport, defs: MetricDef[], byId: Map<string, MetricDef>): Sections {
   const worst = regressionsBySeverity(report.per_query);
-  const losses = querySection('Regressions and losses, worst first', 'regressions and losses', worst, report, true);
+  const losses = querySection(
+    `Regressions and losses: ${REGRESSION_ORDER}`,
+    'regressions and losses',
+    worst,
+    report,
+    true,
+  );
   // Where each row's details are (docs/compare.md): the open part's budget is not touched, this is collapsed.
   losses?.tail.unshift('', PER_QUERY_HINT);
   const wins = querySection('Wins, best first', 'wins', winsByGain(report.per_query), report, false);

@@ -7,7 +7,7 @@ import type { MetricDef } from '../aggregate/metrics/types.js';
 import type { ComparedRun, CommitSource, MetricComparison, QueryOutcome } from '../compare/types.js';
 import type { CompareReport, GateResult } from '../gate/types.js';
 import { COUNT_METRICS } from '../gate/gates.js';
-import { formatDelta, formatDeltaKeepingSign, formatP, formatValue, shownP, plural } from '../format.js';
+import { formatDelta, formatDeltaKeepingSign, formatP, formatValue, round4, shownP, plural } from '../format.js';
 import { millisecondsBetween } from '../time.js';
 
 /** Rows shown before the first `<details>` (docs/compare.md names this budget). */
@@ -44,13 +44,17 @@ export function unitOf(metric: string, byId: Map<string, MetricDef>): string | u
 }
 
 /**
- * The report with every p-value as the reports print it (`shownP`): the JSON report and the action's outputs then
- * agree with the marks and outcomes too, which were decided on the exact values before this.
+ * The report with every p-value and interval as the reports print them (`shownP`, `shownEnd`): the JSON report and
+ * the action's outputs then agree with the marks and outcomes too, which were decided on the exact values before this.
  */
 export function withShownPValues(report: CompareReport): CompareReport {
   // Below 0.0001 the exact p stays: the reports print `< 0.0001` from it, and 4 decimals would make it 0.0001.
   const shown = (p: number) => (p < 0.0001 ? p : shownP(p, report.alpha));
-  const metric = (m: MetricComparison) => (m.p_value === null ? m : { ...m, p_value: shown(m.p_value) });
+  const metric = (m: MetricComparison) => ({
+    ...m,
+    ...(m.p_value !== null ? { p_value: shown(m.p_value) } : {}),
+    ...(m.ci ? { ci: shownInterval(m.ci) } : {}),
+  });
   const table = (ms: Record<string, MetricComparison>) =>
     Object.fromEntries(Object.entries(ms).map(([id, m]) => [id, metric(m)]));
   const byGroup = (groups: Record<string, Record<string, MetricComparison>>) =>
@@ -63,8 +67,37 @@ export function withShownPValues(report: CompareReport): CompareReport {
       ...g,
       ...(typeof g.p_value === 'number' ? { p_value: shown(g.p_value) } : {}),
       ...(g.p_adjusted !== undefined ? { p_adjusted: shown(g.p_adjusted) } : {}),
+      ...(g.ci ? { ci: shownInterval(g.ci) } : {}),
     })),
   };
+}
+
+/**
+ * An interval end as every output prints it: an end within 0.00005 of 0 but not 0 is ±0.0001, on its own side.
+ * Which side of 0 an end is on is the test's answer, and 4 decimals (the JSON report's) would make it 0.
+ */
+export function shownEnd(x: number): number {
+  return x !== 0 && round4(x) === 0 ? Math.sign(x) * 0.0001 : x;
+}
+
+const shownInterval = (ci: [number, number]): [number, number] => [shownEnd(ci[0]), shownEnd(ci[1])];
+
+/** A `where` group as its pairs, `category=what` (`k=v, k=v` for more keys), the values as they are. */
+export function wherePairs(where: Record<string, string | boolean>): string {
+  return Object.entries(where)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(', ');
+}
+
+/**
+ * " where category=what" after a gate's metric, '' for a gate without a group: how every output names a group.
+ * `shown` is the output's own escaping of the pairs (the comment's Markdown escape, the terminal's plain text).
+ */
+export function whereText(
+  where: Record<string, string | boolean> | undefined,
+  shown: (pairs: string) => string = (pairs) => pairs,
+): string {
+  return where ? ` where ${shown(wherePairs(where))}` : '';
 }
 
 /** A gate's value as the reports name it: its delta, or its candidate value for a `min`/`max` gate. */
@@ -80,12 +113,7 @@ const showsDelta = (g: GateResult) => g.delta !== null && g.min === undefined &&
  */
 export function gateChangeText(g: GateResult, report: CompareReport, byId: Map<string, MetricDef>): string {
   const unit = unitOf(g.metric, byId);
-  const value = gateValueText(g, unit);
-  if (!showsDelta(g)) return value;
-  const relative = relativeChange(g);
-  if (!g.ci || g.ci_level === undefined) return `${value}${relative}`;
-  const ci = `[${formatDeltaKeepingSign(g.ci[0], unit)}, ${formatDeltaKeepingSign(g.ci[1], unit)}]`;
-  return `${value}${relative} (${intervalLevel(1 - g.ci_level)} CI ${ci}, ${gatePText(g, report.alpha)})`;
+  return showsDelta(g) ? gateDeltaText(g, unit, report.alpha) : gateValueText(g, unit);
 }
 
 /** The delta and its relative change where the threshold is relative (`+187 (+22%)`), without the test. */
@@ -100,9 +128,14 @@ export function gateDeltaText(g: GateResult, unit: string | undefined, alpha: nu
   if (g.delta === null) return delta;
   const test =
     g.ci && g.ci_level !== undefined
-      ? ` (${intervalLevel(1 - g.ci_level)} CI [${formatDeltaKeepingSign(g.ci[0], unit)}, ${formatDeltaKeepingSign(g.ci[1], unit)}], ${gatePText(g, alpha)})`
+      ? ` (${intervalLevel(1 - g.ci_level)} CI ${intervalText(g.ci, unit)}, ${gatePText(g, alpha)})`
       : '';
   return `${delta}${relativeChange(g)}${test}`;
+}
+
+/** An interval as every table prints it; each end keeps its sign when it rounds to 0 (— for none). */
+export function intervalText(ci: [number, number] | null, unit: string | undefined): string {
+  return ci ? `[${formatDeltaKeepingSign(ci[0], unit)}, ${formatDeltaKeepingSign(ci[1], unit)}]` : '—';
 }
 
 /** " (+22%)" for a gate with a relative threshold; else nothing. */
@@ -251,7 +284,18 @@ function compareDeltas(a: number | null, b: number | null): number {
   return a - b;
 }
 
-/** Regressions, losses and answer regressions, worst first: by tier, then the metric delta, then the query id. */
+/** The order regressionsBySeverity gives, in the words the reports head its rows with. */
+export const REGRESSION_ORDER = 'lost hits, then slipped ranks, then answers, each largest drop first';
+
+/** "Regressions (10 of 31): lost hits, then …": the heading of the worst rows, saying their order. */
+export function regressionsHeading(shown: number, total: number): string {
+  return `Regressions (${shown < total ? `${shown} of ${total}` : total}): ${REGRESSION_ORDER}`;
+}
+
+/**
+ * Regressions, losses and answer regressions by kind (a lost hit before a slipped rank before an answer alone),
+ * then the metric delta, then the query id.
+ */
 export function regressionsBySeverity(perQuery: QueryOutcome[]): QueryOutcome[] {
   const tiered = perQuery.filter((o) => regressionTier(o) !== null);
   return tiered.sort(

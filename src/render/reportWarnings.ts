@@ -61,7 +61,12 @@ export function staleAge(createdAt: string, context: ReportContext): string | nu
 export function reportWarnings(report: CompareReport, context: ReportContext = {}): ReportWarning[] {
   const { golden } = report;
   const out: ReportWarning[] = [...runWarnings(report, context)];
-  if (golden.removed.length) out.push({ kind: 'missing_results', count: golden.removed.length });
+  if (golden.removed.length)
+    out.push({
+      kind: 'missing_results',
+      count: golden.removed.length,
+      ...(report.options.mean_over === 'trec' ? { leftOut: true } : {}),
+    });
   if (golden.added.length) out.push({ kind: 'added_results', count: golden.added.length });
   for (const side of ['baseline', 'candidate'] as const) {
     const unknown = golden.unknown_query_ids[side].length;

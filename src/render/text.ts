@@ -7,7 +7,7 @@ import { codePointEscape } from '../errors.js';
 import type { MetricDef } from '../aggregate/metrics/types.js';
 import type { ComparedRun } from '../compare/types.js';
 import type { CompareReport, GateResult } from '../gate/types.js';
-import { formatDelta, formatDeltaKeepingSign, formatP, formatValue, plural } from '../format.js';
+import { formatDelta, formatP, formatValue, plural } from '../format.js';
 import {
   OPEN_QUERY_ROWS,
   adviceSentence,
@@ -18,14 +18,17 @@ import {
   gateResultWords,
   unjudgedNote,
   verdictWord,
+  whereText,
   gateChangeText,
   gateDeltaText,
   gateTally,
   gatesToName,
   intervalLevel,
+  intervalText,
   keyMetrics,
   rankText,
   regressionsBySeverity,
+  regressionsHeading,
   unitOf,
   chunkMatchSummary,
 } from './reportParts.js';
@@ -74,11 +77,7 @@ function verdictLine(report: CompareReport): string {
 }
 
 function gateLabel(g: GateResult): string {
-  const where = g.where
-    ? ` where ${Object.entries(g.where)
-        .map(([k, v]) => `${k}=${plainText(String(v), 40)}`)
-        .join(', ')}`
-    : '';
+  const where = whereText(g.where, (pairs) => plainText(pairs, 60));
   return `${plainText(g.metric, 60)}${where}${g.level === 'warn' ? ' (warn)' : ''}`;
 }
 
@@ -219,7 +218,7 @@ function keyMetricLines(report: CompareReport, byId: Map<string, MetricDef>): st
       formatValue(m.baseline, unit),
       formatValue(m.candidate, unit),
       `${formatDelta(m.delta, unit)}${m.significant ? ' *' : ''}`,
-      m.ci ? `[${formatDeltaKeepingSign(m.ci[0], unit)}, ${formatDeltaKeepingSign(m.ci[1], unit)}]` : '—',
+      intervalText(m.ci, unit),
       formatP(m.p_value, report.alpha),
     ]);
   }
@@ -261,11 +260,7 @@ function perQueryLines(report: CompareReport): string[] {
       plainText(o.query, 50) + (o.answer_changes.length ? ` [${plainText(o.answer_changes.join('; '), 60)}]` : ''),
     ]);
   }
-  lines.push(
-    '',
-    `Worst regressions (${shown.length < worst.length ? `${shown.length} of ${worst.length}` : worst.length}, worst first)`,
-    ...columns(rows, new Set([2])),
-  );
+  lines.push('', regressionsHeading(shown.length, worst.length), ...columns(rows, new Set([2])));
   return lines;
 }
 

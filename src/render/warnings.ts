@@ -1,6 +1,6 @@
 /**
- * Warnings worded for the terminal and the action's annotations (src/warnings.ts holds them as data; the comment
- * words the report's own in src/render/markdown.ts).
+ * Warnings worded for the terminal and the action's annotations (src/warnings.ts holds them as data). The report's
+ * own have one wording for every output: the comment passes its Markdown style to reportWarningText.
  */
 import { CAPS_TEXT } from '../aggregate/score.js';
 import { plural } from '../format.js';
@@ -41,19 +41,31 @@ function unknownKeyText(w: UnknownKeyWarning): string {
   return `${at}: \`${w.map}\`: unknown key \`${w.key}\` ${inQueries(w.count)} (ignored; its keys are ${w.known.join(', ')})${suggest(w.key, w.known)}`;
 }
 
-/** A report warning in plain words (the text report and stderr; the comment's are in markdown.ts). */
-export function reportWarningText(w: ReportWarning): string {
+/** How an output shows what in a warning is not prose: a setting or fingerprint, a commit, text from the inputs. */
+export interface WarningStyle {
+  code: (text: string) => string;
+  commit: (sha: string) => string;
+  input: (text: string) => string;
+}
+
+const PLAIN: WarningStyle = { code: (text) => text, commit: (sha) => sha.slice(0, 12), input: (text) => text };
+
+/**
+ * A report warning in words, as every output says it: plain by default (the text report, stderr, annotations); the
+ * comment gives its own `style` and makes a sentence of it (markdown.ts, markdownWarning).
+ */
+export function reportWarningText(w: ReportWarning, style: WarningStyle = PLAIN): string {
   switch (w.kind) {
     case 'stale_baseline':
-      return `the baseline run is ${w.age} old, past baseline-max-age (${plural(w.maxAgeDays, 'day', 'days')})`;
+      return `the baseline run is ${w.age} old, past ${style.code('baseline-max-age')} (${plural(w.maxAgeDays, 'day', 'days')})`;
     case 'baseline_behind':
       return `the baseline is not the base commit's own run but one ${plural(w.commitsBehind, 'commit', 'commits')} behind it: changes made in between count as this pull request's`;
     case 'swapped_runs':
       return `the baseline run was created ${w.age} after the candidate: are the two the wrong way round?`;
     case 'candidate_commit':
-      return `the candidate run was made at ${w.candidate.slice(0, 12)}, not at the commit this workflow evaluated (${w.head.slice(0, 12)})`;
+      return `the candidate run was made at ${style.commit(w.candidate)}, not at the commit this workflow evaluated (${style.commit(w.head)})`;
     case 'missing_results':
-      return `${plural(w.count, 'query has', 'queries have')} no result in the candidate (counted as misses)`;
+      return `${plural(w.count, 'query has', 'queries have')} no result in the candidate (${w.leftOut ? `left out of its means: ${style.code('--mean-over trec')}` : 'counted as misses'})`;
     case 'added_results':
       return `${plural(w.count, 'query has', 'queries have')} a result only in the candidate`;
     case 'unknown_results':
@@ -63,12 +75,12 @@ export function reportWarningText(w: ReportWarning): string {
     case 'capped_results':
       return `the ${w.side} has ${plural(w.count, 'query', 'queries')} with more than ${CAPS_TEXT}: only the first are scored`;
     case 'other_golden_set':
-      return `the ${w.side} run's stored aggregate was computed on another golden set (${w.recorded.slice(0, 19)}); both runs are scored here on ${w.fingerprint.slice(0, 19)}`;
+      return `the ${w.side} run's stored aggregate was computed on another golden set (${style.code(w.recorded.slice(0, 19))}): both runs are scored here on ${style.code(w.fingerprint.slice(0, 19))}`;
     case 'judge_differs':
       return 'judge model or prompt differs: judge scores are shown, not gated';
     case 'pending':
       return `${plural(w.count, 'query is', 'queries are')} pending (not gated)`;
     case 'same_run':
-      return `the baseline and the candidate are the same run (${w.runId}: ${w.why}): every difference is 0, and the gates pass by construction`;
+      return `the baseline and the candidate are the same run (${style.input(w.runId)}: ${w.why}): every difference is 0, and the gates pass by construction`;
   }
 }

@@ -1,0 +1,223 @@
+/**
+ * `evalgate power`'s printed lines, pinned against values computed here from the model docs/gates.md states, apart
+ * from src/compare/power.ts: the exact one-sided sign test for up to 100 queries (binomial tails summed in BigInt), its
+ * normal approximation above (the normal tail integrated numerically), and the detectable drop found by bisection.
+ *
+ * The model (docs/gates.md, "Minimum detectable drop"): n queries, a share rho = churn * 2v(1 - v) of them changed by
+ * one hit (size 1), as likely better as worse; a drop d moves unchanged queries to losses first, then wins to losses,
+ * so that P(loss) - P(win) = d.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { removeTempDirs, runCli, tempDir, writeGolden, writeRunDb } from './helpers/runDb.js';
+import { hit, result } from './helpers/runDb.js';
+
+afterAll(removeTempDirs);
+
+/** P(loss) and P(win) per query under a drop d. */
+function shares(rho: number, d: number): { loss: number; win: number } {
+  const unchanged = 1 - rho;
+  if (d <= unchanged) return { loss: rho / 2 + d, win: rho / 2 };
+  const moved = (d - unchanged) / 2; // each win turned into a loss moves the mean by 2
+  return { loss: rho / 2 + unchanged + moved, win: rho / 2 - moved };
+}
+
+/** For m changed queries, the fewest losses with P(X >= losses) < level, X ~ Bin(m, 1/2), in exact integers. */
+function fewestRejected(m: number, level: number): number {
+  const total = 2n ** BigInt(m);
+  let tail = 0n;
+  let choose = 1n; // C(m, k) for k running down from m
+  for (let k = m; k >= 0; k--) {
+    if (k < m) choose = (choose * BigInt(k + 1)) / BigInt(m - k);
+    // tail + C(m, k) over 2^m < level, compared without rounding: level is a float, so scale it by 2^60
+    const next = tail + choose;
+    if (Number((next * 2n ** 60n) / total) / 2 ** 60 >= level) return k + 1;
+    tail = next;
+  }
+  return 0;
+}
+
+const rejected = new Map<string, number[]>();
+
+function exactPower(n: number, rho: number, d: number, level: number): number {
+  const { loss, win } = shares(rho, d);
+  const same = Math.max(0, 1 - loss - win);
+  const key = `${n} ${level}`;
+  if (!rejected.has(key))
+    rejected.set(
+      key,
+      Array.from({ length: n + 1 }, (_, m) => fewestRejected(m, level)),
+    );
+  const least = rejected.get(key)!;
+  const logFact = [0];
+  for (let i = 1; i <= n; i++) logFact.push(logFact[i - 1] + Math.log(i));
+  const term = (p: number, k: number) => (k === 0 ? 0 : k * Math.log(p));
+  let power = 0;
+  for (let l = 0; l <= n; l++)
+    for (let w = 0; l + w <= n; w++) {
+      if (l < least[l + w]) continue;
+      const s = n - l - w;
+      power += Math.exp(
+        logFact[n] - logFact[l] - logFact[w] - logFact[s] + term(loss, l) + term(win, w) + term(same, s),
+      );
+    }
+  return power;
+}
+
+/** P(Z > x) for a standard normal, by Simpson's rule on the density from x to 12. */
+function upperTail(x: number): number {
+  if (x < 0) return 1 - upperTail(-x);
+  const steps = 20_000;
+  const h = (12 - x) / steps;
+  const f = (t: number) => Math.exp((-t * t) / 2) / Math.sqrt(2 * Math.PI);
+  let sum = f(x) + f(12);
+  for (let i = 1; i < steps; i++) sum += (i % 2 ? 4 : 2) * f(x + i * h);
+  return (sum * h) / 3;
+}
+
+const quantiles = new Map<number, number>();
+
+/** The z with P(Z > z) = level, by bisection. */
+function quantile(level: number): number {
+  if (!quantiles.has(level)) quantiles.set(level, bisectQuantile(level));
+  return quantiles.get(level)!;
+}
+
+function bisectQuantile(level: number): number {
+  let lo = -10;
+  let hi = 10;
+  for (let i = 0; i < 80; i++) {
+    const mid = (lo + hi) / 2;
+    if (upperTail(mid) > level) lo = mid;
+    else hi = mid;
+  }
+  return (lo + hi) / 2;
+}
+
+/** The sign test's normal approximation: reject when the sum of drops passes z * sqrt(sum of squares). */
+function normalPower(n: number, rho: number, d: number, level: number): number {
+  const { loss, win } = shares(rho, d);
+  const changed = loss + win;
+  return upperTail((quantile(level) * Math.sqrt(n * changed) - n * d) / Math.sqrt(n * (changed - d * d)));
+}
+
+function detectableDrop(n: number, rho: number, level: number): number {
+  const power = (d: number) => (n <= 100 ? exactPower(n, rho, d, level) : normalPower(n, rho, d, level));
+  let lo = 0;
+  let hi = 1;
+  for (let i = 0; i < 50; i++) {
+    const mid = (lo + hi) / 2;
+    if (power(mid) >= 0.8) hi = mid;
+    else lo = mid;
+  }
+  return hi;
+}
+
+interface Row {
+  gate: string;
+  queries: number;
+  value: number;
+  detects: number;
+  margin: number;
+  needed: string;
+}
+
+function rows(stdout: string): Row[] {
+  return stdout
+    .split('\n')
+    .slice(1)
+    .filter((l) => /^\S+ +\d+ /.test(l))
+    .map((l) => {
+      const [gate, queries, value, detects, margin, ...needed] = l.split(/ +/);
+      return {
+        gate,
+        queries: Number(queries),
+        value: Number(value),
+        detects: Number(detects),
+        margin: Number(margin),
+        needed: needed.join(' '),
+      };
+    });
+}
+
+// 30 answerable queries, 2 to refuse and 1 pending: power counts the 30.
+const golden = [
+  ...Array.from({ length: 30 }, (_, i) => `- id: q${i}\n  query: query ${i}\n  expected_chunk_ids: [c${i}]\n`),
+  '- id: r1\n  query: refuse 1\n  expected_doc_ids: []\n',
+  '- id: r2\n  query: refuse 2\n  expected_doc_ids: []\n',
+  '- id: p1\n  query: pending\n  expected_chunk_ids: [cp]\n  pending: true\n',
+].join('');
+
+describe('evalgate power, against an independent computation', () => {
+  it('without a baseline: 30 queries at 0.5, the default config at α/4, exact sign test', async () => {
+    const res = await runCli(['power', '--golden', writeGolden(golden)]);
+    expect(res.status).toBe(0);
+    const printed = rows(res.stdout);
+    expect(printed.map((r) => r.gate)).toEqual(['hit@5', 'mrr@10', 'nDCG@10', 'recall@10']);
+    // churn 0.4 at v = 0.5: rho = 0.4 * 2 * 0.25 = 0.2; holm over the 4 default gates: each at 0.05 / 4
+    const mdd = detectableDrop(30, 0.2, 0.05 / 4);
+    // The four gates share the model (the same n, value and level): one row's figures are every row's.
+    for (const r of printed) expect({ ...r, gate: '' }, r.gate).toEqual({ ...printed[0], gate: '' });
+    expect(printed[0]).toMatchObject({ queries: 30, value: 0.5, margin: 0.1 });
+    expect(printed[0].detects.toFixed(4)).toBe(mdd.toFixed(4));
+    // The queries needed: the printed count detects the margin, one fewer does not (the normal branch, past 100).
+    const needed = Number(/^about ([\d,]+)$/.exec(printed[0].needed)![1].replace(/,/g, ''));
+    expect(needed).toBeGreaterThan(100);
+    expect(detectableDrop(needed, 0.2, 0.05 / 4)).toBeLessThanOrEqual(0.1);
+    expect(detectableDrop(needed - 1, 0.2, 0.05 / 4)).toBeGreaterThan(0.1);
+    expect(res.stdout.trimEnd().split('\n').at(-1)).toBe(
+      'one-sided, α 0.05, holm over 4 gates (each at α/4); assumes 40% of queries change between runs with no real change, at a value of 0.5 (no --baseline)',
+    );
+  });
+
+  it('correction none, its own margin and churn: each gate at the full α; a margin within reach says "reached"', async () => {
+    const dir = tempDir();
+    const config = writeGolden(
+      'alpha: 0.05\ncorrection: none\ngates:\n  - metric: hit@5\n    margin: 0.5\n  - metric: mrr@10\n    margin: 0.2\n',
+      dir,
+      'gates.yml',
+    );
+    const res = await runCli(['power', '--golden', writeGolden(golden), '--config', config, '--churn', '0.6']);
+    expect(res.status).toBe(0);
+    const [hit5, mrr] = rows(res.stdout);
+    const rho = 0.6 * 2 * 0.25;
+    const mdd = detectableDrop(30, rho, 0.05);
+    expect(hit5).toMatchObject({ gate: 'hit@5', queries: 30, margin: 0.5, needed: 'reached' });
+    expect(hit5.detects.toFixed(4)).toBe(mdd.toFixed(4));
+    expect(mdd).toBeLessThan(0.5);
+    expect(mrr).toMatchObject({ gate: 'mrr@10', margin: 0.2 });
+    expect(mrr.detects.toFixed(4)).toBe(mdd.toFixed(4));
+    expect(mdd).toBeGreaterThan(0.2);
+    const needed = Number(/^about ([\d,]+)$/.exec(mrr.needed)![1].replace(/,/g, ''));
+    expect(detectableDrop(needed, rho, 0.05)).toBeLessThanOrEqual(0.2);
+    expect(detectableDrop(needed - 1, rho, 0.05)).toBeGreaterThan(0.2);
+    expect(res.stdout).toContain('one-sided, α 0.05; assumes 60% of queries change');
+  });
+
+  it("with a baseline: its value and query count, and the normal branch's drop for 120 queries", async () => {
+    // 120 answerable queries; the baseline finds 90 at rank 1: hit@5 = 0.75.
+    const ids = Array.from({ length: 120 }, (_, i) => `q${i}`);
+    const dir = tempDir();
+    const g = writeGolden(
+      ids.map((id) => `- id: ${id}\n  query: query ${id}\n  expected_chunk_ids: [c-${id}]\n`).join(''),
+      dir,
+    );
+    const db = await writeRunDb(
+      {
+        runs: [
+          {
+            runId: 'base',
+            results: ids.map((id, i) => result(id, i < 90 ? [hit(1, `c-${id}`)] : [hit(1, 'other')])),
+          },
+        ],
+      },
+      `${dir}/base.sqlite`,
+    );
+    const res = await runCli(['power', '--golden', g, '--baseline', db]);
+    expect(res.status).toBe(0);
+    const [hit5] = rows(res.stdout);
+    expect(hit5).toMatchObject({ gate: 'hit@5', queries: 120, value: 0.75 });
+    const rho = 0.4 * 2 * 0.75 * 0.25;
+    expect(hit5.detects.toFixed(4)).toBe(detectableDrop(120, rho, 0.05 / 4).toFixed(4));
+    expect(res.stdout).not.toContain('no --baseline');
+  });
+});
