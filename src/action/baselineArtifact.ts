@@ -512,9 +512,12 @@ async function boundedDownload(
   signal: AbortSignal,
 ): Promise<Buffer> {
   const response = await fetchImpl(url, { redirect: 'follow', signal });
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
   const declared = Number(response.headers.get('content-length') ?? Number.NaN);
-  if (declared > maxBytes) throw new Error(`${declared} bytes, over the ${maxBytes}-byte cap`);
+  if (!response.ok || declared > maxBytes) {
+    // A body left unread holds its socket, and so the step, until the garbage collector finds it.
+    void response.body?.cancel().catch(() => {});
+    throw new Error(response.ok ? `${declared} bytes, over the ${maxBytes}-byte cap` : `HTTP ${response.status}`);
+  }
   const chunks: Buffer[] = [];
   let total = 0;
   if (response.body) {

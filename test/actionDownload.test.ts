@@ -1,0 +1,412 @@
+/**
+ * The artifact download bounded (issue 35): the size cap (1 GiB, docs/action.md "Every byte from GitHub is
+ * bounded") and `request-timeout` for the whole transfer. The bundle (dist/index.js) runs against the stand-in API
+ * (test/helpers/fakeGitHub.ts), whose 302 for the artifact's zip points to a storage host of this file: a plain
+ * HTTP server that can declare a size, stream without one or trickle, and that sees when the action hangs up.
+ * Streaming a whole GiB through the bundle would take a GiB of the runner's memory, so the cut of a streamed body
+ * is checked on the same client (baselineClientOf, with real fetch and sockets) with a small cap.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { baselineClientOf } from '../src/action/baselineArtifact.js';
+import { BUNDLE, OWNER, REPO, actionDefaults, ensureBuilt, parseOutputFile } from './helpers/actionRunner.js';
+import { FakeGitHub, STORAGE_PREFIX, checkRequest, checkResponse, loadGitHubOpenApi } from './helpers/fakeGitHub.js';
+import type { Fault, OpenApiSpec, RecordedRequest } from './helpers/fakeGitHub.js';
+import { writeZip } from './helpers/zipWriter.js';
+import { repoRoot } from './shared.js';
+
+const MAX_RSS = join(repoRoot, 'test', 'helpers', 'maxRss.mjs');
+const TOKEN = 'ghs_0000000000000000000000000000000000001';
+const PR = 1347;
+const WORKFLOW = 'rag-eval.yml';
+const ARTIFACT = 'evalgate-baseline';
+/** The download cap of docs/action.md (DEFAULT_ZIP_LIMITS.maxTotalBytes): not an input. */
+const CAP = 1 << 30;
+/** A JSON object as the stand-in serves it. */
+type JsonObject = NonNullable<Fault['body']>;
+const STACK_LINE = /^\s+at .*\(.*:\d+:\d+\)$/m;
+const RSS_LIMIT_MB = 400;
+const ARTIFACTS_PATH = new RegExp(`^/repos/${OWNER}/${REPO}/actions/runs/\\d+/artifacts$`);
+const ZIP_PATH = new RegExp(`^/repos/${OWNER}/${REPO}/actions/artifacts/\\d+/zip$`);
+
+/** One request the storage host got: what it sent and whether the client hung up before the end. */
+interface StorageVisit {
+  url: string;
+  authorization: string | undefined;
+  bytesSent: number;
+  /** The connection closed before the handler ended the response. */
+  cutByClient: boolean;
+  closed: Promise<void>;
+}
+
+/** A storage host whose answer each test sets: `handle` writes to `res`, counting bytes with `send`. */
+class StorageHost {
+  readonly visits: StorageVisit[] = [];
+  handle: (res: ServerResponse, send: (bytes: Buffer) => Promise<boolean>) => Promise<void> = async (res) => {
+    res.writeHead(404).end();
+  };
+  private constructor(
+    private readonly server: Server,
+    readonly url: string,
+  ) {}
+
+  static async start(): Promise<StorageHost> {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const host = new StorageHost(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    server.on('request', (req, res) => void host.serve(req, res));
+    return host;
+  }
+
+  private async serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    let closed = () => {};
+    const visit: StorageVisit = {
+      url: req.url ?? '',
+      authorization: req.headers.authorization,
+      bytesSent: 0,
+      cutByClient: false,
+      closed: new Promise((resolve) => {
+        closed = resolve;
+      }),
+    };
+    this.visits.push(visit);
+    // One request per connection: a test's client never reuses a socket an earlier test's answer left behind.
+    res.setHeader('connection', 'close');
+    res.on('close', () => {
+      visit.cutByClient = !res.writableFinished;
+      closed();
+    });
+    // Resolves false once the client is gone; waits for the socket to drain (so bytesSent is what left, not a queue).
+    const send = (bytes: Buffer) =>
+      new Promise<boolean>((resolve) => {
+        if (res.destroyed) return resolve(false);
+        visit.bytesSent += bytes.length;
+        if (res.write(bytes)) return resolve(!res.destroyed);
+        const done = () => {
+          res.off('drain', done);
+          res.off('close', done);
+          resolve(!res.destroyed);
+        };
+        res.on('drain', done).on('close', done);
+      });
+    await this.handle(res, send);
+  }
+
+  reset(): void {
+    this.visits.length = 0;
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+let github: FakeGitHub;
+let storage: StorageHost;
+let spec: OpenApiSpec;
+let scratch: string;
+let counter = 0;
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  seconds: number;
+  maxRssMb: number;
+  outputs: Record<string, string>;
+  requests: RecordedRequest[];
+}
+
+function pullRequestPayload(): Record<string, unknown> {
+  const pr = structuredClone((spec.components.examples['pull-request'] as { value: Record<string, any> }).value);
+  return { action: 'synchronize', number: pr.number, pull_request: pr, repository: pr.base.repo, sender: pr.user };
+}
+
+/** The bundle as the runner starts it, with `baseline: artifact:NAME`; killed past `limitSeconds`. */
+async function runAction(inputs: Record<string, string> = {}, limitSeconds = 60): Promise<Run> {
+  const dir = join(scratch, `run-${++counter}`);
+  const workspace = join(dir, 'workspace');
+  const temp = join(dir, 'runner-temp');
+  mkdirSync(workspace, { recursive: true });
+  mkdirSync(temp);
+  symlinkSync(join(repoRoot, 'fixtures'), join(workspace, 'fixtures'));
+  const event = join(temp, 'event.json');
+  const output = join(temp, 'output');
+  writeFileSync(event, JSON.stringify(pullRequestPayload()));
+  writeFileSync(output, '');
+  writeFileSync(join(temp, 'step_summary'), '');
+  const all = {
+    ...actionDefaults(TOKEN),
+    status: 'false',
+    'baseline-max-age': '0',
+    baseline: `artifact:${ARTIFACT}`,
+    candidate: 'fixtures/candidate.sqlite',
+    golden: 'fixtures/golden.yaml',
+    ...inputs,
+  };
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: dir,
+    CI: 'true',
+    GITHUB_ACTIONS: 'true',
+    GITHUB_EVENT_NAME: 'pull_request',
+    GITHUB_EVENT_PATH: event,
+    GITHUB_REPOSITORY: `${OWNER}/${REPO}`,
+    GITHUB_OUTPUT: output,
+    GITHUB_STEP_SUMMARY: join(temp, 'step_summary'),
+    GITHUB_API_URL: github.url,
+    GITHUB_SERVER_URL: 'https://github.com',
+    GITHUB_WORKSPACE: workspace,
+    GITHUB_SHA: '6dcb09b5b57875f334f61aebed695e2e4193db5e',
+    GITHUB_RUN_ID: '1658821493',
+    GITHUB_WORKFLOW_REF: `${OWNER}/${REPO}/.github/workflows/${WORKFLOW}@refs/pull/${PR}/merge`,
+    RUNNER_TEMP: temp,
+    NO_PROXY: '127.0.0.1,localhost',
+  };
+  for (const [name, value] of Object.entries(all)) env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;
+  const before = github.requests.length;
+  const started = performance.now();
+  const child = spawn(process.env.EVALGATE_ACTION_NODE || process.execPath, ['--import', MAX_RSS, BUNDLE], {
+    cwd: workspace,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const timer = setTimeout(() => child.kill('SIGKILL'), limitSeconds * 1000);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (d: string) => {
+    stdout += d;
+  });
+  child.stderr.setEncoding('utf8').on('data', (d: string) => {
+    stderr += d;
+  });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (c) => resolve(c));
+  });
+  clearTimeout(timer);
+  const rss = /evalgate-test-maxrss-kib=(\d+)/.exec(stderr);
+  return {
+    code,
+    stdout,
+    stderr,
+    seconds: (performance.now() - started) / 1000,
+    maxRssMb: rss ? Number(rss[1]) / 1024 : Number.NaN,
+    outputs: parseOutputFile(readFileSync(output, 'utf8')),
+    requests: github.requests.slice(before),
+  };
+}
+
+/** The `::error::` lines the step failed with, unescaped. */
+function failure(run: Run): string {
+  return run.stdout
+    .split('\n')
+    .filter((l) => l.startsWith('::error::'))
+    .map((l) => l.slice('::error::'.length).replace(/%0A/g, '\n').replace(/%25/g, '%'))
+    .join('\n');
+}
+
+function expectBounded(run: Run, seconds: number): void {
+  expect(run.seconds, `wall time ${run.seconds.toFixed(1)} s`).toBeLessThan(seconds);
+  expect(run.maxRssMb, `peak memory ${run.maxRssMb.toFixed(0)} MB`).toBeLessThan(RSS_LIMIT_MB);
+  expect(run.stdout + run.stderr).not.toMatch(STACK_LINE);
+}
+
+/** A baseline run of the base commit with its artifact; returns the artifact's id. */
+function recordBaseline(): number {
+  const pr = (spec.components.examples['pull-request'] as { value: Record<string, any> }).value;
+  github.addWorkflow(WORKFLOW);
+  const run = github.addWorkflowRun({
+    workflow: WORKFLOW,
+    headSha: pr.base.sha,
+    branch: 'master',
+    createdAt: '2026-11-01T00:00:00Z',
+  });
+  const zip = writeZip([
+    { name: 'baseline.sqlite', data: readFileSync(join(repoRoot, 'fixtures', 'baseline.sqlite')) },
+  ]);
+  return github.addArtifact(run, ARTIFACT, zip);
+}
+
+/** GitHub's 302 for the artifact's zip points to this file's storage host instead of the stand-in's. */
+function redirectToStorage(): void {
+  github.inject({
+    method: 'GET',
+    path: ZIP_PATH,
+    status: 302,
+    rawBody: '',
+    headers: { location: `${storage.url}/blob/artifact.zip?sig=signed` },
+    times: 10,
+  });
+}
+
+const storageRequests = (run: Run) => run.requests.filter((r) => r.path.startsWith(STORAGE_PREFIX));
+
+beforeAll(async () => {
+  spec = loadGitHubOpenApi();
+  github = await FakeGitHub.start();
+  storage = await StorageHost.start();
+  scratch = mkdtempSync(join(tmpdir(), 'evalgate-download-'));
+}, 120_000);
+
+afterAll(async () => {
+  await github?.close();
+  await storage?.close();
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+beforeEach(() => {
+  github.reset();
+  storage.reset();
+});
+
+afterEach(() => {
+  // Every API call a real one with an answer GitHub's description allows (but the injected 302, whose empty body
+  // the stand-in records as ''); the storage host never gets the token.
+  const api = github.requests.filter((r) => !r.path.startsWith(STORAGE_PREFIX));
+  expect(api.flatMap((r) => checkRequest(spec, r))).toEqual([]);
+  expect(api.filter((r) => !ZIP_PATH.test(r.path)).flatMap((r) => checkResponse(spec, r))).toEqual([]);
+  for (const visit of storage.visits) expect(visit.authorization).toBeUndefined();
+});
+
+describe('the bundle: the artifact download is bounded by the size cap', () => {
+  beforeAll(() => ensureBuilt());
+
+  it('an artifact listed over the cap: refused by its listed size, nothing downloaded', async () => {
+    const id = recordBaseline();
+    const pr = (spec.components.examples['pull-request'] as { value: Record<string, any> }).value;
+    const artifact = structuredClone((spec.components.examples.artifact as { value: JsonObject }).value);
+    Object.assign(artifact, { id, name: ARTIFACT, size_in_bytes: CAP + 1, expired: false });
+    Object.assign(artifact.workflow_run as JsonObject, { head_sha: pr.base.sha });
+    github.inject({
+      method: 'GET',
+      path: ARTIFACTS_PATH,
+      status: 200,
+      body: { total_count: 1, artifacts: [artifact] },
+      times: 10,
+    });
+    const run = await runAction();
+    expect(run.code).toBe(1);
+    expect(failure(run)).toBe(
+      `EvalGate: baseline artifact:${ARTIFACT}: artifact ${id} is ${CAP + 1} bytes, over the ${CAP}-byte cap`,
+    );
+    // Refused from the listing: no download asked of GitHub, no byte from any storage host.
+    expect(run.requests.filter((r) => ZIP_PATH.test(r.path))).toEqual([]);
+    expect(storageRequests(run)).toEqual([]);
+    expect(storage.visits).toEqual([]);
+    expectBounded(run, 60);
+  });
+
+  it('a storage host declaring a Content-Length over the cap: refused from the header, the connection dropped', async () => {
+    const id = recordBaseline();
+    redirectToStorage();
+    storage.handle = async (res, send) => {
+      res.writeHead(200, { 'content-type': 'application/zip', 'content-length': String(CAP + 1) });
+      // A first few bytes, then nothing more: only the header can have refused it.
+      await send(Buffer.alloc(1024));
+    };
+    const run = await runAction({ 'request-timeout': '30' });
+    expect(run.code).toBe(1);
+    expect(failure(run)).toBe(
+      `EvalGate: baseline artifact:${ARTIFACT}: could not download artifact ${id} from its storage URL: ${CAP + 1} bytes, over the ${CAP}-byte cap`,
+    );
+    expect(storage.visits).toHaveLength(1);
+    expect(storage.visits[0].url).toBe('/blob/artifact.zip?sig=signed');
+    await storage.visits[0].closed;
+    expect(storage.visits[0].cutByClient).toBe(true);
+    // The step up to the download takes about a second (the case above); far short of the 30 s request-timeout.
+    // A body left unread to the garbage collector held the step 8 s here.
+    expectBounded(run, 6);
+  });
+});
+
+describe('the bundle: the artifact download is bounded in time, `request-timeout` covering the body', () => {
+  beforeAll(() => ensureBuilt());
+
+  it('a storage host trickling one byte every 200 ms: cut at request-timeout 2 with its message', async () => {
+    const id = recordBaseline();
+    redirectToStorage();
+    storage.handle = async (res, send) => {
+      res.writeHead(200, { 'content-type': 'application/zip' });
+      // For far longer than the timeout (a minute), unless the client hangs up first.
+      for (let i = 0; i < 300; i++) {
+        if (!(await send(Buffer.from('P')))) return;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      res.end();
+    };
+    const run = await runAction({ 'request-timeout': '2' });
+    expect(run.code).toBe(1);
+    expect(failure(run)).toBe(
+      `EvalGate: baseline artifact:${ARTIFACT}: could not download artifact ${id} from its storage URL: not downloaded within 2 s (input \`request-timeout\`)`,
+    );
+    const [visit] = storage.visits;
+    await visit.closed;
+    expect(visit.cutByClient).toBe(true);
+    // The headers and several bytes came before the cut: the timeout bounded the body, not only the answer.
+    expect(visit.bytesSent).toBeGreaterThanOrEqual(3);
+    expect(visit.bytesSent).toBeLessThan(300);
+    expectBounded(run, 20);
+  });
+});
+
+describe('the client (src): a refused body is dropped, a streamed one cut at the cap (a small cap)', () => {
+  it('chunked bytes past the cap: refused, and the storage host sees the connection closed before it sent all', async () => {
+    const cap = 64 * 1024;
+    const total = 64 * 1024 * 1024;
+    storage.handle = async (res, send) => {
+      res.writeHead(200, { 'content-type': 'application/zip' });
+      const chunk = Buffer.alloc(16 * 1024, 1);
+      for (let sent = 0; sent < total; sent += chunk.length) if (!(await send(chunk))) return;
+      res.end();
+    };
+    const client = baselineClientOf({ request: async () => ({}) }, fetch, { timeoutMs: 30_000 });
+    await expect(client.download(`${storage.url}/blob/artifact.zip`, cap)).rejects.toThrow(
+      `more than the ${cap}-byte cap`,
+    );
+    const [visit] = storage.visits;
+    await visit.closed;
+    expect(visit.cutByClient).toBe(true);
+    // Past the cap by what sockets buffer (a few MB at most), far short of the 64 MiB the host would send.
+    expect(visit.bytesSent).toBeGreaterThan(cap);
+    expect(visit.bytesSent).toBeLessThan(total / 4);
+  });
+
+  it('a Content-Length over the cap: refused from the header, and the connection dropped at once', async () => {
+    const cap = 64 * 1024;
+    storage.handle = async (res, send) => {
+      res.writeHead(200, { 'content-type': 'application/zip', 'content-length': String(cap + 1) });
+      await send(Buffer.alloc(1024));
+    };
+    const client = baselineClientOf({ request: async () => ({}) }, fetch, { timeoutMs: 30_000 });
+    await expect(client.download(`${storage.url}/blob/artifact.zip`, cap)).rejects.toThrow(
+      `${cap + 1} bytes, over the ${cap}-byte cap`,
+    );
+    // An unread body left to the garbage collector keeps its socket (and the step's process) alive until then.
+    const [visit] = storage.visits;
+    const dropped = await Promise.race([
+      visit.closed.then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2000)),
+    ]);
+    expect(dropped).toBe(true);
+    expect(visit.cutByClient).toBe(true);
+  });
+
+  it('the same host within the cap: the whole body, chunk by chunk', async () => {
+    const body = Buffer.from('PK'.repeat(3000));
+    storage.handle = async (res, send) => {
+      res.writeHead(200, { 'content-type': 'application/zip' });
+      for (let at = 0; at < body.length; at += 1000) await send(body.subarray(at, at + 1000));
+      res.end();
+    };
+    const client = baselineClientOf({ request: async () => ({}) }, fetch, { timeoutMs: 30_000 });
+    expect((await client.download(`${storage.url}/blob/artifact.zip`, body.length)).equals(body)).toBe(true);
+  });
+});
