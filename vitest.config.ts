@@ -15,5 +15,7 @@ export default defineConfig({
     // stand-in API's delays and retries, and a third worker fills those waits with another file's work.
     maxWorkers: availableParallelism() + 1,
     reporters: ['default', './test/summaryReporter.ts'],
+    // The smaller Cranfield fixtures the end-to-end action tests run the bundle on, written once per run.
+    globalSetup: ['./test/helpers/smallFixturesSetup.ts'],
   },
 });
