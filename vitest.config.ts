@@ -1,9 +1,16 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * Test files that read module state of src/ as it is in a fresh process (resultJson.ts's count of template reads):
+ * they run isolated, each in a process of its own. Every other file shares its worker's modules with the files the
+ * worker ran before it (`isolate: false`): importing src/ and its dependencies again for each of ~80 files was
+ * ~90 s of the suite's CPU time.
+ */
+const NEEDS_FRESH_MODULES = ['test/coreSpec.test.ts', 'test/resultJson.test.ts'];
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     // forks, not threads: in a worker thread `process.env.TZ = ...` does not change the time zone, and
@@ -15,5 +22,19 @@ export default defineConfig({
     // stand-in API's delays and retries, and a third worker fills those waits with another file's work.
     maxWorkers: availableParallelism() + 1,
     reporters: ['default', './test/summaryReporter.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          include: ['test/**/*.test.ts'],
+          isolate: false,
+          exclude: [...configDefaults.exclude, ...NEEDS_FRESH_MODULES],
+          // The smaller Cranfield fixtures the end-to-end action tests run the bundle on, written once per run.
+          globalSetup: ['./test/helpers/smallFixturesSetup.ts'],
+        },
+      },
+      { extends: true, test: { name: 'isolated', include: NEEDS_FRESH_MODULES } },
+    ],
   },
 });

@@ -21,6 +21,7 @@ import {
   PR,
   REPO,
   annotations,
+  expectedFor,
   github,
   pullRequestPayload,
   runAction,
@@ -53,6 +54,11 @@ async function outcome(result: Awaited<ReturnType<typeof runAction>>, head = HEA
   const sticky = github.listComments(OWNER, REPO, PR).find((c) => c.body.startsWith(MARKER));
   const json = JSON.parse(readFileSync(join(result.workspace, 'evalgate-report.json'), 'utf8'));
   return { ...result, comment: sticky?.body ?? '', json, status: github.statuses(OWNER, REPO, head).at(-1) };
+}
+
+/** The candidate's hit@5 (the gate FAILING_GATES fails), as the library reports it for the same runs. */
+async function candidateHit5(): Promise<number> {
+  return (await expectedFor(FAILING_GATES)).report.metrics['hit@5'].candidate!;
 }
 
 /** Our comment as an earlier run left it: a report, and the acceptance of hit@5 at `candidate` on HEAD. */
@@ -93,7 +99,7 @@ describe('an acceptance on a new push', () => {
     );
     expect(pushed.code).toBe(0);
     expect(pushed.status?.state).toBe('success');
-    expect(pushed.status?.description).toBe('accepted by @writer-1: hit@5 0.7600');
+    expect(pushed.status?.description).toBe(`accepted by @writer-1: hit@5 ${(await candidateHit5()).toFixed(4)}`);
     expect(pushed.comment).toContain(
       '> Carried over to `aaaaaaa`: no accepted gate is worse than when it was accepted.',
     );
@@ -122,14 +128,14 @@ describe('an acceptance on a new push', () => {
     expect(r.code).toBe(1);
     expect(r.status?.state).toBe('failure');
     expect(r.comment).toContain(
-      '> **Not accepted:** the earlier acceptance by @&#8203;writer-1 (for 6dcb09b) no longer covers aaaaaaa: hit@&#8203;5 is 0.7600, worse than the accepted 0.8000.',
+      `> **Not accepted:** the earlier acceptance by @&#8203;writer-1 (for 6dcb09b) no longer covers aaaaaaa: hit@&#8203;5 is ${(await candidateHit5()).toFixed(4)}, worse than the accepted 0.8000.`,
     );
     expect(r.comment).toMatch(/\| lapsed \| @writer-1 \| `aaaaaaa` \| hit@&#8203;5 \|/);
     expect(r.json.acceptance).toBeNull();
   });
 
   it('an equal drop from the same state carries over; the same state line in a comment someone else wrote is ignored', async () => {
-    earlierAcceptance(0.76);
+    earlierAcceptance(await candidateHit5());
     const carried = await outcome(
       await runAction({
         payload: labelPayload('synchronize', WRITER.login, [LABEL], NEXT),
@@ -139,7 +145,7 @@ describe('an acceptance on a new push', () => {
     expect(carried.code).toBe(0);
     expect(carried.json.acceptance.carried_over_to).toBe(NEXT);
     github.reset();
-    earlierAcceptance(0.76, WRITER);
+    earlierAcceptance(await candidateHit5(), WRITER);
     const forged = await runAction({
       payload: labelPayload('synchronize', WRITER.login, [LABEL], NEXT),
       inputs: { gates: FAILING_GATES },
@@ -150,7 +156,7 @@ describe('an acceptance on a new push', () => {
   });
 
   it('removing the label withdraws it: failing, and the history says so', async () => {
-    earlierAcceptance(0.76);
+    earlierAcceptance(await candidateHit5());
     const r = await outcome(
       await runAction({
         payload: labelPayload('unlabeled', WRITER.login, [], HEAD, LABEL),

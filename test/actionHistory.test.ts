@@ -7,7 +7,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { emptyHistory } from '../src/compare/history.js';
 import type { History, HistoryRun } from '../src/compare/history.js';
 import { readHistoryFile } from '../src/load/history.js';
@@ -18,7 +18,6 @@ import { checkRequest, checkResponse, FakeGitHub, loadGitHubOpenApi, STORAGE_PRE
 import type { OpenApiSpec } from './helpers/fakeGitHub.js';
 import { writeZip } from './helpers/zipWriter.js';
 import type { ZipWriterEntry } from './helpers/zipWriter.js';
-import { repoRoot } from './shared.js';
 
 const TOKEN = 'ghs_0000000000000000000000000000000000033';
 const PR = 1347;
@@ -53,7 +52,9 @@ const WORKFLOW = 'rag-eval.yml';
 const ARTIFACT = 'evalgate-baseline';
 const HISTORY = 'evalgate-history.json';
 const GATES = 'gates:\n  - metric: hit@10\n    min: 0.5\n';
-const BASELINE_DB = readFileSync(join(repoRoot, 'fixtures', 'baseline.sqlite'));
+/** The smaller Cranfield copy (test/helpers/smallFixtures.ts), linked in as the workspace's fixtures/. */
+const FIXTURES = inject('smallFixtures');
+const BASELINE_DB = readFileSync(join(FIXTURES, 'baseline.sqlite'));
 const PREVIOUS_MAIN = 'c'.repeat(40);
 
 const example = () => (spec.components.examples['pull-request'] as { value: Record<string, any> }).value;
@@ -70,7 +71,7 @@ function recordBaseline(sha: string, extra: ZipWriterEntry[]): void {
   github.addArtifact(run, ARTIFACT, writeZip([{ name: 'baseline.sqlite', data: BASELINE_DB }, ...extra]));
 }
 
-/** `n` main runs of one golden set, hit@10 at `value(i)`; query q001 flips hit/miss every run. */
+/** `n` main runs of one golden set, hit@10 at `value(i)`; query q004 flips hit/miss every run. */
 function plantedHistory(n: number, value: (i: number) => number): History {
   const runs: HistoryRun[] = Array.from({ length: n }, (_, i) => ({
     run_id: `main-${i}`,
@@ -80,7 +81,7 @@ function plantedHistory(n: number, value: (i: number) => number): History {
     metrics: { 'hit@10': value(i) },
     outcomes: `${i % 2 === 0 ? 'h' : 'm'}h`,
   }));
-  return { ...emptyHistory(), queries: ['q001', 'q002'], runs };
+  return { ...emptyHistory(), queries: ['q004', 'q012'], runs };
 }
 
 function pullRequestPayload(): Record<string, unknown> {
@@ -114,6 +115,7 @@ async function run(options: { event?: string; payload?: Record<string, unknown> 
       'history-file': HISTORY,
     },
     env: { GITHUB_WORKFLOW_REF: `${OWNER}/${REPO}/.github/workflows/${WORKFLOW}@refs/heads/master` },
+    fixtures: FIXTURES,
   });
   return { ...result, requests: github.requests.slice(before) };
 }
@@ -135,10 +137,14 @@ describe("main's history in the action", () => {
     expect(newest.commit).toMatch(/^[0-9a-f]{40}$/); // the candidate run's commit
     expect(Object.keys(newest.metrics)).toEqual(['hit@10']);
     // The query list is the fixture golden set's now; older runs' outcomes carried over by query id.
-    expect(history.queries.length).toBeGreaterThan(100);
+    const goldenIds = [...readFileSync(join(FIXTURES, 'golden.yaml'), 'utf8').matchAll(/^- id: (\S+)$/gm)].map(
+      (m) => m[1],
+    );
+    expect(history.queries.length).toBeGreaterThan(2);
+    expect(goldenIds).toEqual(expect.arrayContaining(history.queries));
     expect(newest.outcomes).toMatch(new RegExp(`^[hm]{${history.queries.length}}$`));
-    const q001 = history.queries.indexOf('q001');
-    expect(history.runs.map((r) => r.outcomes[q001]).slice(0, 3)).toEqual(['m', 'h', 'm']);
+    const q004 = history.queries.indexOf('q004');
+    expect(history.runs.map((r) => r.outcomes[q004]).slice(0, 3)).toEqual(['m', 'h', 'm']);
     expect(history.runs[0].outcomes.replace(/-/g, '')).toHaveLength(2);
     expect(pushed.stdout).toContain('history-file: 20 earlier main runs read');
     // The history came with the baseline: the exact hit's 3 API calls (runs, artifacts, download), no more.
@@ -166,7 +172,7 @@ describe("main's history in the action", () => {
       '| `hit@10` | `████████████▁▁▁` | 0.9000 | 0.7000 | ⚠️ main shifted down in its last 3 runs (p = 0.0022) |',
     );
     expect(body).toContain(
-      '_Flaky by history: 1 query flipped between hit and miss at least twice on main and is set aside: q001._',
+      '_Flaky by history: 1 query flipped between hit and miss at least twice on main and is set aside: q004._',
     );
     expect(pr.requests.some((r) => r.method === 'POST' && r.path.endsWith(`/issues/${PR}/comments`))).toBe(true);
     // A pull request reads the history and writes none (a push to the default branch does).

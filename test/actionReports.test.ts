@@ -25,6 +25,7 @@ import {
   checkSummaryOutput,
   expectedFor,
   expectedOutputs,
+  fixtures,
   github,
   pullRequestPayload,
   runAction,
@@ -393,11 +394,13 @@ describe('baseline-max-age', () => {
 
 describe('baseline: none (a candidate-only report)', () => {
   it('min and max gates decide: the comment says there is no baseline; a relative gate is no data', async () => {
-    // the candidate's hit@1 is 0.3467 and its error_rate 0
+    // just below and just above the candidate's hit@1 (its error_rate is 0)
+    const hit1 = (await expectedFor(PASSING_GATES)).report.metrics['hit@1'].candidate!;
+    expect(hit1).toBeGreaterThan(0.01);
     const passing = await runAction({
       inputs: {
         baseline: 'none',
-        gates: 'gates:\n  - metric: hit@1\n    min: 0.34\n  - metric: error_rate\n    max: 0\n',
+        gates: `gates:\n  - metric: hit@1\n    min: ${(hit1 - 0.01).toFixed(2)}\n  - metric: error_rate\n    max: 0\n`,
       },
     });
     expect(passing.code).toBe(0);
@@ -409,7 +412,7 @@ describe('baseline: none (a candidate-only report)', () => {
     const failing = await runAction({
       inputs: {
         baseline: 'none',
-        gates: 'gates:\n  - metric: hit@1\n    min: 0.35\n  - metric: nDCG@10\n    max_drop: 0.01\n',
+        gates: `gates:\n  - metric: hit@1\n    min: ${(hit1 + 0.01).toFixed(2)}\n  - metric: nDCG@10\n    max_drop: 0.01\n`,
       },
     });
     expect(failing.code).toBe(1);
@@ -424,8 +427,8 @@ describe('write-aggregate', () => {
   it('stores the same aggregate_json as `evalgate aggregate --write`', async () => {
     const mine = join(scratch, 'candidate-action.sqlite');
     const cli = join(scratch, 'candidate-cli.sqlite');
-    copyFileSync(join(repoRoot, 'fixtures', 'candidate.sqlite'), mine);
-    copyFileSync(join(repoRoot, 'fixtures', 'candidate.sqlite'), cli);
+    copyFileSync(join(fixtures, 'candidate.sqlite'), mine);
+    copyFileSync(join(fixtures, 'candidate.sqlite'), cli);
     const run = await runAction({
       event: 'push',
       inputs: { gates: PASSING_GATES, candidate: mine, 'write-aggregate': 'true' },
@@ -439,7 +442,7 @@ describe('write-aggregate', () => {
         'aggregate',
         cli,
         '--golden',
-        join(repoRoot, 'fixtures', 'golden.yaml'),
+        join(fixtures, 'golden.yaml'),
         '--write',
       ],
       { stdio: 'pipe' },
@@ -457,7 +460,7 @@ describe('write-aggregate', () => {
     };
     const written = aggregateOf(mine);
     expect(written).toBe(aggregateOf(cli));
-    expect(written).not.toBe(aggregateOf(join(repoRoot, 'fixtures', 'candidate.sqlite')));
+    expect(written).not.toBe(aggregateOf(join(fixtures, 'candidate.sqlite')));
     expect(JSON.parse(written)).toHaveProperty('hit_at_k');
   });
 });
@@ -491,7 +494,7 @@ describe('a run database whose ids hold workflow commands', () => {
           {
             runId,
             results: [
-              result('q001', [hit(1, 'cran-0012#p01', 'cran-0012')]),
+              result('q004', [hit(1, 'cran-0166#p01', 'cran-0166')]),
               result(`x${INJECTED.join('')}`, [hit(1, 'c1', 'd1')]),
             ],
           },
@@ -510,13 +513,13 @@ describe('a run database whose ids hold workflow commands', () => {
     );
     // An error quoting the ids: the step's failure message, escaped by @actions/core.
     const bad = await writeRunDb(
-      { runs: [{ runId, results: [new RawResult(`q001${INJECTED[0]}`, '{"hits_top_k": [')] }] },
+      { runs: [{ runId, results: [new RawResult(`q004${INJECTED[0]}`, '{"hits_top_k": [')] }] },
       join(scratch, 'injected-bad.sqlite'),
     );
     const failed = await runAction({ inputs: { gates: PASSING_GATES, candidate: bad } });
     expect(failed.code).toBe(1);
     expect(foreignCommands(failed.stdout)).toEqual([]);
     expect(foreignCommands(failed.stderr)).toEqual([]);
-    expect(annotations(failed.stdout)[0].message).toContain('query `q001\\n::error title=INJECTED::x`');
+    expect(annotations(failed.stdout)[0].message).toContain('query `q004\\n::error title=INJECTED::x`');
   });
 });

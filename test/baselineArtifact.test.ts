@@ -9,20 +9,21 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { loadSqlJs } from '../src/load/sqlite.js';
 import { FakeGitHub, STORAGE_PREFIX, checkRequest, checkResponse, loadGitHubOpenApi } from './helpers/fakeGitHub.js';
 import type { OpenApiSpec, RecordedRequest } from './helpers/fakeGitHub.js';
 import { writeZip } from './helpers/zipWriter.js';
 import { actionDefaults, ensureBuilt, OWNER, REPO, runActionBundle } from './helpers/actionRunner.js';
-import { repoRoot } from './shared.js';
 
 const TOKEN = 'ghs_0000000000000000000000000000000000002';
 const WORKFLOW = 'rag-eval.yml';
 const ARTIFACT = 'evalgate-baseline';
 const R = `/repos/${OWNER}/${REPO}`;
 const GATES = 'gates:\n  - metric: hit@10\n    min: 0.5\n';
-const BASELINE_DB = readFileSync(join(repoRoot, 'fixtures', 'baseline.sqlite'));
+/** The smaller Cranfield copy (test/helpers/smallFixtures.ts), linked in as the workspace's fixtures/. */
+const FIXTURES = inject('smallFixtures');
+const BASELINE_DB = readFileSync(join(FIXTURES, 'baseline.sqlite'));
 
 let github: FakeGitHub;
 let spec: OpenApiSpec;
@@ -107,6 +108,7 @@ async function runAction(
       GITHUB_WORKFLOW_REF: `${OWNER}/${REPO}/.github/workflows/${WORKFLOW}@refs/pull/1347/merge`,
       ...envOverrides,
     },
+    fixtures: FIXTURES,
   });
   const requests = github.requests.slice(before);
   const calls = requests
@@ -450,7 +452,7 @@ describe('refusals', () => {
 // ---------------------------------------------------------------------------------------------------------------
 // The fork-safe setup: a trusted workflow_run workflow scores the artifact of the pull request's untrusted run.
 
-const CANDIDATE_DB = readFileSync(join(repoRoot, 'fixtures', 'candidate.sqlite'));
+const CANDIDATE_DB = readFileSync(join(FIXTURES, 'candidate.sqlite'));
 const CANDIDATE_ARTIFACT = 'evalgate-candidate';
 const FORK = 'forker/Hello-World';
 const HEAD = sha('fork-head');
@@ -635,7 +637,7 @@ describe('workflow_run: the fork-safe setup', () => {
 /** A copy of a fixture run database whose eval_runs rows record no commit (commit_hash NULL), as bytes. */
 async function withoutCommit(fixture: string): Promise<Buffer> {
   const SQL = await loadSqlJs();
-  const db = new SQL.Database(readFileSync(join(repoRoot, 'fixtures', fixture)));
+  const db = new SQL.Database(readFileSync(join(FIXTURES, fixture)));
   try {
     db.run('UPDATE eval_runs SET commit_hash = NULL');
     return Buffer.from(db.export());

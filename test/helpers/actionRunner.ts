@@ -87,6 +87,8 @@ export interface BundleRunSetup {
   env?: Record<string, string>;
   /** Files to write into the workspace first (path relative to it -> content). */
   files?: Record<string, string>;
+  /** The directory linked in as the workspace's `fixtures/`: the committed one unless given (test/helpers/smallFixtures.ts). */
+  fixtures?: string;
 }
 
 export interface BundleRun {
@@ -105,7 +107,7 @@ export async function runActionBundle(setup: BundleRunSetup): Promise<BundleRun>
   const temp = join(setup.dir, 'runner-temp');
   mkdirSync(workspace, { recursive: true });
   mkdirSync(temp);
-  symlinkSync(join(repoRoot, 'fixtures'), join(workspace, 'fixtures'));
+  symlinkSync(setup.fixtures ?? join(repoRoot, 'fixtures'), join(workspace, 'fixtures'));
   for (const [name, content] of Object.entries(setup.files ?? {})) {
     mkdirSync(join(workspace, name, '..'), { recursive: true });
     writeFileSync(join(workspace, name), content);

@@ -11,13 +11,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { stableJson } from '../../src/render/json.js';
 import { runCompare } from '../../src/pipeline/pipeline.js';
 import type { CompareOutputs } from '../../src/pipeline/pipeline.js';
 import { FakeGitHub, STORAGE_PREFIX, checkRequest, checkResponse, loadGitHubOpenApi } from './fakeGitHub.js';
 import type { OpenApiSpec, RecordedRequest } from './fakeGitHub.js';
-import { repoRoot } from '../shared.js';
 import { actionDefaults as actionDefaultsFor, ensureBuilt, OWNER, REPO, runActionBundle } from './actionRunner.js';
 import type { BundleRun } from './actionRunner.js';
 
@@ -34,6 +33,11 @@ export const FAILING_GATES = 'gates:\n  - metric: hit@5\n    min: 0.99\n';
 export let github: FakeGitHub;
 export let spec: OpenApiSpec;
 export let scratch: string;
+/**
+ * The Cranfield fixtures the runs read as `fixtures/` (every 8th query, test/helpers/smallFixtures.ts): the tests
+ * here are about the action, and a bundle run scores these in about half the CPU time of the full ones.
+ */
+export let fixtures: string;
 const expected: Record<string, CompareOutputs> = {};
 
 /** Registers the file's hooks: one stand-in API and scratch directory, reset and checked around every test. */
@@ -43,6 +47,7 @@ export function useActionSuite(): void {
     spec = loadGitHubOpenApi();
     github = await FakeGitHub.start();
     scratch = mkdtempSync(join(tmpdir(), 'evalgate-action-'));
+    fixtures = inject('smallFixtures');
   }, 120_000);
 
   afterAll(async () => {
@@ -159,6 +164,7 @@ export async function runAction(options: RunOptions = {}): Promise<ActionRun> {
     },
     env: options.env,
     files: options.files,
+    fixtures,
   });
   return { ...run, requests: github.requests.slice(before) };
 }
@@ -198,9 +204,9 @@ export const summarise = (requests: RecordedRequest[]) =>
 export async function expectedFor(gates: string | null, extra: { candidate?: string } = {}): Promise<CompareOutputs> {
   const key = `${gates}|${extra.candidate ?? ''}`;
   expected[key] ??= await runCompare({
-    baselinePath: join(repoRoot, 'fixtures', 'baseline.sqlite'),
-    candidatePath: extra.candidate ?? join(repoRoot, 'fixtures', 'candidate.sqlite'),
-    goldenPath: join(repoRoot, 'fixtures', 'golden.yaml'),
+    baselinePath: join(fixtures, 'baseline.sqlite'),
+    candidatePath: extra.candidate ?? join(fixtures, 'candidate.sqlite'),
+    goldenPath: join(fixtures, 'golden.yaml'),
     configText: gates,
     fullReportHint: HINT,
     // what the action links: the stand-in's repository, the run (GITHUB_RUN_ID) and the commit under test
