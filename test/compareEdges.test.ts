@@ -25,14 +25,35 @@ const compareThree = (ks: number[]) =>
     { ks },
   ).report;
 
-describe('no cutoffs (ks: [], which the library accepts though no entry point passes it)', () => {
-  it('no @k metric but the fixed mrr@10; the per-query rows carry no metric delta, and keep their outcomes', () => {
+describe('no cutoffs (ks: [], which the library accepts; the CLI, config and action refuse it)', () => {
+  it('no @k metric but mrr@10, and the per-query rows carry its delta: qa 1/2 - 1, qb 1 - 1/3, qc 1 - 0', () => {
+    // The per-query metric was nDCG@ the largest cutoff, Math.max of none: nDCG@-Infinity, a metric that is not there.
     const report = compareThree([]);
     expect(Object.keys(report.metrics).filter((id) => id.includes('@'))).toEqual(['mrr@10']);
-    expect(report.per_query.map((o) => [o.query_id, o.kind, o.note, o.metric_delta])).toEqual([
-      ['qa', 'loss', 'rank 1 -> rank 2', null],
-      ['qb', 'win', 'rank 3 -> rank 1', null],
-      ['qc', 'win', 'miss -> rank 1', null],
+    expect(report.per_query_metric).toBe('mrr@10');
+    const rows = report.per_query.map((o) => [o.query_id, o.kind, o.note]);
+    expect(rows).toEqual([
+      ['qa', 'loss', 'rank 1 -> rank 2'],
+      ['qb', 'win', 'rank 3 -> rank 1'],
+      ['qc', 'win', 'miss -> rank 1'],
+    ]);
+    const deltas = report.per_query.map((o) => o.metric_delta as number);
+    expect(deltas[0]).toBeCloseTo(-0.5, 12);
+    expect(deltas[1]).toBeCloseTo(2 / 3, 12);
+    expect(deltas[2]).toBe(1);
+  });
+
+  it('MRR at the cutoff asked for: ks [] with mrrCutoff 2 gives qb (rank 3 -> 1) a delta of 1 - 0', () => {
+    const report = compareRuns(
+      runData('b', [rankedResult('qa', 1), rankedResult('qb', 3)]),
+      runData('c', [rankedResult('qa', 2), rankedResult('qb', 1)]),
+      goldenSet([chunkQuery('qa'), chunkQuery('qb')]),
+      { ks: [], mrrCutoff: 2 },
+    ).report;
+    expect(report.per_query_metric).toBe('mrr@2');
+    expect(report.per_query.map((o) => [o.query_id, o.metric_delta])).toEqual([
+      ['qa', -0.5],
+      ['qb', 1],
     ]);
   });
 
