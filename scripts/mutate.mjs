@@ -59,10 +59,11 @@ const MODULES = {
   'src/gate/gates.ts': [
     'test/gateConfig.test.ts',
     'test/gates.test.ts',
+    'test/testedGates.test.ts',
     'test/verdictUnits.test.ts',
     'test/coverage.test.ts',
   ],
-  'src/gate/tested.ts': ['test/verdictUnits.test.ts', 'test/gates.test.ts'],
+  'src/gate/tested.ts': ['test/testedGates.test.ts', 'test/verdictUnits.test.ts', 'test/gates.test.ts'],
   'src/gate/config.ts': ['test/gateConfig.test.ts', 'test/gates.test.ts'],
   'src/render/escape.ts': ['test/escape.test.ts', 'test/markdown.test.ts'],
   'src/github/stickyComment.ts': ['test/stickyComment.test.ts'],
