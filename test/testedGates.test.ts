@@ -14,7 +14,7 @@ import { InputError } from '../src/errors.js';
 import type { GateConfig } from '../src/gate/config.js';
 import { evaluateGates, MAX_FAILING_QUERIES } from '../src/gate/gates.js';
 import type { GateContext } from '../src/gate/gates.js';
-import { dropsOf, gateDropTest, testedNumbers } from '../src/gate/tested.js';
+import { directionOf, dropsOf, gateDropTest, testedNumbers } from '../src/gate/tested.js';
 import { dropInterval, dropTest, seededRandom } from '../src/compare/significance.js';
 import type { MetricDef } from '../src/aggregate/metrics/types.js';
 import type { GateResult } from '../src/gate/types.js';
@@ -385,6 +385,15 @@ describe('the queries a failed answer gate lists', () => {
     }
   });
 
+  it('a context that cannot list queries (no failingQueriesOf) fails the gate without a list', () => {
+    const [r] = evaluateGates(
+      gates('gates:\n  - metric: groundedness\n    min: 0.9\n'),
+      ctx({ groundedness: mc(0.9, 0.5) }, {}),
+    );
+    expect(r.result).toBe('fail');
+    expect('failing_queries' in r).toBe(false);
+  });
+
   it(`lists at most ${MAX_FAILING_QUERIES}, and counts them all`, () => {
     const ids = Array.from({ length: MAX_FAILING_QUERIES + 1 }, (_, i) => `q${i}`);
     const r = gated('gates:\n  - metric: groundedness\n    min: 0.9\n', { groundedness: mc(0.9, 0.5) }, ids);
@@ -407,6 +416,13 @@ describe('the note of a failed relative threshold', () => {
     });
   });
 
+  it('a negative max_drop_pct (an improvement asked for) failed by no change: "+0.0% of the baseline"', () => {
+    expect(one('gates:\n  - metric: hit@5\n    max_drop_pct: -10\n', mc(0.8, 0.8))).toMatchObject({
+      result: 'fail',
+      note: '+0.0% of the baseline',
+    });
+  });
+
   it('a baseline of 0: any change that way is infinite', () => {
     expect(one('gates:\n  - metric: hit@5\n    max_increase_pct: 10\n', mc(0, 0.2)).note).toBe(
       'baseline is 0: any change in that direction is infinite',
@@ -417,6 +433,12 @@ describe('the note of a failed relative threshold', () => {
 describe('tested.ts: drops, streams and the numbers of one gate', () => {
   const higher = () => defs().get('hit@5');
   const lower = { id: 'lower_is_better', direction: 'lower', paired: true } as unknown as MetricDef;
+
+  it('higher is better unless the metric says lower, and when there is no metric', () => {
+    expect(directionOf(higher())).toBe(1);
+    expect(directionOf(lower)).toBe(-1);
+    expect(directionOf(undefined)).toBe(1);
+  });
 
   it('drops are positive when worse: the negated difference when higher is better, the difference when lower', () => {
     expect([...dropsOf(Float64Array.from([-0.5, 0.25, 0]), higher())]).toEqual([0.5, -0.25, 0]);
@@ -470,6 +492,29 @@ describe('tested.ts: drops, streams and the numbers of one gate', () => {
     expect(numbers(0.1).queriesNeeded).toBeGreaterThan(8);
     expect(numbers(mdd).queriesNeeded).toBeNull();
     expect(numbers(1).queriesNeeded).toBeNull();
+  });
+
+  it('a significant drop: the interval of the delta lies below 0, both ends negated', () => {
+    const drops = Float64Array.from(new Array(8).fill(0.5));
+    const test = dropTest(drops, 1000, seededRandom(1));
+    const none = { pAdjusted: test.pValue, correction: 'none' as const, mddLevel: 0.05 };
+    const t = testedNumbers(test, drops, none, 0.05, 0.1, higher());
+    const [low, high] = dropInterval(test, 0.05);
+    expect(low).toBeGreaterThan(0);
+    expect(t.ci).toEqual([-high, -low]);
+  });
+
+  it('a p of 0 (the normal branch, far out in the tail): the interval at alpha itself, not NaN', () => {
+    // 2,500 drops near 0.5: z is so large that the normal tail underflows to 0.
+    const random = seededRandom(4);
+    const drops = Float64Array.from({ length: 2500 }, () => 0.5 + (random() - 0.5) * 0.1);
+    const test = dropTest(drops, 1000, seededRandom(1));
+    expect(test.pValue).toBe(0);
+    const t = testedNumbers(test, drops, { pAdjusted: 0, correction: 'holm', mddLevel: 0.025 }, 0.05, 0.1, higher());
+    expect(t.ciLevel).toBeCloseTo(0.9, 15);
+    const [low, high] = dropInterval(test, 0.05);
+    expect(t.ci).toEqual([-high, -low]);
+    expect(t.significant).toBe(true);
   });
 
   it('nothing changed: the interval is [0, 0], with no -0 end', () => {
