@@ -4,7 +4,10 @@
  * in the comments and computed inside each test (docs/mutation.md).
  */
 import { describe, expect, it } from 'vitest';
-import { compareRuns } from '../src/compare/compare.js';
+import { DEFAULT_OPTIONS } from '../src/aggregate/score.js';
+import type { AggregateOptions } from '../src/aggregate/score.js';
+import { scoreToTable } from '../src/aggregate/table.js';
+import { compareCandidateOnly, compareExactlyScored, compareRuns, prepareBaseline } from '../src/compare/compare.js';
 import {
   chunk,
   chunkQuery,
@@ -85,5 +88,64 @@ describe('a baseline without a chunks table, the versions differing', () => {
     expect(report.per_query.map((o) => [o.query_id, o.baseline_rank, o.candidate_rank, o.kind, o.chunk_match])).toEqual(
       [['q1', 1, 2, 'loss', 'fallback_expected_doc']],
     );
+  });
+});
+
+describe('the per-query look-ups the gate stage asks for after the report', () => {
+  /** qa: rank 1 -> 2, qb: rank 3 -> miss, qc: miss -> rank 1. */
+  const compared = () =>
+    compareRuns(
+      runData('b', [rankedResult('qa', 1), rankedResult('qb', 3), rankedResult('qc', null)]),
+      runData('c', [rankedResult('qa', 2), rankedResult('qb', null), rankedResult('qc', 1)]),
+      goldenSet([chunkQuery('qa'), chunkQuery('qb'), chunkQuery('qc')]),
+    );
+
+  it('paired differences, candidate - baseline per query, only for a paired metric with per-query values', () => {
+    const pairedDiffsOf = compared().pairedDiffsOf!;
+    // hit@1: qa 1 -> 0, qb 0 -> 0, qc 0 -> 1; hit@3: qa 1 -> 1, qb 1 -> 0, qc 0 -> 1
+    expect([...pairedDiffsOf('hit@1')!]).toEqual([-1, 0, 1]);
+    expect([...pairedDiffsOf('hit@3')!]).toEqual([0, -1, 1]);
+    expect(pairedDiffsOf('citation_coverage')).toBeNull(); // per query, but no paired test
+    expect(pairedDiffsOf('hit_hallucination_rate')).toBeNull(); // no per-query value
+    expect(pairedDiffsOf('no_such_metric')).toBeNull();
+  });
+
+  it("the candidate's queries at a metric's bad value, only for a metric with per-query values", () => {
+    const failingQueriesOf = compared().failingQueriesOf!;
+    expect(failingQueriesOf('hit@1', 0)).toEqual(['qa', 'qb']);
+    expect(failingQueriesOf('hit@1', 1)).toEqual(['qc']);
+    expect(failingQueriesOf('hit_hallucination_rate', 1)).toBeNull();
+    expect(failingQueriesOf('no_such_metric', 0)).toBeNull();
+  });
+
+  it('a candidate-only report has no paired differences: null, as the type says', () => {
+    const { pairedDiffsOf: candidateOnlyDiffs } = compareCandidateOnly(
+      runData('c', [rankedResult('qa', 1)]),
+      goldenSet([chunkQuery('qa')]),
+    );
+    expect(candidateOnlyDiffs!('hit@1')).toBeNull();
+  });
+});
+
+describe('a prepared baseline is reused only under the options it was measured with', () => {
+  it('another cutoff (hit@2, not measured ahead) and MRR cutoff are measured again', () => {
+    const golden = goldenSet([chunkQuery('q1'), chunkQuery('q2'), chunkQuery('q3')]);
+    const exact: AggregateOptions = { ...DEFAULT_OPTIONS, chunkMatch: 'exact', referenceChunks: null };
+    const asked: AggregateOptions = { ...exact, ks: [2], mrrCutoff: 2 };
+    const table = (id: string, ranks: Array<number | null>) =>
+      scoreToTable(
+        runData(
+          id,
+          ranks.map((r, i) => rankedResult(`q${i + 1}`, r)),
+        ),
+        golden,
+        asked,
+      );
+    const bs = table('b', [2, 1, 3]);
+    const ahead = prepareBaseline(bs, exact);
+    // baseline ranks 2, 1, 3: hit@2 2/3; mrr@2 (1/2 + 1 + 0) / 3 = 1/2
+    const report = compareExactlyScored(bs, table('c', [1, 1, 1]), { ks: [2], mrrCutoff: 2 }, ahead)!.report;
+    expect(report.metrics['hit@2']).toMatchObject({ baseline: 2 / 3, candidate: 1 });
+    expect(report.metrics['mrr@2'].baseline).toBeCloseTo(0.5, 12);
   });
 });
