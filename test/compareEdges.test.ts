@@ -13,6 +13,7 @@ import {
   chunkQuery,
   goldenQuery,
   goldenSet,
+  mkAnswer,
   mkHit,
   queryResult,
   rankedResult,
@@ -147,5 +148,56 @@ describe('a prepared baseline is reused only under the options it was measured w
     const report = compareExactlyScored(bs, table('c', [1, 1, 1]), { ks: [2], mrrCutoff: 2 }, ahead)!.report;
     expect(report.metrics['hit@2']).toMatchObject({ baseline: 2 / 3, candidate: 1 });
     expect(report.metrics['mrr@2'].baseline).toBeCloseTo(0.5, 12);
+  });
+});
+
+describe("under profile: wfgy, WFGY's per-question label when it changed", () => {
+  const cites = (id: string) =>
+    mkAnswer('an answer', { citations: [{ marker: '[1]', chunkId: `${id}-rel`, path: null, start: null, end: null }] });
+  const uncited = () => mkAnswer('an answer');
+  const labelled = (profile: 'wfgy' | undefined) => {
+    const golden = {
+      ...goldenSet([
+        chunkQuery('a1'),
+        chunkQuery('a2'),
+        chunkQuery('a3'),
+        chunkQuery('a4'),
+        chunkQuery('u1', { answerable: false }),
+      ]),
+      ...(profile ? { profile } : {}),
+    };
+    return compareRuns(
+      runData('b', [
+        rankedResult('a1', 1, { answer: cites('a1') }), // OK
+        rankedResult('a2', 1, { answer: uncited() }), // ANS_NO_HIT
+        rankedResult('a3', 1), // no answer: no label
+        rankedResult('a4', 1, { abstained: true }), // OVER_REFUSAL
+        rankedResult('u1', null, { abstained: true }), // REFUSAL_OK
+      ]),
+      runData('c', [
+        rankedResult('a1', 1, { answer: uncited() }), // ANS_NO_HIT: worse
+        rankedResult('a2', 1, { answer: cites('a2') }), // OK: better
+        rankedResult('a3', 1, { answer: cites('a3') }), // OK, but from no label
+        rankedResult('a4', 1, { answer: uncited() }), // ANS_NO_HIT: from one bad label to another, not worse
+        rankedResult('u1', null, { abstained: true }), // REFUSAL_OK: the same
+      ]),
+      golden,
+    ).report;
+  };
+
+  it('OK -> ANS_NO_HIT is an answer regression; ANS_NO_HIT -> OK is listed, not one; no label or the same, nothing', () => {
+    const rows = labelled('wfgy').per_query.map((o) => [o.query_id, o.answer_changes, o.answer_regression]);
+    expect(rows).toEqual([
+      ['a1', ['label OK -> ANS_NO_HIT'], true],
+      ['a2', ['label ANS_NO_HIT -> OK'], false],
+      ['a3', [], false],
+      ['a4', ['refused -> answered', 'label OVER_REFUSAL -> ANS_NO_HIT'], false],
+      ['u1', [], false],
+    ]);
+  });
+
+  it('without the profile no label is listed', () => {
+    const changes = labelled(undefined).per_query.flatMap((o) => o.answer_changes);
+    expect(changes).toEqual(['refused -> answered']);
   });
 });
