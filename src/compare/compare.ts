@@ -249,7 +249,7 @@ function outcomeOf(
   c: Side,
   judgeComparable: boolean,
   metricDelta: number | null,
-  labels = false,
+  labels: boolean,
 ): QueryOutcome {
   const { kind, missedSame } = rankOutcome(b, c);
   const answer = answerChanges(q, b, c, judgeComparable, labels);
