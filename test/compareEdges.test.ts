@@ -162,6 +162,7 @@ describe("under profile: wfgy, WFGY's per-question label when it changed", () =>
         chunkQuery('a2'),
         chunkQuery('a3'),
         chunkQuery('a4'),
+        chunkQuery('a5'),
         chunkQuery('u1', { answerable: false }),
       ]),
       ...(profile ? { profile } : {}),
@@ -172,6 +173,7 @@ describe("under profile: wfgy, WFGY's per-question label when it changed", () =>
         rankedResult('a2', 1, { answer: uncited() }), // ANS_NO_HIT
         rankedResult('a3', 1), // no answer: no label
         rankedResult('a4', 1, { abstained: true }), // OVER_REFUSAL
+        rankedResult('a5', 1, { answer: cites('a5') }), // OK
         rankedResult('u1', null, { abstained: true }), // REFUSAL_OK
       ]),
       runData('c', [
@@ -179,6 +181,7 @@ describe("under profile: wfgy, WFGY's per-question label when it changed", () =>
         rankedResult('a2', 1, { answer: cites('a2') }), // OK: better
         rankedResult('a3', 1, { answer: cites('a3') }), // OK, but from no label
         rankedResult('a4', 1, { answer: uncited() }), // ANS_NO_HIT: from one bad label to another, not worse
+        rankedResult('a5', 1), // no answer: no label to change to
         rankedResult('u1', null, { abstained: true }), // REFUSAL_OK: the same
       ]),
       golden,
@@ -192,6 +195,7 @@ describe("under profile: wfgy, WFGY's per-question label when it changed", () =>
       ['a2', ['label ANS_NO_HIT -> OK'], false],
       ['a3', [], false],
       ['a4', ['refused -> answered', 'label OVER_REFUSAL -> ANS_NO_HIT'], false],
+      ['a5', [], false],
       ['u1', [], false],
     ]);
   });
