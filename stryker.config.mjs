@@ -20,6 +20,7 @@ export default {
     'src/compare/compare.ts',
     'src/compare/significance.ts',
     'src/gate/gates.ts',
+    'src/gate/tested.ts',
     'src/gate/config.ts',
     'src/render/escape.ts',
     'src/github/stickyComment.ts',

@@ -28,6 +28,8 @@ const QUICKEST_FIRST = [
   'test/trecEval.test.ts', // 0.3 s
   'test/compareEdges.test.ts', // 0.1 s (2026-11-28)
   'test/significance.test.ts', // 0.4 s
+  'test/verdictUnits.test.ts', // 0.1 s (2026-11-28: verdict.test.ts's unit cases)
+  'test/testedGates.test.ts', // 0.2 s (2026-11-28: tested gates on contexts built by hand)
   'test/gates.test.ts', // 0.5 s
   'test/json.test.ts', // 0.7 s
   'test/metricValues.test.ts', // 1.9 s

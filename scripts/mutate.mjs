@@ -53,15 +53,26 @@ const MODULES = {
     'test/coverage.test.ts',
     'test/significance.test.ts',
   ],
-  // Not verdict.test.ts: its simulations outlast their timeout in Stryker's instrumented dry run (2026-11-28).
-  'src/compare/significance.ts': ['test/significance.test.ts', 'test/coverage.test.ts'],
-  'src/gate/gates.ts': ['test/gateConfig.test.ts', 'test/gates.test.ts', 'test/coverage.test.ts'],
+  // Not verdict.test.ts: its simulations outlast their timeout in Stryker's instrumented dry run (2026-11-28); its
+  // unit cases are in verdictUnits.test.ts.
+  'src/compare/significance.ts': ['test/significance.test.ts', 'test/verdictUnits.test.ts', 'test/coverage.test.ts'],
+  'src/gate/gates.ts': [
+    'test/gateConfig.test.ts',
+    'test/gates.test.ts',
+    'test/testedGates.test.ts',
+    'test/verdictUnits.test.ts',
+    'test/coverage.test.ts',
+  ],
+  'src/gate/tested.ts': ['test/testedGates.test.ts', 'test/verdictUnits.test.ts', 'test/gates.test.ts'],
   'src/gate/config.ts': ['test/gateConfig.test.ts', 'test/gates.test.ts'],
   'src/render/escape.ts': ['test/escape.test.ts', 'test/markdown.test.ts'],
   'src/github/stickyComment.ts': ['test/stickyComment.test.ts'],
 };
 
-const asked = process.argv.slice(2);
+// `npm run mutate -- src/gate/gates.ts --concurrency 1`: the modules, then flags passed on to each `stryker run`.
+const firstFlag = process.argv.findIndex((a, i) => i >= 2 && a.startsWith('--'));
+const asked = process.argv.slice(2, firstFlag === -1 ? undefined : firstFlag);
+const strykerFlags = firstFlag === -1 ? [] : process.argv.slice(firstFlag);
 for (const m of asked)
   if (!(m in MODULES)) throw new Error(`not a mutated module: ${m} (one of ${Object.keys(MODULES).join(', ')})`);
 const modules = asked.length > 0 ? asked : Object.keys(MODULES);
@@ -90,10 +101,8 @@ for (const module of modules) {
     rmSync(join(tempDir, 'node_modules'), { force: true });
     symlinkSync(realpathSync('node_modules'), join(tempDir, 'node_modules'), 'dir');
   }
-  const run = spawnSync('npx', ['stryker', 'run', '--mutate', module, '--testFiles', MODULES[module].join(',')], {
-    stdio: 'inherit',
-    env,
-  });
+  const args = ['stryker', 'run', '--mutate', module, '--testFiles', MODULES[module].join(','), ...strykerFlags];
+  const run = spawnSync('npx', args, { stdio: 'inherit', env });
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
   if (run.status !== 0) throw new Error(`stryker failed on ${module} (exit ${run.status})`);
   const report = `reports/mutation/${basename(module, '.ts')}.json`;

@@ -249,7 +249,7 @@ function outcomeOf(
   c: Side,
   judgeComparable: boolean,
   metricDelta: number | null,
-  labels = false,
+  labels: boolean,
 ): QueryOutcome {
   const { kind, missedSame } = rankOutcome(b, c);
   const answer = answerChanges(q, b, c, judgeComparable, labels);
@@ -395,8 +395,12 @@ function compareBreakdowns(
   return { breakdowns, groupSizes };
 }
 
-/** The per-query metric whose delta orders per-query rows of equal severity: nDCG@10, or at the largest cutoff. */
+/**
+ * The per-query metric whose delta orders per-query rows of equal severity: nDCG@10, or at the largest cutoff; with
+ * no cutoff (a library caller's `ks: []`; the CLI, config and action refuse one) MRR, which has no k.
+ */
 function perQueryMetricOf(options: CompareOptions): string {
+  if (options.ks.length === 0) return `mrr@${options.mrrCutoff}`;
   return `nDCG@${options.ks.includes(10) ? 10 : Math.max(...options.ks)}`;
 }
 
@@ -404,7 +408,7 @@ function queryOutcomes(
   baseline: TabulatedRun,
   candidate: TabulatedRun,
   judgeComparable: boolean,
-  deltaColumns: { baseline: Float64Array; candidate: Float64Array } | null,
+  deltaColumns: { baseline: Float64Array; candidate: Float64Array },
   runMatch: ChunkMatchMode | null,
   queryMatch: Uint8Array,
   labels: boolean,
@@ -418,7 +422,7 @@ function queryOutcomes(
       sideOf(bFacts, i),
       sideOf(cFacts, i),
       judgeComparable,
-      deltaColumns ? orNull(deltaColumns.candidate[i] - deltaColumns.baseline[i]) : null,
+      orNull(deltaColumns.candidate[i] - deltaColumns.baseline[i]),
       labels,
     );
     // Both runs were matched with the same expectations, so one mode per query says how.
@@ -546,9 +550,11 @@ export function compareScored(
   const metrics = compareMetrics(defs, sides, options);
   const { breakdowns, groupSizes } = compareBreakdowns(defs, sides);
   const perQueryMetric = perQueryMetricOf(options);
-  const deltaColumns = defs.some((d) => d.id === perQueryMetric && d.perQuery)
-    ? { baseline: sides.bValues.column(perQueryMetric), candidate: sides.cValues.column(perQueryMetric) }
-    : null;
+  // Every retrieval metric has per-query values, whatever the runs' stages: the column is always there.
+  const deltaColumns = {
+    baseline: sides.bValues.column(perQueryMetric),
+    candidate: sides.cValues.column(perQueryMetric),
+  };
   const queryMatch = loosestMatch(baseline, candidate);
   const matchCounts = chunkMatchCounts(queryMatch);
   const report: Comparison = {

@@ -335,7 +335,7 @@ export const MAX_FAILING_QUERIES = 100;
  * whose value is the bad end (0 for higher-is-better, 1 for lower-is-better).
  */
 function withFailingQueries(g: GateResult, def: MetricDef | undefined, ctx: GateContext): GateResult {
-  if (g.effect === 'none' || (g.result !== 'fail' && g.result !== 'warn')) return g;
+  if (g.result !== 'fail' && g.result !== 'warn') return g;
   if (!def?.perQuery || (def.family !== 'answers' && def.family !== 'abstention')) return g;
   const ids = ctx.failingQueriesOf?.(def.id, def.direction === 'lower' ? 1 : 0);
   if (!ids || ids.length === 0) return g;
