@@ -105,7 +105,7 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
       '--json',
       join(dir, out),
     ];
-    const two = await cli(args('two.json'));
+    const two = await cli(args('two.json'), { EVALGATE_WORKERS: '2' });
     const one = await cli(args('one.json'), { EVALGATE_WORKERS: '0' });
     const inProcess = await runCompare({
       baselinePath: files.baseline,
@@ -135,7 +135,7 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
       '--json',
       join(dir, out),
     ];
-    const two = await cli(args('k-two.json'));
+    const two = await cli(args('k-two.json'), { EVALGATE_WORKERS: '2' });
     const one = await cli(args('k-one.json'), { EVALGATE_WORKERS: '0' });
     expect(two.stderr).toContain('evalgate: scored in two threads');
     expect(one.stderr).toContain('evalgate: scored in one thread');
@@ -159,6 +159,13 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     expect(report.chunker_version_match).toBe('exact');
     expect(report.counts.win + report.counts.loss + report.counts.draw + report.counts.regression).toBe(60);
     expect(report.counts.loss).toBeGreaterThan(0);
+  });
+
+  it('by default a candidate under 64 MB is scored in one thread: a worker would cost more than it saves', async () => {
+    const small = await cli(['compare', files.baseline, files.candidate, '--golden', files.golden]);
+    expect(statSync(files.candidate).size).toBeLessThan(64 << 20);
+    expect(small.stderr).toContain('evalgate: scored in one thread');
+    expect(small.stderr).not.toContain('worker started');
   });
 
   it('versions only the hits reveal to differ: the two-thread pass gives way to the fallback in one thread', async () => {
@@ -220,7 +227,7 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     writeFileSync(bigGolden, golden + extra);
     expect(statSync(bigGolden).size).toBeGreaterThan(1 << 20);
     const args = ['compare', files.baseline, files.candidate, '--golden', bigGolden, '--json', join(dir, 'big.json')];
-    const two = await cli(args);
+    const two = await cli(args, { EVALGATE_WORKERS: '2' });
     const twoJson = readFileSync(join(dir, 'big.json'), 'utf8');
     const one = await cli(args, { EVALGATE_WORKERS: '0' });
     const library = await runCompare({
@@ -314,7 +321,7 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
   });
 
   it("a bad row in the worker's run: exit 2 naming file, table, run and query, no stack", async () => {
-    const r = await cli(['compare', files.baseline, files.broken, '--golden', files.golden]);
+    const r = await cli(['compare', files.baseline, files.broken, '--golden', files.golden], { EVALGATE_WORKERS: '2' });
     expect(r.status).toBe(2);
     expect(r.stderr).toContain(
       `${files.broken}: table \`eval_query_results\`, run \`bad\`, query \`q00\`, column \`result_json\`: malformed JSON`,
@@ -465,7 +472,9 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     expect((await cli(['aggregate', db, '--golden', dupGolden], { EVALGATE_WORKERS: '0' })).stdout).toContain(
       '\n3 queries have more than one result row: only the last one read is scored\n',
     );
-    const compared = await cli(['compare', db, db, '--golden', dupGolden, '--json', join(dir, 'dup-compare.json')]);
+    const compared = await cli(['compare', db, db, '--golden', dupGolden, '--json', join(dir, 'dup-compare.json')], {
+      EVALGATE_WORKERS: '2',
+    });
     expect(warned(compared)).toHaveLength(2); // the baseline's and the candidate's
     expect(
       (JSON.parse(readFileSync(join(dir, 'dup-compare.json'), 'utf8')) as { golden: { duplicate_query_ids: unknown } })

@@ -294,7 +294,7 @@ async function compareChosen(
   const inputs = lists ? { ...given, baselineRun: lists.baseline[0] ?? null, candidateRun: lists.candidate[0] } : given;
   const repeated = lists !== null && (lists.baseline.length > 1 || lists.candidate.length > 1);
   const inParallel =
-    baselinePath !== null && workersAvailable() && !repeated
+    baselinePath !== null && workersAvailable() && !repeated && worthAWorker(inputs.candidatePath)
       ? await compareInParallel({ ...inputs, baselinePath }, golden, options, t)
       : null;
   const compared = repeated
@@ -545,6 +545,21 @@ export interface AggregateOutputs {
  */
 const SPLIT_MIN_GOLDEN_BYTES = 16 << 20;
 const SPLIT_MIN_RUN_BYTES = 64 << 20;
+
+/**
+ * When scoring the candidate in a worker pays off for compare: the worker loads the bundle, compiles sql.js and
+ * reads the golden set again (~0.45 s of CPU), which a run under ~64 MB does not win back in wall time (10k
+ * queries x 10 hits, 51 MB: 2.36 s against 2.29 s in one thread, 3.4 against 2.9 s CPU; 30k x 10, 153 MB: 2.8
+ * against 3.1 s; bench/README.md).
+ */
+function worthAWorker(candidatePath: string): boolean {
+  if (workerMode() === 'always') return true;
+  try {
+    return statSync(candidatePath).size >= SPLIT_MIN_RUN_BYTES;
+  } catch {
+    return false; // the readers name the missing file
+  }
+}
 
 function worthSplitting(runPath: string, goldenPath: string): boolean {
   if (goldenFormatOf(goldenPath) !== 'jsonl') return false;

@@ -31,7 +31,7 @@ export function enableScoringWorkers(): void {
   enabled = true;
 }
 
-/** EVALGATE_WORKERS=0 turns workers off; =2 makes aggregate use two threads whatever the sizes (tests, bench). */
+/** EVALGATE_WORKERS=0 turns workers off; =2 makes compare and aggregate use two threads whatever the sizes (tests, bench). */
 export function workerMode(): 'off' | 'auto' | 'always' {
   if (!enabled || process.env.EVALGATE_WORKERS === '0' || !import.meta.url.endsWith('.js')) return 'off';
   return process.env.EVALGATE_WORKERS === '2' ? 'always' : 'auto';
