@@ -48568,6 +48568,7 @@ function hashString(text) {
     }
     return h >>> 0;
 }
+/** log(i!) for i = 0..n, summed in one fixed order (the power computation shares it). */
 function logFactorialTable(n) {
     const t = new Float64Array(n + 1);
     for (let i = 2; i <= n; i++)
@@ -48682,21 +48683,6 @@ function signFlipTest(diffs, permutations, random, alpha) {
         // |sum| = size * |2x - m| for x positives: the largest such value whose tail probability reaches alpha.
         return { pValue: exactSignTest(positives, m), critical: size * signTestCritical(m, alpha) + tolerance };
     }
-    if (m <= EXACT_ENUMERATION_MAX) {
-        const total = 2 ** m;
-        const sums = new Float64Array(total);
-        let extreme = 0;
-        for (let mask = 0; mask < total; mask++) {
-            let s = 0;
-            for (let i = 0; i < m; i++)
-                s += mask & (1 << i) ? -nonZero[i] : nonZero[i];
-            sums[mask] = Math.abs(s);
-            if (sums[mask] >= observed - tolerance)
-                extreme++;
-        }
-        const critical = criticalFromAtoms(descending(sums), 0, total, alpha, largest);
-        return { pValue: extreme / total, critical: critical + tolerance };
-    }
     if (m > RESAMPLING_MAX) {
         let sumSq = 0;
         for (const d of nonZero)
@@ -48707,24 +48693,10 @@ function signFlipTest(diffs, permutations, random, alpha) {
             critical: normalQuantile(alpha / 2) * sd + tolerance,
         };
     }
-    const values = Float64Array.from(nonZero);
-    const sums = new Float64Array(permutations);
-    let extreme = 0;
-    for (let p = 0; p < permutations; p++) {
-        let s = 0;
-        let bits = 0;
-        for (let i = 0; i < m; i++) {
-            if ((i & 31) === 0)
-                bits = (random() * 4294967296) >>> 0;
-            s += bits & 1 ? -values[i] : values[i];
-            bits >>>= 1;
-        }
-        sums[p] = Math.abs(s);
-        if (sums[p] >= observed - tolerance)
-            extreme++;
-    }
-    const critical = criticalFromAtoms(descending(sums), 1, 1 + permutations, alpha, largest);
-    return { pValue: (1 + extreme) / (1 + permutations), critical: critical + tolerance };
+    // Two-sided: the null distribution of |sum|.
+    const flips = flippedSums(nonZero, permutations, random);
+    const test = upperTailTest({ ...flips, sums: flips.sums.map(Math.abs) }, observed, tolerance, largest);
+    return { pValue: test.pValue, critical: test.critical(alpha) };
 }
 /** The sign-flip test's p-value alone. */
 function signFlipPValue(diffs, permutations, random) {
@@ -48779,12 +48751,7 @@ function dropTest(drops, permutations, random) {
         const upper = binomialUpperTails(m);
         const losses = nonZero.filter((d) => d > 0).length;
         // T = size * (2X - m) for X flips landing on a loss: the largest k whose tail P(X >= k) still reaches level.
-        const critical = (level) => {
-            let k = m;
-            while (k > 0 && upper[k] < level)
-                k--;
-            return size * (2 * k - m) + tolerance;
-        };
+        const critical = (level) => size * (2 * largestReaching(upper, level) - m) + tolerance;
         return { ...base, pValue: Math.min(1, upper[losses]), critical };
     }
     if (m > RESAMPLING_MAX) {
@@ -48795,20 +48762,7 @@ function dropTest(drops, permutations, random) {
             critical: (level) => normalQuantile(level) * sd + tolerance,
         };
     }
-    const exact = m <= EXACT_ENUMERATION_MAX;
-    const sums = exact ? enumeratedSums(nonZero) : resampledSums(nonZero, permutations, random);
-    let extreme = 0;
-    for (const s of sums)
-        if (s >= observed - tolerance)
-            extreme++;
-    const extra = exact ? 0 : 1;
-    const total = sums.length + extra;
-    const atoms = descending(sums);
-    return {
-        ...base,
-        pValue: (extra + extreme) / total,
-        critical: (level) => criticalFromAtoms(atoms, extra, total, level, largest) + tolerance,
-    };
+    return { ...base, ...upperTailTest(flippedSums(nonZero, permutations, random), observed, tolerance, largest) };
 }
 /** P(X >= k) for X ~ Binomial(m, 1/2), k = 0..m (and 0 at m + 1), each summed from the top in one fixed order. */
 function binomialUpperTails(m) {
@@ -48817,6 +48771,36 @@ function binomialUpperTails(m) {
     for (let k = m; k >= 0; k--)
         upper[k] = upper[k + 1] + pmf[k];
     return upper;
+}
+/** The largest k (at least 0) whose tail `upper[k]` = P(X >= k) reaches `level`: k + 1 losses are significant. */
+function largestReaching(upper, level) {
+    let k = upper.length - 2;
+    while (k > 0 && upper[k] < level)
+        k--;
+    return k;
+}
+/** Every sign pattern's sum for up to EXACT_ENUMERATION_MAX values, else `permutations` random ones. */
+function flippedSums(values, permutations, random) {
+    return values.length <= EXACT_ENUMERATION_MAX
+        ? { sums: enumeratedSums(values), extra: 0 }
+        : { sums: resampledSums(values, permutations, random), extra: 1 };
+}
+/**
+ * p = P(sum* >= observed) (within the tolerance) over the flipped sums, and the critical value at any level: the
+ * largest sum the test does not call significant (`largest` when nothing can be).
+ */
+function upperTailTest(flips, observed, tolerance, largest) {
+    const { sums, extra } = flips;
+    let extreme = 0;
+    for (const s of sums)
+        if (s >= observed - tolerance)
+            extreme++;
+    const total = sums.length + extra;
+    const atoms = descending(sums);
+    return {
+        pValue: (extra + extreme) / total,
+        critical: (level) => criticalFromAtoms(atoms, extra, total, level, largest) + tolerance,
+    };
 }
 /** Every signed sum of the 2^m sign patterns. */
 function enumeratedSums(values) {
@@ -48889,27 +48873,11 @@ function noiseModel(diffs) {
         size: m === 0 ? 1 : Math.sqrt(squares / m),
     };
 }
-function logFactorials(n) {
-    const t = new Float64Array(n + 1);
-    for (let i = 2; i <= n; i++)
-        t[i] = t[i - 1] + Math.log(i);
-    return t;
-}
 /** For m changed queries, the fewest losses the one-sided exact sign test rejects at `level` (m + 1: none). */
-function rejectionCounts(n, level, lf) {
+function rejectionCounts(n, level) {
     const least = new Int32Array(n + 1);
-    for (let m = 0; m <= n; m++) {
-        let tail = 0;
-        let k = m + 1;
-        while (k > 0) {
-            const next = tail + Math.exp(lf[m] - lf[k - 1] - lf[m - k + 1] - m * Math.LN2);
-            if (next >= level)
-                break; // significant means p < level
-            tail = next;
-            k--;
-        }
-        least[m] = k;
-    }
+    for (let m = 0; m <= n; m++)
+        least[m] = largestReaching(binomialUpperTails(m), level) + 1;
     return least;
 }
 const logOf = (p, count) => (count === 0 ? 0 : count * Math.log(p));
@@ -48954,8 +48922,8 @@ function minimumDetectableDrop(model, level, target = TARGET_POWER) {
         return Number.POSITIVE_INFINITY;
     let power;
     if (n <= EXACT_POWER_MAX) {
-        const lf = logFactorials(n);
-        const least = rejectionCounts(n, level, lf);
+        const lf = logFactorialTable(n);
+        const least = rejectionCounts(n, level);
         power = (d) => {
             const { loss, win } = lossWinShares(rho, d);
             return exactPower(n, loss, win, least, lf);
@@ -49313,7 +49281,7 @@ const MAX_FAILING_QUERIES = 100;
  * whose value is the bad end (0 for higher-is-better, 1 for lower-is-better).
  */
 function withFailingQueries(g, def, ctx) {
-    if (g.effect === 'none' || (g.result !== 'fail' && g.result !== 'warn'))
+    if (g.result !== 'fail' && g.result !== 'warn')
         return g;
     if (!def?.perQuery || (def.family !== 'answers' && def.family !== 'abstention'))
         return g;
@@ -49486,13 +49454,17 @@ function unitOf(metric, byId) {
     return byId.get(metric)?.unit ?? (metric in COUNT_METRICS ? 'count' : undefined);
 }
 /**
- * The report with every p-value as the reports print it (`shownP`): the JSON report and the action's outputs then
- * agree with the marks and outcomes too, which were decided on the exact values before this.
+ * The report with every p-value and interval as the reports print them (`shownP`, `shownEnd`): the JSON report and
+ * the action's outputs then agree with the marks and outcomes too, which were decided on the exact values before this.
  */
 function withShownPValues(report) {
     // Below 0.0001 the exact p stays: the reports print `< 0.0001` from it, and 4 decimals would make it 0.0001.
     const shown = (p) => (p < 0.0001 ? p : shownP(p, report.alpha));
-    const metric = (m) => (m.p_value === null ? m : { ...m, p_value: shown(m.p_value) });
+    const metric = (m) => ({
+        ...m,
+        ...(m.p_value !== null ? { p_value: shown(m.p_value) } : {}),
+        ...(m.ci ? { ci: shownInterval(m.ci) } : {}),
+    });
     const table = (ms) => Object.fromEntries(Object.entries(ms).map(([id, m]) => [id, metric(m)]));
     const byGroup = (groups) => Object.fromEntries(Object.entries(groups).map(([group, ms]) => [group, table(ms)]));
     return {
@@ -49503,8 +49475,30 @@ function withShownPValues(report) {
             ...g,
             ...(typeof g.p_value === 'number' ? { p_value: shown(g.p_value) } : {}),
             ...(g.p_adjusted !== undefined ? { p_adjusted: shown(g.p_adjusted) } : {}),
+            ...(g.ci ? { ci: shownInterval(g.ci) } : {}),
         })),
     };
+}
+/**
+ * An interval end as every output prints it: an end within 0.00005 of 0 but not 0 is ±0.0001, on its own side.
+ * Which side of 0 an end is on is the test's answer, and 4 decimals (the JSON report's) would make it 0.
+ */
+function shownEnd(x) {
+    return x !== 0 && round4(x) === 0 ? Math.sign(x) * 0.0001 : x;
+}
+const shownInterval = (ci) => [shownEnd(ci[0]), shownEnd(ci[1])];
+/** A `where` group as its pairs, `category=what` (`k=v, k=v` for more keys), the values as they are. */
+function wherePairs(where) {
+    return Object.entries(where)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(', ');
+}
+/**
+ * " where category=what" after a gate's metric, '' for a gate without a group: how every output names a group.
+ * `shown` is the output's own escaping of the pairs (the comment's Markdown escape, the terminal's plain text).
+ */
+function whereText(where, shown = (pairs) => pairs) {
+    return where ? ` where ${shown(wherePairs(where))}` : '';
 }
 /** A gate's value as the reports name it: its delta, or its candidate value for a `min`/`max` gate. */
 function gateValueText(g, unit) {
@@ -49517,14 +49511,7 @@ const showsDelta = (g) => g.delta !== null && g.min === undefined && g.max === u
  */
 function gateChangeText(g, report, byId) {
     const unit = unitOf(g.metric, byId);
-    const value = gateValueText(g, unit);
-    if (!showsDelta(g))
-        return value;
-    const relative = relativeChange(g);
-    if (!g.ci || g.ci_level === undefined)
-        return `${value}${relative}`;
-    const ci = `[${formatDeltaKeepingSign(g.ci[0], unit)}, ${formatDeltaKeepingSign(g.ci[1], unit)}]`;
-    return `${value}${relative} (${intervalLevel(1 - g.ci_level)} CI ${ci}, ${gatePText(g, report.alpha)})`;
+    return showsDelta(g) ? gateDeltaText(g, unit, report.alpha) : gateValueText(g, unit);
 }
 /** The delta and its relative change where the threshold is relative (`+187 (+22%)`), without the test. */
 function gateDeltaShort(g, unit) {
@@ -49537,9 +49524,13 @@ function gateDeltaText(g, unit, alpha) {
     if (g.delta === null)
         return delta;
     const test = g.ci && g.ci_level !== undefined
-        ? ` (${intervalLevel(1 - g.ci_level)} CI [${formatDeltaKeepingSign(g.ci[0], unit)}, ${formatDeltaKeepingSign(g.ci[1], unit)}], ${gatePText(g, alpha)})`
+        ? ` (${intervalLevel(1 - g.ci_level)} CI ${intervalText(g.ci, unit)}, ${gatePText(g, alpha)})`
         : '';
     return `${delta}${relativeChange(g)}${test}`;
+}
+/** An interval as every table prints it; each end keeps its sign when it rounds to 0 (— for none). */
+function intervalText(ci, unit) {
+    return ci ? `[${formatDeltaKeepingSign(ci[0], unit)}, ${formatDeltaKeepingSign(ci[1], unit)}]` : '—';
 }
 /** " (+22%)" for a gate with a relative threshold; else nothing. */
 function relativeChange(g) {
@@ -49676,7 +49667,16 @@ function compareDeltas(a, b) {
         return (a === null ? 1 : 0) - (b === null ? 1 : 0);
     return a - b;
 }
-/** Regressions, losses and answer regressions, worst first: by tier, then the metric delta, then the query id. */
+/** The order regressionsBySeverity gives, in the words the reports head its rows with. */
+const REGRESSION_ORDER = 'lost hits, then slipped ranks, then answers, each largest drop first';
+/** "Regressions (10 of 31): lost hits, then …": the heading of the worst rows, saying their order. */
+function regressionsHeading(shown, total) {
+    return `Regressions (${shown < total ? `${shown} of ${total}` : total}): ${REGRESSION_ORDER}`;
+}
+/**
+ * Regressions, losses and answer regressions by kind (a lost hit before a slipped rank before an answer alone),
+ * then the metric delta, then the query id.
+ */
 function regressionsBySeverity(perQuery) {
     const tiered = perQuery.filter((o) => regressionTier(o) !== null);
     return tiered.sort((a, b) => regressionTier(a) - regressionTier(b) || compareDeltas(a.metric_delta, b.metric_delta) || byId(a, b));
@@ -49826,7 +49826,11 @@ function reportWarnings(report, context = {}) {
     const { golden } = report;
     const out = [...runWarnings(report, context)];
     if (golden.removed.length)
-        out.push({ kind: 'missing_results', count: golden.removed.length });
+        out.push({
+            kind: 'missing_results',
+            count: golden.removed.length,
+            ...(report.options.mean_over === 'trec' ? { leftOut: true } : {}),
+        });
     if (golden.added.length)
         out.push({ kind: 'added_results', count: golden.added.length });
     for (const side of ['baseline', 'candidate']) {
@@ -49836,6 +49840,9 @@ function reportWarnings(report, context = {}) {
         const repeated = golden.duplicate_query_ids[side].length;
         if (repeated)
             out.push({ kind: 'duplicate_results', side, count: repeated });
+        const capped = golden.capped_query_ids?.[side].length ?? 0;
+        if (capped)
+            out.push({ kind: 'capped_results', side, count: capped });
     }
     for (const { side, recorded } of otherRecordedGoldenSets(report))
         out.push({ kind: 'other_golden_set', side, recorded, fingerprint: golden.fingerprint });
@@ -50063,1288 +50070,37 @@ function flakyTextLines(report, plain) {
     return lines;
 }
 
-;// CONCATENATED MODULE: ./src/render/markdown.ts
-
-
-
-
-
-
-
-
-/** GitHub rejects comment bodies over 65,536 characters; keep a margin for the hidden marker the action adds. */
-const GITHUB_COMMENT_LIMIT = 65_536 - 1_536;
-/** The alert per verdict word: an inconclusive gate never gets the green TIP, even when accepted. */
-const ALERT = {
-    pass: 'TIP',
-    'pass, inconclusive accepted': 'NOTE',
-    'pass with warnings': 'WARNING',
-    inconclusive: 'WARNING',
-    fail: 'CAUTION',
-};
-const RESULT_TEXT = {
-    pass: '✅ pass',
-    fail: '❌ fail',
-    warn: '⚠️ warn',
-    inconclusive: '🟨 inconclusive',
-    info: 'ℹ️ below min_n',
-    no_data: '❔ no data',
-    not_comparable: '➖ not comparable',
-};
-
-function table(header, align) {
-    return [`| ${header.join(' | ')} |`, `| ${align.join(' | ')} |`];
-}
-function mark(def, m) {
-    // Every significant change is marked, one that rounds to ±0.0000 too: the mark follows the test, not the print.
-    if (!m.significant || m.delta === null || !def || def.direction === 'neutral' || m.delta === 0)
-        return '';
-    const better = def.direction === 'higher' ? m.delta > 0 : m.delta < 0;
-    return better ? ' ▲' : ' ▼';
-}
-function intervalText(ci, unit) {
-    // Each end keeps its sign when it rounds to 0: an interval that excludes 0 never prints as reaching it.
-    return ci ? `[${formatDeltaKeepingSign(ci[0], unit)}, ${formatDeltaKeepingSign(ci[1], unit)}]` : '—';
-}
-function gateName(g) {
-    const where = g.where
-        ? ` where ${escapeMarkdownText(Object.entries(g.where)
-            .map(([k, v]) => `${k}=${v}`)
-            .join(', '), 60)}`
-        : '';
-    return `${metricCode(g.metric)}${where}${g.level === 'warn' ? ' (warn)' : ''}`;
-}
-/** One line of the alert per gate that failed or warned: its value or delta with the test, and what was allowed. */
-function alertGateLine(g, report, byId) {
-    const value = gateChangeText(g, report, byId);
-    const icon = g.result === 'inconclusive' ? '🟨' : g.effect === 'fail' ? '❌' : '⚠️';
-    // A gate that failed for want of data says why (no baseline, a zero denominator, an empty group); an
-    // inconclusive one what it can detect.
-    const result = g.result === 'fail' || g.result === 'warn'
-        ? ''
-        : g.result === 'inconclusive'
-            ? ` — inconclusive, ${escapeMarkdownText(detectableText(g, unitOf(g.metric, byId)), 80)}`
-            : ` — ${escapeMarkdownText(g.note.split(';')[0], 160)}`;
-    return `> - ${icon} ${gateName(g).replace(/ \(warn\)$/, '')} ${value}; allowed: ${escapeMarkdownText(g.threshold, 120)}${result}`;
-}
-function alertLines(report, byId) {
-    const named = gatesToName(report);
-    const tally = gateTally(report);
-    const shown = named.slice(0, 5);
-    const word = verdictWord(report);
-    const advice = adviceSentence(report);
-    const flaky = flakySetAsideText(report);
-    return [
-        `> [!${ALERT[word]}]`,
-        `> **EvalGate: ${word}** — ${tally}${flaky ? ` · ${flaky}` : ''}${advice ? `. ${escapeMarkdownText(advice, 300)}` : ''}`,
-        ...(shown.length ? ['>', ...shown.map((g) => alertGateLine(g, report, byId))] : []),
-        ...(named.length > shown.length ? [`> - and ${named.length - shown.length} more in the gate table`] : []),
-    ];
-}
-function markdown_commitText(hash, context) {
-    const sha = commitOf(hash);
-    if (sha === null)
-        return hash === null ? 'no commit' : escapeMarkdownText(hash, 20);
-    return context.repoUrl ? `[\`${sha.slice(0, 7)}\`](${context.repoUrl}/commit/${sha})` : `\`${sha.slice(0, 7)}\``;
-}
-function baselineSource(report, baselinePath, context = {}) {
-    if (report.baseline === null || baselinePath === null)
-        return null;
-    const from = context.baselineFrom;
-    const limit = context.staleAfter;
-    const ageMs = limit ? millisecondsBetween(report.baseline.created_at, limit.now) : null;
-    return {
-        source: from?.source ?? 'path',
-        run_url: from?.runUrl ?? null,
-        commits_behind: from?.commitsBehind ?? null,
-        base_commit_run: from?.baseCommitRun ?? null,
-        age_days: ageMs === null ? null : Math.round(ageMs / 8_640_000) / 10,
-        stale: limit && limit.maxAgeDays > 0 && ageMs !== null ? ageMs > limit.maxAgeDays * 86_400_000 : null,
-    };
-}
-/** ", from [`artifact:NAME`](run)": where the action found the baseline; empty for a path. */
-function fromText(context) {
-    const from = context.baselineFrom;
-    if (!from)
-        return '';
-    const run = /^https?:\/\/[^\s()<>]+$/.test(from.runUrl) ? from.runUrl : null;
-    const source = `\`${from.source.replace(/`/g, "'")}\``;
-    return `, from ${run ? `[${source}](${run})` : source}`;
-}
-/** Which runs were compared, how far apart, on which golden set; where the rest of the report is. */
-function provenanceLines(report, context, hint) {
-    const { baseline: b, candidate: c, golden } = report;
-    const age = b === null ? null : ageBetween(b.created_at, c.created_at);
-    const ageText = age === null || age.text.startsWith('0 ')
-        ? ''
-        : age.negative
-            ? `, created ${age.text} after the candidate`
-            : `, ${age.text} older`;
-    // A commit the database does not record says where it came from (the workflow context).
-    const candidateFrom = commitSourceText('candidate', c.commit_source);
-    const baselineFrom = commitSourceText('baseline', b?.commit_source);
-    const links = [
-        context.runUrl ? `[workflow run and job summary](${context.runUrl})` : '',
-        // The CLI names its full report only where rows were cut; the action always links where it is.
-        context.runUrl && hint ? `full report: ${hint}` : '',
-    ].filter((x) => x !== '');
-    const lines = [
-        `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${markdown_commitText(c.commit_hash, context)} (${candidateFrom ? `${candidateFrom}; ` : ''}${escapeMarkdownText(c.created_at, 30)}) ${b === null ? '**without a baseline**: a candidate-only report, gated on `min` and `max` thresholds only' : `**vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${markdown_commitText(b.commit_hash, context)}${baselineFrom ? ` (${baselineFrom})` : ''}${ageText}${fromText(context)}`} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${format_plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
-    ];
-    lines.push(...repeatsMarkdownLines(report));
-    if (context.config)
-        lines.push('', configLine(context.config));
-    if (context.config?.noise)
-        lines.push('', noiseFloorMarkdown(context.config.noise));
-    const warnings = reportWarnings(report, context).map((w) => markdownWarning(w, context));
-    return [...lines, ...(warnings.length ? ['', ...warnings.map((w) => `- ⚠️ ${w}`)] : [])];
-}
-/** The gate config that produced the verdict. */
-function configLine(config) {
-    if (config.source === null)
-        return 'Gate config: built-in default';
-    return `Gate config: ${escapeMarkdownText(config.source, 80)} (sha256 \`${config.sha256}\`)`;
-}
-/** A report warning as the comment words it (src/render/warnings.ts words it for the terminal). */
-function markdownWarning(w, context) {
-    switch (w.kind) {
-        case 'stale_baseline':
-            return `The baseline run is ${w.age} old, past \`baseline-max-age\` (${format_plural(w.maxAgeDays, 'day', 'days')}).`;
-        case 'baseline_behind':
-            return `The baseline is not the base commit's own run but one ${format_plural(w.commitsBehind, 'commit', 'commits')} behind it: changes made in between count as this pull request's.`;
-        case 'swapped_runs':
-            return 'The baseline run was created after the candidate: are the two databases the wrong way round?';
-        case 'candidate_commit':
-            return `The candidate run was made at ${markdown_commitText(w.candidate, context)}, not at the commit this workflow evaluated (${markdown_commitText(w.head, context)}).`;
-        case 'missing_results':
-            return `${format_plural(w.count, 'query has', 'queries have')} no result in the candidate (counted as misses).`;
-        case 'added_results':
-            return `${format_plural(w.count, 'query has', 'queries have')} a result only in the candidate.`;
-        case 'unknown_results':
-            return `The ${w.side} has results for ${format_plural(w.count, 'query', 'queries')} not in the golden set (not scored).`;
-        case 'duplicate_results':
-            return `The ${w.side} has more than one result for ${format_plural(w.count, 'query', 'queries')} (the last one read is scored).`;
-        case 'other_golden_set':
-            return `The ${w.side} run's stored aggregate was computed on another golden set (\`${w.recorded.slice(0, 19)}\`): both runs are scored here on \`${w.fingerprint.slice(0, 19)}\`.`;
-        case 'judge_differs':
-            return 'Judge model or prompt differs: judge scores are shown, not gated.';
-        case 'pending':
-            return `${format_plural(w.count, 'query is', 'queries are')} pending (not gated).`;
-        case 'same_run':
-            return `The baseline and the candidate are the same run (${escapeMarkdownText(w.runId, 60)}: ${w.why}): every difference is 0, and the gates pass by construction.`;
-    }
-}
-function gateTableLines(report, byId) {
-    if (report.gates.length === 0)
-        return [];
-    const open = openGates(report);
-    const hidden = report.gates.length - open.length;
-    return [
-        '',
-        ...table(['gate', 'candidate', 'delta', 'allowed', 'result'], ['---', '---:', '---:', '---', '---']),
-        ...open.map((g) => {
-            const unit = unitOf(g.metric, byId);
-            // Short cells, so the table fits the comment's column unwrapped: the test's interval, p and detectable drop
-            // are in the verdict's bullets and in *All gates* below.
-            return `| ${gateName(g)} | ${format_formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaShort(g, unit), 60)} | ${escapeMarkdownText(g.threshold, 120)} | ${RESULT_TEXT[g.result]} |`;
-        }),
-        ...(hidden ? ['', `${format_plural(hidden, 'more gate', 'more gates')} passed (see *All gates* below).`] : []),
-        ...unjudgedLines(report),
-    ];
-}
-/** The unjudged-documents sentence beside the retrieval gates, when it applies. */
-function unjudgedLines(report) {
-    const note = unjudgedNote(report);
-    // Our own words and numbers only: the metric id goes in a code span, not through the mention escaping.
-    return note ? ['', `⚠️ ${note.replace('judged@10', '`judged@10`')}`] : [];
-}
-function metricCells(id, def, m) {
-    const unit = def?.unit;
-    return [
-        metricCode(id),
-        format_formatValue(m.baseline, unit),
-        format_formatValue(m.candidate, unit),
-        `${formatDelta(m.delta, unit)}${mark(def, m)}`,
-    ];
-}
-function keyMetricLines(report, byId) {
-    const ids = keyMetrics(report);
-    if (ids.length === 0)
-        return [];
-    if (report.baseline === null)
-        return [
-            '',
-            ...table(['metric', 'candidate', 'n'], ['---', '---:', '---:']),
-            ...ids.map((id) => {
-                const m = report.metrics[id];
-                return `| ${metricCode(id)} | ${format_formatValue(m.candidate, byId.get(id)?.unit)} | ${m.n.toLocaleString('en-US')} |`;
-            }),
-        ];
-    const level = intervalLevel(report.alpha);
-    const denominators = changedDenominators(report, ids).map(([id, m]) => `${metricCode(id)} ${m.n_baseline.toLocaleString('en-US')} → ${m.n.toLocaleString('en-US')}`);
-    return [
-        '',
-        ...table(['metric', 'baseline', 'candidate', 'delta', `${level} CI`, 'p'], ['---', '---:', '---:', '---:', '---:', '---:']),
-        ...ids.map((id) => {
-            const m = report.metrics[id];
-            const unit = byId.get(id)?.unit;
-            const cells = metricCells(id, byId.get(id), m);
-            if (!m.comparable)
-                cells[0] += ' (not comparable)';
-            return `| ${[...cells, intervalText(m.ci, unit), format_formatP(m.p_value, report.alpha)].join(' | ')} |`;
-        }),
-        '',
-        `▲ ▼ significant at α ${report.alpha} (two-sided paired sign-flip test, the interval read off it; the gates' tests are one-sided).${denominators.length ? ` Denominators differ: ${denominators.join(', ')}.` : ''}`,
-    ];
-}
-/** Per-query rows share one table shape; `answers` adds the answer-change column. */
-function queryTable(rows, report, answers) {
-    const missing = {
-        baseline: new Set(report.golden.added),
-        candidate: new Set(report.golden.removed),
-    };
-    const metric = report.per_query_metric;
-    const header = ['query', 'text', 'first relevant rank', `Δ ${metric}`, ...(answers ? ['answer'] : [])];
-    const align = ['---', '---', '---:', '---:', ...(answers ? ['---'] : [])];
-    return {
-        head: table(header, align),
-        rows: rows.map((o) => {
-            const ranks = `${rankText(o.baseline_rank, missing.baseline.has(o.query_id))} → ${rankText(o.candidate_rank, missing.candidate.has(o.query_id))}`;
-            const cells = [
-                escapeMarkdownCell(o.query_id, 40),
-                escapeMarkdownCell(o.query, 60),
-                ranks,
-                formatDelta(o.metric_delta),
-                ...(answers ? [escapeMarkdownCell(o.answer_changes.join('; '), 80)] : []),
-            ];
-            return `| ${cells.join(' | ')} |`;
-        }),
-    };
-}
-/** What is true of every per-query row, said once: the settings that differ and how chunks were matched. */
-function commonCause(report) {
-    const parts = [];
-    if (report.differences.length)
-        parts.push(`The runs differ in ${nameList(report.differences, 40)}.`);
-    if (report.chunker_version_match !== 'exact' || report.chunk_match_queries)
-        parts.push(`Chunker versions differ: expected chunks of another chunker match by document (${chunkMatchSummary(report) ?? `\`${report.chunker_version_match}\``}).`);
-    return parts.join(' ');
-}
-function worstLines(report, worst) {
-    if (report.baseline === null)
-        return [];
-    if (worst.length === 0)
-        return ['', `No query lost or slipped its first relevant hit; ${perQueryTally(report)}.`];
-    const shown = worst.slice(0, OPEN_QUERY_ROWS);
-    const withAnswers = shown.some((o) => o.answer_changes.length > 0);
-    const { head, rows } = queryTable(shown, report, withAnswers);
-    const cause = commonCause(report);
-    return [
-        '',
-        `#### Worst regressions (${shown.length < worst.length ? `${shown.length} of ${worst.length}` : worst.length}, worst first)`,
-        '',
-        `${perQueryTally(report)}.${cause ? ` ${cause}` : ''}`,
-        '',
-        ...head,
-        ...rows,
-    ];
-}
-function perQueryTally(report) {
-    const c = report.counts;
-    return [
-        format_plural(c.regression, 'expected hit lost', 'expected hits lost'),
-        format_plural(c.loss, 'rank slipped', 'ranks slipped'),
-        format_plural(c.win, 'win', 'wins'),
-        format_plural(c.draw, 'draw', 'draws'),
-        ...(c.answer_regression ? [format_plural(c.answer_regression, 'answer regression', 'answer regressions')] : []),
-        ...(report.flaky?.count ? [`${report.flaky.count.toLocaleString('en-US')} flaky (set aside)`] : []),
-    ].join(' · ');
-}
-/** Untrusted names, capped so a run database cannot push the never-cut part past the limit. */
-function nameList(names, max) {
-    return (names
-        .slice(0, 20)
-        .map((n) => escapeMarkdownText(n, max))
-        .join(', ') + (names.length > 20 ? ` and ${names.length - 20} more` : ''));
-}
-/** Each failed answer gate's failing queries, collapsed: the ids, escaped, at most MAX_FAILING_QUERIES. */
-function failingQueriesLines(report) {
-    return report.gates
-        .filter((g) => g.failing_queries && g.failing_queries.length > 0)
-        .flatMap((g) => {
-        const count = g.failing_count ?? g.failing_queries.length;
-        const more = count > g.failing_queries.length ? ` (the first ${g.failing_queries.length})` : '';
-        return details(`Queries that failed ${gateName(g)} (${count.toLocaleString('en-US')})${more}`, [
-            g.failing_queries.map((id) => escapeMarkdownText(id, 80)).join(', '),
-        ]);
-    });
-}
-function details(summary, body) {
-    return ['', `<details><summary>${summary}</summary>`, '', ...body, '', '</details>'];
-}
-const RUN_ROWS = [
-    ['run', 'run_id'],
-    ['suite', 'suite'],
-    ['commit', 'commit_hash'],
-    ['created', 'created_at'],
-    ['chunker', 'chunker_version'],
-    ['embedding model', 'embedding_model'],
-    ['index', 'index_version'],
-];
-function runCell(r, key) {
-    const v = r[key];
-    if (Array.isArray(v))
-        return escapeMarkdownCell(v.join(', '), 80);
-    // 12 characters name a commit and fit the column (a whole SHA cannot wrap).
-    if (key === 'commit_hash' && typeof v === 'string')
-        return escapeMarkdownCell(v.slice(0, 12));
-    return escapeMarkdownCell(v, 80);
-}
-/** The runs side by side and every list the open part only counts. Never cut: each list is capped. */
-function runDetailLines(report) {
-    const { golden, baseline } = report;
-    const lines = [
-        ...(baseline === null
-            ? [
-                ...table(['', 'candidate'], ['---', '---']),
-                ...RUN_ROWS.map(([label, key]) => `| ${label} | ${runCell(report.candidate, key)} |`),
-                '',
-                `Golden set \`${golden.fingerprint}\`: ${format_plural(golden.queries, 'query', 'queries')}.`,
-            ]
-            : [
-                ...table(['', 'baseline', 'candidate'], ['---', '---', '---']),
-                ...RUN_ROWS.map(([label, key]) => `| ${label} | ${runCell(baseline, key)} | ${runCell(report.candidate, key)} |`),
-                '',
-                `Golden set \`${golden.fingerprint}\`: ${format_plural(golden.queries, 'query', 'queries')}, ${golden.shared.toLocaleString('en-US')} in both runs. Chunk match: \`${report.chunker_version_match}\`${report.chunk_match_queries ? ` (${chunkMatchSummary(report)})` : ''}.`,
-            ]),
-    ];
-    const list = (text, ids) => (ids.length ? ['', `${text}: ${nameList(ids, 40)}.`] : []);
-    lines.push(...list('Settings that differ', report.differences));
-    lines.push(...list('Queries only in the candidate run', golden.added));
-    lines.push(...list('Queries only in the baseline run (counted as misses in the candidate)', golden.removed));
-    for (const side of ['baseline', 'candidate']) {
-        lines.push(...list(`Result query ids of the ${side} not in the golden set`, golden.unknown_query_ids[side]));
-        lines.push(...list(`Queries with more than one result in the ${side}`, golden.duplicate_query_ids[side]));
-    }
-    return details('Runs compared', lines);
-}
-function allGatesLines(report, byId) {
-    const withNotes = report.gates.filter((g) => g.note !== '');
-    const tested = report.gates.some((g) => g.ci !== undefined || g.margin !== undefined);
-    if (report.gates.length <= OPEN_GATE_ROWS && withNotes.length === 0 && !tested)
-        return [];
-    const rows = report.gates.map((g) => {
-        const unit = unitOf(g.metric, byId);
-        const result = [RESULT_TEXT[g.result], detectableText(g, unit)].filter(Boolean).join(', ');
-        return `| ${gateName(g)} | ${format_formatValue(g.baseline, unit)} | ${format_formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaText(g, unit, report.alpha), 200)} | ${escapeMarkdownText(g.threshold, 80)} | ${escapeMarkdownText(result, 80)} | ${escapeMarkdownCell(g.note, 200)} |`;
-    });
-    return details(`All gates (${report.gates.length}) with their tests and notes`, [
-        ...table(['gate', 'baseline', 'candidate', 'delta and test', 'allowed', 'result', 'note'], ['---', '---:', '---:', '---:', '---', '---', '---']),
-        ...rows,
-    ]);
-}
-function querySection(summary, name, rows, report, answers) {
-    if (rows.length === 0)
-        return null;
-    const t = queryTable(rows, report, answers);
-    return {
-        head: ['', `<details><summary>${summary} (${rows.length.toLocaleString('en-US')})</summary>`, '', ...t.head],
-        rows: t.rows,
-        tail: ['', '</details>'],
-        name,
-        cut: 0,
-    };
-}
-/** "225", or "211 → 216" when the denominators differ; the paired count when it is neither. */
-function denominatorText(m) {
-    const n = m.n_baseline === m.n ? m.n.toLocaleString('en-US') : `${m.n_baseline} → ${m.n}`;
-    const paired = m.n_paired !== null && (m.n_paired !== m.n || m.n_paired !== m.n_baseline);
-    return `${n}${paired ? ` (${m.n_paired.toLocaleString('en-US')} paired)` : ''}`;
-}
-/** Every metric, family by family (a row names its family when it starts one), with the test where there is one. */
-function allMetricsSection(report, defs) {
-    if (report.baseline === null)
-        return candidateMetricsSection(report, defs);
-    const rows = [];
-    let family = '';
-    for (const def of defs) {
-        const m = report.metrics[def.id];
-        if (!m)
-            continue;
-        const cells = metricCells(def.id, def, m);
-        if (def.family !== family)
-            cells[0] = `**${def.family}** ${cells[0]}`;
-        family = def.family;
-        if (!m.comparable)
-            cells[0] += ' (not comparable)';
-        rows.push(`| ${[...cells, intervalText(m.ci, def.unit), format_formatP(m.p_value, report.alpha), denominatorText(m)].join(' | ')} |`);
-    }
-    return {
-        head: [
-            '',
-            '<details><summary>All metrics</summary>',
-            '',
-            ...table(['metric', 'baseline', 'candidate', 'delta', `${intervalLevel(report.alpha)} CI`, 'p', 'n'], ['---', '---:', '---:', '---:', '---:', '---:', '---:']),
-        ],
-        rows,
-        tail: ['', '</details>'],
-        name: 'all metrics',
-        cut: 0,
-    };
-}
-/** All metrics of a candidate-only report: the value and its denominator. */
-function candidateMetricsSection(report, defs) {
-    const rows = [];
-    let family = '';
-    for (const def of defs) {
-        const m = report.metrics[def.id];
-        if (!m)
-            continue;
-        const id = def.family !== family ? `**${def.family}** ${metricCode(def.id)}` : metricCode(def.id);
-        family = def.family;
-        rows.push(`| ${id} | ${format_formatValue(m.candidate, def.unit)} | ${m.n.toLocaleString('en-US')} |`);
-    }
-    return {
-        head: [
-            '',
-            '<details><summary>All metrics</summary>',
-            '',
-            ...table(['metric', 'candidate', 'n'], ['---', '---:', '---:']),
-        ],
-        rows,
-        tail: ['', '</details>'],
-        name: 'all metrics',
-        cut: 0,
-    };
-}
-/** The key metrics of every breakdown group that has a value; null when no group has one. */
-function breakdownSection(report, byId) {
-    const key = keyMetrics(report);
-    const rows = [];
-    for (const [kind, groups] of Object.entries(report.breakdowns)) {
-        for (const name of Object.keys(groups).sort()) {
-            for (const id of key) {
-                const m = groups[name][id];
-                if (!m || (m.baseline === null && m.candidate === null))
-                    continue;
-                const cells = report.baseline === null
-                    ? [metricCode(id), format_formatValue(m.candidate, byId.get(id)?.unit), String(m.n)]
-                    : [...metricCells(id, byId.get(id), m), `${m.n_baseline} / ${m.n}`];
-                rows.push(`| ${[kind, escapeMarkdownCell(name, 60), ...cells].join(' | ')} |`);
-            }
-        }
-    }
-    if (rows.length === 0)
-        return null;
-    return {
-        head: [
-            '',
-            '<details><summary>Breakdowns</summary>',
-            '',
-            ...(report.baseline === null
-                ? table(['by', 'group', 'metric', 'candidate', 'n'], ['---', '---', '---', '---:', '---:'])
-                : table(['by', 'group', 'metric', 'baseline', 'candidate', 'delta', 'n (base / cand)'], ['---', '---', '---', '---:', '---:', '---:', '---:'])),
-        ],
-        rows,
-        tail: ['', '</details>'],
-        name: 'breakdowns',
-        cut: 0,
-    };
-}
-/** Never cut: the open part, then the gates in full and the run details (each list in them capped). */
-function fixedLines(report, byId, context, hint) {
-    return [
-        ...alertLines(report, byId),
-        '',
-        ...provenanceLines(report, context, hint),
-        ...gateTableLines(report, byId),
-        ...keyMetricLines(report, byId),
-        ...trendMarkdownLines(context.trend, byId),
-        ...worstLines(report, regressionsBySeverity(report.per_query)),
-        ...flakyMarkdownLines(report),
-        ...allGatesLines(report, byId),
-        ...failingQueriesLines(report),
-        ...runDetailLines(report),
-    ];
-}
-const PER_QUERY_HINT = "_A query's full row in the candidate (hits returned, top hit, reciprocal rank, citation checks, WFGY label): " +
-    '`evalgate aggregate CANDIDATE.sqlite --golden GOLDEN --per-query`; the JSON report has it as `candidate_row`._';
-function buildSections(report, defs, byId) {
-    const worst = regressionsBySeverity(report.per_query);
-    const losses = querySection('Regressions and losses, worst first', 'regressions and losses', worst, report, true);
-    // Where each row's details are (docs/compare.md): the open part's budget is not touched, this is collapsed.
-    losses?.tail.unshift('', PER_QUERY_HINT);
-    const wins = querySection('Wins, best first', 'wins', winsByGain(report.per_query), report, false);
-    const answers = querySection('Answer changes', 'answer changes', answerChanges(report.per_query), report, true);
-    const metrics = allMetricsSection(report, defs);
-    const breakdowns = breakdownSection(report, byId);
-    const present = (list) => list.filter((s) => s !== null);
-    return {
-        sections: present([losses, wins, answers, metrics, breakdowns]),
-        cutOrder: present([breakdowns, wins, answers, losses, metrics]),
-    };
-}
-/** The note that says how many rows of a section were cut (none when none were). */
-function noteLines(s, hint) {
-    return s.cut > 0
-        ? [
-            '',
-            `_${s.cut.toLocaleString('en-US')} more ${s.cut === 1 ? 'row' : 'rows'} of ${s.name} left out to fit GitHub's comment limit (the least severe)${hint ? `; the full report is in ${hint}` : ''}._`,
-        ]
-        : [];
-}
-function sectionText(s, hint) {
-    return [...s.head, ...s.rows, ...noteLines(s, hint), ...s.tail].join('\n');
-}
-function renderReportMarkdown(report, defs, options = { maxLength: GITHUB_COMMENT_LIMIT }) {
-    const byId = new Map(defs.map((d) => [d.id, d]));
-    const fixed = fixedLines(report, byId, options.context ?? {}, options.fullReportHint);
-    return layOut(report, fixed, buildSections(report, defs, byId), options);
-}
+;// CONCATENATED MODULE: ./src/arrays.ts
 /**
- * The untruncated report and the one cut to `options.maxLength` (the same two documents as two
- * renderReportMarkdown calls). The full report names where it is only through the cut one.
+ * `list.map(fn)`, always as a packed array of exactly `list.length` elements.
+ *
+ * Why not `Array.prototype.map`: once V8's optimizing compiler inlines `map`, the arrays it returns are holey, where
+ * the builtin's (and JSON.parse's, and push's) are packed. The two kinds have different hidden classes, so every
+ * function that reads arrays made both ways (a golden query's lists, made before and after the reader was
+ * optimized) deoptimizes with "wrong map" and is compiled again: at 100,000 queries that was a third of each
+ * thread's compiling (bench/README, "Compiling"). `slice` keeps the source's kind and allocates exactly.
  */
-function renderReportMarkdowns(report, defs, options) {
-    const context = options.context ?? {};
-    const byId = new Map(defs.map((d) => [d.id, d]));
-    // The sections are built once (a large run's rows are escaped once): the full layout cuts nothing, then the
-    // cut one removes rows from the same arrays.
-    const sections = buildSections(report, defs, byId);
-    const full = layOut(report, fixedLines(report, byId, context, undefined), sections, { maxLength: Infinity });
-    const hint = typeof options.fullReportHint === 'function' ? options.fullReportHint(full) : options.fullReportHint;
-    const fixed = fixedLines(report, byId, context, hint);
-    return { full, cut: layOut(report, fixed, sections, { ...options, fullReportHint: hint }) };
+function mapPacked(list, fn) {
+    const out = list.slice();
+    for (let i = 0; i < out.length; i++)
+        out[i] = fn(list[i], i);
+    return out;
 }
+
+;// CONCATENATED MODULE: ./src/load/headingPath.ts
+/** Heading paths as the run's writers spell them. */
 /**
- * The document from its parts, rows cut from `sections` (which it changes) until it fits `options.maxLength`:
- * from the end of each section (its least severe rows), sections in `cutOrder`.
+ * A heading path written as one text, `"A > B"` (the 001 core-metrics runner's form): split at each `>`, each
+ * heading trimmed, empty ones dropped, so it matches the list `["A", "B"]`.
  */
-function layOut(report, fixed, parts, options) {
-    const { sections, cutOrder } = parts;
-    const footer = [
-        '',
-        `<sub>EvalGate · paired sign-flip test, ${report.options.permutations.toLocaleString('en-US')} flips, seed ${report.options.seed}; metric intervals at ${intervalLevel(report.alpha)} from the same test, gate intervals at their own level · mean over ${report.options.mean_over}, min grade ${report.options.min_grade}</sub>`,
-    ];
-    const fixedText = fixed.join('\n');
-    const footerText = footer.join('\n');
-    // Lengths are counted, not measured on joined text (a 100,000-query report has megabytes of rows): a section's
-    // text is its lines joined by "\n", so its length is each line's length plus one, less one.
-    const linesLength = (lines) => lines.reduce((n, line) => n + line.length + 1, 0);
-    const rowChars = new Map(sections.map((s) => [s, linesLength(s.rows)]));
-    const sectionLength = (s) => linesLength(s.head) +
-        rowChars.get(s) +
-        linesLength(noteLines(s, options.fullReportHint)) +
-        linesLength(s.tail) -
-        1;
-    // The exact length of the document below: fixed, "\n" + each section, "\n" + footer, final "\n".
-    const total = () => fixedText.length + sections.reduce((n, s) => n + 1 + sectionLength(s), 0) + 1 + footerText.length + 1;
-    // The notes grow as rows go (the count's digits), so cut a little past the limit and measure again.
-    while (total() > options.maxLength) {
-        const section = cutOrder.find((s) => s.rows.length > 0);
-        if (!section)
-            break;
-        let excess = total() - options.maxLength + 200;
-        let length = rowChars.get(section);
-        while (section.rows.length > 0 && excess > 0) {
-            const removed = section.rows.pop();
-            length -= removed.length + 1;
-            excess -= removed.length + 1;
-            section.cut++;
-        }
-        rowChars.set(section, length);
+function splitHeadingPath(text) {
+    const out = [];
+    for (const part of text.split('>')) {
+        const heading = part.trim();
+        if (heading !== '')
+            out.push(heading);
     }
-    return `${[fixedText, ...sections.map((s) => sectionText(s, options.fullReportHint)), footerText].join('\n')}\n`;
-}
-
-;// CONCATENATED MODULE: ./src/github/stickyComment.ts
-
-/** The author of comments made with a workflow's GITHUB_TOKEN. */
-const DEFAULT_COMMENT_AUTHOR = 'github-actions[bot]';
-/** The hidden line EvalGate keeps its acceptance state in (src/publish/acceptanceState.ts writes and reads it). */
-const STATE_LINE = /\n?<!-- evalgate:acceptance-state [A-Za-z0-9+/=]+ -->\n?/;
-/**
- * A new body without a state line keeps the one of the comment it replaces: a report that needs no acceptance
- * (the gates pass) must not erase the pull request's acceptance history.
- */
-function keepStateLine(previous, body) {
-    if (STATE_LINE.test(body))
-        return body;
-    const line = STATE_LINE.exec(previous ?? '')?.[0];
-    return line ? `${body.replace(/\n*$/, '\n')}${line.trim()}\n` : body;
-}
-function stickyMarker(commentId) {
-    if (/-->|\s/.test(commentId) || commentId === '')
-        throw new Error(`comment id ${JSON.stringify(commentId)} cannot go into an HTML comment marker`);
-    return `<!-- evalgate:comment-id=${commentId} -->`;
-}
-/** The comment body: the marker on the first line, then the report. */
-function stickyBody(marker, markdown) {
-    return `${marker}\n${markdown}`;
-}
-/** GitHub may hand a body back with CRLF line ends or without the trailing newline. */
-function normalise(body) {
-    return (body ?? '').replace(/\r\n/g, '\n').trimEnd();
-}
-/** The token's own login, or null when GitHub will not say (installation tokens: 403 on GET /user). */
-async function authenticatedLogin(octokit) {
-    try {
-        const { data } = await octokit.rest.users.getAuthenticated();
-        return typeof data.login === 'string' ? data.login : null;
-    }
-    catch (error) {
-        const status = httpStatusOf(error);
-        if ((status === 401 || status === 403 || status === 404) && !isRateLimitError(error))
-            return null;
-        throw error;
-    }
-}
-/** The login our comments are written by: the caller's, the token's own, or GITHUB_TOKEN's bot. */
-async function ownLogin(octokit, commentAuthor) {
-    if (commentAuthor)
-        return commentAuthor;
-    return (await authenticatedLogin(octokit)) ?? DEFAULT_COMMENT_AUTHOR;
-}
-/** Pages of comments read at most (10,000 comments): past it the pull request's comments are refused. */
-const MAX_COMMENT_PAGES = 100;
-/**
- * Our comments on the pull request, oldest first (the order GitHub lists them in). Only our marked comments are
- * kept page by page; a `rel="next"` that leads back to a page already read, or more than MAX_COMMENT_PAGES
- * pages, is an error rather than a loop.
- */
-async function findStickyComments(octokit, target) {
-    const seen = new Set();
-    const marked = (await octokit.paginate(octokit.rest.issues.listComments, { owner: target.owner, repo: target.repo, issue_number: target.issueNumber, per_page: 100 }, (response) => {
-        const page = String(response.url ?? '');
-        if (page !== '' && seen.has(page))
-            throw new MalformedAnswerError(`GitHub's comment pages loop: rel="next" leads back to ${page.replace(/\?.*$/, '')} (a page already read)`);
-        seen.add(page);
-        if (seen.size > MAX_COMMENT_PAGES)
-            throw new MalformedAnswerError(`pull request #${target.issueNumber} has more than ${MAX_COMMENT_PAGES} pages of comments: not read further`);
-        if (!Array.isArray(response.data))
-            throw new MalformedAnswerError('GitHub listed the comments as something other than a list');
-        return response.data.filter((c) => typeof c?.body === 'string' && c.body.startsWith(target.marker));
-    }));
-    for (const c of marked)
-        checkComment(c);
-    if (marked.length === 0)
-        return [];
-    // GitHub logins are case-insensitive.
-    const login = (await ownLogin(octokit, target.commentAuthor)).toLowerCase();
-    return marked.filter((c) => typeof c.user?.login === 'string' && c.user.login.toLowerCase() === login);
-}
-/** A comment we may update or delete must say which it is: a clear error naming the field, not a crash. */
-function checkComment(c) {
-    if (typeof c.id !== 'number' || !Number.isSafeInteger(c.id))
-        throw new MalformedAnswerError(`GitHub listed a comment whose \`id\` is ${JSON.stringify(c.id) ?? 'missing'}, not a number`);
-    if (typeof c.html_url !== 'string')
-        throw new MalformedAnswerError(`GitHub listed comment ${c.id} whose \`html_url\` is ${JSON.stringify(c.html_url) ?? 'missing'}, not a URL`);
-}
-async function upsertStickyComment(octokit, request) {
-    const { owner, repo, issueNumber, marker, body } = request;
-    if (!body.startsWith(marker))
-        throw new Error('the sticky comment body must start with its marker');
-    const ours = await (request.listed ?? findStickyComments(octokit, request));
-    if (ours.length === 0) {
-        if (request.createIfMissing === false)
-            return { action: 'skipped', comment: null, deleted: [] };
-        const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body });
-        return { action: 'created', comment: { id: data.id, url: data.html_url }, deleted: [] };
-    }
-    const [first, ...duplicates] = ours;
-    let action = 'unchanged';
-    let url = first.html_url;
-    const kept = keepStateLine(first.body, body);
-    if (normalise(first.body) !== normalise(kept)) {
-        const { data } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: first.id, body: kept });
-        action = 'updated';
-        url = data.html_url;
-    }
-    const deleted = [];
-    for (const duplicate of duplicates) {
-        try {
-            await octokit.rest.issues.deleteComment({ owner, repo, comment_id: duplicate.id });
-        }
-        catch (error) {
-            if (httpStatusOf(error) !== 404)
-                throw error; // already gone
-        }
-        deleted.push(duplicate.id);
-    }
-    return { action, comment: { id: first.id, url }, deleted };
-}
-
-;// CONCATENATED MODULE: ./src/render/errorPanel.ts
-/**
- * The comment that replaces the report when a run cannot be evaluated (a missing or bad database, a bad gate
- * config, an internal error), so a report from an earlier commit never stays up as if it were current.
- * Pure: text in, Markdown out.
- */
-/** A fence longer than any run of backticks in the text, so the message cannot close it. */
-function fenced(text) {
-    const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
-    const fence = '`'.repeat(Math.max(3, longest + 1));
-    return `${fence}text\n${text}\n${fence}`;
-}
-const MAX_MESSAGE = 4_000;
-function renderErrorPanel(info) {
-    const message = info.message.length > MAX_MESSAGE
-        ? `${info.message.slice(0, MAX_MESSAGE)}\n… (cut; the full message is in the log)`
-        : info.message;
-    const where = [
-        info.sha ? `commit ${info.sha.slice(0, 12)}` : null,
-        info.runUrl ? `[workflow run log](${info.runUrl})` : null,
-    ]
-        .filter((x) => x !== null)
-        .join(' · ');
-    return [
-        '⛔ **EvalGate: error — the run could not be evaluated**',
-        '',
-        info.inputError
-            ? 'No gate was checked for this commit. Fix the input below and re-run; this comment will show the report again.'
-            : 'No gate was checked for this commit: EvalGate hit an internal error (please report it with the log).',
-        '',
-        fenced(message),
-        ...(where ? ['', `<sub>${where}</sub>`] : []),
-        '',
-    ].join('\n');
-}
-
-;// CONCATENATED MODULE: ./src/publish/policy.ts
-function commentDecision(mode, outcome) {
-    switch (mode) {
-        case 'never':
-            return { publish: false, createIfMissing: false };
-        case 'always':
-            return { publish: true, createIfMissing: true };
-        case 'on-change':
-            return { publish: true, createIfMissing: outcome !== 'pass' };
-        case 'on-failure':
-            return { publish: true, createIfMissing: outcome === 'fail' || outcome === 'error' };
-    }
-}
-
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: ./src/action/context.ts
-/**
- * What the action needs from the workflow run: the repository, the event and, when there is one, the pull
- * request to comment on. Read from the runner's environment (GITHUB_*), as @actions/github's context does,
- * but without reading anything at import time.
- */
-
-
-function readRunContext(env) {
-    const repository = env.GITHUB_REPOSITORY ?? '';
-    const [owner = '', repo = ''] = repository.split('/');
-    let payload = {};
-    const eventPath = env.GITHUB_EVENT_PATH;
-    if (eventPath) {
-        let text;
-        try {
-            text = (0,external_node_fs_namespaceObject.readFileSync)(eventPath, 'utf8');
-        }
-        catch (error) {
-            throw new errors_InputError(`GITHUB_EVENT_PATH ${eventPath}: cannot read the event payload (${error.code ?? String(error)})`);
-        }
-        try {
-            const parsed = JSON.parse(text);
-            if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
-                payload = parsed;
-        }
-        catch (error) {
-            throw new errors_InputError(`GITHUB_EVENT_PATH ${eventPath}: the event payload is not JSON (${error.message})`);
-        }
-    }
-    const serverUrl = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
-    const runUrl = env.GITHUB_RUN_ID && repository ? `${serverUrl}/${repository}/actions/runs/${env.GITHUB_RUN_ID}` : null;
-    return {
-        eventName: env.GITHUB_EVENT_NAME ?? '',
-        owner,
-        repo,
-        apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
-        serverUrl,
-        runUrl,
-        sha: evaluatedSha(env, payload),
-        actor: env.GITHUB_ACTOR ?? '',
-        payload,
-    };
-}
-const SHA_PATTERN = /^[0-9a-f]{40}([0-9a-f]{24})?$/i;
-function evaluatedSha(env, payload) {
-    const head = objectAt(objectAt(payload, 'pull_request'), 'head')?.sha;
-    if (typeof head === 'string' && SHA_PATTERN.test(head))
-        return head;
-    const runHead = objectAt(payload, 'workflow_run')?.head_sha;
-    if (typeof runHead === 'string' && SHA_PATTERN.test(runHead))
-        return runHead;
-    if (env.GITHUB_EVENT_NAME === 'issue_comment')
-        return null;
-    return env.GITHUB_SHA || null;
-}
-const DEPENDABOT = 'dependabot[bot]';
-function objectAt(value, key) {
-    if (!value || typeof value !== 'object')
-        return null;
-    const v = value[key];
-    return v && typeof v === 'object' && !Array.isArray(v) ? v : null;
-}
-function fullName(repoObject) {
-    const name = repoObject?.full_name;
-    return typeof name === 'string' ? name : null;
-}
-/**
- * The pull request to comment on, or null (push, workflow_dispatch, schedule...: summary and outputs only).
- * In order: the `pr-number` input; `pull_request` in the payload (pull_request, pull_request_target,
- * pull_request_review...); an issue_comment on a pull request; a workflow_run triggered by a pull request
- * of the same repository (GitHub leaves `pull_requests` empty for forks: pass `pr-number` there).
- */
-function pullRequestTarget(ctx, prNumberInput) {
-    if (!ctx.owner || !ctx.repo)
-        return null;
-    const base = `${ctx.owner}/${ctx.repo}`;
-    const pr = objectAt(ctx.payload, 'pull_request');
-    const headRepo = fullName(objectAt(objectAt(pr, 'head'), 'repo'));
-    const fromFork = headRepo !== null && headRepo.toLowerCase() !== base.toLowerCase();
-    const byDependabot = objectAt(pr, 'user')?.login === DEPENDABOT;
-    if (prNumberInput !== null)
-        return { owner: ctx.owner, repo: ctx.repo, issueNumber: prNumberInput, fromFork, byDependabot };
-    if (pr && typeof pr.number === 'number')
-        return { owner: ctx.owner, repo: ctx.repo, issueNumber: pr.number, fromFork, byDependabot };
-    const issue = objectAt(ctx.payload, 'issue');
-    if (issue && objectAt(issue, 'pull_request') && typeof issue.number === 'number') {
-        return { owner: ctx.owner, repo: ctx.repo, issueNumber: issue.number, fromFork: false, byDependabot: false };
-    }
-    const workflowRun = objectAt(ctx.payload, 'workflow_run');
-    const prs = workflowRun?.pull_requests;
-    if (Array.isArray(prs)) {
-        // GitHub lists pull requests of other repositories whose head is this branch too: keep ours.
-        const ours = prs.find((p) => {
-            const url = objectAt(objectAt(p, 'base'), 'repo')?.url;
-            return (typeof p?.number === 'number' &&
-                typeof url === 'string' &&
-                url.toLowerCase().endsWith(`/repos/${base.toLowerCase()}`));
-        });
-        if (ours)
-            return {
-                owner: ctx.owner,
-                repo: ctx.repo,
-                issueNumber: ours.number,
-                fromFork: false,
-                byDependabot: false,
-            };
-    }
-    return null;
-}
-/** The triggering run of a `workflow_run` event, or null for other events (or a payload without one). */
-function triggeringRun(ctx) {
-    if (ctx.eventName !== 'workflow_run')
-        return null;
-    const run = objectAt(ctx.payload, 'workflow_run');
-    const headSha = run?.head_sha;
-    const headBranch = run?.head_branch;
-    const headRepository = fullName(objectAt(run, 'head_repository'));
-    if (!run ||
-        typeof run.id !== 'number' ||
-        typeof headSha !== 'string' ||
-        !SHA_PATTERN.test(headSha) ||
-        typeof headBranch !== 'string' ||
-        headRepository === null)
-        return null;
-    const base = `${ctx.owner}/${ctx.repo}`.toLowerCase();
-    const pullRequests = [];
-    for (const p of Array.isArray(run.pull_requests) ? run.pull_requests : []) {
-        const baseRepoUrl = objectAt(objectAt(p, 'base'), 'repo')?.url;
-        const number = p?.number;
-        // GitHub lists pull requests of other repositories whose head is this branch too: keep ours.
-        if (typeof number !== 'number' || typeof baseRepoUrl !== 'string')
-            continue;
-        if (!baseRepoUrl.toLowerCase().endsWith(`/repos/${base}`))
-            continue;
-        const text = (o, key) => typeof o?.[key] === 'string' ? o[key] : null;
-        pullRequests.push({
-            number,
-            headSha: text(objectAt(p, 'head'), 'sha'),
-            baseSha: text(objectAt(p, 'base'), 'sha'),
-            baseRef: text(objectAt(p, 'base'), 'ref'),
-        });
-    }
-    const path = typeof run.path === 'string' ? run.path : '';
-    const file = /^\.github\/workflows\/([^/@]+\.ya?ml)(@.*)?$/.exec(path)?.[1] ?? null;
-    return {
-        id: run.id,
-        headSha,
-        headBranch,
-        headRepository,
-        workflowFile: file,
-        conclusion: typeof run.conclusion === 'string' ? run.conclusion : null,
-        pullRequests,
-    };
-}
-
-;// CONCATENATED MODULE: ./src/action/runner.ts
-/**
- * What the action hands the runner: log lines that cannot be read as workflow commands, and the step's outputs cut
- * to GitHub's documented size. Also the check that the runner's files (event, job summary, outputs) are regular
- * files: a FIFO would block the step for ever, a device (/dev/full) fail in the middle of it.
- */
-
-
-
-/** GitHub's documented limit for one step output (1 MB). */
-const OUTPUT_LIMIT_BYTES = 1_000_000;
-/**
- * A line for the log: core.info prints it as it is, and text from the inputs (ids, messages quoting them, URLs from
- * the API) must not be read by the runner as a workflow command (core's error, warning and debug escape theirs).
- */
-function runner_info(text) {
-    info(inertLines(text));
-}
-function messageOf(error) {
-    return error instanceof Error ? error.message : String(error);
-}
-const RUNNER_FILES = ['GITHUB_EVENT_PATH', 'GITHUB_STEP_SUMMARY', 'GITHUB_OUTPUT'];
-/** One message per runner file that is set but is not a regular file (checked without opening it). */
-function runnerFileProblems(env) {
-    const problems = [];
-    for (const name of RUNNER_FILES) {
-        const path = env[name];
-        if (!path)
-            continue;
-        let kind;
-        try {
-            const stat = (0,external_node_fs_namespaceObject.statSync)(path);
-            if (stat.isFile())
-                continue;
-            kind = stat.isFIFO()
-                ? 'a FIFO'
-                : stat.isDirectory()
-                    ? 'a directory'
-                    : stat.isCharacterDevice() || stat.isBlockDevice()
-                        ? 'a device'
-                        : stat.isSocket()
-                            ? 'a socket'
-                            : 'not a regular file';
-        }
-        catch (error) {
-            kind = `unreadable (${error.code ?? messageOf(error)})`;
-        }
-        problems.push(`EvalGate: ${name} ${JSON.stringify(path)} is ${kind}; the runner's ${name} must be a regular file`);
-    }
-    return problems;
-}
-/**
- * `value` within OUTPUT_LIMIT_BYTES: a JSON output past it becomes `{"truncated":true,...}` (still JSON, naming the
- * report file that holds it all), any other is cut at a character boundary with an ellipsis and the byte count.
- */
-function boundedOutput(value, json) {
-    const bytes = Buffer.byteLength(value);
-    if (bytes <= OUTPUT_LIMIT_BYTES)
-        return value;
-    if (json)
-        return JSON.stringify({ truncated: true, bytes, limit: OUTPUT_LIMIT_BYTES, json_path: json.jsonPath });
-    const note = `… (${bytes} bytes, cut to GitHub's ${OUTPUT_LIMIT_BYTES}-byte output limit)`;
-    const keep = Buffer.from(value).subarray(0, OUTPUT_LIMIT_BYTES - Buffer.byteLength(note) - 4);
-    return `${keep.toString('utf8').replace(/\uFFFD+$/, '')}${note}`;
-}
-/** Sets every output; a write error (a full disk, /dev/full) is one clear failure message, not a stack trace. */
-function setOutputs(outputs) {
-    for (const [name, value] of outputs) {
-        try {
-            setOutput(name, value);
-        }
-        catch (error) {
-            return [`EvalGate: cannot write the step output \`${name}\` to GITHUB_OUTPUT (${codeOf(error)})`];
-        }
-    }
-    return [];
-}
-function codeOf(error) {
-    return error?.code ?? messageOf(error);
-}
-
-// EXTERNAL MODULE: external "node:zlib"
-var external_node_zlib_ = __nccwpck_require__(8522);
-;// CONCATENATED MODULE: ./src/action/zipArchive.ts
-/**
- * A zip reader for baseline artifacts, pure (bytes in, files out) and suspicious: an artifact is written by whatever
- * ran in the baseline workflow, so every entry is checked before anything is inflated, and the archive is refused as
- * a whole, with a message naming the entry, when one of them is not a plain file under a plain relative path.
- * GitHub's artifact zips are ordinary zips (stored or deflate entries, a central directory at the end); zip64,
- * encryption, multi-disk archives and other compression methods are refused by name.
- */
-
-
-/** sql.js holds the whole database in memory: 1 GiB is already more than a run database should need. */
-const DEFAULT_ZIP_LIMITS = { maxEntryBytes: 1 << 30, maxTotalBytes: 1 << 30, maxEntries: 10_000 };
-const EOCD_SIGNATURE = 0x06054b50;
-const ZIP64_LOCATOR_SIGNATURE = 0x07064b50;
-const CENTRAL_SIGNATURE = 0x02014b50;
-const LOCAL_SIGNATURE = 0x04034b50;
-const EOCD_SIZE = 22;
-const CENTRAL_SIZE = 46;
-const LOCAL_SIZE = 30;
-const S_IFMT = 0o170000;
-const S_IFREG = 0o100000;
-const S_IFDIR = 0o040000;
-const S_IFLNK = 0o120000;
-const HOST_UNIX = 3;
-const DOS_DIRECTORY = 0x10;
-function refuse(where, why) {
-    throw new errors_InputError(`${where}: ${why}`);
-}
-function findEndOfCentralDirectory(zip, where) {
-    // The record is the last thing in the file, followed by a comment of at most 65,535 bytes.
-    const lowest = Math.max(0, zip.length - EOCD_SIZE - 0xffff);
-    for (let at = zip.length - EOCD_SIZE; at >= lowest; at--) {
-        if (zip.readUInt32LE(at) === EOCD_SIGNATURE && at + EOCD_SIZE + zip.readUInt16LE(at + 20) === zip.length)
-            return at;
-    }
-    return refuse(where, 'not a zip archive (no end of central directory record)');
-}
-/** An entry name that extracts inside the destination and means the same on every system, or a refusal. */
-function checkName(name, where) {
-    const quoted = JSON.stringify(errors_oneLine(name));
-    if (name === '')
-        refuse(where, 'an entry has an empty name');
-    if (/[\u0000-\u001f\u007f]/.test(name))
-        refuse(where, `entry ${quoted} has a control character in its name`);
-    if (name.includes('\\'))
-        refuse(where, `entry ${quoted} has a backslash in its name (a Windows path)`);
-    if (name.startsWith('/'))
-        refuse(where, `entry ${quoted} is an absolute path`);
-    if (/^[A-Za-z]:/.test(name))
-        refuse(where, `entry ${quoted} starts with a drive letter`);
-    if (name.split('/').includes('..'))
-        refuse(where, `entry ${quoted} climbs out of the archive with \`..\``);
-}
-function fileType(versionMadeBy, externalAttributes, name) {
-    if (versionMadeBy >>> 8 === HOST_UNIX) {
-        const mode = (externalAttributes >>> 16) & S_IFMT;
-        if (mode === S_IFLNK)
-            return 'a symbolic link';
-        if (mode === S_IFDIR)
-            return 'directory';
-        if (mode !== 0 && mode !== S_IFREG)
-            return `a special file (mode ${mode.toString(8)})`;
-    }
-    if (name.endsWith('/') || (externalAttributes & DOS_DIRECTORY) !== 0)
-        return 'directory';
-    return 'file';
-}
-/**
- * The archive's regular files, every entry checked: names (no `..`, absolute paths, backslashes or drive letters, no
- * duplicates), types (no links or special files; directories carry nothing and are left out), methods (stored or
- * deflate), no encryption, no zip64, sizes under the limits, entries inside the archive and not overlapping.
- * `where` names the archive in every message.
- */
-function listZipEntries(zip, where, limits = DEFAULT_ZIP_LIMITS) {
-    const { count, centralOffset, centralSize } = centralDirectory(zip, where, limits);
-    const entries = [];
-    const seen = new Set();
-    const ranges = [];
-    let total = 0;
-    let at = centralOffset;
-    for (let i = 0; i < count; i++) {
-        const record = centralRecord(zip, at, i, count, centralOffset + centralSize, where);
-        at = record.next;
-        const { name } = record;
-        checkName(name, where);
-        if (seen.has(name))
-            refuse(where, `entry ${JSON.stringify(errors_oneLine(name))} appears twice`);
-        seen.add(name);
-        if (!checkRecord(record, where, limits))
-            continue;
-        total += record.size;
-        if (total > limits.maxTotalBytes)
-            refuse(where, `the entries add up to more than ${limits.maxTotalBytes} bytes uncompressed (a zip bomb?); refused at ${JSON.stringify(errors_oneLine(name))}`);
-        const dataOffset = localDataOffset(zip, record, centralOffset, where);
-        ranges.push([record.localOffset, dataOffset + record.compressedSize, name]);
-        const { compressedSize, size, crc32 } = record;
-        entries.push({
-            name,
-            method: record.methodCode === 0 ? 'stored' : 'deflate',
-            compressedSize,
-            size,
-            crc32,
-            dataOffset,
-        });
-    }
-    // Entries sharing compressed bytes are the overlapping-file zip bomb.
-    ranges.sort((a, b) => a[0] - b[0]);
-    for (let i = 1; i < ranges.length; i++) {
-        if (ranges[i][0] < ranges[i - 1][1])
-            refuse(where, `entries ${JSON.stringify(ranges[i - 1][2])} and ${JSON.stringify(ranges[i][2])} overlap`);
-    }
-    return entries;
-}
-const ZIP64_TEXT = 'a zip64 archive (over 4 GiB or 65,535 entries), which EvalGate does not read';
-/** The end-of-central-directory record, checked: one disk, no zip64, within the entry limit and the archive. */
-function centralDirectory(zip, where, limits) {
-    if (zip.length < EOCD_SIZE)
-        refuse(where, `not a zip archive (${zip.length} bytes)`);
-    const eocd = findEndOfCentralDirectory(zip, where);
-    const disk = zip.readUInt16LE(eocd + 4);
-    const centralDisk = zip.readUInt16LE(eocd + 6);
-    const entriesHere = zip.readUInt16LE(eocd + 8);
-    const count = zip.readUInt16LE(eocd + 10);
-    const centralSize = zip.readUInt32LE(eocd + 12);
-    const centralOffset = zip.readUInt32LE(eocd + 16);
-    if (count === 0xffff ||
-        centralSize === 0xffffffff ||
-        centralOffset === 0xffffffff ||
-        (eocd >= 20 && zip.readUInt32LE(eocd - 20) === ZIP64_LOCATOR_SIGNATURE))
-        refuse(where, ZIP64_TEXT);
-    if (disk !== 0 || centralDisk !== 0 || entriesHere !== count)
-        refuse(where, 'a multi-disk (split) zip archive');
-    if (count > limits.maxEntries)
-        refuse(where, `${count} entries, more than the ${limits.maxEntries} allowed`);
-    if (centralOffset + centralSize > eocd)
-        refuse(where, 'the central directory lies outside the archive');
-    return { count, centralOffset, centralSize };
-}
-/** Central directory record `i` at `at`, its name inside the directory (which ends at `end`). */
-function centralRecord(zip, at, i, count, end, where) {
-    if (at + CENTRAL_SIZE > end || zip.readUInt32LE(at) !== CENTRAL_SIGNATURE)
-        refuse(where, `central directory entry ${i + 1} of ${count} is damaged`);
-    const flags = zip.readUInt16LE(at + 8);
-    const nameLength = zip.readUInt16LE(at + 28);
-    const nameEnd = at + CENTRAL_SIZE + nameLength;
-    if (nameEnd > end)
-        refuse(where, `central directory entry ${i + 1} is damaged`);
-    const raw = zip.subarray(at + CENTRAL_SIZE, nameEnd);
-    return {
-        // Bit 11: the name is UTF-8; otherwise CP437, read here as Latin-1 (only the checks and messages use it).
-        name: raw.toString(flags & 0x800 ? 'utf8' : 'latin1'),
-        raw,
-        versionMadeBy: zip.readUInt16LE(at + 4),
-        flags,
-        methodCode: zip.readUInt16LE(at + 10),
-        crc32: zip.readUInt32LE(at + 16),
-        compressedSize: zip.readUInt32LE(at + 20),
-        size: zip.readUInt32LE(at + 24),
-        externalAttributes: zip.readUInt32LE(at + 38),
-        localOffset: zip.readUInt32LE(at + 42),
-        next: nameEnd + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32),
-    };
-}
-/** A regular file EvalGate can read (true), a directory to leave out (false), or a refusal naming the entry. */
-function checkRecord(r, where, limits) {
-    const quoted = JSON.stringify(errors_oneLine(r.name));
-    const type = fileType(r.versionMadeBy, r.externalAttributes, r.name);
-    if (type === 'directory')
-        return false;
-    if (type !== 'file')
-        refuse(where, `entry ${quoted} is ${type}, not a regular file`);
-    if (r.flags & 0x41 || r.methodCode === 99)
-        refuse(where, `entry ${quoted} is encrypted`);
-    if (r.compressedSize === 0xffffffff || r.size === 0xffffffff || r.localOffset === 0xffffffff)
-        refuse(where, `entry ${quoted} uses zip64 sizes (${ZIP64_TEXT})`);
-    if (r.methodCode !== 0 && r.methodCode !== 8)
-        refuse(where, `entry ${quoted} uses compression method ${r.methodCode} (only stored and deflate are read)`);
-    if (r.methodCode === 0 && r.compressedSize !== r.size)
-        refuse(where, `entry ${quoted} is stored but declares ${r.compressedSize} bytes stored for ${r.size} bytes`);
-    if (r.size > limits.maxEntryBytes)
-        refuse(where, `entry ${quoted} is ${r.size} bytes, over the ${limits.maxEntryBytes}-byte cap for one file`);
-    return true;
-}
-/** Where the entry's data starts, after its local header, which must name the same file and lie in the archive. */
-function localDataOffset(zip, r, centralOffset, where) {
-    const quoted = JSON.stringify(errors_oneLine(r.name));
-    const { localOffset } = r;
-    if (localOffset + LOCAL_SIZE > centralOffset || zip.readUInt32LE(localOffset) !== LOCAL_SIGNATURE)
-        refuse(where, `entry ${quoted}: its local header is missing or outside the archive`);
-    const localNameLength = zip.readUInt16LE(localOffset + 26);
-    const localExtraLength = zip.readUInt16LE(localOffset + 28);
-    const localName = zip.subarray(localOffset + LOCAL_SIZE, localOffset + LOCAL_SIZE + localNameLength);
-    if (!localName.equals(r.raw))
-        refuse(where, `entry ${quoted}: its local header names another file`);
-    const dataOffset = localOffset + LOCAL_SIZE + localNameLength + localExtraLength;
-    if (dataOffset + r.compressedSize > centralOffset)
-        refuse(where, `entry ${quoted} runs past the archive's data`);
-    return dataOffset;
-}
-let crcTable = null;
-/** CRC-32 (zip's): zlib.crc32 on Node 20.15+ and 22.2+, else a table. */
-function crc32Of(data) {
-    const native = external_node_zlib_.crc32;
-    return typeof native === 'function' ? native(data) >>> 0 : tableCrc32(data);
-}
-/** CRC-32 from a table, for a Node without zlib.crc32. */
-function tableCrc32(data) {
-    if (!crcTable) {
-        crcTable = new Uint32Array(256);
-        for (let n = 0; n < 256; n++) {
-            let c = n;
-            for (let k = 0; k < 8; k++)
-                c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-            crcTable[n] = c >>> 0;
-        }
-    }
-    let crc = 0xffffffff;
-    for (let i = 0; i < data.length; i++)
-        crc = crcTable[(crc ^ data[i]) & 0xff] ^ (crc >>> 8);
-    return (crc ^ 0xffffffff) >>> 0;
-}
-/** One entry's bytes, inflated no further than its declared size and checked against its size and CRC-32. */
-function extractZipEntry(zip, entry, where) {
-    const quoted = JSON.stringify(errors_oneLine(entry.name));
-    const stored = zip.subarray(entry.dataOffset, entry.dataOffset + entry.compressedSize);
-    let data;
-    if (entry.method === 'stored')
-        data = Buffer.from(stored);
-    else {
-        try {
-            // One byte more than declared: inflating that far proves the declared size a lie (a zip bomb's trick).
-            data = external_node_zlib_.inflateRawSync(stored, { maxOutputLength: Math.max(1, entry.size + 1) });
-        }
-        catch (error) {
-            const code = error.code;
-            if (code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError)
-                refuse(where, `entry ${quoted} inflates past its declared ${entry.size} bytes (a zip bomb?)`);
-            refuse(where, `entry ${quoted} is not valid deflate data (${error.message})`);
-        }
-    }
-    if (data.length !== entry.size)
-        refuse(where, `entry ${quoted} holds ${data.length} bytes, not the ${entry.size} its header declares`);
-    if (crc32Of(data) !== entry.crc32)
-        refuse(where, `entry ${quoted} fails its CRC-32 check (damaged or altered)`);
-    return data;
-}
-/** A name that ends like a SQLite run database. */
-function isRunDatabaseName(name) {
-    return /\.(sqlite3?|db)$/i.test(name);
-}
-function listed(names) {
-    const shown = names.slice(0, 20).map((n) => JSON.stringify(errors_oneLine(n)));
-    return names.length > 20 ? `${shown.join(', ')} and ${names.length - 20} more` : shown.join(', ');
-}
-/**
- * The one run database in the archive: the entry named `path` when given (a leading `./` ignored), else the one file
- * named *.sqlite, *.sqlite3 or *.db. None, or more than one, is an error naming the archive's files.
- */
-function pickRunDatabase(entries, where, path, pathInput = 'baseline-path') {
-    const names = entries.map((e) => e.name);
-    const contents = names.length === 0 ? 'it holds no files' : `it holds ${listed(names)}`;
-    if (path !== null) {
-        const wanted = path.replace(/^(\.\/)+/, '');
-        const found = entries.find((e) => e.name === wanted);
-        if (!found)
-            refuse(where, `no entry ${JSON.stringify(errors_oneLine(wanted))} (input \`${pathInput}\`); ${contents}`);
-        return found;
-    }
-    const databases = entries.filter((e) => isRunDatabaseName(e.name));
-    if (databases.length === 0)
-        refuse(where, `no run database (*.sqlite, *.sqlite3 or *.db) in the archive; ${contents}`);
-    if (databases.length > 1)
-        refuse(where, `${databases.length} run databases (${listed(databases.map((e) => e.name))}); name the one to use with input \`${pathInput}\``);
-    return databases[0];
-}
-/** The archive's run database (see pickRunDatabase), checked and extracted. */
-function extractRunDatabase(zip, where, options = {}) {
-    const entries = listZipEntries(zip, where, options.limits ?? DEFAULT_ZIP_LIMITS);
-    const entry = pickRunDatabase(entries, where, options.path ?? null, options.pathInput);
-    return { name: entry.name, data: extractZipEntry(zip, entry, where) };
+    return out;
 }
 
 ;// CONCATENATED MODULE: ./src/load/json.ts
@@ -51449,786 +50205,6 @@ function nestedDeeperThan(value, limit) {
         }
     }
     return false;
-}
-
-;// CONCATENATED MODULE: ./src/load/readFully.ts
-
-/** Reads `size` bytes at `position` of an open file into `target` (readSync may return fewer: reads until done). */
-function readFully(fd, target, size, position, file) {
-    for (let done = 0; done < size;) {
-        const n = (0,external_node_fs_namespaceObject.readSync)(fd, target, done, size - done, position + done);
-        if (n === 0)
-            throw new Error(`${file}: the file shrank while it was read`);
-        done += n;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/load/regularFile.ts
-/**
- * Opening input files as regular files only. A FIFO blocks an open for reading until a writer comes (for ever),
- * and a device such as /dev/zero never ends: each is refused at once, by opening without blocking and asking the
- * open file what it is. Text inputs (golden set, gate config) are read up to a size cap.
- */
-
-
-
-/** What a file that is not a regular file is, in words. */
-function kindOf(stats) {
-    if (stats.isDirectory())
-        return 'a directory';
-    if (stats.isFIFO())
-        return 'a FIFO (named pipe)';
-    if (stats.isCharacterDevice())
-        return 'a character device';
-    if (stats.isBlockDevice())
-        return 'a block device';
-    if (stats.isSocket())
-        return 'a socket';
-    return 'not a regular file';
-}
-/**
- * A descriptor of `file` opened for reading, after checking it is a regular file (`what` names it in the message:
- * `FILE: the run database is a FIFO (named pipe), not a regular file`). Errors of the open itself are thrown as
- * they are (ENOENT...), for the caller's message.
- */
-function openRegularFile(file, what) {
-    // O_NONBLOCK: opening a FIFO with no writer returns at once instead of waiting; a regular file ignores it.
-    const fd = (0,external_node_fs_namespaceObject.openSync)(file, external_node_fs_namespaceObject.constants.O_RDONLY | external_node_fs_namespaceObject.constants.O_NONBLOCK);
-    let stats;
-    try {
-        stats = (0,external_node_fs_namespaceObject.fstatSync)(fd);
-    }
-    catch (error) {
-        (0,external_node_fs_namespaceObject.closeSync)(fd);
-        throw error;
-    }
-    if (!stats.isFile()) {
-        (0,external_node_fs_namespaceObject.closeSync)(fd);
-        throw new errors_InputError(`${file}: ${what} is ${kindOf(stats)}, not a regular file`);
-    }
-    return fd;
-}
-/**
- * The bytes of the regular file `file`, at most `maxBytes` (a larger file is refused before it is read:
- * `FILE: the golden set is 2.1 GiB, more than the 1 GiB EvalGate reads`).
- */
-function readRegularFile(file, what, maxBytes) {
-    const fd = openRegularFile(file, what);
-    try {
-        const size = (0,external_node_fs_namespaceObject.fstatSync)(fd).size;
-        if (size > maxBytes) {
-            throw new errors_InputError(`${file}: ${what} is ${sizeText(size)}, more than the ${sizeText(maxBytes)} EvalGate reads`);
-        }
-        const bytes = Buffer.allocUnsafe(size);
-        readFully(fd, bytes, size, 0, file);
-        return bytes;
-    }
-    finally {
-        (0,external_node_fs_namespaceObject.closeSync)(fd);
-    }
-}
-function sizeText(bytes) {
-    if (bytes >= 1 << 30)
-        return `${Number((bytes / (1 << 30)).toFixed(1))} GiB`;
-    if (bytes >= 1 << 20)
-        return `${Number((bytes / (1 << 20)).toFixed(1))} MiB`;
-    if (bytes >= 1 << 10)
-        return `${Number((bytes / (1 << 10)).toFixed(1))} KiB`;
-    return `${bytes} bytes`;
-}
-/** The most bytes of a golden set EvalGate reads (a 100,000-query set with long queries is ~100 MB). */
-const MAX_GOLDEN_BYTES = 1 << 30;
-/** The most bytes of a gate config file. */
-const MAX_CONFIG_BYTES = 1 << 20;
-
-;// CONCATENATED MODULE: ./src/load/history.ts
-/**
- * Reading a history file (docs/history.md) as untrusted input, like a run database: it comes from an artifact any
- * earlier main run wrote. Size capped before it is read, nesting checked before it is walked, every field's type
- * and size checked, the schema version required; nothing in it is run. A problem is one InputError naming the file
- * and the field.
- */
-
-
-
-const HISTORY_SCHEMA_VERSION = 1;
-/** Runs kept when the file does not say (`max_runs`). */
-const DEFAULT_HISTORY_RUNS = 20;
-/** The most runs a history may keep: the change-point test enumerates C(n, 3) splits, 19,600 at 50. */
-const MAX_HISTORY_RUNS = 50;
-/** The most bytes of a history file: 50 runs of 100,000 queries' outcomes and ids fit in about 8 MiB. */
-const MAX_HISTORY_BYTES = 32 << 20;
-/** A history nests 4 levels (file, runs, run, metrics): anything deeper is not one. */
-const MAX_HISTORY_DEPTH = 4;
-const MAX_QUERIES = 1_000_000;
-const MAX_METRICS = 200;
-const MAX_TEXT = 1_000;
-class HistoryShapeError extends Error {
-}
-function fail(field, expected, value) {
-    throw new HistoryShapeError(`\`${field}\` must be ${expected}, got ${describe(value)}`);
-}
-function history_text(obj, key, at, nullable = false) {
-    const v = obj[key];
-    if (nullable && (v === null || v === undefined))
-        return null;
-    if (typeof v !== 'string' || v.length > MAX_TEXT)
-        fail(`${at}${key}`, `a string of at most ${MAX_TEXT} characters`, v);
-    return v;
-}
-function metricsOf(value, at) {
-    if (!isObject(value))
-        fail(at, 'an object of metric values', value);
-    const entries = Object.entries(value);
-    if (entries.length > MAX_METRICS)
-        fail(at, `at most ${MAX_METRICS} metrics`, `${entries.length} of them`);
-    for (const [id, v] of entries) {
-        if (id.length > MAX_TEXT)
-            fail(`${at} key`, `at most ${MAX_TEXT} characters`, id);
-        if (v !== null && (typeof v !== 'number' || !Number.isFinite(v)))
-            fail(`${at}.${errors_oneLine(id).slice(0, 80)}`, 'a finite number or null', v);
-    }
-    return Object.fromEntries(entries);
-}
-function runOf(value, i, queries) {
-    const at = `runs[${i}]`;
-    if (!isObject(value))
-        fail(at, 'an object', value);
-    const outcomes = value.outcomes;
-    if (typeof outcomes !== 'string' || outcomes.length !== queries || !/^[hm-]*$/.test(outcomes))
-        fail(`${at}.outcomes`, `a string of ${queries} characters h, m or - (one per query)`, outcomes);
-    return {
-        run_id: history_text(value, 'run_id', `${at}.`),
-        commit: history_text(value, 'commit', `${at}.`, true),
-        time: history_text(value, 'time', `${at}.`),
-        golden: history_text(value, 'golden', `${at}.`),
-        metrics: metricsOf(value.metrics, `${at}.metrics`),
-        outcomes,
-    };
-}
-function historyOf(value) {
-    if (!isObject(value))
-        fail('(the file)', 'a JSON object', value);
-    if (value.schema_version !== HISTORY_SCHEMA_VERSION)
-        throw new HistoryShapeError(`schema_version ${describe(value.schema_version)} is not ${HISTORY_SCHEMA_VERSION}, the version this EvalGate reads`);
-    const maxRuns = value.max_runs;
-    if (typeof maxRuns !== 'number' || !Number.isInteger(maxRuns) || maxRuns < 1 || maxRuns > MAX_HISTORY_RUNS)
-        fail('max_runs', `a whole number from 1 to ${MAX_HISTORY_RUNS}`, maxRuns);
-    const queries = value.queries;
-    if (!Array.isArray(queries) || queries.length > MAX_QUERIES)
-        fail('queries', `a list of at most ${MAX_QUERIES} query ids`, queries);
-    queries.forEach((q, i) => {
-        if (typeof q !== 'string' || q.length > MAX_TEXT)
-            fail(`queries[${i}]`, 'a query id', q);
-    });
-    const runs = value.runs;
-    if (!Array.isArray(runs) || runs.length > maxRuns)
-        fail('runs', `a list of at most max_runs (${maxRuns}) runs`, runs);
-    return {
-        schema_version: HISTORY_SCHEMA_VERSION,
-        max_runs: maxRuns,
-        queries: queries,
-        runs: runs.map((r, i) => runOf(r, i, queries.length)),
-    };
-}
-/** A history from its text; `where` (the file, or the artifact entry) starts every message. */
-function parseHistory(bytes, where) {
-    const size = Buffer.isBuffer(bytes) ? bytes.length : Buffer.byteLength(bytes);
-    if (size > MAX_HISTORY_BYTES)
-        throw new errors_InputError(`${where}: the history is ${sizeText(size)}, more than the ${sizeText(MAX_HISTORY_BYTES)} EvalGate reads`);
-    let value;
-    try {
-        value = JSON.parse(Buffer.isBuffer(bytes) ? bytes.toString('utf8') : bytes);
-    }
-    catch (error) {
-        throw new errors_InputError(`${where}: the history is not JSON (${errors_oneLine(error.message).slice(0, 200)})`);
-    }
-    if (nestedDeeperThan(value, MAX_HISTORY_DEPTH))
-        throw new errors_InputError(`${where}: the history nests deeper than ${MAX_HISTORY_DEPTH} levels, which no history file does`);
-    try {
-        return historyOf(value);
-    }
-    catch (error) {
-        if (error instanceof HistoryShapeError)
-            throw new errors_InputError(`${where}: not an EvalGate history: ${error.message}`);
-        throw error;
-    }
-}
-/** The history file at `path`, read as a regular file of at most MAX_HISTORY_BYTES, then parseHistory. */
-function readHistoryFile(path) {
-    let bytes;
-    try {
-        bytes = readRegularFile(path, 'the history file', MAX_HISTORY_BYTES);
-    }
-    catch (error) {
-        if (isInputError(error))
-            throw error;
-        throw cannotRead(path, error, 'the history file');
-    }
-    return parseHistory(bytes, path);
-}
-
-;// CONCATENATED MODULE: ./src/compare/history.ts
-/**
- * Main's history: the last N runs of the default branch, each with its commit, time, gated metrics and
- * per-query hit/miss outcome, carried from one main run to the next (docs/history.md). Pure: a report in, a
- * history out; the reader (src/load/history.ts) checks a file before it becomes a History.
- */
-
-
-
-function emptyHistory(maxRuns = DEFAULT_HISTORY_RUNS) {
-    return { schema_version: HISTORY_SCHEMA_VERSION, max_runs: maxRuns, queries: [], runs: [] };
-}
-/** The metrics the report's whole-set gates read, in the gates' order, each once. */
-function gatedMetrics(report) {
-    return [...new Set(report.gates.filter((g) => g.where === undefined).map((g) => g.metric))];
-}
-/**
- * The history with the report's candidate appended (with the values of `metricIds`, gatedMetrics' list) as its newest run, the oldest dropped beyond `max_runs`. The
- * query list becomes the report's; older runs' outcomes are carried over by query id (`-` where unknown). A
- * candidate-only report has no per-query outcomes: its run's are all `-`.
- */
-function appendRun(history, report, metricIds) {
-    const queries = report.per_query.length > 0 ? report.per_query.map((q) => q.query_id) : history.queries;
-    const marks = new Map(report.per_query.map((q) => [q.query_id, q.candidate_rank === null ? 'm' : 'h']));
-    const metrics = {};
-    for (const id of metricIds)
-        metrics[id] = report.metrics[id]?.candidate ?? null;
-    const run = {
-        run_id: report.candidate.run_id,
-        commit: report.candidate.commit_hash,
-        time: report.candidate.created_at,
-        golden: report.golden.fingerprint,
-        metrics,
-        outcomes: queries.map((id) => marks.get(id) ?? '-').join(''),
-    };
-    const index = new Map(history.queries.map((id, i) => [id, i]));
-    const realign = (r) => queries === history.queries
-        ? r
-        : {
-            ...r,
-            outcomes: queries
-                .map((id) => {
-                const i = index.get(id);
-                return i === undefined ? '-' : (r.outcomes[i] ?? '-');
-            })
-                .join(''),
-        };
-    const runs = [...history.runs.map(realign), run].slice(-history.max_runs);
-    return { schema_version: HISTORY_SCHEMA_VERSION, max_runs: history.max_runs, queries, runs };
-}
-/** The runs of the newest run's golden set (the series trends and flips are read from), oldest first. */
-function currentRuns(history) {
-    const newest = history.runs.at(-1);
-    return newest ? history.runs.filter((r) => r.golden === newest.golden) : [];
-}
-/**
- * Queries flaky by history: among the runs of the newest golden set, a query whose hit/miss outcome changed at
- * least twice (`-` skipped). A real change flips a query once and it stays; two flips mean it went and came back
- * (noise, or a change undone). Query id -> the reason, for CompareInputs.knownFlaky.
- */
-function flakyByHistory(history, minFlips = 2) {
-    const runs = currentRuns(history);
-    const flaky = new Map();
-    history.queries.forEach((id, i) => {
-        let flips = 0;
-        let last = '';
-        for (const r of runs) {
-            const mark = r.outcomes[i];
-            if (mark !== 'h' && mark !== 'm')
-                continue;
-            if (last !== '' && mark !== last)
-                flips++;
-            last = mark;
-        }
-        if (flips >= minFlips)
-            flaky.set(id, `flipped between hit and miss ${flips} times in the last ${runs.length} main runs`);
-    });
-    return flaky;
-}
-/**
- * The trend of `metricIds` (the report's gated metrics; those the history has no value of are left out) over the
- * newest golden set's runs. A metric with a missing value in the series gets no change point.
- */
-function trendOf(history, metricIds) {
-    const runs = currentRuns(history);
-    const metrics = metricIds
-        .filter((id) => runs.some((r) => typeof r.metrics[id] === 'number'))
-        .map((id) => {
-        const values = runs.map((r) => r.metrics[id] ?? null);
-        const complete = values.every((v) => v !== null);
-        return { id, values, changePoint: complete ? changePointOf(values) : null };
-    });
-    return {
-        runs: runs.map((r) => ({ commit: r.commit, time: r.time })),
-        otherGolden: history.runs.length - runs.length,
-        metrics,
-        flaky: flakyByHistory(history),
-        test: { recent: RECENT_RUNS, alpha: changePoint_CHANGE_POINT_ALPHA, minRuns: minimumRuns() },
-    };
-}
-
-;// CONCATENATED MODULE: ./src/pipeline/history.ts
-/**
- * Main's history around a comparison, shared by `evalgate compare --history` and the action: read a
- * history without letting a bad one stop the report (its problem becomes one warning and the report goes on
- * without the trend), the trend and the flaky-by-history queries the comparison is given, and the history with
- * the compared candidate appended.
- */
-
-
-/** Metrics the trend shows at most (the newest run's gated ones, in its order). */
-const TREND_METRICS = 12;
-/** `read()`'s history, or its input error's message (anything else is a bug and is thrown). */
-function tryHistory(read) {
-    try {
-        return { history: read(), problem: null };
-    }
-    catch (error) {
-        if (!isInputError(error))
-            throw error;
-        return { history: null, problem: error.message };
-    }
-}
-/** The trend of the gated metrics the newest main run recorded, over the newest golden set's runs. */
-function historyTrend(history) {
-    const newest = history.runs.at(-1);
-    return trendOf(history, Object.keys(newest?.metrics ?? {}).slice(0, TREND_METRICS));
-}
-/** The comparison's inputs with the trend in its report context and the flaky-by-history queries as knownFlaky. */
-function withHistory(inputs, history) {
-    if (!history || history.runs.length === 0)
-        return inputs;
-    const trend = historyTrend(history);
-    return {
-        ...inputs,
-        reportContext: { ...inputs.reportContext, trend },
-        ...(trend.flaky.size > 0 ? { knownFlaky: trend.flaky } : {}),
-    };
-}
-/** `history` (a new one when null) with the report's candidate appended as main's newest run. */
-function historyWithRun(history, report) {
-    return appendRun(history ?? emptyHistory(), report, gatedMetrics(report));
-}
-
-;// CONCATENATED MODULE: ./src/write/outputFiles.ts
-/**
- * Writing the files a command is asked for (run databases, reports, golden sets): each through a temporary sibling
- * and a rename, so nothing is ever half-written, and a path that cannot be written as the user's mistake
- * (`PATH: cannot write (reason)`, an InputError: exit 2), never a stack trace.
- */
-
-
-
-/** Why `file` cannot be written, in words, from the error of writing it (or its temporary sibling). */
-function reason(file, error) {
-    const code = error.code;
-    switch (code) {
-        case 'ENOENT':
-            return `no such directory: ${(0,external_node_path_namespaceObject.dirname)(file)}`;
-        case 'ENOTDIR':
-            return 'a parent of it is not a directory';
-        case 'EISDIR':
-            return 'it is a directory';
-        case 'EACCES':
-        case 'EPERM':
-            return 'permission denied';
-        case 'EROFS':
-            return 'read-only file system';
-        case 'ENOSPC':
-            return 'no space left on device';
-        case 'EDQUOT':
-            return 'disk quota exceeded';
-        case 'ENAMETOOLONG':
-            return 'the name is too long';
-        default:
-            return code ?? (error instanceof Error ? error.message : String(error));
-    }
-}
-function cannotWrite(file, error) {
-    return new errors_InputError(`${file}: cannot write (${reason(file, error)})`);
-}
-/** Bytes written by one writeSync at most: writeFileSync refuses 2 GiB and more (ERR_OUT_OF_RANGE); a run database may be larger. */
-const WRITE_CHUNK = 1 << 30;
-/**
- * `bytes` as the whole content of a new file, in pieces of at most `chunk` bytes. The file is created exclusively
- * (a file or link put there meanwhile is not followed) with `mode` from its first byte: a private database's bytes
- * are never readable by others, not even while they are written.
- */
-function writeWhole(file, bytes, chunk = WRITE_CHUNK, mode = 0o600) {
-    const fd = (0,external_node_fs_namespaceObject.openSync)(file, 'wx', mode);
-    try {
-        writeAll(fd, typeof bytes === 'string' ? Buffer.from(bytes) : bytes, chunk);
-    }
-    finally {
-        (0,external_node_fs_namespaceObject.closeSync)(fd);
-    }
-}
-function writeAll(fd, bytes, chunk = WRITE_CHUNK) {
-    for (let at = 0; at < bytes.length;) {
-        try {
-            at += (0,external_node_fs_namespaceObject.writeSync)(fd, bytes, at, Math.min(chunk, bytes.length - at));
-        }
-        catch (error) {
-            // A pipe Node made non-blocking (stdout) is full until its reader reads: wait a little and go on.
-            if (error.code !== 'EAGAIN')
-                throw error;
-            Atomics.wait(PAUSE, 0, 0, 2);
-        }
-    }
-}
-const PAUSE = new Int32Array(new SharedArrayBuffer(4));
-/** The standard stream a path names (`/dev/stdout`, `/dev/fd/2`, `/proc/self/fd/1`), or null. */
-function standardStream(file) {
-    const m = /^\/(?:dev\/(?:std(out|err)|fd\/([12]))|proc\/(?:self|\d+)\/fd\/([12]))$/.exec((0,external_node_path_namespaceObject.resolve)(file));
-    if (m === null)
-        return null;
-    if (m[3] !== undefined &&
-        !(0,external_node_path_namespaceObject.resolve)(file).startsWith('/proc/self/') &&
-        !(0,external_node_path_namespaceObject.resolve)(file).startsWith(`/proc/${process.pid}/`)) {
-        return null;
-    }
-    return m[1] === 'out' || m[2] === '1' || m[3] === '1' ? 1 : 2;
-}
-/**
- * Whether `file` is written through rather than replaced: a standard stream (`--json /dev/stdout`, into a pipe or
- * a redirect), or an existing target that is no regular file (a device such as /dev/null or /dev/full, a FIFO). A
- * rename would put a regular file in a device's place, or over the file a redirect writes to.
- */
-function writtenThrough(file) {
-    if (standardStream(file) !== null)
-        return true;
-    try {
-        const stats = (0,external_node_fs_namespaceObject.statSync)(file);
-        return !stats.isFile() && !stats.isDirectory();
-    }
-    catch {
-        return false;
-    }
-}
-/**
- * Writes `bytes` into a standard stream or a special file (no temporary file, no rename). Text goes out as the
- * CLI's own output does, inert to the Actions runner (`--json /dev/stdout` lands in a workflow's log); bytes as
- * they are.
- */
-function writeThrough(file, bytes) {
-    const data = typeof bytes === 'string' ? Buffer.from(inertLines(bytes)) : bytes;
-    const stream = standardStream(file);
-    if (stream !== null) {
-        writeAll(stream, data);
-        return;
-    }
-    // O_NONBLOCK: a FIFO with no reader fails at once (ENXIO) instead of waiting for one.
-    const fd = (0,external_node_fs_namespaceObject.openSync)(file, external_node_fs_namespaceObject.constants.O_WRONLY | external_node_fs_namespaceObject.constants.O_NONBLOCK);
-    try {
-        writeAll(fd, data);
-    }
-    finally {
-        (0,external_node_fs_namespaceObject.closeSync)(fd);
-    }
-}
-/**
- * Writes every file or none: first each to a temporary sibling (any failure removes them all and throws
- * `PATH: cannot write (reason)`), then each temporary file renamed over its target. A target that exists is checked
- * first: a directory, or a file that may not be written (read-only, which a rename would replace all the same), is
- * refused before anything is written. A standard stream or a device is written through (writtenThrough), after
- * the temporary files are written and before they are renamed.
- */
-function writeOutputFiles(files) {
-    const written = [];
-    const through = files.filter(([named]) => writtenThrough(named));
-    let file = '';
-    watchSignals();
-    try {
-        for (const [named, bytes] of files) {
-            file = named;
-            if (through.some(([t]) => t === named))
-                continue;
-            // An existing file is replaced where it is (a symbolic link keeps pointing at it) and keeps its permissions
-            // (a private database stays private): the rename would otherwise put a new file with the umask's in its place.
-            const was = checkTarget(named);
-            const target = was !== null ? (0,external_node_fs_namespaceObject.realpathSync)(named) : named;
-            sweepTemporaries((0,external_node_path_namespaceObject.dirname)(target));
-            const tmp = temporaryName(target);
-            written.push([tmp, target, named]);
-            pending.add(tmp);
-            writeWhole(tmp, bytes, WRITE_CHUNK, was !== null ? was.mode & 0o777 : 0o600);
-            if (was !== null) {
-                // Its owner too, where this process may give it (root rewriting a user's database); elsewhere chown fails,
-                // and the file is the writer's own as any new file is.
-                try {
-                    if (was.uid !== process.getuid?.() || was.gid !== process.getgid?.())
-                        (0,external_node_fs_namespaceObject.chownSync)(tmp, was.uid, was.gid);
-                }
-                catch {
-                    // not permitted: keep the writer's
-                }
-                (0,external_node_fs_namespaceObject.chmodSync)(tmp, was.mode & 0o7777);
-            }
-        }
-        for (const [named, bytes] of through) {
-            file = named;
-            writeThrough(named, bytes);
-        }
-        while (written.length > 0) {
-            const [tmp, target, named] = written[0];
-            file = named;
-            (0,external_node_fs_namespaceObject.renameSync)(tmp, target);
-            pending.delete(tmp);
-            written.shift();
-        }
-    }
-    catch (error) {
-        for (const [tmp] of written) {
-            try {
-                (0,external_node_fs_namespaceObject.unlinkSync)(tmp);
-            }
-            catch {
-                /* already gone */
-            }
-            pending.delete(tmp);
-        }
-        throw cannotWrite(file, error);
-    }
-}
-/** Temporary files being written now: removed if SIGINT or SIGTERM ends the process. */
-const pending = new Set();
-const SIGNALS = ['SIGINT', 'SIGTERM'];
-let watching = false;
-function onSignal(signal) {
-    for (const tmp of pending) {
-        try {
-            (0,external_node_fs_namespaceObject.unlinkSync)(tmp);
-        }
-        catch {
-            /* already gone */
-        }
-    }
-    pending.clear();
-    for (const s of SIGNALS)
-        process.removeListener(s, onSignal);
-    // Ends as the signal would have: its default action, now that no listener of ours is left.
-    if (process.listenerCount(signal) === 0)
-        process.kill(process.pid, signal);
-}
-/**
- * From the first write on, SIGINT and SIGTERM remove the temporary files before the process ends as the signal
- * would end it. The write is synchronous, so a signal that comes during it is handled once it returns; the
- * listeners stay (removing them then would drop that signal), and do nothing else.
- */
-function watchSignals() {
-    if (watching)
-        return;
-    watching = true;
-    for (const s of SIGNALS)
-        process.on(s, onSignal);
-}
-/** When this process started (ms since the epoch): temporary files older than that are no one's now. */
-const processStart = Date.now() - process.uptime() * 1000;
-const TEMPORARY = /^\.evalgate-(\d+)-\d+\.tmp$/;
-/**
- * Removes temporary files an earlier run left in `dir` (killed with SIGKILL, or the machine stopped): EvalGate's own
- * name pattern, last changed before this process started, and written by a process that is gone.
- */
-function sweepTemporaries(dir) {
-    let names;
-    try {
-        names = (0,external_node_fs_namespaceObject.readdirSync)(dir);
-    }
-    catch {
-        return;
-    }
-    for (const name of names) {
-        const m = TEMPORARY.exec(name);
-        if (m === null)
-            continue;
-        const path = (0,external_node_path_namespaceObject.join)(dir, name);
-        const pid = Number(m[1]);
-        try {
-            const stats = (0,external_node_fs_namespaceObject.lstatSync)(path);
-            // Our own pid on an older file: a process before us had it.
-            if (!stats.isFile() || stats.mtimeMs >= processStart || (pid !== process.pid && isAlive(pid)))
-                continue;
-            (0,external_node_fs_namespaceObject.unlinkSync)(path);
-        }
-        catch {
-            /* gone already, or not ours to remove */
-        }
-    }
-}
-function isAlive(pid) {
-    try {
-        process.kill(pid, 0);
-        return true;
-    }
-    catch (error) {
-        return error.code === 'EPERM';
-    }
-}
-/** One file, written atomically; `PATH: cannot write (reason)` when it cannot be. */
-function outputFiles_writeFileAtomically(file, bytes) {
-    writeOutputFiles([[file, bytes]]);
-}
-/**
- * Output files that must not exist yet (a command that creates files refuses to replace one unless told to):
- * `PATH: already exists (hint)` for the first that does.
- */
-function refuseExisting(files, hint) {
-    for (const file of files) {
-        if (existsSync(file))
-            throw new InputError(`${file}: already exists (${hint})`);
-    }
-}
-/**
- * The target's status (that of the file a symbolic link points at), or null when there is none; an existing one
- * must be a file this process may write (throws the errno error that says why not).
- */
-function checkTarget(file) {
-    if (!(0,external_node_fs_namespaceObject.existsSync)(file))
-        return null;
-    const stats = (0,external_node_fs_namespaceObject.statSync)(file);
-    if (stats.isDirectory())
-        throw Object.assign(new Error(`${file} is a directory`), { code: 'EISDIR' });
-    (0,external_node_fs_namespaceObject.accessSync)(file, external_node_fs_namespaceObject.constants.W_OK);
-    return stats;
-}
-/** Refuses two output flags naming one file (`--a and --b name the same file PATH`); unset flags are skipped. */
-function refuseSameOutput(outputs) {
-    const seen = new Map();
-    for (const [flag, file] of outputs) {
-        if (file === undefined)
-            continue;
-        const where = canonicalPath(file);
-        const other = seen.get(where);
-        if (other !== undefined)
-            throw new InputError(`${other} and ${flag} name the same file ${file}`);
-        seen.set(where, flag);
-    }
-}
-/**
- * The file a path is written to (writeOutputFiles replaces what a symbolic link points at): its real path, or, for
- * a file not there yet, its folder's real path and its name.
- */
-function canonicalPath(file) {
-    try {
-        return (0,external_node_fs_namespaceObject.realpathSync)(file);
-    }
-    catch {
-        try {
-            return (0,external_node_path_namespaceObject.join)((0,external_node_fs_namespaceObject.realpathSync)((0,external_node_path_namespaceObject.dirname)((0,external_node_path_namespaceObject.resolve)(file))), (0,external_node_path_namespaceObject.basename)(file));
-        }
-        catch {
-            return (0,external_node_path_namespaceObject.resolve)(file);
-        }
-    }
-}
-let temporaries = 0;
-/** A temporary sibling of `file` (same directory, so the rename is atomic), short whatever the length of its name. */
-function temporaryName(file) {
-    return (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.dirname)(file), `.evalgate-${process.pid}-${++temporaries}.tmp`);
-}
-/** The file at `path` as the system knows it (device and inode, after symbolic links), or null when there is none. */
-function fileIdentity(path) {
-    try {
-        const stats = (0,external_node_fs_namespaceObject.statSync)(path);
-        return `${stats.dev}:${stats.ino}`;
-    }
-    catch {
-        return null;
-    }
-}
-/**
- * Refuses an output path that is one of the inputs (the same path after symbolic links, or the same file by device
- * and inode: a hard link), before anything is read or written: `--json c.sqlite` would replace the candidate
- * database with the report. Unset outputs and inputs are skipped.
- */
-function refuseOutputOverInput(outputs, inputs) {
-    const known = inputs
-        .filter((input) => typeof input[1] === 'string' && input[1] !== '')
-        .map(([what, file]) => ({ what, file, path: canonicalPath(file), id: fileIdentity(file) }));
-    for (const [flag, file] of outputs) {
-        if (typeof file !== 'string' || file === '')
-            continue;
-        const path = canonicalPath(file);
-        const id = fileIdentity(file);
-        const input = known.find((k) => k.path === path || (id !== null && k.id === id));
-        if (input !== undefined) {
-            throw new errors_InputError(`${flag} ${file} is the ${input.what} ${input.file}: an output never replaces an input; name another file`);
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/write/history.ts
-
-/** The history as its file holds it: one run per line, so a diff of two files shows which runs came and went. */
-function historyText(history) {
-    const { runs, ...head } = history;
-    const runLines = runs.map((r) => `    ${JSON.stringify(r)}`).join(',\n');
-    const top = JSON.stringify(head, null, 2).replace(/\n}$/, '');
-    return `${top},\n  "runs": [${runs.length > 0 ? `\n${runLines}\n  ` : ''}]\n}\n`;
-}
-function writeHistoryFile(path, history) {
-    outputFiles_writeFileAtomically(path, historyText(history));
-}
-
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(8815);
-;// CONCATENATED MODULE: ./src/yamlLines.ts
-/** YAML parsed with positions, for messages that name `file:line` (golden sets and gate configs). */
-
-
-/** Parses `text`, throwing an InputError `source:line:col: invalid YAML (...)` for the first syntax error. */
-function parseYamlWithLines(text, source) {
-    const lineCounter = new dist/* LineCounter */.HN();
-    const doc = (0,dist/* parseDocument */.Tp)(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
-    if (doc.errors.length > 0) {
-        const e = doc.errors[0];
-        const { line, col } = lineCounter.linePos(e.pos[0]);
-        throw new errors_InputError(`${source}:${line}:${col}: invalid YAML (${e.message.split('\n')[0]})`);
-    }
-    const lineOf = (node) => {
-        const range = node?.range;
-        return range ? lineCounter.linePos(range[0]).line : 1;
-    };
-    const keyLine = (map, key) => {
-        const pair = map.items.find((p) => p.key?.value === key);
-        return pair ? lineOf(pair.value ?? pair.key) : lineOf(map);
-    };
-    return { doc, lineOf, keyLine };
-}
-
-;// CONCATENATED MODULE: ./src/arrays.ts
-/**
- * `list.map(fn)`, always as a packed array of exactly `list.length` elements.
- *
- * Why not `Array.prototype.map`: once V8's optimizing compiler inlines `map`, the arrays it returns are holey, where
- * the builtin's (and JSON.parse's, and push's) are packed. The two kinds have different hidden classes, so every
- * function that reads arrays made both ways (a golden query's lists, made before and after the reader was
- * optimized) deoptimizes with "wrong map" and is compiled again: at 100,000 queries that was a third of each
- * thread's compiling (bench/README, "Compiling"). `slice` keeps the source's kind and allocates exactly.
- */
-function mapPacked(list, fn) {
-    const out = list.slice();
-    for (let i = 0; i < out.length; i++)
-        out[i] = fn(list[i], i);
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/load/headingPath.ts
-/** Heading paths as the run's writers spell them. */
-/**
- * A heading path written as one text, `"A > B"` (the 001 core-metrics runner's form): split at each `>`, each
- * heading trimmed, empty ones dropped, so it matches the list `["A", "B"]`.
- */
-function splitHeadingPath(text) {
-    const out = [];
-    for (const part of text.split('>')) {
-        const heading = part.trim();
-        if (heading !== '')
-            out.push(heading);
-    }
-    return out;
 }
 
 ;// CONCATENATED MODULE: ./src/load/resultJson.ts
@@ -52446,6 +50422,12 @@ class Scanner {
     decoded = '';
     /** Whether `stringEnd` refuses control characters (as JSON does); off inside a value JSON.parse reads anyway. */
     checkControl = true;
+    /**
+     * The first backslash of `s` at or after `backslashFrom` (-1: none), kept between strings: searching the rest of
+     * the row for each string cost O(strings x row), minutes for a row of 100,000 hits; kept, O(row) in all.
+     */
+    backslashAt = -1;
+    backslashFrom = -1;
     templates = [];
     compiled = new Map();
     /** Value positions of the hit being read generically: (slot, start, end) triples; start -1 for null. */
@@ -52489,7 +50471,11 @@ class Scanner {
             }
         }
         else {
-            const b = s.indexOf('\\', start);
+            if (start < this.backslashFrom || (this.backslashAt !== -1 && this.backslashAt < start)) {
+                this.backslashAt = s.indexOf('\\', start);
+                this.backslashFrom = start;
+            }
+            const b = this.backslashAt;
             i = b === -1 || b > close ? close : b;
         }
         this.escaped = i < close;
@@ -53083,6 +51069,7 @@ function scanResultJson(text) {
     try {
         scanner.s = text;
         scanner.p = 0;
+        scanner.backslashFrom = Number.POSITIVE_INFINITY; // none known in this row
         return scanner.result();
     }
     catch {
@@ -53401,6 +51388,98 @@ function judgeScore(obj, key, path) {
         throw new FieldError(path, `\`${path}\` must be a score from 0 to 5, got ${v}`);
     return v;
 }
+
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: ./src/load/readFully.ts
+
+/** Reads `size` bytes at `position` of an open file into `target` (readSync may return fewer: reads until done). */
+function readFully(fd, target, size, position, file) {
+    for (let done = 0; done < size;) {
+        const n = (0,external_node_fs_namespaceObject.readSync)(fd, target, done, size - done, position + done);
+        if (n === 0)
+            throw new Error(`${file}: the file shrank while it was read`);
+        done += n;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/load/regularFile.ts
+/**
+ * Opening input files as regular files only. A FIFO blocks an open for reading until a writer comes (for ever),
+ * and a device such as /dev/zero never ends: each is refused at once, by opening without blocking and asking the
+ * open file what it is. Text inputs (golden set, gate config) are read up to a size cap.
+ */
+
+
+
+/** What a file that is not a regular file is, in words. */
+function kindOf(stats) {
+    if (stats.isDirectory())
+        return 'a directory';
+    if (stats.isFIFO())
+        return 'a FIFO (named pipe)';
+    if (stats.isCharacterDevice())
+        return 'a character device';
+    if (stats.isBlockDevice())
+        return 'a block device';
+    if (stats.isSocket())
+        return 'a socket';
+    return 'not a regular file';
+}
+/**
+ * A descriptor of `file` opened for reading, after checking it is a regular file (`what` names it in the message:
+ * `FILE: the run database is a FIFO (named pipe), not a regular file`). Errors of the open itself are thrown as
+ * they are (ENOENT...), for the caller's message.
+ */
+function openRegularFile(file, what) {
+    // O_NONBLOCK: opening a FIFO with no writer returns at once instead of waiting; a regular file ignores it.
+    const fd = (0,external_node_fs_namespaceObject.openSync)(file, external_node_fs_namespaceObject.constants.O_RDONLY | external_node_fs_namespaceObject.constants.O_NONBLOCK);
+    let stats;
+    try {
+        stats = (0,external_node_fs_namespaceObject.fstatSync)(fd);
+    }
+    catch (error) {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+        throw error;
+    }
+    if (!stats.isFile()) {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+        throw new errors_InputError(`${file}: ${what} is ${kindOf(stats)}, not a regular file`);
+    }
+    return fd;
+}
+/**
+ * The bytes of the regular file `file`, at most `maxBytes` (a larger file is refused before it is read:
+ * `FILE: the golden set is 2.1 GiB, more than the 1 GiB EvalGate reads`).
+ */
+function readRegularFile(file, what, maxBytes) {
+    const fd = openRegularFile(file, what);
+    try {
+        const size = (0,external_node_fs_namespaceObject.fstatSync)(fd).size;
+        if (size > maxBytes) {
+            throw new errors_InputError(`${file}: ${what} is ${sizeText(size)}, more than the ${sizeText(maxBytes)} EvalGate reads`);
+        }
+        const bytes = Buffer.allocUnsafe(size);
+        readFully(fd, bytes, size, 0, file);
+        return bytes;
+    }
+    finally {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+    }
+}
+function sizeText(bytes) {
+    if (bytes >= 1 << 30)
+        return `${Number((bytes / (1 << 30)).toFixed(1))} GiB`;
+    if (bytes >= 1 << 20)
+        return `${Number((bytes / (1 << 20)).toFixed(1))} MiB`;
+    if (bytes >= 1 << 10)
+        return `${Number((bytes / (1 << 10)).toFixed(1))} KiB`;
+    return `${bytes} bytes`;
+}
+/** The most bytes of a golden set EvalGate reads (a 100,000-query set with long queries is ~100 MB). */
+const MAX_GOLDEN_BYTES = 1 << 30;
+/** The most bytes of a gate config file. */
+const MAX_CONFIG_BYTES = 1 << 20;
 
 ;// CONCATENATED MODULE: ./src/load/sideFiles.ts
 /**
@@ -54622,6 +52701,7 @@ class QueryMatcher {
         if (golden.goldSupports.length > 0) {
             this.supports = mapPacked(golden.goldSupports, (s, i) => ({
                 index: add(1, 'support', i),
+                support: s,
                 relPath: s.relPath,
                 heading: normaliseHeading(s.headingPath),
                 snippets: mapPacked(s.snippets, (x) => x.toLowerCase()),
@@ -54686,6 +52766,12 @@ class QueryMatcher {
         }
         return out;
     }
+    /**
+     * Path, heading, then a snippet in the candidate's lower-cased text. Cost of the snippet search: O(length of the
+     * text x snippets) once per distinct (long chunk text, gold support) pair while its lower-cased text stays cached
+     * (MatchOptions.lowerTexts; the same chunk cited by many hits, or by a repeated result, gives the same answer), so
+     * O(total text of distinct cited chunks x snippets); a text under the cache's 64 Ki units is searched per check.
+     */
     matchesSupport(s, c) {
         if (c.docPath !== s.relPath)
             return false;
@@ -54699,8 +52785,17 @@ class QueryMatcher {
             return true;
         const chunk = c.chunk;
         const lower = this.options.lowerTexts;
-        const text = chunk && lower ? lower.of(chunk) : (c.text ?? '').toLowerCase();
-        return s.snippets.some((snip) => text.includes(snip));
+        if (!chunk || !lower) {
+            const own = (c.text ?? '').toLowerCase();
+            return s.snippets.some((snip) => own.includes(snip));
+        }
+        const known = lower.answersOf?.(chunk)?.get(s.support);
+        if (known !== undefined)
+            return known;
+        const text = lower.of(chunk);
+        const found = s.snippets.some((snip) => text.includes(snip));
+        lower.answersOf?.(chunk)?.set(s.support, found); // null for a short text, searched per check
+        return found;
     }
     /** >= 50% of the expected span covered by the candidate's span (from its chunk record, else its line citation). */
     spanCovers(expected, c) {
@@ -55038,15 +53133,57 @@ class CitationIndex {
     resolves(c, hits) {
         if (this.chunks)
             return this.chunkFor(c) !== null;
-        return hits.some((h) => (c.chunkId !== null && h.chunkId === c.chunkId) ||
-            (c.path !== null && (h.docPath === c.path || h.citation?.path === c.path)));
+        const of = hits instanceof QueryHits ? hits : new QueryHits(hits);
+        return (c.chunkId !== null && of.withChunkId(c.chunkId) !== undefined) || (c.path !== null && of.namePath(c.path));
     }
     /** The citation as a matching candidate, so cited chunks are judged by the same relevance model as hits. */
     candidateFor(c, hits) {
         // The hit of the cited chunk_id; one of a chunk found by path would go unread: the chunk and the cited path
         // answer everything first.
-        const hit = c.chunkId !== null ? hits.find((h) => h.chunkId === c.chunkId) : undefined;
+        const of = hits instanceof QueryHits ? hits : new QueryHits(hits);
+        const hit = c.chunkId !== null ? of.withChunkId(c.chunkId) : undefined;
         return new CitedCandidate(c, this.chunkFor(c), hit, this);
+    }
+}
+/** Hits up to this many are searched one by one; more get a Map and a Set (QueryHits). */
+const HITS_SCANNED = 16;
+/**
+ * One query's hits as its citations look them up: the first hit of a chunk_id, and whether some hit names a path
+ * (doc_path or line citation). A query's few hits are searched in turn; past HITS_SCANNED, a Map and a Set are built
+ * on the first look-up, so c citations against h hits cost O(h + c), not O(h x c).
+ */
+class QueryHits {
+    hits;
+    byChunkId = null;
+    paths = null;
+    constructor(hits) {
+        this.hits = hits;
+    }
+    withChunkId(chunkId) {
+        if (this.hits.length <= HITS_SCANNED)
+            return this.hits.find((h) => h.chunkId === chunkId);
+        if (this.byChunkId === null) {
+            this.byChunkId = new Map();
+            for (const h of this.hits)
+                if (h.chunkId !== null && !this.byChunkId.has(h.chunkId))
+                    this.byChunkId.set(h.chunkId, h);
+        }
+        return this.byChunkId.get(chunkId);
+    }
+    namePath(path) {
+        if (this.hits.length <= HITS_SCANNED)
+            return this.hits.some((h) => h.docPath === path || h.citation?.path === path);
+        if (this.paths === null) {
+            this.paths = new Set();
+            for (const h of this.hits) {
+                if (h.docPath !== null)
+                    this.paths.add(h.docPath);
+                const cited = h.citation?.path;
+                if (cited !== undefined)
+                    this.paths.add(cited);
+            }
+        }
+        return this.paths.has(path);
     }
 }
 /** At most this many UTF-16 units of folded chunk text are kept (one longer text is kept alone). */
@@ -55061,6 +53198,8 @@ const FOLD_CACHE_MIN_UNITS = 64 << 10;
 class FoldedTexts {
     fold;
     cache = new Map();
+    /** Per cached text, answers computed from it (answersOf): dropped with the text. */
+    answers = new Map();
     units = 0;
     /** `fold`: foldText by default; matching's gold-support check keeps lower-cased texts the same way. */
     constructor(fold = foldText) {
@@ -55080,11 +53219,24 @@ class FoldedTexts {
             if (this.units + folded.length <= FOLD_CACHE_UNITS)
                 break;
             this.cache.delete(old);
+            this.answers.delete(old);
             this.units -= text.length;
         }
         this.cache.set(chunk, folded);
         this.units += folded.length;
         return folded;
+    }
+    /**
+     * Answers a caller computed from the cached fold of `chunk`, by a key of its own (a gold support), so a long text
+     * is scanned once per key while its fold stays cached; null for a text not cached (short: a scan is cheap).
+     */
+    answersOf(chunk) {
+        if (!this.cache.has(chunk))
+            return null;
+        let answers = this.answers.get(chunk);
+        if (answers === undefined)
+            this.answers.set(chunk, (answers = new Map()));
+        return answers;
     }
 }
 /**
@@ -55518,6 +53670,32 @@ const score_DEFAULT_OPTIONS = {
     chunkMatch: 'exact',
     referenceChunks: null,
 };
+/**
+ * The most hits of one result that are scored: the first by rank. A runner returns its top k, and a cutoff k is at
+ * most 1,000, so no run under the cap scores differently; past it, the hits only cost time (every hit is matched
+ * against every expectation) and are dropped before scoring, for every metric (MAP and bpref read every rank).
+ */
+const MAX_HITS_PER_QUERY = 10_000;
+/** The most citations of one answer that are read, in their order (each is resolved and matched like a hit). */
+const MAX_CITATIONS_PER_ANSWER = 10_000;
+/** The caps as the warnings name them. */
+const CAPS_TEXT = `${MAX_HITS_PER_QUERY.toLocaleString('en-US')} hits or ${MAX_CITATIONS_PER_ANSWER.toLocaleString('en-US')} answer citations`;
+/**
+ * `result` with at most MAX_HITS_PER_QUERY hits (the first by rank: `hits` is in rank order) and
+ * MAX_CITATIONS_PER_ANSWER citations; `result` itself when it is within both.
+ */
+function withinWorkCaps(result) {
+    const answer = result.answer;
+    const hitsOver = result.hits.length > MAX_HITS_PER_QUERY;
+    const citationsOver = answer !== null && answer.citations.length > MAX_CITATIONS_PER_ANSWER;
+    if (!hitsOver && !citationsOver)
+        return result;
+    return {
+        ...result,
+        hits: hitsOver ? result.hits.slice(0, MAX_HITS_PER_QUERY) : result.hits,
+        answer: citationsOver ? { ...answer, citations: answer.citations.slice(0, MAX_CITATIONS_PER_ANSWER) } : answer,
+    };
+}
 /** The results of `run` one at a time, whether they are in memory or streamed from a database. */
 function score_resultsOf(run) {
     if ('forEachResult' in run)
@@ -55545,6 +53723,7 @@ function score_scoreEach(run, golden, options, sink, range, collectResultIds = t
     const scored = new Uint8Array(golden.queries.length);
     const unknownResultIds = [];
     const duplicateResultIds = [];
+    const cappedResultIds = [];
     const resultIds = new Set();
     const chunkerVersions = new Set();
     let hitsHaveCitations = false;
@@ -55557,7 +53736,8 @@ function score_scoreEach(run, golden, options, sink, range, collectResultIds = t
         runChunks: stream.chunks,
         lowerTexts: new FoldedTexts((text) => text.toLowerCase()),
     };
-    stream.forEachResult((result) => {
+    stream.forEachResult((read) => {
+        const result = withinWorkCaps(read);
         if (collectResultIds)
             resultIds.add(result.queryId); // a ScoredRun's; a table has no use for them
         for (const h of result.hits) {
@@ -55574,6 +53754,8 @@ function score_scoreEach(run, golden, options, sink, range, collectResultIds = t
             return;
         }
         const q = golden.queries[i];
+        if (result !== read)
+            cappedResultIds.push(result.queryId);
         if (scored[i] === 1)
             duplicateResultIds.push(result.queryId);
         scored[i] = Math.min(scored[i] + 1, 2); // 2: repeated, listed once
@@ -55590,6 +53772,7 @@ function score_scoreEach(run, golden, options, sink, range, collectResultIds = t
         resultIds,
         hitChunkerVersions: [...chunkerVersions].sort(),
         hitsHaveCitations,
+        cappedResultIds,
     };
 }
 /**
@@ -55626,7 +53809,9 @@ function scoreQuery(q, result, matcher, citations, run) {
     const refused = isRefusal(result);
     const answer = result?.answer ?? null;
     const answered = answer !== null && refused === false;
-    const cited = citedFacts(q, answer, hits, matcher, citations);
+    // Citations look hits up by chunk_id and path: through a Map past a few hits (QueryHits).
+    const hitLookup = answer !== null && answer.citations.length > 0 ? new QueryHits(hits) : null;
+    const cited = citedFacts(q, answer, hitLookup, matcher, citations);
     // Folded only for the queries whose check reads it (gold_claim).
     const textFolded = answer && q.goldClaim !== null ? foldText(answer.text) : '';
     const snippets = run.chunks ? snippetCounts(hits, run.chunks, citations) : NO_SNIPPETS;
@@ -55643,7 +53828,7 @@ function scoreQuery(q, result, matcher, citations, run) {
         answered,
         citedRelevant: cited.relevant,
         citationsResolve: answer && answered && answer.grounded
-            ? answer.citations.length > 0 && answer.citations.every((c) => citations.resolves(c, hits))
+            ? answer.citations.length > 0 && answer.citations.every((c) => citations.resolves(c, hitLookup))
             : null,
         groundedText: groundedText(q, result),
         claimFound: q.goldClaim !== null ? answered && containsFolded(textFolded, q.goldClaim) : null,
@@ -55685,7 +53870,7 @@ function groundedText(q, result) {
     const text = answer.text;
     return q.mustContain.every((m) => text.includes(m)) && !q.forbidden.some((f) => text.includes(f));
 }
-/** Whether the answer cites a relevant expectation, and a newer and an older gold support. */
+/** Whether the answer cites a relevant expectation, and a newer and an older gold support (`hits`: null without citations). */
 function citedFacts(q, answer, hits, matcher, citations) {
     const cited = { relevant: false, newer: false, older: false };
     if (!answer)
@@ -55766,6 +53951,2031 @@ function summaryOf(r) {
         selectedFolders: r.selectedFolders,
         judge: r.judge,
     };
+}
+
+;// CONCATENATED MODULE: ./src/warnings.ts
+/**
+ * Warnings as data: what the readers and the report find, kept as values until an entry prints them
+ * (src/render/warnings.ts words them for the terminal and the action's annotations, src/render/markdown.ts for the
+ * comment). Two halves of one golden file merge their unknown keys as data (mergeWarnings), not by parsing text.
+ */
+const note = (text) => ({ kind: 'note', text });
+/** Notes from texts, nulls (no warning) left out. */
+const warnings_notes = (texts) => texts.filter((t) => typeof t === 'string').map(note);
+/**
+ * One warning per unknown key of a file and map, where a file read in two halves (two threads) gave one per half:
+ * the counts added, the first half's line kept. The rest pass as they are, in order.
+ */
+function mergeWarnings(warnings) {
+    const merged = [];
+    const firstOf = new Map();
+    for (const w of warnings) {
+        if (w.kind !== 'unknown_key') {
+            merged.push(w);
+            continue;
+        }
+        const name = JSON.stringify([w.source, w.map, w.key]);
+        const first = firstOf.get(name);
+        if (first === undefined) {
+            firstOf.set(name, merged.length);
+            merged.push(w);
+        }
+        else {
+            const earlier = merged[first];
+            merged[first] = { ...earlier, count: earlier.count + w.count };
+        }
+    }
+    return merged;
+}
+
+;// CONCATENATED MODULE: ./src/render/warnings.ts
+/**
+ * Warnings worded for the terminal and the action's annotations (src/warnings.ts holds them as data). The report's
+ * own have one wording for every output: the comment passes its Markdown style to reportWarningText.
+ */
+
+
+
+
+
+/**
+ * Warnings as the entries print them: the first `limit` as they are, then one line for the rest. A golden set
+ * with a different unknown key in each of 100,000 queries would otherwise print 100,000 lines (and the action would
+ * raise as many annotations, of which GitHub shows ten). The unknown-key warnings of a golden file read in two
+ * halves are merged into one per key first, as one thread gives them.
+ */
+function summariseWarnings(warnings, limit = 10) {
+    // A warning is one line: ids and keys quoted in it show their control characters escaped.
+    const merged = mergeWarnings(warnings).map((w) => errors_oneLine(warningText(w)));
+    if (merged.length <= limit + 1)
+        return merged;
+    return [
+        ...merged.slice(0, limit),
+        `... and ${(merged.length - limit).toLocaleString('en-US')} more warnings like these`,
+    ];
+}
+/** One warning as a line of plain text. */
+function warningText(w) {
+    if (w.kind === 'note')
+        return w.text;
+    if (w.kind === 'unknown_key')
+        return unknownKeyText(w);
+    return reportWarningText(w);
+}
+const inQueries = (n) => `in ${n.toLocaleString('en-US')} ${n === 1 ? 'query' : 'queries'}`;
+function unknownKeyText(w) {
+    const at = `${w.source}:${w.line}`;
+    if (w.map === null)
+        return `${at}: unknown key \`${w.key}\` ${inQueries(w.count)} (ignored)${suggest(w.key, w.known)}`;
+    return `${at}: \`${w.map}\`: unknown key \`${w.key}\` ${inQueries(w.count)} (ignored; its keys are ${w.known.join(', ')})${suggest(w.key, w.known)}`;
+}
+const PLAIN = { code: (text) => text, commit: (sha) => sha.slice(0, 12), input: (text) => text };
+/**
+ * A report warning in words, as every output says it: plain by default (the text report, stderr, annotations); the
+ * comment gives its own `style` and makes a sentence of it (markdown.ts, markdownWarning).
+ */
+function reportWarningText(w, style = PLAIN) {
+    switch (w.kind) {
+        case 'stale_baseline':
+            return `the baseline run is ${w.age} old, past ${style.code('baseline-max-age')} (${format_plural(w.maxAgeDays, 'day', 'days')})`;
+        case 'baseline_behind':
+            return `the baseline is not the base commit's own run but one ${format_plural(w.commitsBehind, 'commit', 'commits')} behind it: changes made in between count as this pull request's`;
+        case 'swapped_runs':
+            return `the baseline run was created ${w.age} after the candidate: are the two the wrong way round?`;
+        case 'candidate_commit':
+            return `the candidate run was made at ${style.commit(w.candidate)}, not at the commit this workflow evaluated (${style.commit(w.head)})`;
+        case 'missing_results':
+            return `${format_plural(w.count, 'query has', 'queries have')} no result in the candidate (${w.leftOut ? `left out of its means: ${style.code('--mean-over trec')}` : 'counted as misses'})`;
+        case 'added_results':
+            return `${format_plural(w.count, 'query has', 'queries have')} a result only in the candidate`;
+        case 'unknown_results':
+            return `the ${w.side} has results for ${format_plural(w.count, 'query', 'queries')} not in the golden set (not scored)`;
+        case 'duplicate_results':
+            return `the ${w.side} has more than one result for ${format_plural(w.count, 'query', 'queries')} (the last one read is scored)`;
+        case 'capped_results':
+            return `the ${w.side} has ${format_plural(w.count, 'query', 'queries')} with more than ${CAPS_TEXT}: only the first are scored`;
+        case 'other_golden_set':
+            return `the ${w.side} run's stored aggregate was computed on another golden set (${style.code(w.recorded.slice(0, 19))}): both runs are scored here on ${style.code(w.fingerprint.slice(0, 19))}`;
+        case 'judge_differs':
+            return 'judge model or prompt differs: judge scores are shown, not gated';
+        case 'pending':
+            return `${format_plural(w.count, 'query is', 'queries are')} pending (not gated)`;
+        case 'same_run':
+            return `the baseline and the candidate are the same run (${style.input(w.runId)}: ${w.why}): every difference is 0, and the gates pass by construction`;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/render/markdown.ts
+
+
+
+
+
+
+
+
+
+/** GitHub rejects comment bodies over 65,536 characters; keep a margin for the hidden marker the action adds. */
+const GITHUB_COMMENT_LIMIT = 65_536 - 1_536;
+/** The alert per verdict word: an inconclusive gate never gets the green TIP, even when accepted. */
+const ALERT = {
+    pass: 'TIP',
+    'pass, inconclusive accepted': 'NOTE',
+    'pass with warnings': 'WARNING',
+    inconclusive: 'WARNING',
+    fail: 'CAUTION',
+};
+const RESULT_TEXT = {
+    pass: '✅ pass',
+    fail: '❌ fail',
+    warn: '⚠️ warn',
+    inconclusive: '🟨 inconclusive',
+    info: 'ℹ️ below min_n',
+    no_data: '❔ no data',
+    not_comparable: '➖ not comparable',
+};
+
+function table(header, align) {
+    return [`| ${header.join(' | ')} |`, `| ${align.join(' | ')} |`];
+}
+function mark(def, m) {
+    // Every significant change is marked, one that rounds to ±0.0000 too: the mark follows the test, not the print.
+    if (!m.significant || m.delta === null || !def || def.direction === 'neutral' || m.delta === 0)
+        return '';
+    const better = def.direction === 'higher' ? m.delta > 0 : m.delta < 0;
+    return better ? ' ▲' : ' ▼';
+}
+function gateName(g) {
+    const where = whereText(g.where, (pairs) => escapeMarkdownText(pairs, 60));
+    return `${metricCode(g.metric)}${where}${g.level === 'warn' ? ' (warn)' : ''}`;
+}
+/** One line of the alert per gate that failed or warned: its value or delta with the test, and what was allowed. */
+function alertGateLine(g, report, byId) {
+    const value = gateChangeText(g, report, byId);
+    const icon = g.result === 'inconclusive' ? '🟨' : g.effect === 'fail' ? '❌' : '⚠️';
+    // A gate that failed for want of data says why (no baseline, a zero denominator, an empty group); an
+    // inconclusive one what it can detect.
+    const result = g.result === 'fail' || g.result === 'warn'
+        ? ''
+        : g.result === 'inconclusive'
+            ? ` — inconclusive, ${escapeMarkdownText(detectableText(g, unitOf(g.metric, byId)), 80)}`
+            : ` — ${escapeMarkdownText(g.note.split(';')[0], 160)}`;
+    return `> - ${icon} ${gateName(g).replace(/ \(warn\)$/, '')} ${value}; allowed: ${escapeMarkdownText(g.threshold, 120)}${result}`;
+}
+function alertLines(report, byId) {
+    const named = gatesToName(report);
+    const tally = gateTally(report);
+    const shown = named.slice(0, 5);
+    const word = verdictWord(report);
+    const advice = adviceSentence(report);
+    const flaky = flakySetAsideText(report);
+    return [
+        `> [!${ALERT[word]}]`,
+        `> **EvalGate: ${word}** — ${tally}${flaky ? ` · ${flaky}` : ''}${advice ? `. ${escapeMarkdownText(advice, 300)}` : ''}`,
+        ...(shown.length ? ['>', ...shown.map((g) => alertGateLine(g, report, byId))] : []),
+        ...(named.length > shown.length ? [`> - and ${named.length - shown.length} more in the gate table`] : []),
+    ];
+}
+function markdown_commitText(hash, context) {
+    const sha = commitOf(hash);
+    if (sha === null)
+        return hash === null ? 'no commit' : escapeMarkdownText(hash, 20);
+    return context.repoUrl ? `[\`${sha.slice(0, 7)}\`](${context.repoUrl}/commit/${sha})` : `\`${sha.slice(0, 7)}\``;
+}
+function baselineSource(report, baselinePath, context = {}) {
+    if (report.baseline === null || baselinePath === null)
+        return null;
+    const from = context.baselineFrom;
+    const limit = context.staleAfter;
+    const ageMs = limit ? millisecondsBetween(report.baseline.created_at, limit.now) : null;
+    return {
+        source: from?.source ?? 'path',
+        run_url: from?.runUrl ?? null,
+        commits_behind: from?.commitsBehind ?? null,
+        base_commit_run: from?.baseCommitRun ?? null,
+        age_days: ageMs === null ? null : Math.round(ageMs / 8_640_000) / 10,
+        stale: limit && limit.maxAgeDays > 0 && ageMs !== null ? ageMs > limit.maxAgeDays * 86_400_000 : null,
+    };
+}
+/** ", from [`artifact:NAME`](run)": where the action found the baseline; empty for a path. */
+function fromText(context) {
+    const from = context.baselineFrom;
+    if (!from)
+        return '';
+    const run = /^https?:\/\/[^\s()<>]+$/.test(from.runUrl) ? from.runUrl : null;
+    const source = `\`${from.source.replace(/`/g, "'")}\``;
+    return `, from ${run ? `[${source}](${run})` : source}`;
+}
+/** Which runs were compared, how far apart, on which golden set; where the rest of the report is. */
+function provenanceLines(report, context, hint) {
+    const { baseline: b, candidate: c, golden } = report;
+    const age = b === null ? null : ageBetween(b.created_at, c.created_at);
+    const ageText = age === null || age.text.startsWith('0 ')
+        ? ''
+        : age.negative
+            ? `, created ${age.text} after the candidate`
+            : `, ${age.text} older`;
+    // A commit the database does not record says where it came from (the workflow context).
+    const candidateFrom = commitSourceText('candidate', c.commit_source);
+    const baselineFrom = commitSourceText('baseline', b?.commit_source);
+    const links = [
+        context.runUrl ? `[workflow run and job summary](${context.runUrl})` : '',
+        // The CLI names its full report only where rows were cut; the action always links where it is.
+        context.runUrl && hint ? `full report: ${hint}` : '',
+    ].filter((x) => x !== '');
+    const lines = [
+        `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${markdown_commitText(c.commit_hash, context)} (${candidateFrom ? `${candidateFrom}; ` : ''}${escapeMarkdownText(c.created_at, 30)}) ${b === null ? '**without a baseline**: a candidate-only report, gated on `min` and `max` thresholds only' : `**vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${markdown_commitText(b.commit_hash, context)}${baselineFrom ? ` (${baselineFrom})` : ''}${ageText}${fromText(context)}`} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${format_plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
+    ];
+    lines.push(...repeatsMarkdownLines(report));
+    if (context.config)
+        lines.push('', configLine(context.config));
+    if (context.config?.noise)
+        lines.push('', noiseFloorMarkdown(context.config.noise));
+    const warnings = reportWarnings(report, context).map((w) => markdownWarning(w, context));
+    return [...lines, ...(warnings.length ? ['', ...warnings.map((w) => `- ⚠️ ${w}`)] : [])];
+}
+/** The gate config that produced the verdict. */
+function configLine(config) {
+    if (config.source === null)
+        return 'Gate config: built-in default';
+    return `Gate config: ${escapeMarkdownText(config.source, 80)} (sha256 \`${config.sha256}\`)`;
+}
+/** A report warning as the comment says it: the one wording (warnings.ts), a sentence, its parts in Markdown. */
+function markdownWarning(w, context) {
+    const text = reportWarningText(w, {
+        code: (text) => `\`${text}\``,
+        commit: (sha) => markdown_commitText(sha, context),
+        input: (text) => escapeMarkdownText(text, 60),
+    });
+    return `${text.charAt(0).toUpperCase()}${text.slice(1)}${text.endsWith('?') ? '' : '.'}`;
+}
+function gateTableLines(report, byId) {
+    if (report.gates.length === 0)
+        return [];
+    const open = openGates(report);
+    const hidden = report.gates.length - open.length;
+    return [
+        '',
+        ...table(['gate', 'candidate', 'delta', 'allowed', 'result'], ['---', '---:', '---:', '---', '---']),
+        ...open.map((g) => {
+            const unit = unitOf(g.metric, byId);
+            // Short cells, so the table fits the comment's column unwrapped: the test's interval, p and detectable drop
+            // are in the verdict's bullets and in *All gates* below.
+            return `| ${gateName(g)} | ${format_formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaShort(g, unit), 60)} | ${escapeMarkdownText(g.threshold, 120)} | ${RESULT_TEXT[g.result]} |`;
+        }),
+        ...(hidden ? ['', `${format_plural(hidden, 'more gate', 'more gates')} passed (see *All gates* below).`] : []),
+        ...unjudgedLines(report),
+    ];
+}
+/** The unjudged-documents sentence beside the retrieval gates, when it applies. */
+function unjudgedLines(report) {
+    const note = unjudgedNote(report);
+    // Our own words and numbers only: the metric id goes in a code span, not through the mention escaping.
+    return note ? ['', `⚠️ ${note.replace('judged@10', '`judged@10`')}`] : [];
+}
+function metricCells(id, def, m) {
+    const unit = def?.unit;
+    return [
+        metricCode(id),
+        format_formatValue(m.baseline, unit),
+        format_formatValue(m.candidate, unit),
+        `${formatDelta(m.delta, unit)}${mark(def, m)}`,
+    ];
+}
+function keyMetricLines(report, byId) {
+    const ids = keyMetrics(report);
+    if (ids.length === 0)
+        return [];
+    if (report.baseline === null)
+        return [
+            '',
+            ...table(['metric', 'candidate', 'n'], ['---', '---:', '---:']),
+            ...ids.map((id) => {
+                const m = report.metrics[id];
+                return `| ${metricCode(id)} | ${format_formatValue(m.candidate, byId.get(id)?.unit)} | ${m.n.toLocaleString('en-US')} |`;
+            }),
+        ];
+    const level = intervalLevel(report.alpha);
+    const denominators = changedDenominators(report, ids).map(([id, m]) => `${metricCode(id)} ${m.n_baseline.toLocaleString('en-US')} → ${m.n.toLocaleString('en-US')}`);
+    return [
+        '',
+        ...table(['metric', 'baseline', 'candidate', 'delta', `${level} CI`, 'p'], ['---', '---:', '---:', '---:', '---:', '---:']),
+        ...ids.map((id) => {
+            const m = report.metrics[id];
+            const unit = byId.get(id)?.unit;
+            const cells = metricCells(id, byId.get(id), m);
+            if (!m.comparable)
+                cells[0] += ' (not comparable)';
+            return `| ${[...cells, intervalText(m.ci, unit), format_formatP(m.p_value, report.alpha)].join(' | ')} |`;
+        }),
+        '',
+        `▲ ▼ significant at α ${report.alpha} (two-sided paired sign-flip test, the interval read off it; the gates' tests are one-sided).${denominators.length ? ` Denominators differ: ${denominators.join(', ')}.` : ''}`,
+    ];
+}
+/** Per-query rows share one table shape; `answers` adds the answer-change column. */
+function queryTable(rows, report, answers) {
+    const missing = {
+        baseline: new Set(report.golden.added),
+        candidate: new Set(report.golden.removed),
+    };
+    const metric = report.per_query_metric;
+    const header = ['query', 'text', 'first relevant rank', `Δ ${metric}`, ...(answers ? ['answer'] : [])];
+    const align = ['---', '---', '---:', '---:', ...(answers ? ['---'] : [])];
+    return {
+        head: table(header, align),
+        rows: rows.map((o) => {
+            const ranks = `${rankText(o.baseline_rank, missing.baseline.has(o.query_id))} → ${rankText(o.candidate_rank, missing.candidate.has(o.query_id))}`;
+            const cells = [
+                escapeMarkdownCell(o.query_id, 40),
+                escapeMarkdownCell(o.query, 60),
+                ranks,
+                formatDelta(o.metric_delta),
+                ...(answers ? [escapeMarkdownCell(o.answer_changes.join('; '), 80)] : []),
+            ];
+            return `| ${cells.join(' | ')} |`;
+        }),
+    };
+}
+/** What is true of every per-query row, said once: the settings that differ and how chunks were matched. */
+function commonCause(report) {
+    const parts = [];
+    if (report.differences.length)
+        parts.push(`The runs differ in ${nameList(report.differences, 40)}.`);
+    if (report.chunker_version_match !== 'exact' || report.chunk_match_queries)
+        parts.push(`Chunker versions differ: expected chunks of another chunker match by document (${chunkMatchSummary(report) ?? `\`${report.chunker_version_match}\``}).`);
+    return parts.join(' ');
+}
+function worstLines(report, worst) {
+    if (report.baseline === null)
+        return [];
+    if (worst.length === 0)
+        return ['', `No query lost or slipped its first relevant hit; ${perQueryTally(report)}.`];
+    const shown = worst.slice(0, OPEN_QUERY_ROWS);
+    const withAnswers = shown.some((o) => o.answer_changes.length > 0);
+    const { head, rows } = queryTable(shown, report, withAnswers);
+    const cause = commonCause(report);
+    return [
+        '',
+        `#### ${regressionsHeading(shown.length, worst.length)}`,
+        '',
+        `${perQueryTally(report)}.${cause ? ` ${cause}` : ''}`,
+        '',
+        ...head,
+        ...rows,
+    ];
+}
+function perQueryTally(report) {
+    const c = report.counts;
+    return [
+        format_plural(c.regression, 'expected hit lost', 'expected hits lost'),
+        format_plural(c.loss, 'rank slipped', 'ranks slipped'),
+        format_plural(c.win, 'win', 'wins'),
+        format_plural(c.draw, 'draw', 'draws'),
+        ...(c.answer_regression ? [format_plural(c.answer_regression, 'answer regression', 'answer regressions')] : []),
+        ...(report.flaky?.count ? [`${report.flaky.count.toLocaleString('en-US')} flaky (set aside)`] : []),
+    ].join(' · ');
+}
+/** Untrusted names, capped so a run database cannot push the never-cut part past the limit. */
+function nameList(names, max) {
+    return (names
+        .slice(0, 20)
+        .map((n) => escapeMarkdownText(n, max))
+        .join(', ') + (names.length > 20 ? ` and ${names.length - 20} more` : ''));
+}
+/** Each failed answer gate's failing queries, collapsed: the ids, escaped, at most MAX_FAILING_QUERIES. */
+function failingQueriesLines(report) {
+    return report.gates
+        .filter((g) => g.failing_queries && g.failing_queries.length > 0)
+        .flatMap((g) => {
+        const count = g.failing_count ?? g.failing_queries.length;
+        const more = count > g.failing_queries.length ? ` (the first ${g.failing_queries.length})` : '';
+        return details(`Queries that failed ${gateName(g)} (${count.toLocaleString('en-US')})${more}`, [
+            g.failing_queries.map((id) => escapeMarkdownText(id, 80)).join(', '),
+        ]);
+    });
+}
+function details(summary, body) {
+    return ['', `<details><summary>${summary}</summary>`, '', ...body, '', '</details>'];
+}
+const RUN_ROWS = [
+    ['run', 'run_id'],
+    ['suite', 'suite'],
+    ['commit', 'commit_hash'],
+    ['created', 'created_at'],
+    ['chunker', 'chunker_version'],
+    ['embedding model', 'embedding_model'],
+    ['index', 'index_version'],
+];
+function runCell(r, key) {
+    const v = r[key];
+    if (Array.isArray(v))
+        return escapeMarkdownCell(v.join(', '), 80);
+    // 12 characters name a commit and fit the column (a whole SHA cannot wrap).
+    if (key === 'commit_hash' && typeof v === 'string')
+        return escapeMarkdownCell(v.slice(0, 12));
+    return escapeMarkdownCell(v, 80);
+}
+/** The runs side by side and every list the open part only counts. Never cut: each list is capped. */
+function runDetailLines(report) {
+    const { golden, baseline } = report;
+    const lines = [
+        ...(baseline === null
+            ? [
+                ...table(['', 'candidate'], ['---', '---']),
+                ...RUN_ROWS.map(([label, key]) => `| ${label} | ${runCell(report.candidate, key)} |`),
+                '',
+                `Golden set \`${golden.fingerprint}\`: ${format_plural(golden.queries, 'query', 'queries')}.`,
+            ]
+            : [
+                ...table(['', 'baseline', 'candidate'], ['---', '---', '---']),
+                ...RUN_ROWS.map(([label, key]) => `| ${label} | ${runCell(baseline, key)} | ${runCell(report.candidate, key)} |`),
+                '',
+                `Golden set \`${golden.fingerprint}\`: ${format_plural(golden.queries, 'query', 'queries')}, ${golden.shared.toLocaleString('en-US')} in both runs. Chunk match: \`${report.chunker_version_match}\`${report.chunk_match_queries ? ` (${chunkMatchSummary(report)})` : ''}.`,
+            ]),
+    ];
+    const list = (text, ids) => (ids.length ? ['', `${text}: ${nameList(ids, 40)}.`] : []);
+    lines.push(...list('Settings that differ', report.differences));
+    lines.push(...list('Queries only in the candidate run', golden.added));
+    const missing = report.options.mean_over === 'trec' ? "left out of the candidate's means" : 'counted as misses in the candidate';
+    lines.push(...list(`Queries only in the baseline run (${missing})`, golden.removed));
+    for (const side of ['baseline', 'candidate']) {
+        lines.push(...list(`Result query ids of the ${side} not in the golden set`, golden.unknown_query_ids[side]));
+        lines.push(...list(`Queries with more than one result in the ${side}`, golden.duplicate_query_ids[side]));
+    }
+    return details('Runs compared', lines);
+}
+function allGatesLines(report, byId) {
+    const withNotes = report.gates.filter((g) => g.note !== '');
+    const tested = report.gates.some((g) => g.ci !== undefined || g.margin !== undefined);
+    if (report.gates.length <= OPEN_GATE_ROWS && withNotes.length === 0 && !tested)
+        return [];
+    const rows = report.gates.map((g) => {
+        const unit = unitOf(g.metric, byId);
+        const result = [RESULT_TEXT[g.result], detectableText(g, unit)].filter(Boolean).join(', ');
+        return `| ${gateName(g)} | ${format_formatValue(g.baseline, unit)} | ${format_formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaText(g, unit, report.alpha), 200)} | ${escapeMarkdownText(g.threshold, 80)} | ${escapeMarkdownText(result, 80)} | ${escapeMarkdownCell(g.note, 200)} |`;
+    });
+    return details(`All gates (${report.gates.length}) with their tests and notes`, [
+        ...table(['gate', 'baseline', 'candidate', 'delta and test', 'allowed', 'result', 'note'], ['---', '---:', '---:', '---:', '---', '---', '---']),
+        ...rows,
+    ]);
+}
+function querySection(summary, name, rows, report, answers) {
+    if (rows.length === 0)
+        return null;
+    const t = queryTable(rows, report, answers);
+    return {
+        head: ['', `<details><summary>${summary} (${rows.length.toLocaleString('en-US')})</summary>`, '', ...t.head],
+        rows: t.rows,
+        tail: ['', '</details>'],
+        name,
+        cut: 0,
+    };
+}
+/** "225", or "211 → 216" when the denominators differ; the paired count when it is neither. */
+function denominatorText(m) {
+    const n = m.n_baseline === m.n ? m.n.toLocaleString('en-US') : `${m.n_baseline} → ${m.n}`;
+    const paired = m.n_paired !== null && (m.n_paired !== m.n || m.n_paired !== m.n_baseline);
+    return `${n}${paired ? ` (${m.n_paired.toLocaleString('en-US')} paired)` : ''}`;
+}
+/** Every metric, family by family (a row names its family when it starts one), with the test where there is one. */
+function allMetricsSection(report, defs) {
+    if (report.baseline === null)
+        return candidateMetricsSection(report, defs);
+    const rows = [];
+    let family = '';
+    for (const def of defs) {
+        const m = report.metrics[def.id];
+        if (!m)
+            continue;
+        const cells = metricCells(def.id, def, m);
+        if (def.family !== family)
+            cells[0] = `**${def.family}** ${cells[0]}`;
+        family = def.family;
+        if (!m.comparable)
+            cells[0] += ' (not comparable)';
+        rows.push(`| ${[...cells, intervalText(m.ci, def.unit), format_formatP(m.p_value, report.alpha), denominatorText(m)].join(' | ')} |`);
+    }
+    return {
+        head: [
+            '',
+            '<details><summary>All metrics</summary>',
+            '',
+            ...table(['metric', 'baseline', 'candidate', 'delta', `${intervalLevel(report.alpha)} CI`, 'p', 'n'], ['---', '---:', '---:', '---:', '---:', '---:', '---:']),
+        ],
+        rows,
+        tail: ['', '</details>'],
+        name: 'all metrics',
+        cut: 0,
+    };
+}
+/** All metrics of a candidate-only report: the value and its denominator. */
+function candidateMetricsSection(report, defs) {
+    const rows = [];
+    let family = '';
+    for (const def of defs) {
+        const m = report.metrics[def.id];
+        if (!m)
+            continue;
+        const id = def.family !== family ? `**${def.family}** ${metricCode(def.id)}` : metricCode(def.id);
+        family = def.family;
+        rows.push(`| ${id} | ${format_formatValue(m.candidate, def.unit)} | ${m.n.toLocaleString('en-US')} |`);
+    }
+    return {
+        head: [
+            '',
+            '<details><summary>All metrics</summary>',
+            '',
+            ...table(['metric', 'candidate', 'n'], ['---', '---:', '---:']),
+        ],
+        rows,
+        tail: ['', '</details>'],
+        name: 'all metrics',
+        cut: 0,
+    };
+}
+/** The key metrics of every breakdown group that has a value; null when no group has one. */
+function breakdownSection(report, byId) {
+    const key = keyMetrics(report);
+    const rows = [];
+    for (const [kind, groups] of Object.entries(report.breakdowns)) {
+        for (const name of Object.keys(groups).sort()) {
+            for (const id of key) {
+                const m = groups[name][id];
+                if (!m || (m.baseline === null && m.candidate === null))
+                    continue;
+                const cells = report.baseline === null
+                    ? [metricCode(id), format_formatValue(m.candidate, byId.get(id)?.unit), String(m.n)]
+                    : [...metricCells(id, byId.get(id), m), `${m.n_baseline} / ${m.n}`];
+                rows.push(`| ${[kind, escapeMarkdownCell(name, 60), ...cells].join(' | ')} |`);
+            }
+        }
+    }
+    if (rows.length === 0)
+        return null;
+    return {
+        head: [
+            '',
+            '<details><summary>Breakdowns</summary>',
+            '',
+            ...(report.baseline === null
+                ? table(['by', 'group', 'metric', 'candidate', 'n'], ['---', '---', '---', '---:', '---:'])
+                : table(['by', 'group', 'metric', 'baseline', 'candidate', 'delta', 'n (base / cand)'], ['---', '---', '---', '---:', '---:', '---:', '---:'])),
+        ],
+        rows,
+        tail: ['', '</details>'],
+        name: 'breakdowns',
+        cut: 0,
+    };
+}
+/** Never cut: the open part, then the gates in full and the run details (each list in them capped). */
+function fixedLines(report, byId, context, hint) {
+    return [
+        ...alertLines(report, byId),
+        '',
+        ...provenanceLines(report, context, hint),
+        ...gateTableLines(report, byId),
+        ...keyMetricLines(report, byId),
+        ...trendMarkdownLines(context.trend, byId),
+        ...worstLines(report, regressionsBySeverity(report.per_query)),
+        ...flakyMarkdownLines(report),
+        ...allGatesLines(report, byId),
+        ...failingQueriesLines(report),
+        ...runDetailLines(report),
+    ];
+}
+const PER_QUERY_HINT = "_A query's full row in the candidate (hits returned, top hit, reciprocal rank, citation checks, WFGY label): " +
+    '`evalgate aggregate CANDIDATE.sqlite --golden GOLDEN --per-query`; the JSON report has it as `candidate_row`._';
+function buildSections(report, defs, byId) {
+    const worst = regressionsBySeverity(report.per_query);
+    const losses = querySection(`Regressions and losses: ${REGRESSION_ORDER}`, 'regressions and losses', worst, report, true);
+    // Where each row's details are (docs/compare.md): the open part's budget is not touched, this is collapsed.
+    losses?.tail.unshift('', PER_QUERY_HINT);
+    const wins = querySection('Wins, best first', 'wins', winsByGain(report.per_query), report, false);
+    const answers = querySection('Answer changes', 'answer changes', answerChanges(report.per_query), report, true);
+    const metrics = allMetricsSection(report, defs);
+    const breakdowns = breakdownSection(report, byId);
+    const present = (list) => list.filter((s) => s !== null);
+    return {
+        sections: present([losses, wins, answers, metrics, breakdowns]),
+        cutOrder: present([breakdowns, wins, answers, losses, metrics]),
+    };
+}
+/** The note that says how many rows of a section were cut (none when none were). */
+function noteLines(s, hint) {
+    return s.cut > 0
+        ? [
+            '',
+            `_${s.cut.toLocaleString('en-US')} more ${s.cut === 1 ? 'row' : 'rows'} of ${s.name} left out to fit GitHub's comment limit (the least severe)${hint ? `; the full report is in ${hint}` : ''}._`,
+        ]
+        : [];
+}
+function sectionText(s, hint) {
+    return [...s.head, ...s.rows, ...noteLines(s, hint), ...s.tail].join('\n');
+}
+function renderReportMarkdown(report, defs, options = { maxLength: GITHUB_COMMENT_LIMIT }) {
+    const byId = new Map(defs.map((d) => [d.id, d]));
+    const fixed = fixedLines(report, byId, options.context ?? {}, options.fullReportHint);
+    return layOut(report, fixed, buildSections(report, defs, byId), options);
+}
+/**
+ * The untruncated report and the one cut to `options.maxLength` (the same two documents as two
+ * renderReportMarkdown calls). The full report names where it is only through the cut one.
+ */
+function renderReportMarkdowns(report, defs, options) {
+    const context = options.context ?? {};
+    const byId = new Map(defs.map((d) => [d.id, d]));
+    // The sections are built once (a large run's rows are escaped once): the full layout cuts nothing, then the
+    // cut one removes rows from the same arrays.
+    const sections = buildSections(report, defs, byId);
+    const full = layOut(report, fixedLines(report, byId, context, undefined), sections, { maxLength: Infinity });
+    const hint = typeof options.fullReportHint === 'function' ? options.fullReportHint(full) : options.fullReportHint;
+    const fixed = fixedLines(report, byId, context, hint);
+    return { full, cut: layOut(report, fixed, sections, { ...options, fullReportHint: hint }) };
+}
+/**
+ * The document from its parts, rows cut from `sections` (which it changes) until it fits `options.maxLength`:
+ * from the end of each section (its least severe rows), sections in `cutOrder`.
+ */
+function layOut(report, fixed, parts, options) {
+    const { sections, cutOrder } = parts;
+    const footer = [
+        '',
+        `<sub>EvalGate · paired sign-flip test, ${report.options.permutations.toLocaleString('en-US')} flips, seed ${report.options.seed}; metric intervals at ${intervalLevel(report.alpha)} from the same test, gate intervals at their own level · mean over ${report.options.mean_over}, min grade ${report.options.min_grade}</sub>`,
+    ];
+    const fixedText = fixed.join('\n');
+    const footerText = footer.join('\n');
+    // Lengths are counted, not measured on joined text (a 100,000-query report has megabytes of rows): a section's
+    // text is its lines joined by "\n", so its length is each line's length plus one, less one.
+    const linesLength = (lines) => lines.reduce((n, line) => n + line.length + 1, 0);
+    const rowChars = new Map(sections.map((s) => [s, linesLength(s.rows)]));
+    const sectionLength = (s) => linesLength(s.head) +
+        rowChars.get(s) +
+        linesLength(noteLines(s, options.fullReportHint)) +
+        linesLength(s.tail) -
+        1;
+    // The exact length of the document below: fixed, "\n" + each section, "\n" + footer, final "\n".
+    const total = () => fixedText.length + sections.reduce((n, s) => n + 1 + sectionLength(s), 0) + 1 + footerText.length + 1;
+    // The notes grow as rows go (the count's digits), so cut a little past the limit and measure again.
+    while (total() > options.maxLength) {
+        const section = cutOrder.find((s) => s.rows.length > 0);
+        if (!section)
+            break;
+        let excess = total() - options.maxLength + 200;
+        let length = rowChars.get(section);
+        while (section.rows.length > 0 && excess > 0) {
+            const removed = section.rows.pop();
+            length -= removed.length + 1;
+            excess -= removed.length + 1;
+            section.cut++;
+        }
+        rowChars.set(section, length);
+    }
+    return `${[fixedText, ...sections.map((s) => sectionText(s, options.fullReportHint)), footerText].join('\n')}\n`;
+}
+
+;// CONCATENATED MODULE: ./src/github/stickyComment.ts
+
+/** The author of comments made with a workflow's GITHUB_TOKEN. */
+const DEFAULT_COMMENT_AUTHOR = 'github-actions[bot]';
+/** The hidden line EvalGate keeps its acceptance state in (src/publish/acceptanceState.ts writes and reads it). */
+const STATE_LINE = /\n?<!-- evalgate:acceptance-state [A-Za-z0-9+/=]+ -->\n?/;
+/**
+ * A new body without a state line keeps the one of the comment it replaces: a report that needs no acceptance
+ * (the gates pass) must not erase the pull request's acceptance history.
+ */
+function keepStateLine(previous, body) {
+    if (STATE_LINE.test(body))
+        return body;
+    const line = STATE_LINE.exec(previous ?? '')?.[0];
+    return line ? `${body.replace(/\n*$/, '\n')}${line.trim()}\n` : body;
+}
+function stickyMarker(commentId) {
+    if (/-->|\s/.test(commentId) || commentId === '')
+        throw new Error(`comment id ${JSON.stringify(commentId)} cannot go into an HTML comment marker`);
+    return `<!-- evalgate:comment-id=${commentId} -->`;
+}
+/** The comment body: the marker on the first line, then the report. */
+function stickyBody(marker, markdown) {
+    return `${marker}\n${markdown}`;
+}
+/** GitHub may hand a body back with CRLF line ends or without the trailing newline. */
+function normalise(body) {
+    return (body ?? '').replace(/\r\n/g, '\n').trimEnd();
+}
+/** The token's own login, or null when GitHub will not say (installation tokens: 403 on GET /user). */
+async function authenticatedLogin(octokit) {
+    try {
+        const { data } = await octokit.rest.users.getAuthenticated();
+        return typeof data.login === 'string' ? data.login : null;
+    }
+    catch (error) {
+        const status = httpStatusOf(error);
+        if ((status === 401 || status === 403 || status === 404) && !isRateLimitError(error))
+            return null;
+        throw error;
+    }
+}
+/** The login our comments are written by: the caller's, the token's own, or GITHUB_TOKEN's bot. */
+async function ownLogin(octokit, commentAuthor) {
+    if (commentAuthor)
+        return commentAuthor;
+    return (await authenticatedLogin(octokit)) ?? DEFAULT_COMMENT_AUTHOR;
+}
+/** Pages of comments read at most (10,000 comments): past it the pull request's comments are refused. */
+const MAX_COMMENT_PAGES = 100;
+/**
+ * Our comments on the pull request, oldest first (the order GitHub lists them in). Only our marked comments are
+ * kept page by page; a `rel="next"` that leads back to a page already read, or more than MAX_COMMENT_PAGES
+ * pages, is an error rather than a loop.
+ */
+async function findStickyComments(octokit, target) {
+    const seen = new Set();
+    const marked = (await octokit.paginate(octokit.rest.issues.listComments, { owner: target.owner, repo: target.repo, issue_number: target.issueNumber, per_page: 100 }, (response) => {
+        const page = String(response.url ?? '');
+        if (page !== '' && seen.has(page))
+            throw new MalformedAnswerError(`GitHub's comment pages loop: rel="next" leads back to ${page.replace(/\?.*$/, '')} (a page already read)`);
+        seen.add(page);
+        if (seen.size > MAX_COMMENT_PAGES)
+            throw new MalformedAnswerError(`pull request #${target.issueNumber} has more than ${MAX_COMMENT_PAGES} pages of comments: not read further`);
+        if (!Array.isArray(response.data))
+            throw new MalformedAnswerError('GitHub listed the comments as something other than a list');
+        return response.data.filter((c) => typeof c?.body === 'string' && c.body.startsWith(target.marker));
+    }));
+    for (const c of marked)
+        checkComment(c);
+    if (marked.length === 0)
+        return [];
+    // GitHub logins are case-insensitive.
+    const login = (await ownLogin(octokit, target.commentAuthor)).toLowerCase();
+    return marked.filter((c) => typeof c.user?.login === 'string' && c.user.login.toLowerCase() === login);
+}
+/** A comment we may update or delete must say which it is: a clear error naming the field, not a crash. */
+function checkComment(c) {
+    if (typeof c.id !== 'number' || !Number.isSafeInteger(c.id))
+        throw new MalformedAnswerError(`GitHub listed a comment whose \`id\` is ${JSON.stringify(c.id) ?? 'missing'}, not a number`);
+    if (typeof c.html_url !== 'string')
+        throw new MalformedAnswerError(`GitHub listed comment ${c.id} whose \`html_url\` is ${JSON.stringify(c.html_url) ?? 'missing'}, not a URL`);
+}
+async function upsertStickyComment(octokit, request) {
+    const { owner, repo, issueNumber, marker, body } = request;
+    if (!body.startsWith(marker))
+        throw new Error('the sticky comment body must start with its marker');
+    const ours = await (request.listed ?? findStickyComments(octokit, request));
+    if (ours.length === 0) {
+        if (request.createIfMissing === false)
+            return { action: 'skipped', comment: null, deleted: [] };
+        const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body });
+        return { action: 'created', comment: { id: data.id, url: data.html_url }, deleted: [] };
+    }
+    const [first, ...duplicates] = ours;
+    let action = 'unchanged';
+    let url = first.html_url;
+    const kept = keepStateLine(first.body, body);
+    if (normalise(first.body) !== normalise(kept)) {
+        const { data } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: first.id, body: kept });
+        action = 'updated';
+        url = data.html_url;
+    }
+    const deleted = [];
+    for (const duplicate of duplicates) {
+        try {
+            await octokit.rest.issues.deleteComment({ owner, repo, comment_id: duplicate.id });
+        }
+        catch (error) {
+            if (httpStatusOf(error) !== 404)
+                throw error; // already gone
+        }
+        deleted.push(duplicate.id);
+    }
+    return { action, comment: { id: first.id, url }, deleted };
+}
+
+;// CONCATENATED MODULE: ./src/render/errorPanel.ts
+/**
+ * The comment that replaces the report when a run cannot be evaluated (a missing or bad database, a bad gate
+ * config, an internal error), so a report from an earlier commit never stays up as if it were current.
+ * Pure: text in, Markdown out.
+ */
+/** A fence longer than any run of backticks in the text, so the message cannot close it. */
+function fenced(text) {
+    const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+    const fence = '`'.repeat(Math.max(3, longest + 1));
+    return `${fence}text\n${text}\n${fence}`;
+}
+const MAX_MESSAGE = 4_000;
+function renderErrorPanel(info) {
+    const message = info.message.length > MAX_MESSAGE
+        ? `${info.message.slice(0, MAX_MESSAGE)}\n… (cut; the full message is in the log)`
+        : info.message;
+    const where = [
+        info.sha ? `commit ${info.sha.slice(0, 12)}` : null,
+        info.runUrl ? `[workflow run log](${info.runUrl})` : null,
+    ]
+        .filter((x) => x !== null)
+        .join(' · ');
+    return [
+        '⛔ **EvalGate: error — the run could not be evaluated**',
+        '',
+        info.inputError
+            ? 'No gate was checked for this commit. Fix the input below and re-run; this comment will show the report again.'
+            : 'No gate was checked for this commit: EvalGate hit an internal error (please report it with the log).',
+        '',
+        fenced(message),
+        ...(where ? ['', `<sub>${where}</sub>`] : []),
+        '',
+    ].join('\n');
+}
+
+;// CONCATENATED MODULE: ./src/publish/policy.ts
+function commentDecision(mode, outcome) {
+    switch (mode) {
+        case 'never':
+            return { publish: false, createIfMissing: false };
+        case 'always':
+            return { publish: true, createIfMissing: true };
+        case 'on-change':
+            return { publish: true, createIfMissing: outcome !== 'pass' };
+        case 'on-failure':
+            return { publish: true, createIfMissing: outcome === 'fail' || outcome === 'error' };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/action/context.ts
+/**
+ * What the action needs from the workflow run: the repository, the event and, when there is one, the pull
+ * request to comment on. Read from the runner's environment (GITHUB_*), as @actions/github's context does,
+ * but without reading anything at import time.
+ */
+
+
+function readRunContext(env) {
+    const repository = env.GITHUB_REPOSITORY ?? '';
+    const [owner = '', repo = ''] = repository.split('/');
+    let payload = {};
+    const eventPath = env.GITHUB_EVENT_PATH;
+    if (eventPath) {
+        let text;
+        try {
+            text = (0,external_node_fs_namespaceObject.readFileSync)(eventPath, 'utf8');
+        }
+        catch (error) {
+            throw new errors_InputError(`GITHUB_EVENT_PATH ${eventPath}: cannot read the event payload (${error.code ?? String(error)})`);
+        }
+        try {
+            const parsed = JSON.parse(text);
+            if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+                payload = parsed;
+        }
+        catch (error) {
+            throw new errors_InputError(`GITHUB_EVENT_PATH ${eventPath}: the event payload is not JSON (${error.message})`);
+        }
+    }
+    const serverUrl = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
+    const runUrl = env.GITHUB_RUN_ID && repository ? `${serverUrl}/${repository}/actions/runs/${env.GITHUB_RUN_ID}` : null;
+    return {
+        eventName: env.GITHUB_EVENT_NAME ?? '',
+        owner,
+        repo,
+        apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
+        serverUrl,
+        runUrl,
+        sha: evaluatedSha(env, payload),
+        actor: env.GITHUB_ACTOR ?? '',
+        payload,
+    };
+}
+const SHA_PATTERN = /^[0-9a-f]{40}([0-9a-f]{24})?$/i;
+function evaluatedSha(env, payload) {
+    const head = objectAt(objectAt(payload, 'pull_request'), 'head')?.sha;
+    if (typeof head === 'string' && SHA_PATTERN.test(head))
+        return head;
+    const runHead = objectAt(payload, 'workflow_run')?.head_sha;
+    if (typeof runHead === 'string' && SHA_PATTERN.test(runHead))
+        return runHead;
+    if (env.GITHUB_EVENT_NAME === 'issue_comment')
+        return null;
+    return env.GITHUB_SHA || null;
+}
+const DEPENDABOT = 'dependabot[bot]';
+function objectAt(value, key) {
+    if (!value || typeof value !== 'object')
+        return null;
+    const v = value[key];
+    return v && typeof v === 'object' && !Array.isArray(v) ? v : null;
+}
+function fullName(repoObject) {
+    const name = repoObject?.full_name;
+    return typeof name === 'string' ? name : null;
+}
+/**
+ * The pull request to comment on, or null (push, workflow_dispatch, schedule...: summary and outputs only).
+ * In order: the `pr-number` input; `pull_request` in the payload (pull_request, pull_request_target,
+ * pull_request_review...); an issue_comment on a pull request; a workflow_run triggered by a pull request
+ * of the same repository (GitHub leaves `pull_requests` empty for forks: pass `pr-number` there).
+ */
+function pullRequestTarget(ctx, prNumberInput) {
+    if (!ctx.owner || !ctx.repo)
+        return null;
+    const base = `${ctx.owner}/${ctx.repo}`;
+    const pr = objectAt(ctx.payload, 'pull_request');
+    const headRepo = fullName(objectAt(objectAt(pr, 'head'), 'repo'));
+    const fromFork = headRepo !== null && headRepo.toLowerCase() !== base.toLowerCase();
+    const byDependabot = objectAt(pr, 'user')?.login === DEPENDABOT;
+    if (prNumberInput !== null)
+        return { owner: ctx.owner, repo: ctx.repo, issueNumber: prNumberInput, fromFork, byDependabot };
+    if (pr && typeof pr.number === 'number')
+        return { owner: ctx.owner, repo: ctx.repo, issueNumber: pr.number, fromFork, byDependabot };
+    const issue = objectAt(ctx.payload, 'issue');
+    if (issue && objectAt(issue, 'pull_request') && typeof issue.number === 'number') {
+        return { owner: ctx.owner, repo: ctx.repo, issueNumber: issue.number, fromFork: false, byDependabot: false };
+    }
+    const workflowRun = objectAt(ctx.payload, 'workflow_run');
+    const prs = workflowRun?.pull_requests;
+    if (Array.isArray(prs)) {
+        // GitHub lists pull requests of other repositories whose head is this branch too: keep ours.
+        const ours = prs.find((p) => {
+            const url = objectAt(objectAt(p, 'base'), 'repo')?.url;
+            return (typeof p?.number === 'number' &&
+                typeof url === 'string' &&
+                url.toLowerCase().endsWith(`/repos/${base.toLowerCase()}`));
+        });
+        if (ours)
+            return {
+                owner: ctx.owner,
+                repo: ctx.repo,
+                issueNumber: ours.number,
+                fromFork: false,
+                byDependabot: false,
+            };
+    }
+    return null;
+}
+/** The triggering run of a `workflow_run` event, or null for other events (or a payload without one). */
+function triggeringRun(ctx) {
+    if (ctx.eventName !== 'workflow_run')
+        return null;
+    const run = objectAt(ctx.payload, 'workflow_run');
+    const headSha = run?.head_sha;
+    const headBranch = run?.head_branch;
+    const headRepository = fullName(objectAt(run, 'head_repository'));
+    if (!run ||
+        typeof run.id !== 'number' ||
+        typeof headSha !== 'string' ||
+        !SHA_PATTERN.test(headSha) ||
+        typeof headBranch !== 'string' ||
+        headRepository === null)
+        return null;
+    const base = `${ctx.owner}/${ctx.repo}`.toLowerCase();
+    const pullRequests = [];
+    for (const p of Array.isArray(run.pull_requests) ? run.pull_requests : []) {
+        const baseRepoUrl = objectAt(objectAt(p, 'base'), 'repo')?.url;
+        const number = p?.number;
+        // GitHub lists pull requests of other repositories whose head is this branch too: keep ours.
+        if (typeof number !== 'number' || typeof baseRepoUrl !== 'string')
+            continue;
+        if (!baseRepoUrl.toLowerCase().endsWith(`/repos/${base}`))
+            continue;
+        const text = (o, key) => typeof o?.[key] === 'string' ? o[key] : null;
+        pullRequests.push({
+            number,
+            headSha: text(objectAt(p, 'head'), 'sha'),
+            baseSha: text(objectAt(p, 'base'), 'sha'),
+            baseRef: text(objectAt(p, 'base'), 'ref'),
+        });
+    }
+    const path = typeof run.path === 'string' ? run.path : '';
+    const file = /^\.github\/workflows\/([^/@]+\.ya?ml)(@.*)?$/.exec(path)?.[1] ?? null;
+    return {
+        id: run.id,
+        headSha,
+        headBranch,
+        headRepository,
+        workflowFile: file,
+        conclusion: typeof run.conclusion === 'string' ? run.conclusion : null,
+        pullRequests,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/action/runner.ts
+/**
+ * What the action hands the runner: log lines that cannot be read as workflow commands, and the step's outputs cut
+ * to GitHub's documented size. Also the check that the runner's files (event, job summary, outputs) are regular
+ * files: a FIFO would block the step for ever, a device (/dev/full) fail in the middle of it.
+ */
+
+
+
+/** GitHub's documented limit for one step output (1 MB). */
+const OUTPUT_LIMIT_BYTES = 1_000_000;
+/**
+ * A line for the log: core.info prints it as it is, and text from the inputs (ids, messages quoting them, URLs from
+ * the API) must not be read by the runner as a workflow command (core's error, warning and debug escape theirs).
+ */
+function runner_info(text) {
+    info(inertLines(text));
+}
+function messageOf(error) {
+    return error instanceof Error ? error.message : String(error);
+}
+const RUNNER_FILES = ['GITHUB_EVENT_PATH', 'GITHUB_STEP_SUMMARY', 'GITHUB_OUTPUT'];
+/** One message per runner file that is set but is not a regular file (checked without opening it). */
+function runnerFileProblems(env) {
+    const problems = [];
+    for (const name of RUNNER_FILES) {
+        const path = env[name];
+        if (!path)
+            continue;
+        let kind;
+        try {
+            const stat = (0,external_node_fs_namespaceObject.statSync)(path);
+            if (stat.isFile())
+                continue;
+            kind = stat.isFIFO()
+                ? 'a FIFO'
+                : stat.isDirectory()
+                    ? 'a directory'
+                    : stat.isCharacterDevice() || stat.isBlockDevice()
+                        ? 'a device'
+                        : stat.isSocket()
+                            ? 'a socket'
+                            : 'not a regular file';
+        }
+        catch (error) {
+            kind = `unreadable (${error.code ?? messageOf(error)})`;
+        }
+        problems.push(`EvalGate: ${name} ${JSON.stringify(path)} is ${kind}; the runner's ${name} must be a regular file`);
+    }
+    return problems;
+}
+/**
+ * `value` within OUTPUT_LIMIT_BYTES: a JSON output past it becomes `{"truncated":true,...}` (still JSON, naming the
+ * report file that holds it all), any other is cut at a character boundary with an ellipsis and the byte count.
+ */
+function boundedOutput(value, json) {
+    const bytes = Buffer.byteLength(value);
+    if (bytes <= OUTPUT_LIMIT_BYTES)
+        return value;
+    if (json)
+        return JSON.stringify({ truncated: true, bytes, limit: OUTPUT_LIMIT_BYTES, json_path: json.jsonPath });
+    const note = `… (${bytes} bytes, cut to GitHub's ${OUTPUT_LIMIT_BYTES}-byte output limit)`;
+    const keep = Buffer.from(value).subarray(0, OUTPUT_LIMIT_BYTES - Buffer.byteLength(note) - 4);
+    return `${keep.toString('utf8').replace(/\uFFFD+$/, '')}${note}`;
+}
+/** Sets every output; a write error (a full disk, /dev/full) is one clear failure message, not a stack trace. */
+function setOutputs(outputs) {
+    for (const [name, value] of outputs) {
+        try {
+            setOutput(name, value);
+        }
+        catch (error) {
+            return [`EvalGate: cannot write the step output \`${name}\` to GITHUB_OUTPUT (${codeOf(error)})`];
+        }
+    }
+    return [];
+}
+function codeOf(error) {
+    return error?.code ?? messageOf(error);
+}
+
+// EXTERNAL MODULE: external "node:zlib"
+var external_node_zlib_ = __nccwpck_require__(8522);
+;// CONCATENATED MODULE: ./src/action/zipArchive.ts
+/**
+ * A zip reader for baseline artifacts, pure (bytes in, files out) and suspicious: an artifact is written by whatever
+ * ran in the baseline workflow, so every entry is checked before anything is inflated, and the archive is refused as
+ * a whole, with a message naming the entry, when one of them is not a plain file under a plain relative path.
+ * GitHub's artifact zips are ordinary zips (stored or deflate entries, a central directory at the end); zip64,
+ * encryption, multi-disk archives and other compression methods are refused by name.
+ */
+
+
+/** sql.js holds the whole database in memory: 1 GiB is already more than a run database should need. */
+const DEFAULT_ZIP_LIMITS = { maxEntryBytes: 1 << 30, maxTotalBytes: 1 << 30, maxEntries: 10_000 };
+const EOCD_SIGNATURE = 0x06054b50;
+const ZIP64_LOCATOR_SIGNATURE = 0x07064b50;
+const CENTRAL_SIGNATURE = 0x02014b50;
+const LOCAL_SIGNATURE = 0x04034b50;
+const EOCD_SIZE = 22;
+const CENTRAL_SIZE = 46;
+const LOCAL_SIZE = 30;
+const S_IFMT = 0o170000;
+const S_IFREG = 0o100000;
+const S_IFDIR = 0o040000;
+const S_IFLNK = 0o120000;
+const HOST_UNIX = 3;
+const DOS_DIRECTORY = 0x10;
+function refuse(where, why) {
+    throw new errors_InputError(`${where}: ${why}`);
+}
+function findEndOfCentralDirectory(zip, where) {
+    // The record is the last thing in the file, followed by a comment of at most 65,535 bytes.
+    const lowest = Math.max(0, zip.length - EOCD_SIZE - 0xffff);
+    for (let at = zip.length - EOCD_SIZE; at >= lowest; at--) {
+        if (zip.readUInt32LE(at) === EOCD_SIGNATURE && at + EOCD_SIZE + zip.readUInt16LE(at + 20) === zip.length)
+            return at;
+    }
+    return refuse(where, 'not a zip archive (no end of central directory record)');
+}
+/** An entry name that extracts inside the destination and means the same on every system, or a refusal. */
+function checkName(name, where) {
+    const quoted = JSON.stringify(errors_oneLine(name));
+    if (name === '')
+        refuse(where, 'an entry has an empty name');
+    if (/[\u0000-\u001f\u007f]/.test(name))
+        refuse(where, `entry ${quoted} has a control character in its name`);
+    if (name.includes('\\'))
+        refuse(where, `entry ${quoted} has a backslash in its name (a Windows path)`);
+    if (name.startsWith('/'))
+        refuse(where, `entry ${quoted} is an absolute path`);
+    if (/^[A-Za-z]:/.test(name))
+        refuse(where, `entry ${quoted} starts with a drive letter`);
+    if (name.split('/').includes('..'))
+        refuse(where, `entry ${quoted} climbs out of the archive with \`..\``);
+}
+function fileType(versionMadeBy, externalAttributes, name) {
+    if (versionMadeBy >>> 8 === HOST_UNIX) {
+        const mode = (externalAttributes >>> 16) & S_IFMT;
+        if (mode === S_IFLNK)
+            return 'a symbolic link';
+        if (mode === S_IFDIR)
+            return 'directory';
+        if (mode !== 0 && mode !== S_IFREG)
+            return `a special file (mode ${mode.toString(8)})`;
+    }
+    if (name.endsWith('/') || (externalAttributes & DOS_DIRECTORY) !== 0)
+        return 'directory';
+    return 'file';
+}
+/**
+ * The archive's regular files, every entry checked: names (no `..`, absolute paths, backslashes or drive letters, no
+ * duplicates), types (no links or special files; directories carry nothing and are left out), methods (stored or
+ * deflate), no encryption, no zip64, sizes under the limits, entries inside the archive and not overlapping.
+ * `where` names the archive in every message.
+ */
+function listZipEntries(zip, where, limits = DEFAULT_ZIP_LIMITS) {
+    const { count, centralOffset, centralSize } = centralDirectory(zip, where, limits);
+    const entries = [];
+    const seen = new Set();
+    const ranges = [];
+    let total = 0;
+    let at = centralOffset;
+    for (let i = 0; i < count; i++) {
+        const record = centralRecord(zip, at, i, count, centralOffset + centralSize, where);
+        at = record.next;
+        const { name } = record;
+        checkName(name, where);
+        if (seen.has(name))
+            refuse(where, `entry ${JSON.stringify(errors_oneLine(name))} appears twice`);
+        seen.add(name);
+        if (!checkRecord(record, where, limits))
+            continue;
+        total += record.size;
+        if (total > limits.maxTotalBytes)
+            refuse(where, `the entries add up to more than ${limits.maxTotalBytes} bytes uncompressed (a zip bomb?); refused at ${JSON.stringify(errors_oneLine(name))}`);
+        const dataOffset = localDataOffset(zip, record, centralOffset, where);
+        ranges.push([record.localOffset, dataOffset + record.compressedSize, name]);
+        const { compressedSize, size, crc32 } = record;
+        entries.push({
+            name,
+            method: record.methodCode === 0 ? 'stored' : 'deflate',
+            compressedSize,
+            size,
+            crc32,
+            dataOffset,
+        });
+    }
+    // Entries sharing compressed bytes are the overlapping-file zip bomb.
+    ranges.sort((a, b) => a[0] - b[0]);
+    for (let i = 1; i < ranges.length; i++) {
+        if (ranges[i][0] < ranges[i - 1][1])
+            refuse(where, `entries ${JSON.stringify(ranges[i - 1][2])} and ${JSON.stringify(ranges[i][2])} overlap`);
+    }
+    return entries;
+}
+const ZIP64_TEXT = 'a zip64 archive (over 4 GiB or 65,535 entries), which EvalGate does not read';
+/** The end-of-central-directory record, checked: one disk, no zip64, within the entry limit and the archive. */
+function centralDirectory(zip, where, limits) {
+    if (zip.length < EOCD_SIZE)
+        refuse(where, `not a zip archive (${zip.length} bytes)`);
+    const eocd = findEndOfCentralDirectory(zip, where);
+    const disk = zip.readUInt16LE(eocd + 4);
+    const centralDisk = zip.readUInt16LE(eocd + 6);
+    const entriesHere = zip.readUInt16LE(eocd + 8);
+    const count = zip.readUInt16LE(eocd + 10);
+    const centralSize = zip.readUInt32LE(eocd + 12);
+    const centralOffset = zip.readUInt32LE(eocd + 16);
+    if (count === 0xffff ||
+        centralSize === 0xffffffff ||
+        centralOffset === 0xffffffff ||
+        (eocd >= 20 && zip.readUInt32LE(eocd - 20) === ZIP64_LOCATOR_SIGNATURE))
+        refuse(where, ZIP64_TEXT);
+    if (disk !== 0 || centralDisk !== 0 || entriesHere !== count)
+        refuse(where, 'a multi-disk (split) zip archive');
+    if (count > limits.maxEntries)
+        refuse(where, `${count} entries, more than the ${limits.maxEntries} allowed`);
+    if (centralOffset + centralSize > eocd)
+        refuse(where, 'the central directory lies outside the archive');
+    return { count, centralOffset, centralSize };
+}
+/** Central directory record `i` at `at`, its name inside the directory (which ends at `end`). */
+function centralRecord(zip, at, i, count, end, where) {
+    if (at + CENTRAL_SIZE > end || zip.readUInt32LE(at) !== CENTRAL_SIGNATURE)
+        refuse(where, `central directory entry ${i + 1} of ${count} is damaged`);
+    const flags = zip.readUInt16LE(at + 8);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const nameEnd = at + CENTRAL_SIZE + nameLength;
+    if (nameEnd > end)
+        refuse(where, `central directory entry ${i + 1} is damaged`);
+    const raw = zip.subarray(at + CENTRAL_SIZE, nameEnd);
+    return {
+        // Bit 11: the name is UTF-8; otherwise CP437, read here as Latin-1 (only the checks and messages use it).
+        name: raw.toString(flags & 0x800 ? 'utf8' : 'latin1'),
+        raw,
+        versionMadeBy: zip.readUInt16LE(at + 4),
+        flags,
+        methodCode: zip.readUInt16LE(at + 10),
+        crc32: zip.readUInt32LE(at + 16),
+        compressedSize: zip.readUInt32LE(at + 20),
+        size: zip.readUInt32LE(at + 24),
+        externalAttributes: zip.readUInt32LE(at + 38),
+        localOffset: zip.readUInt32LE(at + 42),
+        next: nameEnd + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32),
+    };
+}
+/** A regular file EvalGate can read (true), a directory to leave out (false), or a refusal naming the entry. */
+function checkRecord(r, where, limits) {
+    const quoted = JSON.stringify(errors_oneLine(r.name));
+    const type = fileType(r.versionMadeBy, r.externalAttributes, r.name);
+    if (type === 'directory')
+        return false;
+    if (type !== 'file')
+        refuse(where, `entry ${quoted} is ${type}, not a regular file`);
+    if (r.flags & 0x41 || r.methodCode === 99)
+        refuse(where, `entry ${quoted} is encrypted`);
+    if (r.compressedSize === 0xffffffff || r.size === 0xffffffff || r.localOffset === 0xffffffff)
+        refuse(where, `entry ${quoted} uses zip64 sizes (${ZIP64_TEXT})`);
+    if (r.methodCode !== 0 && r.methodCode !== 8)
+        refuse(where, `entry ${quoted} uses compression method ${r.methodCode} (only stored and deflate are read)`);
+    if (r.methodCode === 0 && r.compressedSize !== r.size)
+        refuse(where, `entry ${quoted} is stored but declares ${r.compressedSize} bytes stored for ${r.size} bytes`);
+    if (r.size > limits.maxEntryBytes)
+        refuse(where, `entry ${quoted} is ${r.size} bytes, over the ${limits.maxEntryBytes}-byte cap for one file`);
+    return true;
+}
+/** Where the entry's data starts, after its local header, which must name the same file and lie in the archive. */
+function localDataOffset(zip, r, centralOffset, where) {
+    const quoted = JSON.stringify(errors_oneLine(r.name));
+    const { localOffset } = r;
+    if (localOffset + LOCAL_SIZE > centralOffset || zip.readUInt32LE(localOffset) !== LOCAL_SIGNATURE)
+        refuse(where, `entry ${quoted}: its local header is missing or outside the archive`);
+    const localNameLength = zip.readUInt16LE(localOffset + 26);
+    const localExtraLength = zip.readUInt16LE(localOffset + 28);
+    const localName = zip.subarray(localOffset + LOCAL_SIZE, localOffset + LOCAL_SIZE + localNameLength);
+    if (!localName.equals(r.raw))
+        refuse(where, `entry ${quoted}: its local header names another file`);
+    const dataOffset = localOffset + LOCAL_SIZE + localNameLength + localExtraLength;
+    if (dataOffset + r.compressedSize > centralOffset)
+        refuse(where, `entry ${quoted} runs past the archive's data`);
+    return dataOffset;
+}
+let crcTable = null;
+/** CRC-32 (zip's): zlib.crc32 on Node 20.15+ and 22.2+, else a table. */
+function crc32Of(data) {
+    const native = external_node_zlib_.crc32;
+    return typeof native === 'function' ? native(data) >>> 0 : tableCrc32(data);
+}
+/** CRC-32 from a table, for a Node without zlib.crc32. */
+function tableCrc32(data) {
+    if (!crcTable) {
+        crcTable = new Uint32Array(256);
+        for (let n = 0; n < 256; n++) {
+            let c = n;
+            for (let k = 0; k < 8; k++)
+                c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+            crcTable[n] = c >>> 0;
+        }
+    }
+    let crc = 0xffffffff;
+    for (let i = 0; i < data.length; i++)
+        crc = crcTable[(crc ^ data[i]) & 0xff] ^ (crc >>> 8);
+    return (crc ^ 0xffffffff) >>> 0;
+}
+/** One entry's bytes, inflated no further than its declared size and checked against its size and CRC-32. */
+function extractZipEntry(zip, entry, where) {
+    const quoted = JSON.stringify(errors_oneLine(entry.name));
+    const stored = zip.subarray(entry.dataOffset, entry.dataOffset + entry.compressedSize);
+    let data;
+    if (entry.method === 'stored')
+        data = Buffer.from(stored);
+    else {
+        try {
+            // One byte more than declared: inflating that far proves the declared size a lie (a zip bomb's trick).
+            data = external_node_zlib_.inflateRawSync(stored, { maxOutputLength: Math.max(1, entry.size + 1) });
+        }
+        catch (error) {
+            const code = error.code;
+            if (code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError)
+                refuse(where, `entry ${quoted} inflates past its declared ${entry.size} bytes (a zip bomb?)`);
+            refuse(where, `entry ${quoted} is not valid deflate data (${error.message})`);
+        }
+    }
+    if (data.length !== entry.size)
+        refuse(where, `entry ${quoted} holds ${data.length} bytes, not the ${entry.size} its header declares`);
+    if (crc32Of(data) !== entry.crc32)
+        refuse(where, `entry ${quoted} fails its CRC-32 check (damaged or altered)`);
+    return data;
+}
+/** A name that ends like a SQLite run database. */
+function isRunDatabaseName(name) {
+    return /\.(sqlite3?|db)$/i.test(name);
+}
+function listed(names) {
+    const shown = names.slice(0, 20).map((n) => JSON.stringify(errors_oneLine(n)));
+    return names.length > 20 ? `${shown.join(', ')} and ${names.length - 20} more` : shown.join(', ');
+}
+/**
+ * The one run database in the archive: the entry named `path` when given (a leading `./` ignored), else the one file
+ * named *.sqlite, *.sqlite3 or *.db. None, or more than one, is an error naming the archive's files.
+ */
+function pickRunDatabase(entries, where, path, pathInput = 'baseline-path') {
+    const names = entries.map((e) => e.name);
+    const contents = names.length === 0 ? 'it holds no files' : `it holds ${listed(names)}`;
+    if (path !== null) {
+        const wanted = path.replace(/^(\.\/)+/, '');
+        const found = entries.find((e) => e.name === wanted);
+        if (!found)
+            refuse(where, `no entry ${JSON.stringify(errors_oneLine(wanted))} (input \`${pathInput}\`); ${contents}`);
+        return found;
+    }
+    const databases = entries.filter((e) => isRunDatabaseName(e.name));
+    if (databases.length === 0)
+        refuse(where, `no run database (*.sqlite, *.sqlite3 or *.db) in the archive; ${contents}`);
+    if (databases.length > 1)
+        refuse(where, `${databases.length} run databases (${listed(databases.map((e) => e.name))}); name the one to use with input \`${pathInput}\``);
+    return databases[0];
+}
+/** The archive's run database (see pickRunDatabase), checked and extracted. */
+function extractRunDatabase(zip, where, options = {}) {
+    const entries = listZipEntries(zip, where, options.limits ?? DEFAULT_ZIP_LIMITS);
+    const entry = pickRunDatabase(entries, where, options.path ?? null, options.pathInput);
+    return { name: entry.name, data: extractZipEntry(zip, entry, where) };
+}
+
+;// CONCATENATED MODULE: ./src/load/history.ts
+/**
+ * Reading a history file (docs/history.md) as untrusted input, like a run database: it comes from an artifact any
+ * earlier main run wrote. Size capped before it is read, nesting checked before it is walked, every field's type
+ * and size checked, the schema version required; nothing in it is run. A problem is one InputError naming the file
+ * and the field.
+ */
+
+
+
+const HISTORY_SCHEMA_VERSION = 1;
+/** Runs kept when the file does not say (`max_runs`). */
+const DEFAULT_HISTORY_RUNS = 20;
+/** The most runs a history may keep: the change-point test enumerates C(n, 3) splits, 19,600 at 50. */
+const MAX_HISTORY_RUNS = 50;
+/** The most bytes of a history file: 50 runs of 100,000 queries' outcomes and ids fit in about 8 MiB. */
+const MAX_HISTORY_BYTES = 32 << 20;
+/** A history nests 4 levels (file, runs, run, metrics): anything deeper is not one. */
+const MAX_HISTORY_DEPTH = 4;
+const MAX_QUERIES = 1_000_000;
+const MAX_METRICS = 200;
+const MAX_TEXT = 1_000;
+class HistoryShapeError extends Error {
+}
+function fail(field, expected, value) {
+    throw new HistoryShapeError(`\`${field}\` must be ${expected}, got ${describe(value)}`);
+}
+function history_text(obj, key, at, nullable = false) {
+    const v = obj[key];
+    if (nullable && (v === null || v === undefined))
+        return null;
+    if (typeof v !== 'string' || v.length > MAX_TEXT)
+        fail(`${at}${key}`, `a string of at most ${MAX_TEXT} characters`, v);
+    return v;
+}
+function metricsOf(value, at) {
+    if (!isObject(value))
+        fail(at, 'an object of metric values', value);
+    const entries = Object.entries(value);
+    if (entries.length > MAX_METRICS)
+        fail(at, `at most ${MAX_METRICS} metrics`, `${entries.length} of them`);
+    for (const [id, v] of entries) {
+        if (id.length > MAX_TEXT)
+            fail(`${at} key`, `at most ${MAX_TEXT} characters`, id);
+        if (v !== null && (typeof v !== 'number' || !Number.isFinite(v)))
+            fail(`${at}.${errors_oneLine(id).slice(0, 80)}`, 'a finite number or null', v);
+    }
+    return Object.fromEntries(entries);
+}
+function runOf(value, i, queries) {
+    const at = `runs[${i}]`;
+    if (!isObject(value))
+        fail(at, 'an object', value);
+    const outcomes = value.outcomes;
+    if (typeof outcomes !== 'string' || outcomes.length !== queries || !/^[hm-]*$/.test(outcomes))
+        fail(`${at}.outcomes`, `a string of ${queries} characters h, m or - (one per query)`, outcomes);
+    return {
+        run_id: history_text(value, 'run_id', `${at}.`),
+        commit: history_text(value, 'commit', `${at}.`, true),
+        time: history_text(value, 'time', `${at}.`),
+        golden: history_text(value, 'golden', `${at}.`),
+        metrics: metricsOf(value.metrics, `${at}.metrics`),
+        outcomes,
+    };
+}
+function historyOf(value) {
+    if (!isObject(value))
+        fail('(the file)', 'a JSON object', value);
+    if (value.schema_version !== HISTORY_SCHEMA_VERSION)
+        throw new HistoryShapeError(`schema_version ${describe(value.schema_version)} is not ${HISTORY_SCHEMA_VERSION}, the version this EvalGate reads`);
+    const maxRuns = value.max_runs;
+    if (typeof maxRuns !== 'number' || !Number.isInteger(maxRuns) || maxRuns < 1 || maxRuns > MAX_HISTORY_RUNS)
+        fail('max_runs', `a whole number from 1 to ${MAX_HISTORY_RUNS}`, maxRuns);
+    const queries = value.queries;
+    if (!Array.isArray(queries) || queries.length > MAX_QUERIES)
+        fail('queries', `a list of at most ${MAX_QUERIES} query ids`, queries);
+    queries.forEach((q, i) => {
+        if (typeof q !== 'string' || q.length > MAX_TEXT)
+            fail(`queries[${i}]`, 'a query id', q);
+    });
+    const runs = value.runs;
+    if (!Array.isArray(runs) || runs.length > maxRuns)
+        fail('runs', `a list of at most max_runs (${maxRuns}) runs`, runs);
+    return {
+        schema_version: HISTORY_SCHEMA_VERSION,
+        max_runs: maxRuns,
+        queries: queries,
+        runs: runs.map((r, i) => runOf(r, i, queries.length)),
+    };
+}
+/** A history from its text; `where` (the file, or the artifact entry) starts every message. */
+function parseHistory(bytes, where) {
+    const size = Buffer.isBuffer(bytes) ? bytes.length : Buffer.byteLength(bytes);
+    if (size > MAX_HISTORY_BYTES)
+        throw new errors_InputError(`${where}: the history is ${sizeText(size)}, more than the ${sizeText(MAX_HISTORY_BYTES)} EvalGate reads`);
+    let value;
+    try {
+        value = JSON.parse(Buffer.isBuffer(bytes) ? bytes.toString('utf8') : bytes);
+    }
+    catch (error) {
+        throw new errors_InputError(`${where}: the history is not JSON (${errors_oneLine(error.message).slice(0, 200)})`);
+    }
+    if (nestedDeeperThan(value, MAX_HISTORY_DEPTH))
+        throw new errors_InputError(`${where}: the history nests deeper than ${MAX_HISTORY_DEPTH} levels, which no history file does`);
+    try {
+        return historyOf(value);
+    }
+    catch (error) {
+        if (error instanceof HistoryShapeError)
+            throw new errors_InputError(`${where}: not an EvalGate history: ${error.message}`);
+        throw error;
+    }
+}
+/** The history file at `path`, read as a regular file of at most MAX_HISTORY_BYTES, then parseHistory. */
+function readHistoryFile(path) {
+    let bytes;
+    try {
+        bytes = readRegularFile(path, 'the history file', MAX_HISTORY_BYTES);
+    }
+    catch (error) {
+        if (isInputError(error))
+            throw error;
+        throw cannotRead(path, error, 'the history file');
+    }
+    return parseHistory(bytes, path);
+}
+
+;// CONCATENATED MODULE: ./src/compare/history.ts
+/**
+ * Main's history: the last N runs of the default branch, each with its commit, time, gated metrics and
+ * per-query hit/miss outcome, carried from one main run to the next (docs/history.md). Pure: a report in, a
+ * history out; the reader (src/load/history.ts) checks a file before it becomes a History.
+ */
+
+
+
+function emptyHistory(maxRuns = DEFAULT_HISTORY_RUNS) {
+    return { schema_version: HISTORY_SCHEMA_VERSION, max_runs: maxRuns, queries: [], runs: [] };
+}
+/** The metrics the report's whole-set gates read, in the gates' order, each once. */
+function gatedMetrics(report) {
+    return [...new Set(report.gates.filter((g) => g.where === undefined).map((g) => g.metric))];
+}
+/**
+ * The history with the report's candidate appended (with the values of `metricIds`, gatedMetrics' list) as its newest run, the oldest dropped beyond `max_runs`. The
+ * query list becomes the report's; older runs' outcomes are carried over by query id (`-` where unknown). A
+ * candidate-only report has no per-query outcomes: its run's are all `-`.
+ */
+function appendRun(history, report, metricIds) {
+    const queries = report.per_query.length > 0 ? report.per_query.map((q) => q.query_id) : history.queries;
+    const marks = new Map(report.per_query.map((q) => [q.query_id, q.candidate_rank === null ? 'm' : 'h']));
+    const metrics = {};
+    for (const id of metricIds)
+        metrics[id] = report.metrics[id]?.candidate ?? null;
+    const run = {
+        run_id: report.candidate.run_id,
+        commit: report.candidate.commit_hash,
+        time: report.candidate.created_at,
+        golden: report.golden.fingerprint,
+        metrics,
+        outcomes: queries.map((id) => marks.get(id) ?? '-').join(''),
+    };
+    const index = new Map(history.queries.map((id, i) => [id, i]));
+    const realign = (r) => queries === history.queries
+        ? r
+        : {
+            ...r,
+            outcomes: queries
+                .map((id) => {
+                const i = index.get(id);
+                return i === undefined ? '-' : (r.outcomes[i] ?? '-');
+            })
+                .join(''),
+        };
+    const runs = [...history.runs.map(realign), run].slice(-history.max_runs);
+    return { schema_version: HISTORY_SCHEMA_VERSION, max_runs: history.max_runs, queries, runs };
+}
+/** The runs of the newest run's golden set (the series trends and flips are read from), oldest first. */
+function currentRuns(history) {
+    const newest = history.runs.at(-1);
+    return newest ? history.runs.filter((r) => r.golden === newest.golden) : [];
+}
+/**
+ * Queries flaky by history: among the runs of the newest golden set, a query whose hit/miss outcome changed at
+ * least twice (`-` skipped). A real change flips a query once and it stays; two flips mean it went and came back
+ * (noise, or a change undone). Query id -> the reason, for CompareInputs.knownFlaky.
+ */
+function flakyByHistory(history, minFlips = 2) {
+    const runs = currentRuns(history);
+    const flaky = new Map();
+    history.queries.forEach((id, i) => {
+        let flips = 0;
+        let last = '';
+        for (const r of runs) {
+            const mark = r.outcomes[i];
+            if (mark !== 'h' && mark !== 'm')
+                continue;
+            if (last !== '' && mark !== last)
+                flips++;
+            last = mark;
+        }
+        if (flips >= minFlips)
+            flaky.set(id, `flipped between hit and miss ${flips} times in the last ${runs.length} main runs`);
+    });
+    return flaky;
+}
+/**
+ * The trend of `metricIds` (the report's gated metrics; those the history has no value of are left out) over the
+ * newest golden set's runs. A metric with a missing value in the series gets no change point.
+ */
+function trendOf(history, metricIds) {
+    const runs = currentRuns(history);
+    const metrics = metricIds
+        .filter((id) => runs.some((r) => typeof r.metrics[id] === 'number'))
+        .map((id) => {
+        const values = runs.map((r) => r.metrics[id] ?? null);
+        const complete = values.every((v) => v !== null);
+        return { id, values, changePoint: complete ? changePointOf(values) : null };
+    });
+    return {
+        runs: runs.map((r) => ({ commit: r.commit, time: r.time })),
+        otherGolden: history.runs.length - runs.length,
+        metrics,
+        flaky: flakyByHistory(history),
+        test: { recent: RECENT_RUNS, alpha: changePoint_CHANGE_POINT_ALPHA, minRuns: minimumRuns() },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/pipeline/history.ts
+/**
+ * Main's history around a comparison, shared by `evalgate compare --history` and the action: read a
+ * history without letting a bad one stop the report (its problem becomes one warning and the report goes on
+ * without the trend), the trend and the flaky-by-history queries the comparison is given, and the history with
+ * the compared candidate appended.
+ */
+
+
+/** Metrics the trend shows at most (the newest run's gated ones, in its order). */
+const TREND_METRICS = 12;
+/** `read()`'s history, or its input error's message (anything else is a bug and is thrown). */
+function tryHistory(read) {
+    try {
+        return { history: read(), problem: null };
+    }
+    catch (error) {
+        if (!isInputError(error))
+            throw error;
+        return { history: null, problem: error.message };
+    }
+}
+/** The trend of the gated metrics the newest main run recorded, over the newest golden set's runs. */
+function historyTrend(history) {
+    const newest = history.runs.at(-1);
+    return trendOf(history, Object.keys(newest?.metrics ?? {}).slice(0, TREND_METRICS));
+}
+/** The comparison's inputs with the trend in its report context and the flaky-by-history queries as knownFlaky. */
+function withHistory(inputs, history) {
+    if (!history || history.runs.length === 0)
+        return inputs;
+    const trend = historyTrend(history);
+    return {
+        ...inputs,
+        reportContext: { ...inputs.reportContext, trend },
+        ...(trend.flaky.size > 0 ? { knownFlaky: trend.flaky } : {}),
+    };
+}
+/** `history` (a new one when null) with the report's candidate appended as main's newest run. */
+function historyWithRun(history, report) {
+    return appendRun(history ?? emptyHistory(), report, gatedMetrics(report));
+}
+
+;// CONCATENATED MODULE: ./src/write/outputFiles.ts
+/**
+ * Writing the files a command is asked for (run databases, reports, golden sets): each through a temporary sibling
+ * and a rename, so nothing is ever half-written, and a path that cannot be written as the user's mistake
+ * (`PATH: cannot write (reason)`, an InputError: exit 2), never a stack trace.
+ */
+
+
+
+/** Why `file` cannot be written, in words, from the error of writing it (or its temporary sibling). */
+function reason(file, error) {
+    const code = error.code;
+    switch (code) {
+        case 'ENOENT':
+            return `no such directory: ${(0,external_node_path_namespaceObject.dirname)(file)}`;
+        case 'ENOTDIR':
+            return 'a parent of it is not a directory';
+        case 'EISDIR':
+            return 'it is a directory';
+        case 'EACCES':
+        case 'EPERM':
+            return 'permission denied';
+        case 'EROFS':
+            return 'read-only file system';
+        case 'ENOSPC':
+            return 'no space left on device';
+        case 'EDQUOT':
+            return 'disk quota exceeded';
+        case 'ENAMETOOLONG':
+            return 'the name is too long';
+        default:
+            return code ?? (error instanceof Error ? error.message : String(error));
+    }
+}
+function cannotWrite(file, error) {
+    return new errors_InputError(`${file}: cannot write (${reason(file, error)})`);
+}
+/** Bytes written by one writeSync at most: writeFileSync refuses 2 GiB and more (ERR_OUT_OF_RANGE); a run database may be larger. */
+const WRITE_CHUNK = 1 << 30;
+/**
+ * `bytes` as the whole content of a new file, in pieces of at most `chunk` bytes. The file is created exclusively
+ * (a file or link put there meanwhile is not followed) with `mode` from its first byte: a private database's bytes
+ * are never readable by others, not even while they are written.
+ */
+function writeWhole(file, bytes, chunk = WRITE_CHUNK, mode = 0o600) {
+    const fd = (0,external_node_fs_namespaceObject.openSync)(file, 'wx', mode);
+    try {
+        writeAll(fd, typeof bytes === 'string' ? Buffer.from(bytes) : bytes, chunk);
+    }
+    finally {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+    }
+}
+function writeAll(fd, bytes, chunk = WRITE_CHUNK) {
+    for (let at = 0; at < bytes.length;) {
+        try {
+            at += (0,external_node_fs_namespaceObject.writeSync)(fd, bytes, at, Math.min(chunk, bytes.length - at));
+        }
+        catch (error) {
+            // A pipe Node made non-blocking (stdout) is full until its reader reads: wait a little and go on.
+            if (error.code !== 'EAGAIN')
+                throw error;
+            Atomics.wait(PAUSE, 0, 0, 2);
+        }
+    }
+}
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
+/** The standard stream a path names (`/dev/stdout`, `/dev/fd/2`, `/proc/self/fd/1`), or null. */
+function standardStream(file) {
+    const m = /^\/(?:dev\/(?:std(out|err)|fd\/([12]))|proc\/(?:self|\d+)\/fd\/([12]))$/.exec((0,external_node_path_namespaceObject.resolve)(file));
+    if (m === null)
+        return null;
+    if (m[3] !== undefined &&
+        !(0,external_node_path_namespaceObject.resolve)(file).startsWith('/proc/self/') &&
+        !(0,external_node_path_namespaceObject.resolve)(file).startsWith(`/proc/${process.pid}/`)) {
+        return null;
+    }
+    return m[1] === 'out' || m[2] === '1' || m[3] === '1' ? 1 : 2;
+}
+/**
+ * Whether `file` is written through rather than replaced: a standard stream (`--json /dev/stdout`, into a pipe or
+ * a redirect), or an existing target that is no regular file (a device such as /dev/null or /dev/full, a FIFO). A
+ * rename would put a regular file in a device's place, or over the file a redirect writes to.
+ */
+function writtenThrough(file) {
+    if (standardStream(file) !== null)
+        return true;
+    try {
+        const stats = (0,external_node_fs_namespaceObject.statSync)(file);
+        return !stats.isFile() && !stats.isDirectory();
+    }
+    catch {
+        return false;
+    }
+}
+/**
+ * Writes `bytes` into a standard stream or a special file (no temporary file, no rename). Text goes out as the
+ * CLI's own output does, inert to the Actions runner (`--json /dev/stdout` lands in a workflow's log); bytes as
+ * they are.
+ */
+function writeThrough(file, bytes) {
+    const data = typeof bytes === 'string' ? Buffer.from(inertLines(bytes)) : bytes;
+    const stream = standardStream(file);
+    if (stream !== null) {
+        writeAll(stream, data);
+        return;
+    }
+    // O_NONBLOCK: a FIFO with no reader fails at once (ENXIO) instead of waiting for one.
+    const fd = (0,external_node_fs_namespaceObject.openSync)(file, external_node_fs_namespaceObject.constants.O_WRONLY | external_node_fs_namespaceObject.constants.O_NONBLOCK);
+    try {
+        writeAll(fd, data);
+    }
+    finally {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+    }
+}
+/**
+ * Writes every file or none: first each to a temporary sibling (any failure removes them all and throws
+ * `PATH: cannot write (reason)`), then each temporary file renamed over its target. A target that exists is checked
+ * first: a directory, or a file that may not be written (read-only, which a rename would replace all the same), is
+ * refused before anything is written. A standard stream or a device is written through (writtenThrough), after
+ * the temporary files are written and before they are renamed.
+ */
+function writeOutputFiles(files) {
+    const written = [];
+    const through = files.filter(([named]) => writtenThrough(named));
+    let file = '';
+    watchSignals();
+    try {
+        for (const [named, bytes] of files) {
+            file = named;
+            if (through.some(([t]) => t === named))
+                continue;
+            // An existing file is replaced where it is (a symbolic link keeps pointing at it) and keeps its permissions
+            // (a private database stays private): the rename would otherwise put a new file with the umask's in its place.
+            const was = checkTarget(named);
+            const target = was !== null ? (0,external_node_fs_namespaceObject.realpathSync)(named) : named;
+            sweepTemporaries((0,external_node_path_namespaceObject.dirname)(target));
+            const tmp = temporaryName(target);
+            written.push([tmp, target, named]);
+            pending.add(tmp);
+            writeWhole(tmp, bytes, WRITE_CHUNK, was !== null ? was.mode & 0o777 : 0o600);
+            if (was !== null) {
+                // Its owner too, where this process may give it (root rewriting a user's database); elsewhere chown fails,
+                // and the file is the writer's own as any new file is.
+                try {
+                    if (was.uid !== process.getuid?.() || was.gid !== process.getgid?.())
+                        (0,external_node_fs_namespaceObject.chownSync)(tmp, was.uid, was.gid);
+                }
+                catch {
+                    // not permitted: keep the writer's
+                }
+                (0,external_node_fs_namespaceObject.chmodSync)(tmp, was.mode & 0o7777);
+            }
+        }
+        for (const [named, bytes] of through) {
+            file = named;
+            writeThrough(named, bytes);
+        }
+        while (written.length > 0) {
+            const [tmp, target, named] = written[0];
+            file = named;
+            (0,external_node_fs_namespaceObject.renameSync)(tmp, target);
+            pending.delete(tmp);
+            written.shift();
+        }
+    }
+    catch (error) {
+        for (const [tmp] of written) {
+            try {
+                (0,external_node_fs_namespaceObject.unlinkSync)(tmp);
+            }
+            catch {
+                /* already gone */
+            }
+            pending.delete(tmp);
+        }
+        throw cannotWrite(file, error);
+    }
+}
+/** Temporary files being written now: removed if SIGINT or SIGTERM ends the process. */
+const pending = new Set();
+const SIGNALS = ['SIGINT', 'SIGTERM'];
+let watching = false;
+function onSignal(signal) {
+    for (const tmp of pending) {
+        try {
+            (0,external_node_fs_namespaceObject.unlinkSync)(tmp);
+        }
+        catch {
+            /* already gone */
+        }
+    }
+    pending.clear();
+    for (const s of SIGNALS)
+        process.removeListener(s, onSignal);
+    // Ends as the signal would have: its default action, now that no listener of ours is left.
+    if (process.listenerCount(signal) === 0)
+        process.kill(process.pid, signal);
+}
+/**
+ * From the first write on, SIGINT and SIGTERM remove the temporary files before the process ends as the signal
+ * would end it. The write is synchronous, so a signal that comes during it is handled once it returns; the
+ * listeners stay (removing them then would drop that signal), and do nothing else.
+ */
+function watchSignals() {
+    if (watching)
+        return;
+    watching = true;
+    for (const s of SIGNALS)
+        process.on(s, onSignal);
+}
+/** When this process started (ms since the epoch): temporary files older than that are no one's now. */
+const processStart = Date.now() - process.uptime() * 1000;
+const TEMPORARY = /^\.evalgate-(\d+)-\d+\.tmp$/;
+/**
+ * Removes temporary files an earlier run left in `dir` (killed with SIGKILL, or the machine stopped): EvalGate's own
+ * name pattern, last changed before this process started, and written by a process that is gone.
+ */
+function sweepTemporaries(dir) {
+    let names;
+    try {
+        names = (0,external_node_fs_namespaceObject.readdirSync)(dir);
+    }
+    catch {
+        return;
+    }
+    for (const name of names) {
+        const m = TEMPORARY.exec(name);
+        if (m === null)
+            continue;
+        const path = (0,external_node_path_namespaceObject.join)(dir, name);
+        const pid = Number(m[1]);
+        try {
+            const stats = (0,external_node_fs_namespaceObject.lstatSync)(path);
+            // Our own pid on an older file: a process before us had it.
+            if (!stats.isFile() || stats.mtimeMs >= processStart || (pid !== process.pid && isAlive(pid)))
+                continue;
+            (0,external_node_fs_namespaceObject.unlinkSync)(path);
+        }
+        catch {
+            /* gone already, or not ours to remove */
+        }
+    }
+}
+function isAlive(pid) {
+    try {
+        process.kill(pid, 0);
+        return true;
+    }
+    catch (error) {
+        return error.code === 'EPERM';
+    }
+}
+/** One file, written atomically; `PATH: cannot write (reason)` when it cannot be. */
+function outputFiles_writeFileAtomically(file, bytes) {
+    writeOutputFiles([[file, bytes]]);
+}
+/**
+ * Output files that must not exist yet (a command that creates files refuses to replace one unless told to):
+ * `PATH: already exists (hint)` for the first that does.
+ */
+function refuseExisting(files, hint) {
+    for (const file of files) {
+        if (existsSync(file))
+            throw new InputError(`${file}: already exists (${hint})`);
+    }
+}
+/**
+ * The target's status (that of the file a symbolic link points at), or null when there is none; an existing one
+ * must be a file this process may write (throws the errno error that says why not).
+ */
+function checkTarget(file) {
+    if (!(0,external_node_fs_namespaceObject.existsSync)(file))
+        return null;
+    const stats = (0,external_node_fs_namespaceObject.statSync)(file);
+    if (stats.isDirectory())
+        throw Object.assign(new Error(`${file} is a directory`), { code: 'EISDIR' });
+    (0,external_node_fs_namespaceObject.accessSync)(file, external_node_fs_namespaceObject.constants.W_OK);
+    return stats;
+}
+/** Refuses two output flags naming one file (`--a and --b name the same file PATH`); unset flags are skipped. */
+function refuseSameOutput(outputs) {
+    const seen = new Map();
+    for (const [flag, file] of outputs) {
+        if (file === undefined)
+            continue;
+        const where = canonicalPath(file);
+        const other = seen.get(where);
+        if (other !== undefined)
+            throw new InputError(`${other} and ${flag} name the same file ${file}`);
+        seen.set(where, flag);
+    }
+}
+/**
+ * The file a path is written to (writeOutputFiles replaces what a symbolic link points at): its real path, or, for
+ * a file not there yet, its folder's real path and its name.
+ */
+function canonicalPath(file) {
+    try {
+        return (0,external_node_fs_namespaceObject.realpathSync)(file);
+    }
+    catch {
+        try {
+            return (0,external_node_path_namespaceObject.join)((0,external_node_fs_namespaceObject.realpathSync)((0,external_node_path_namespaceObject.dirname)((0,external_node_path_namespaceObject.resolve)(file))), (0,external_node_path_namespaceObject.basename)(file));
+        }
+        catch {
+            return (0,external_node_path_namespaceObject.resolve)(file);
+        }
+    }
+}
+let temporaries = 0;
+/** A temporary sibling of `file` (same directory, so the rename is atomic), short whatever the length of its name. */
+function temporaryName(file) {
+    return (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.dirname)(file), `.evalgate-${process.pid}-${++temporaries}.tmp`);
+}
+/** The file at `path` as the system knows it (device and inode, after symbolic links), or null when there is none. */
+function fileIdentity(path) {
+    try {
+        const stats = (0,external_node_fs_namespaceObject.statSync)(path);
+        return `${stats.dev}:${stats.ino}`;
+    }
+    catch {
+        return null;
+    }
+}
+/**
+ * Refuses an output path that is one of the inputs (the same path after symbolic links, or the same file by device
+ * and inode: a hard link), before anything is read or written: `--json c.sqlite` would replace the candidate
+ * database with the report. Unset outputs and inputs are skipped.
+ */
+function refuseOutputOverInput(outputs, inputs) {
+    const known = inputs
+        .filter((input) => typeof input[1] === 'string' && input[1] !== '')
+        .map(([what, file]) => ({ what, file, path: canonicalPath(file), id: fileIdentity(file) }));
+    for (const [flag, file] of outputs) {
+        if (typeof file !== 'string' || file === '')
+            continue;
+        const path = canonicalPath(file);
+        const id = fileIdentity(file);
+        const input = known.find((k) => k.path === path || (id !== null && k.id === id));
+        if (input !== undefined) {
+            throw new errors_InputError(`${flag} ${file} is the ${input.what} ${input.file}: an output never replaces an input; name another file`);
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/write/history.ts
+
+/** The history as its file holds it: one run per line, so a diff of two files shows which runs came and went. */
+function historyText(history) {
+    const { runs, ...head } = history;
+    const runLines = runs.map((r) => `    ${JSON.stringify(r)}`).join(',\n');
+    const top = JSON.stringify(head, null, 2).replace(/\n}$/, '');
+    return `${top},\n  "runs": [${runs.length > 0 ? `\n${runLines}\n  ` : ''}]\n}\n`;
+}
+function writeHistoryFile(path, history) {
+    outputFiles_writeFileAtomically(path, historyText(history));
+}
+
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(8815);
+;// CONCATENATED MODULE: ./src/yamlLines.ts
+/** YAML parsed with positions, for messages that name `file:line` (golden sets and gate configs). */
+
+
+/** Parses `text`, throwing an InputError `source:line:col: invalid YAML (...)` for the first syntax error. */
+function parseYamlWithLines(text, source) {
+    const lineCounter = new dist/* LineCounter */.HN();
+    const doc = (0,dist/* parseDocument */.Tp)(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+    if (doc.errors.length > 0) {
+        const e = doc.errors[0];
+        const { line, col } = lineCounter.linePos(e.pos[0]);
+        throw new errors_InputError(`${source}:${line}:${col}: invalid YAML (${e.message.split('\n')[0]})`);
+    }
+    const lineOf = (node) => {
+        const range = node?.range;
+        return range ? lineCounter.linePos(range[0]).line : 1;
+    };
+    const keyLine = (map, key) => {
+        const pair = map.items.find((p) => p.key?.value === key);
+        return pair ? lineOf(pair.value ?? pair.key) : lineOf(map);
+    };
+    return { doc, lineOf, keyLine };
 }
 
 ;// CONCATENATED MODULE: ./src/gate/noise.ts
@@ -56168,6 +56378,7 @@ function atScoringCutoffs(config, given) {
  */
 
 
+
 const DEFAULT_ACCEPT_LABEL = 'evalgate: accept';
 /** Repository roles that may accept (GitHub's `permission` is `write` for maintain, `admin` for admin). */
 const ACCEPTING_PERMISSIONS = new Set(['admin', 'write']);
@@ -56230,20 +56441,13 @@ function acceptedGateOf(g) {
 function shortSha(sha) {
     return sha ? `\`${sha.slice(0, 7)}\`` : 'this commit';
 }
-function whereText(g) {
-    return g.where
-        ? ` where ${Object.entries(g.where)
-            .map(([k, v]) => `${k}=${v}`)
-            .join(', ')}`
-        : '';
-}
 /** `−0.0222` (a relative gate's delta) or `0.8000` (an absolute gate's value). */
 function judgedText(g) {
     return g.judged === 'delta' && g.delta !== null ? formatSigned(g.delta) : format_formatValue(g.candidate);
 }
 /** `nDCG@10 −0.0222`, plain text (the status description). */
 function gateText(g) {
-    return `${g.metric}${whereText(g)} ${judgedText(g)}`;
+    return `${g.metric}${whereText(g.where)} ${judgedText(g)}`;
 }
 function formatSigned(x) {
     return `${x >= 0 ? '+' : '−'}${format_formatValue(Math.abs(x))}`;
@@ -56275,7 +56479,8 @@ function renderAcceptance(decision, label) {
     const lines = [];
     let used = 0;
     for (const g of a.gates.slice(0, SHOWN_GATES)) {
-        const line = `> - ${metricCode(g.metric)}${g.where ? ` ${escapeMarkdownText(whereText(g), 80)}` : ''} ${judgedText(g)}; allowed: ${escapeMarkdownText(g.threshold, 80)}`;
+        // The group cut at 74 characters: 80 with the "where " before it, as the threshold.
+        const line = `> - ${metricCode(g.metric)}${whereText(g.where, (pairs) => escapeMarkdownText(pairs, 74))} ${judgedText(g)}; allowed: ${escapeMarkdownText(g.threshold, 80)}`;
         if (used + line.length > GATE_LINES_BUDGET)
             break;
         lines.push(line);
@@ -57089,11 +57294,12 @@ function baselineClientOf(octokit, fetchImpl = fetch, bounds = { timeoutMs: 30_0
 }
 async function boundedDownload(fetchImpl, url, maxBytes, signal) {
     const response = await fetchImpl(url, { redirect: 'follow', signal });
-    if (!response.ok)
-        throw new Error(`HTTP ${response.status}`);
     const declared = Number(response.headers.get('content-length') ?? Number.NaN);
-    if (declared > maxBytes)
-        throw new Error(`${declared} bytes, over the ${maxBytes}-byte cap`);
+    if (!response.ok || declared > maxBytes) {
+        // A body left unread holds its socket, and so the step, until the garbage collector finds it.
+        void response.body?.cancel().catch(() => { });
+        throw new Error(response.ok ? `${declared} bytes, over the ${maxBytes}-byte cap` : `HTTP ${response.status}`);
+    }
     const chunks = [];
     let total = 0;
     if (response.body) {
@@ -57466,12 +57672,7 @@ function passedAt(report, failOn) {
     return gatesFailingAt(report, failOn === 'never' ? 'error' : failOn).length === 0;
 }
 function gateLabel(g) {
-    const where = g.where
-        ? ` where ${Object.entries(g.where)
-            .map(([k, v]) => `${k}=${v}`)
-            .join(', ')}`
-        : '';
-    return `${g.metric}${where}`;
+    return `${g.metric}${whereText(g.where)}`;
 }
 /** One line per failed gate, for the annotation and the failure message. */
 function gateMessage(g) {
@@ -57551,6 +57752,7 @@ function errorSummaryJson(message) {
 
 ;// CONCATENATED MODULE: ./src/publish/acceptanceState.ts
 
+
 const EMPTY_STATE = { current: null, history: [] };
 /** History entries kept (oldest dropped first). */
 const HISTORY_KEPT = 10;
@@ -57571,12 +57773,7 @@ function gateKey(g) {
     return `${g.metric}|${where}|${g.threshold}`;
 }
 function acceptanceState_gateLabel(g) {
-    const where = g.where
-        ? ` (${Object.entries(g.where)
-            .map(([k, v]) => `${k}=${v}`)
-            .join(', ')})`
-        : '';
-    return `${g.metric}${where}`;
+    return `${g.metric}${g.where ? ` (${wherePairs(g.where)})` : ''}`;
 }
 /** The number a gate judged: the change for a relative gate, the value for an absolute one. */
 function judged(g) {
@@ -59506,6 +59703,7 @@ function joinHalfTables(first, second, secondGroups, fingerprint) {
         allStages: stages,
         unknownResultIds: [...first.unknownResultIds, ...second.unknownResultIds],
         duplicateResultIds: [...first.duplicateResultIds, ...second.duplicateResultIds],
+        cappedResultIds: [...first.cappedResultIds, ...second.cappedResultIds],
         resultsMatched: resultsMatched(first) + resultsMatched(second),
         ignoredStageTimings,
         chunkMatch: concatBytes(first.facts.chunkMatch, second.facts.chunkMatch),
@@ -59548,6 +59746,7 @@ function aggregateTableOf(table) {
         allStages: table.allStages,
         unknownResultIds: table.unknownResultIds,
         duplicateResultIds: table.duplicateResultIds,
+        cappedResultIds: table.cappedResultIds,
         resultsMatched: resultsMatched(table),
         ignoredStageTimings: table.ignoredStageTimings,
     };
@@ -59599,6 +59798,17 @@ function aggregate_duplicateResultsWarning(source, runId, duplicateIds) {
     return (`${source}: run \`${runId}\`: ${duplicateIds.length} query id(s) have more than one row in eval_query_results, and only the last one read is scored (e.g. ${sampleIds(duplicateIds)}); ` +
         'the table should have PRIMARY KEY (run_id, query_id)');
 }
+/**
+ * The warning for results whose hits or citations were cut to the caps (MAX_HITS_PER_QUERY, MAX_CITATIONS_PER_ANSWER),
+ * or null when none was: one per run, with the number of queries and the first of their ids.
+ */
+function aggregate_cappedResultsWarning(source, runId, cappedIds) {
+    if (cappedIds.length === 0)
+        return null;
+    const ids = aggregate_distinctSorted(cappedIds);
+    return (`${source}: run \`${runId}\`: ${ids.length} quer${ids.length === 1 ? 'y has' : 'ies have'} more than ${CAPS_TEXT}; ` +
+        `only the first by rank (citations: in order) are scored (e.g. ${JSON.stringify(ids[0])})`);
+}
 const sampleIds = (ids) => aggregate_distinctSorted(ids)
     .slice(0, 3)
     .map((id) => JSON.stringify(id))
@@ -59643,6 +59853,7 @@ function aggregateScored(scored, defs) {
         breakdowns,
         unknown_query_ids: aggregate_distinctSorted(table.unknownResultIds),
         duplicate_query_ids: [...table.duplicateResultIds].sort(),
+        ...(table.cappedResultIds.length > 0 ? { capped_query_ids: aggregate_distinctSorted(table.cappedResultIds) } : {}),
     };
     if (pendingRows > 0) {
         const pending = new PerQueryValues(defs, pendingRows, table.pendingColumns);
@@ -59816,6 +60027,7 @@ function perQuery_perQueryRows(run, golden, options) {
         rows,
         unknownQueryIds: distinctSorted(info.unknownResultIds),
         duplicateQueryIds: [...info.duplicateResultIds].sort(),
+        cappedQueryIds: distinctSorted(info.cappedResultIds),
     };
 }
 
@@ -60012,7 +60224,7 @@ function compare_answerChanges(q, b, c, judgeComparable, labels) {
     }
     return { changes, regression };
 }
-function outcomeOf(q, hasExpectations, b, c, judgeComparable, metricDelta, labels = false) {
+function outcomeOf(q, hasExpectations, b, c, judgeComparable, metricDelta, labels) {
     const { kind, missedSame } = rankOutcome(b, c);
     const answer = compare_answerChanges(q, b, c, judgeComparable, labels);
     return {
@@ -60124,15 +60336,20 @@ function compareBreakdowns(defs, sides) {
     }
     return { breakdowns, groupSizes };
 }
-/** The per-query metric whose delta orders per-query rows of equal severity: nDCG@10, or at the largest cutoff. */
+/**
+ * The per-query metric whose delta orders per-query rows of equal severity: nDCG@10, or at the largest cutoff; with
+ * no cutoff (a library caller's `ks: []`; the CLI, config and action refuse one) MRR, which has no k.
+ */
 function perQueryMetricOf(options) {
+    if (options.ks.length === 0)
+        return `mrr@${options.mrrCutoff}`;
     return `nDCG@${options.ks.includes(10) ? 10 : Math.max(...options.ks)}`;
 }
 function queryOutcomes(baseline, candidate, judgeComparable, deltaColumns, runMatch, queryMatch, labels) {
     const bFacts = baseline.facts;
     const cFacts = candidate.facts;
     const perQuery = baseline.queries.map((q, i) => {
-        const outcome = outcomeOf(q, bFacts.hasExpectations[i] === 1, sideOf(bFacts, i), sideOf(cFacts, i), judgeComparable, deltaColumns ? orNull(deltaColumns.candidate[i] - deltaColumns.baseline[i]) : null, labels);
+        const outcome = outcomeOf(q, bFacts.hasExpectations[i] === 1, sideOf(bFacts, i), sideOf(cFacts, i), judgeComparable, orNull(deltaColumns.candidate[i] - deltaColumns.baseline[i]), labels);
         // Both runs were matched with the same expectations, so one mode per query says how.
         if (runMatch !== null) {
             const mode = QUERY_CHUNK_MATCHES[queryMatch[i]];
@@ -60175,6 +60392,14 @@ function goldenCoverage(baseline, candidate) {
             baseline: [...baseline.duplicateResultIds].sort(),
             candidate: [...candidate.duplicateResultIds].sort(),
         },
+        ...(baseline.cappedResultIds.length + candidate.cappedResultIds.length > 0
+            ? {
+                capped_query_ids: {
+                    baseline: aggregate_distinctSorted(baseline.cappedResultIds),
+                    candidate: aggregate_distinctSorted(candidate.cappedResultIds),
+                },
+            }
+            : {}),
         shared: bFacts.hasResult.reduce((n, b, i) => n + (b === 1 && cFacts.hasResult[i] === 1 ? 1 : 0), 0),
     };
 }
@@ -60229,9 +60454,11 @@ function compareScored(baseline, candidate, options, chunkMatch, prepared = null
     const metrics = compareMetrics(defs, sides, options);
     const { breakdowns, groupSizes } = compareBreakdowns(defs, sides);
     const perQueryMetric = perQueryMetricOf(options);
-    const deltaColumns = defs.some((d) => d.id === perQueryMetric && d.perQuery)
-        ? { baseline: sides.bValues.column(perQueryMetric), candidate: sides.cValues.column(perQueryMetric) }
-        : null;
+    // Every retrieval metric has per-query values, whatever the runs' stages: the column is always there.
+    const deltaColumns = {
+        baseline: sides.bValues.column(perQueryMetric),
+        candidate: sides.cValues.column(perQueryMetric),
+    };
     const queryMatch = loosestMatch(baseline, candidate);
     const matchCounts = chunkMatchCounts(queryMatch);
     const report = {
@@ -60443,6 +60670,7 @@ class RepeatMerger {
     runIds = [];
     unknown = new Set();
     duplicate = new Set();
+    capped = new Set();
     versions = new Set();
     recordStages = new Set();
     allStages = new Set();
@@ -60466,6 +60694,8 @@ class RepeatMerger {
             this.unknown.add(id);
         for (const id of table.duplicateResultIds)
             this.duplicate.add(id);
+        for (const id of table.cappedResultIds)
+            this.capped.add(id);
         for (const v of table.hitChunkerVersions)
             this.versions.add(v);
         for (const s of table.recordStages)
@@ -60491,6 +60721,7 @@ class RepeatMerger {
             pendingHasResult: anyOf(this.pendingHasResult, first.pendingQueries.length),
             unknownResultIds: [...this.unknown],
             duplicateResultIds: [...this.duplicate],
+            cappedResultIds: [...this.capped],
             hitChunkerVersions: [...this.versions].sort(),
             hitsHaveCitations: this.citations,
             ignoredStageTimings: this.ignored,
@@ -60704,41 +60935,6 @@ function compareRepeatedRuns(baselines, candidates, golden, options = {}, knownF
         rule: { k: Math.max(...opts.ks), labels: compared.report.options.profile === 'wfgy' },
         queries: b.table.queries,
     });
-}
-
-;// CONCATENATED MODULE: ./src/warnings.ts
-/**
- * Warnings as data: what the readers and the report find, kept as values until an entry prints them
- * (src/render/warnings.ts words them for the terminal and the action's annotations, src/render/markdown.ts for the
- * comment). Two halves of one golden file merge their unknown keys as data (mergeWarnings), not by parsing text.
- */
-const note = (text) => ({ kind: 'note', text });
-/** Notes from texts, nulls (no warning) left out. */
-const warnings_notes = (texts) => texts.filter((t) => typeof t === 'string').map(note);
-/**
- * One warning per unknown key of a file and map, where a file read in two halves (two threads) gave one per half:
- * the counts added, the first half's line kept. The rest pass as they are, in order.
- */
-function mergeWarnings(warnings) {
-    const merged = [];
-    const firstOf = new Map();
-    for (const w of warnings) {
-        if (w.kind !== 'unknown_key') {
-            merged.push(w);
-            continue;
-        }
-        const name = JSON.stringify([w.source, w.map, w.key]);
-        const first = firstOf.get(name);
-        if (first === undefined) {
-            firstOf.set(name, merged.length);
-            merged.push(w);
-        }
-        else {
-            const earlier = merged[first];
-            merged[first] = { ...earlier, count: earlier.count + w.count };
-        }
-    }
-    return merged;
 }
 
 ;// CONCATENATED MODULE: ./src/load/golden.ts
@@ -62208,7 +62404,7 @@ let enabled = false;
 function enableScoringWorkers() {
     enabled = true;
 }
-/** EVALGATE_WORKERS=0 turns workers off; =2 makes aggregate use two threads whatever the sizes (tests, bench). */
+/** EVALGATE_WORKERS=0 turns workers off; =2 makes compare and aggregate use two threads whatever the sizes (tests, bench). */
 function workerMode() {
     if (!enabled || process.env.EVALGATE_WORKERS === '0' || !import.meta.url.endsWith('.js'))
         return 'off';
@@ -62523,6 +62719,7 @@ const SAID_ELSEWHERE = new Set([
     'swapped_runs',
     'unknown_results',
     'duplicate_results',
+    'capped_results',
     'stale_baseline',
     'baseline_behind',
     'candidate_commit',
@@ -62531,12 +62728,14 @@ const SAID_ELSEWHERE = new Set([
 function pipeline_runWarnings(compared, baselinePath, candidatePath) {
     const { report, ignoredStageTimings } = compared;
     const b = report.baseline;
-    const { unknown_query_ids: unknown, duplicate_query_ids: duplicate } = report.golden;
+    const { unknown_query_ids: unknown, duplicate_query_ids: duplicate, capped_query_ids: capped } = report.golden;
     return warnings_notes([
         b && aggregate_unknownResultsWarning(baselinePath, b.run_id, unknown.baseline),
         aggregate_unknownResultsWarning(candidatePath, report.candidate.run_id, unknown.candidate),
         b && aggregate_duplicateResultsWarning(baselinePath, b.run_id, duplicate.baseline),
         aggregate_duplicateResultsWarning(candidatePath, report.candidate.run_id, duplicate.candidate),
+        b && aggregate_cappedResultsWarning(baselinePath, b.run_id, capped?.baseline ?? []),
+        aggregate_cappedResultsWarning(candidatePath, report.candidate.run_id, capped?.candidate ?? []),
         b && ignoredStagesWarning(baselinePath, b.run_id, ignoredStageTimings.baseline),
         ignoredStagesWarning(candidatePath, report.candidate.run_id, ignoredStageTimings.candidate),
     ]);
@@ -62565,7 +62764,7 @@ async function compareChosen(given, golden, options, t) {
     const lists = await repeatedRuns(given);
     const inputs = lists ? { ...given, baselineRun: lists.baseline[0] ?? null, candidateRun: lists.candidate[0] } : given;
     const repeated = lists !== null && (lists.baseline.length > 1 || lists.candidate.length > 1);
-    const inParallel = baselinePath !== null && workersAvailable() && !repeated
+    const inParallel = baselinePath !== null && workersAvailable() && !repeated && worthAWorker(inputs.candidatePath)
         ? await compareInParallel({ ...inputs, baselinePath }, golden, options, t)
         : null;
     const compared = repeated
@@ -62749,6 +62948,22 @@ async function compareInParallel(inputs, golden, options, t) {
  */
 const SPLIT_MIN_GOLDEN_BYTES = 16 << 20;
 const SPLIT_MIN_RUN_BYTES = 64 << 20;
+/**
+ * When scoring the candidate in a worker pays off for compare: the worker loads the bundle, compiles sql.js and
+ * reads the golden set again (~0.45 s of CPU), which a run under ~64 MB does not win back in wall time (10k
+ * queries x 10 hits, 51 MB: 2.36 s against 2.29 s in one thread, 3.4 against 2.9 s CPU; 30k x 10, 153 MB: 2.8
+ * against 3.1 s; bench/README.md).
+ */
+function worthAWorker(candidatePath) {
+    if (workerMode() === 'always')
+        return true;
+    try {
+        return (0,external_node_fs_namespaceObject.statSync)(candidatePath).size >= SPLIT_MIN_RUN_BYTES;
+    }
+    catch {
+        return false; // the readers name the missing file
+    }
+}
 function worthSplitting(runPath, goldenPath) {
     if (goldenFormatOf(goldenPath) !== 'jsonl')
         return false;
@@ -62785,6 +63000,7 @@ async function runAggregate(inputs) {
     const resultWarnings = warnings_notes([
         aggregate_unknownResultsWarning(inputs.runPath, runId, report.unknown_query_ids),
         aggregate_duplicateResultsWarning(inputs.runPath, runId, report.duplicate_query_ids),
+        aggregate_cappedResultsWarning(inputs.runPath, runId, report.capped_query_ids ?? []),
         ignoredStagesWarning(inputs.runPath, runId, table.ignoredStageTimings),
         ...findings.map(formatFinding),
     ]);
@@ -62833,7 +63049,7 @@ async function runPerQuery(inputs) {
     }
     try {
         const golden = readGoldenFile(inputs.goldenPath);
-        const { rows, unknownQueryIds, duplicateQueryIds } = perQueryRows(run, golden, options);
+        const { rows, unknownQueryIds, duplicateQueryIds, cappedQueryIds } = perQueryRows(run, golden, options);
         const pending = rows.filter((r) => r.pending).length;
         const runId = run.run.runId;
         return {
@@ -62849,6 +63065,7 @@ async function runPerQuery(inputs) {
                 ...notes([
                     unknownResultsWarning(inputs.runPath, runId, unknownQueryIds),
                     duplicateResultsWarning(inputs.runPath, runId, duplicateQueryIds),
+                    cappedResultsWarning(inputs.runPath, runId, cappedQueryIds),
                 ]),
             ],
         };
@@ -62906,76 +63123,6 @@ async function runAggregateSideBySide(inputs) {
     // each run's reading gives the golden set's warnings again: once each
     const warnings = new Map(outputs.flatMap((o) => o.warnings).map((w) => [JSON.stringify(w), w]));
     return { report, defs, warnings: [...warnings.values()] };
-}
-
-;// CONCATENATED MODULE: ./src/render/warnings.ts
-/**
- * Warnings worded for the terminal and the action's annotations (src/warnings.ts holds them as data; the comment
- * words the report's own in src/render/markdown.ts).
- */
-
-
-
-
-/**
- * Warnings as the entries print them: the first `limit` as they are, then one line for the rest. A golden set
- * with a different unknown key in each of 100,000 queries would otherwise print 100,000 lines (and the action would
- * raise as many annotations, of which GitHub shows ten). The unknown-key warnings of a golden file read in two
- * halves are merged into one per key first, as one thread gives them.
- */
-function summariseWarnings(warnings, limit = 10) {
-    // A warning is one line: ids and keys quoted in it show their control characters escaped.
-    const merged = mergeWarnings(warnings).map((w) => errors_oneLine(warningText(w)));
-    if (merged.length <= limit + 1)
-        return merged;
-    return [
-        ...merged.slice(0, limit),
-        `... and ${(merged.length - limit).toLocaleString('en-US')} more warnings like these`,
-    ];
-}
-/** One warning as a line of plain text. */
-function warningText(w) {
-    if (w.kind === 'note')
-        return w.text;
-    if (w.kind === 'unknown_key')
-        return unknownKeyText(w);
-    return reportWarningText(w);
-}
-const inQueries = (n) => `in ${n.toLocaleString('en-US')} ${n === 1 ? 'query' : 'queries'}`;
-function unknownKeyText(w) {
-    const at = `${w.source}:${w.line}`;
-    if (w.map === null)
-        return `${at}: unknown key \`${w.key}\` ${inQueries(w.count)} (ignored)${suggest(w.key, w.known)}`;
-    return `${at}: \`${w.map}\`: unknown key \`${w.key}\` ${inQueries(w.count)} (ignored; its keys are ${w.known.join(', ')})${suggest(w.key, w.known)}`;
-}
-/** A report warning in plain words (the text report and stderr; the comment's are in markdown.ts). */
-function reportWarningText(w) {
-    switch (w.kind) {
-        case 'stale_baseline':
-            return `the baseline run is ${w.age} old, past baseline-max-age (${format_plural(w.maxAgeDays, 'day', 'days')})`;
-        case 'baseline_behind':
-            return `the baseline is not the base commit's own run but one ${format_plural(w.commitsBehind, 'commit', 'commits')} behind it: changes made in between count as this pull request's`;
-        case 'swapped_runs':
-            return `the baseline run was created ${w.age} after the candidate: are the two the wrong way round?`;
-        case 'candidate_commit':
-            return `the candidate run was made at ${w.candidate.slice(0, 12)}, not at the commit this workflow evaluated (${w.head.slice(0, 12)})`;
-        case 'missing_results':
-            return `${format_plural(w.count, 'query has', 'queries have')} no result in the candidate (counted as misses)`;
-        case 'added_results':
-            return `${format_plural(w.count, 'query has', 'queries have')} a result only in the candidate`;
-        case 'unknown_results':
-            return `the ${w.side} has results for ${format_plural(w.count, 'query', 'queries')} not in the golden set (not scored)`;
-        case 'duplicate_results':
-            return `the ${w.side} has more than one result for ${format_plural(w.count, 'query', 'queries')} (the last one read is scored)`;
-        case 'other_golden_set':
-            return `the ${w.side} run's stored aggregate was computed on another golden set (${w.recorded.slice(0, 19)}); both runs are scored here on ${w.fingerprint.slice(0, 19)}`;
-        case 'judge_differs':
-            return 'judge model or prompt differs: judge scores are shown, not gated';
-        case 'pending':
-            return `${format_plural(w.count, 'query is', 'queries are')} pending (not gated)`;
-        case 'same_run':
-            return `the baseline and the candidate are the same run (${w.runId}: ${w.why}): every difference is 0, and the gates pass by construction`;
-    }
 }
 
 ;// CONCATENATED MODULE: ./src/action/reports.ts

@@ -9007,6 +9007,7 @@ class QueryMatcher {
         if (golden.goldSupports.length > 0) {
             this.supports = mapPacked(golden.goldSupports, (s, i) => ({
                 index: add(1, 'support', i),
+                support: s,
                 relPath: s.relPath,
                 heading: normaliseHeading(s.headingPath),
                 snippets: mapPacked(s.snippets, (x) => x.toLowerCase()),
@@ -9071,6 +9072,12 @@ class QueryMatcher {
         }
         return out;
     }
+    /**
+     * Path, heading, then a snippet in the candidate's lower-cased text. Cost of the snippet search: O(length of the
+     * text x snippets) once per distinct (long chunk text, gold support) pair while its lower-cased text stays cached
+     * (MatchOptions.lowerTexts; the same chunk cited by many hits, or by a repeated result, gives the same answer), so
+     * O(total text of distinct cited chunks x snippets); a text under the cache's 64 Ki units is searched per check.
+     */
     matchesSupport(s, c) {
         if (c.docPath !== s.relPath)
             return false;
@@ -9084,8 +9091,17 @@ class QueryMatcher {
             return true;
         const chunk = c.chunk;
         const lower = this.options.lowerTexts;
-        const text = chunk && lower ? lower.of(chunk) : (c.text ?? '').toLowerCase();
-        return s.snippets.some((snip) => text.includes(snip));
+        if (!chunk || !lower) {
+            const own = (c.text ?? '').toLowerCase();
+            return s.snippets.some((snip) => own.includes(snip));
+        }
+        const known = lower.answersOf?.(chunk)?.get(s.support);
+        if (known !== undefined)
+            return known;
+        const text = lower.of(chunk);
+        const found = s.snippets.some((snip) => text.includes(snip));
+        lower.answersOf?.(chunk)?.set(s.support, found); // null for a short text, searched per check
+        return found;
     }
     /** >= 50% of the expected span covered by the candidate's span (from its chunk record, else its line citation). */
     spanCovers(expected, c) {
@@ -9423,15 +9439,57 @@ class CitationIndex {
     resolves(c, hits) {
         if (this.chunks)
             return this.chunkFor(c) !== null;
-        return hits.some((h) => (c.chunkId !== null && h.chunkId === c.chunkId) ||
-            (c.path !== null && (h.docPath === c.path || h.citation?.path === c.path)));
+        const of = hits instanceof QueryHits ? hits : new QueryHits(hits);
+        return (c.chunkId !== null && of.withChunkId(c.chunkId) !== undefined) || (c.path !== null && of.namePath(c.path));
     }
     /** The citation as a matching candidate, so cited chunks are judged by the same relevance model as hits. */
     candidateFor(c, hits) {
         // The hit of the cited chunk_id; one of a chunk found by path would go unread: the chunk and the cited path
         // answer everything first.
-        const hit = c.chunkId !== null ? hits.find((h) => h.chunkId === c.chunkId) : undefined;
+        const of = hits instanceof QueryHits ? hits : new QueryHits(hits);
+        const hit = c.chunkId !== null ? of.withChunkId(c.chunkId) : undefined;
         return new CitedCandidate(c, this.chunkFor(c), hit, this);
+    }
+}
+/** Hits up to this many are searched one by one; more get a Map and a Set (QueryHits). */
+const HITS_SCANNED = 16;
+/**
+ * One query's hits as its citations look them up: the first hit of a chunk_id, and whether some hit names a path
+ * (doc_path or line citation). A query's few hits are searched in turn; past HITS_SCANNED, a Map and a Set are built
+ * on the first look-up, so c citations against h hits cost O(h + c), not O(h x c).
+ */
+class QueryHits {
+    hits;
+    byChunkId = null;
+    paths = null;
+    constructor(hits) {
+        this.hits = hits;
+    }
+    withChunkId(chunkId) {
+        if (this.hits.length <= HITS_SCANNED)
+            return this.hits.find((h) => h.chunkId === chunkId);
+        if (this.byChunkId === null) {
+            this.byChunkId = new Map();
+            for (const h of this.hits)
+                if (h.chunkId !== null && !this.byChunkId.has(h.chunkId))
+                    this.byChunkId.set(h.chunkId, h);
+        }
+        return this.byChunkId.get(chunkId);
+    }
+    namePath(path) {
+        if (this.hits.length <= HITS_SCANNED)
+            return this.hits.some((h) => h.docPath === path || h.citation?.path === path);
+        if (this.paths === null) {
+            this.paths = new Set();
+            for (const h of this.hits) {
+                if (h.docPath !== null)
+                    this.paths.add(h.docPath);
+                const cited = h.citation?.path;
+                if (cited !== undefined)
+                    this.paths.add(cited);
+            }
+        }
+        return this.paths.has(path);
     }
 }
 /** At most this many UTF-16 units of folded chunk text are kept (one longer text is kept alone). */
@@ -9446,6 +9504,8 @@ const FOLD_CACHE_MIN_UNITS = 64 << 10;
 class FoldedTexts {
     fold;
     cache = new Map();
+    /** Per cached text, answers computed from it (answersOf): dropped with the text. */
+    answers = new Map();
     units = 0;
     /** `fold`: foldText by default; matching's gold-support check keeps lower-cased texts the same way. */
     constructor(fold = foldText) {
@@ -9465,11 +9525,24 @@ class FoldedTexts {
             if (this.units + folded.length <= FOLD_CACHE_UNITS)
                 break;
             this.cache.delete(old);
+            this.answers.delete(old);
             this.units -= text.length;
         }
         this.cache.set(chunk, folded);
         this.units += folded.length;
         return folded;
+    }
+    /**
+     * Answers a caller computed from the cached fold of `chunk`, by a key of its own (a gold support), so a long text
+     * is scanned once per key while its fold stays cached; null for a text not cached (short: a scan is cheap).
+     */
+    answersOf(chunk) {
+        if (!this.cache.has(chunk))
+            return null;
+        let answers = this.answers.get(chunk);
+        if (answers === undefined)
+            this.answers.set(chunk, (answers = new Map()));
+        return answers;
     }
 }
 /**
@@ -10819,7 +10892,7 @@ function countWholeNumbers(c, indexes, min, span) {
 
 ;// CONCATENATED MODULE: ./src/suggest.ts
 /** "; did you mean `x`?" for a misspelt key or name, or '' when no candidate is close. */
-function suggest(word, candidates) {
+function suggest_suggest(word, candidates) {
     let best = '';
     let bestDistance = Infinity;
     for (const candidate of candidates) {
@@ -11181,6 +11254,12 @@ class Scanner {
     decoded = '';
     /** Whether `stringEnd` refuses control characters (as JSON does); off inside a value JSON.parse reads anyway. */
     checkControl = true;
+    /**
+     * The first backslash of `s` at or after `backslashFrom` (-1: none), kept between strings: searching the rest of
+     * the row for each string cost O(strings x row), minutes for a row of 100,000 hits; kept, O(row) in all.
+     */
+    backslashAt = -1;
+    backslashFrom = -1;
     templates = [];
     compiled = new Map();
     /** Value positions of the hit being read generically: (slot, start, end) triples; start -1 for null. */
@@ -11224,7 +11303,11 @@ class Scanner {
             }
         }
         else {
-            const b = s.indexOf('\\', start);
+            if (start < this.backslashFrom || (this.backslashAt !== -1 && this.backslashAt < start)) {
+                this.backslashAt = s.indexOf('\\', start);
+                this.backslashFrom = start;
+            }
+            const b = this.backslashAt;
             i = b === -1 || b > close ? close : b;
         }
         this.escaped = i < close;
@@ -11818,6 +11901,7 @@ function scanResultJson(text) {
     try {
         scanner.s = text;
         scanner.p = 0;
+        scanner.backslashFrom = Number.POSITIVE_INFINITY; // none known in this row
         return scanner.result();
     }
     catch {
@@ -12947,7 +13031,7 @@ function pickRun(rows, file, runId) {
                 .slice(0, 10)
                 .map((r) => errors_oneLine(r.runId))
                 .join(', ');
-            const close = suggest(errors_oneLine(runId), rows.slice(0, 1000).map((r) => errors_oneLine(r.runId)));
+            const close = suggest_suggest(errors_oneLine(runId), rows.slice(0, 1000).map((r) => errors_oneLine(r.runId)));
             throw new errors_InputError(`${file}: no run \`${errors_oneLine(runId)}\` in \`eval_runs\`${close} (runs: ${runs})`);
         }
         return readable(row, file);
@@ -13320,6 +13404,32 @@ const score_DEFAULT_OPTIONS = {
     chunkMatch: 'exact',
     referenceChunks: null,
 };
+/**
+ * The most hits of one result that are scored: the first by rank. A runner returns its top k, and a cutoff k is at
+ * most 1,000, so no run under the cap scores differently; past it, the hits only cost time (every hit is matched
+ * against every expectation) and are dropped before scoring, for every metric (MAP and bpref read every rank).
+ */
+const MAX_HITS_PER_QUERY = 10_000;
+/** The most citations of one answer that are read, in their order (each is resolved and matched like a hit). */
+const MAX_CITATIONS_PER_ANSWER = 10_000;
+/** The caps as the warnings name them. */
+const score_CAPS_TEXT = `${MAX_HITS_PER_QUERY.toLocaleString('en-US')} hits or ${MAX_CITATIONS_PER_ANSWER.toLocaleString('en-US')} answer citations`;
+/**
+ * `result` with at most MAX_HITS_PER_QUERY hits (the first by rank: `hits` is in rank order) and
+ * MAX_CITATIONS_PER_ANSWER citations; `result` itself when it is within both.
+ */
+function withinWorkCaps(result) {
+    const answer = result.answer;
+    const hitsOver = result.hits.length > MAX_HITS_PER_QUERY;
+    const citationsOver = answer !== null && answer.citations.length > MAX_CITATIONS_PER_ANSWER;
+    if (!hitsOver && !citationsOver)
+        return result;
+    return {
+        ...result,
+        hits: hitsOver ? result.hits.slice(0, MAX_HITS_PER_QUERY) : result.hits,
+        answer: citationsOver ? { ...answer, citations: answer.citations.slice(0, MAX_CITATIONS_PER_ANSWER) } : answer,
+    };
+}
 /** The results of `run` one at a time, whether they are in memory or streamed from a database. */
 function score_resultsOf(run) {
     if ('forEachResult' in run)
@@ -13347,6 +13457,7 @@ function score_scoreEach(run, golden, options, sink, range, collectResultIds = t
     const scored = new Uint8Array(golden.queries.length);
     const unknownResultIds = [];
     const duplicateResultIds = [];
+    const cappedResultIds = [];
     const resultIds = new Set();
     const chunkerVersions = new Set();
     let hitsHaveCitations = false;
@@ -13359,7 +13470,8 @@ function score_scoreEach(run, golden, options, sink, range, collectResultIds = t
         runChunks: stream.chunks,
         lowerTexts: new FoldedTexts((text) => text.toLowerCase()),
     };
-    stream.forEachResult((result) => {
+    stream.forEachResult((read) => {
+        const result = withinWorkCaps(read);
         if (collectResultIds)
             resultIds.add(result.queryId); // a ScoredRun's; a table has no use for them
         for (const h of result.hits) {
@@ -13376,6 +13488,8 @@ function score_scoreEach(run, golden, options, sink, range, collectResultIds = t
             return;
         }
         const q = golden.queries[i];
+        if (result !== read)
+            cappedResultIds.push(result.queryId);
         if (scored[i] === 1)
             duplicateResultIds.push(result.queryId);
         scored[i] = Math.min(scored[i] + 1, 2); // 2: repeated, listed once
@@ -13392,6 +13506,7 @@ function score_scoreEach(run, golden, options, sink, range, collectResultIds = t
         resultIds,
         hitChunkerVersions: [...chunkerVersions].sort(),
         hitsHaveCitations,
+        cappedResultIds,
     };
 }
 /**
@@ -13428,7 +13543,9 @@ function scoreQuery(q, result, matcher, citations, run) {
     const refused = isRefusal(result);
     const answer = result?.answer ?? null;
     const answered = answer !== null && refused === false;
-    const cited = citedFacts(q, answer, hits, matcher, citations);
+    // Citations look hits up by chunk_id and path: through a Map past a few hits (QueryHits).
+    const hitLookup = answer !== null && answer.citations.length > 0 ? new QueryHits(hits) : null;
+    const cited = citedFacts(q, answer, hitLookup, matcher, citations);
     // Folded only for the queries whose check reads it (gold_claim).
     const textFolded = answer && q.goldClaim !== null ? foldText(answer.text) : '';
     const snippets = run.chunks ? snippetCounts(hits, run.chunks, citations) : NO_SNIPPETS;
@@ -13445,7 +13562,7 @@ function scoreQuery(q, result, matcher, citations, run) {
         answered,
         citedRelevant: cited.relevant,
         citationsResolve: answer && answered && answer.grounded
-            ? answer.citations.length > 0 && answer.citations.every((c) => citations.resolves(c, hits))
+            ? answer.citations.length > 0 && answer.citations.every((c) => citations.resolves(c, hitLookup))
             : null,
         groundedText: groundedText(q, result),
         claimFound: q.goldClaim !== null ? answered && containsFolded(textFolded, q.goldClaim) : null,
@@ -13487,7 +13604,7 @@ function groundedText(q, result) {
     const text = answer.text;
     return q.mustContain.every((m) => text.includes(m)) && !q.forbidden.some((f) => text.includes(f));
 }
-/** Whether the answer cites a relevant expectation, and a newer and an older gold support. */
+/** Whether the answer cites a relevant expectation, and a newer and an older gold support (`hits`: null without citations). */
 function citedFacts(q, answer, hits, matcher, citations) {
     const cited = { relevant: false, newer: false, older: false };
     if (!answer)
@@ -13980,6 +14097,7 @@ function joinHalfTables(first, second, secondGroups, fingerprint) {
         allStages: stages,
         unknownResultIds: [...first.unknownResultIds, ...second.unknownResultIds],
         duplicateResultIds: [...first.duplicateResultIds, ...second.duplicateResultIds],
+        cappedResultIds: [...first.cappedResultIds, ...second.cappedResultIds],
         resultsMatched: resultsMatched(first) + resultsMatched(second),
         ignoredStageTimings,
         chunkMatch: concatBytes(first.facts.chunkMatch, second.facts.chunkMatch),
@@ -14022,6 +14140,7 @@ function aggregateTableOf(table) {
         allStages: table.allStages,
         unknownResultIds: table.unknownResultIds,
         duplicateResultIds: table.duplicateResultIds,
+        cappedResultIds: table.cappedResultIds,
         resultsMatched: resultsMatched(table),
         ignoredStageTimings: table.ignoredStageTimings,
     };
@@ -14073,6 +14192,17 @@ function duplicateResultsWarning(source, runId, duplicateIds) {
     return (`${source}: run \`${runId}\`: ${duplicateIds.length} query id(s) have more than one row in eval_query_results, and only the last one read is scored (e.g. ${sampleIds(duplicateIds)}); ` +
         'the table should have PRIMARY KEY (run_id, query_id)');
 }
+/**
+ * The warning for results whose hits or citations were cut to the caps (MAX_HITS_PER_QUERY, MAX_CITATIONS_PER_ANSWER),
+ * or null when none was: one per run, with the number of queries and the first of their ids.
+ */
+function cappedResultsWarning(source, runId, cappedIds) {
+    if (cappedIds.length === 0)
+        return null;
+    const ids = aggregate_distinctSorted(cappedIds);
+    return (`${source}: run \`${runId}\`: ${ids.length} quer${ids.length === 1 ? 'y has' : 'ies have'} more than ${CAPS_TEXT}; ` +
+        `only the first by rank (citations: in order) are scored (e.g. ${JSON.stringify(ids[0])})`);
+}
 const sampleIds = (ids) => aggregate_distinctSorted(ids)
     .slice(0, 3)
     .map((id) => JSON.stringify(id))
@@ -14117,6 +14247,7 @@ function aggregateScored(scored, defs) {
         breakdowns,
         unknown_query_ids: aggregate_distinctSorted(table.unknownResultIds),
         duplicate_query_ids: [...table.duplicateResultIds].sort(),
+        ...(table.cappedResultIds.length > 0 ? { capped_query_ids: aggregate_distinctSorted(table.cappedResultIds) } : {}),
     };
     if (pendingRows > 0) {
         const pending = new perQueryValues_PerQueryValues(defs, pendingRows, table.pendingColumns);
@@ -14290,6 +14421,7 @@ function perQueryRows(run, golden, options) {
         rows,
         unknownQueryIds: distinctSorted(info.unknownResultIds),
         duplicateQueryIds: [...info.duplicateResultIds].sort(),
+        cappedQueryIds: distinctSorted(info.cappedResultIds),
     };
 }
 
@@ -14333,6 +14465,7 @@ function hashString(text) {
     }
     return h >>> 0;
 }
+/** log(i!) for i = 0..n, summed in one fixed order (the power computation shares it). */
 function logFactorialTable(n) {
     const t = new Float64Array(n + 1);
     for (let i = 2; i <= n; i++)
@@ -14447,21 +14580,6 @@ function signFlipTest(diffs, permutations, random, alpha) {
         // |sum| = size * |2x - m| for x positives: the largest such value whose tail probability reaches alpha.
         return { pValue: exactSignTest(positives, m), critical: size * signTestCritical(m, alpha) + tolerance };
     }
-    if (m <= EXACT_ENUMERATION_MAX) {
-        const total = 2 ** m;
-        const sums = new Float64Array(total);
-        let extreme = 0;
-        for (let mask = 0; mask < total; mask++) {
-            let s = 0;
-            for (let i = 0; i < m; i++)
-                s += mask & (1 << i) ? -nonZero[i] : nonZero[i];
-            sums[mask] = Math.abs(s);
-            if (sums[mask] >= observed - tolerance)
-                extreme++;
-        }
-        const critical = criticalFromAtoms(descending(sums), 0, total, alpha, largest);
-        return { pValue: extreme / total, critical: critical + tolerance };
-    }
     if (m > RESAMPLING_MAX) {
         let sumSq = 0;
         for (const d of nonZero)
@@ -14472,24 +14590,10 @@ function signFlipTest(diffs, permutations, random, alpha) {
             critical: normalQuantile(alpha / 2) * sd + tolerance,
         };
     }
-    const values = Float64Array.from(nonZero);
-    const sums = new Float64Array(permutations);
-    let extreme = 0;
-    for (let p = 0; p < permutations; p++) {
-        let s = 0;
-        let bits = 0;
-        for (let i = 0; i < m; i++) {
-            if ((i & 31) === 0)
-                bits = (random() * 4294967296) >>> 0;
-            s += bits & 1 ? -values[i] : values[i];
-            bits >>>= 1;
-        }
-        sums[p] = Math.abs(s);
-        if (sums[p] >= observed - tolerance)
-            extreme++;
-    }
-    const critical = criticalFromAtoms(descending(sums), 1, 1 + permutations, alpha, largest);
-    return { pValue: (1 + extreme) / (1 + permutations), critical: critical + tolerance };
+    // Two-sided: the null distribution of |sum|.
+    const flips = flippedSums(nonZero, permutations, random);
+    const test = upperTailTest({ ...flips, sums: flips.sums.map(Math.abs) }, observed, tolerance, largest);
+    return { pValue: test.pValue, critical: test.critical(alpha) };
 }
 /** The sign-flip test's p-value alone. */
 function signFlipPValue(diffs, permutations, random) {
@@ -14544,12 +14648,7 @@ function dropTest(drops, permutations, random) {
         const upper = binomialUpperTails(m);
         const losses = nonZero.filter((d) => d > 0).length;
         // T = size * (2X - m) for X flips landing on a loss: the largest k whose tail P(X >= k) still reaches level.
-        const critical = (level) => {
-            let k = m;
-            while (k > 0 && upper[k] < level)
-                k--;
-            return size * (2 * k - m) + tolerance;
-        };
+        const critical = (level) => size * (2 * largestReaching(upper, level) - m) + tolerance;
         return { ...base, pValue: Math.min(1, upper[losses]), critical };
     }
     if (m > RESAMPLING_MAX) {
@@ -14560,20 +14659,7 @@ function dropTest(drops, permutations, random) {
             critical: (level) => normalQuantile(level) * sd + tolerance,
         };
     }
-    const exact = m <= EXACT_ENUMERATION_MAX;
-    const sums = exact ? enumeratedSums(nonZero) : resampledSums(nonZero, permutations, random);
-    let extreme = 0;
-    for (const s of sums)
-        if (s >= observed - tolerance)
-            extreme++;
-    const extra = exact ? 0 : 1;
-    const total = sums.length + extra;
-    const atoms = descending(sums);
-    return {
-        ...base,
-        pValue: (extra + extreme) / total,
-        critical: (level) => criticalFromAtoms(atoms, extra, total, level, largest) + tolerance,
-    };
+    return { ...base, ...upperTailTest(flippedSums(nonZero, permutations, random), observed, tolerance, largest) };
 }
 /** P(X >= k) for X ~ Binomial(m, 1/2), k = 0..m (and 0 at m + 1), each summed from the top in one fixed order. */
 function binomialUpperTails(m) {
@@ -14582,6 +14668,36 @@ function binomialUpperTails(m) {
     for (let k = m; k >= 0; k--)
         upper[k] = upper[k + 1] + pmf[k];
     return upper;
+}
+/** The largest k (at least 0) whose tail `upper[k]` = P(X >= k) reaches `level`: k + 1 losses are significant. */
+function largestReaching(upper, level) {
+    let k = upper.length - 2;
+    while (k > 0 && upper[k] < level)
+        k--;
+    return k;
+}
+/** Every sign pattern's sum for up to EXACT_ENUMERATION_MAX values, else `permutations` random ones. */
+function flippedSums(values, permutations, random) {
+    return values.length <= EXACT_ENUMERATION_MAX
+        ? { sums: enumeratedSums(values), extra: 0 }
+        : { sums: resampledSums(values, permutations, random), extra: 1 };
+}
+/**
+ * p = P(sum* >= observed) (within the tolerance) over the flipped sums, and the critical value at any level: the
+ * largest sum the test does not call significant (`largest` when nothing can be).
+ */
+function upperTailTest(flips, observed, tolerance, largest) {
+    const { sums, extra } = flips;
+    let extreme = 0;
+    for (const s of sums)
+        if (s >= observed - tolerance)
+            extreme++;
+    const total = sums.length + extra;
+    const atoms = descending(sums);
+    return {
+        pValue: (extra + extreme) / total,
+        critical: (level) => criticalFromAtoms(atoms, extra, total, level, largest) + tolerance,
+    };
 }
 /** Every signed sum of the 2^m sign patterns. */
 function enumeratedSums(values) {
@@ -14815,7 +14931,7 @@ function answerChanges(q, b, c, judgeComparable, labels) {
     }
     return { changes, regression };
 }
-function outcomeOf(q, hasExpectations, b, c, judgeComparable, metricDelta, labels = false) {
+function outcomeOf(q, hasExpectations, b, c, judgeComparable, metricDelta, labels) {
     const { kind, missedSame } = rankOutcome(b, c);
     const answer = answerChanges(q, b, c, judgeComparable, labels);
     return {
@@ -14927,15 +15043,20 @@ function compareBreakdowns(defs, sides) {
     }
     return { breakdowns, groupSizes };
 }
-/** The per-query metric whose delta orders per-query rows of equal severity: nDCG@10, or at the largest cutoff. */
+/**
+ * The per-query metric whose delta orders per-query rows of equal severity: nDCG@10, or at the largest cutoff; with
+ * no cutoff (a library caller's `ks: []`; the CLI, config and action refuse one) MRR, which has no k.
+ */
 function perQueryMetricOf(options) {
+    if (options.ks.length === 0)
+        return `mrr@${options.mrrCutoff}`;
     return `nDCG@${options.ks.includes(10) ? 10 : Math.max(...options.ks)}`;
 }
 function queryOutcomes(baseline, candidate, judgeComparable, deltaColumns, runMatch, queryMatch, labels) {
     const bFacts = baseline.facts;
     const cFacts = candidate.facts;
     const perQuery = baseline.queries.map((q, i) => {
-        const outcome = outcomeOf(q, bFacts.hasExpectations[i] === 1, sideOf(bFacts, i), sideOf(cFacts, i), judgeComparable, deltaColumns ? orNull(deltaColumns.candidate[i] - deltaColumns.baseline[i]) : null, labels);
+        const outcome = outcomeOf(q, bFacts.hasExpectations[i] === 1, sideOf(bFacts, i), sideOf(cFacts, i), judgeComparable, orNull(deltaColumns.candidate[i] - deltaColumns.baseline[i]), labels);
         // Both runs were matched with the same expectations, so one mode per query says how.
         if (runMatch !== null) {
             const mode = QUERY_CHUNK_MATCHES[queryMatch[i]];
@@ -14978,6 +15099,14 @@ function goldenCoverage(baseline, candidate) {
             baseline: [...baseline.duplicateResultIds].sort(),
             candidate: [...candidate.duplicateResultIds].sort(),
         },
+        ...(baseline.cappedResultIds.length + candidate.cappedResultIds.length > 0
+            ? {
+                capped_query_ids: {
+                    baseline: aggregate_distinctSorted(baseline.cappedResultIds),
+                    candidate: aggregate_distinctSorted(candidate.cappedResultIds),
+                },
+            }
+            : {}),
         shared: bFacts.hasResult.reduce((n, b, i) => n + (b === 1 && cFacts.hasResult[i] === 1 ? 1 : 0), 0),
     };
 }
@@ -15032,9 +15161,11 @@ function compareScored(baseline, candidate, options, chunkMatch, prepared = null
     const metrics = compareMetrics(defs, sides, options);
     const { breakdowns, groupSizes } = compareBreakdowns(defs, sides);
     const perQueryMetric = perQueryMetricOf(options);
-    const deltaColumns = defs.some((d) => d.id === perQueryMetric && d.perQuery)
-        ? { baseline: sides.bValues.column(perQueryMetric), candidate: sides.cValues.column(perQueryMetric) }
-        : null;
+    // Every retrieval metric has per-query values, whatever the runs' stages: the column is always there.
+    const deltaColumns = {
+        baseline: sides.bValues.column(perQueryMetric),
+        candidate: sides.cValues.column(perQueryMetric),
+    };
     const queryMatch = loosestMatch(baseline, candidate);
     const matchCounts = chunkMatchCounts(queryMatch);
     const report = {
@@ -15240,7 +15371,7 @@ function parseNoise(node, { lineOf, keyLine }, source) {
     const top = node.toJSON();
     for (const key of Object.keys(top))
         if (!NOISE_KEYS.includes(key))
-            throw new errors_InputError(`${at(key)}: unknown \`noise\` key \`${key}\`${suggest(key, NOISE_KEYS)}`);
+            throw new errors_InputError(`${at(key)}: unknown \`noise\` key \`${key}\`${suggest_suggest(key, NOISE_KEYS)}`);
     const { measured, runs, commit } = top;
     if (typeof measured !== 'string' || runTime(measured) === null)
         throw new errors_InputError(`${at('measured')}: \`noise.measured\` must be an RFC 3339 time, got ${valueText(measured)}`);
@@ -15266,7 +15397,7 @@ function parseMetricNoise(id, node, at) {
     const m = node.toJSON();
     for (const key of Object.keys(m))
         if (!METRIC_KEYS.includes(key))
-            throw new errors_InputError(`${at}: unknown key \`${key}\` in \`noise.metrics.${id}\`${suggest(key, [...METRIC_KEYS])}`);
+            throw new errors_InputError(`${at}: unknown key \`${key}\` in \`noise.metrics.${id}\`${suggest_suggest(key, [...METRIC_KEYS])}`);
     const number = (key, nullable) => {
         const v = m[key];
         if (nullable && v === null)
@@ -15411,7 +15542,7 @@ function parseGateConfig(text, source) {
     const top = root.toJSON();
     for (const key of Object.keys(top)) {
         if (!TOP_KEYS.has(key))
-            throw new errors_InputError(`${source}:${keyLine(root, key)}: unknown key \`${key}\`${suggest(key, [...TOP_KEYS])}`);
+            throw new errors_InputError(`${source}:${keyLine(root, key)}: unknown key \`${key}\`${suggest_suggest(key, [...TOP_KEYS])}`);
     }
     const alpha = top.alpha ?? 0.05;
     // At most 0.5: a tested gate's interval is two-sided at 1 - 2 alpha, which is no interval above that.
@@ -15439,7 +15570,7 @@ function parseGateConfig(text, source) {
     // A misspelt primary would leave every gate corrected without a word: it must name a gated metric.
     const gated = [...new Set(gates.map((g) => g.metric))];
     if (testing.primary !== null && !gated.includes(testing.primary))
-        throw new errors_InputError(`${source}:${keyLine(root, 'primary')}: \`primary\` ${JSON.stringify(testing.primary)} is the metric of no gate here${suggest(testing.primary, gated)}`);
+        throw new errors_InputError(`${source}:${keyLine(root, 'primary')}: \`primary\` ${JSON.stringify(testing.primary)} is the metric of no gate here${suggest_suggest(testing.primary, gated)}`);
     const noise = top.noise === undefined ? undefined : parseNoise(root.get('noise', true), yaml, source);
     // A config calibrate wrote was written for the one-sided, corrected question: no notice of the change.
     const notices = gates
@@ -15497,7 +15628,7 @@ function presetGates(top, line, source, minN) {
     for (const name of presetNames) {
         const preset = typeof name === 'string' ? PRESETS[name] : undefined;
         if (!preset)
-            throw new errors_InputError(`${source}:${line}: unknown preset ${JSON.stringify(name)}${suggest(String(name), Object.keys(PRESETS))} (presets: ${Object.keys(PRESETS).join(', ')})`);
+            throw new errors_InputError(`${source}:${line}: unknown preset ${JSON.stringify(name)}${suggest_suggest(String(name), Object.keys(PRESETS))} (presets: ${Object.keys(PRESETS).join(', ')})`);
         for (const g of preset)
             gates.push({ where: null, onNoData: 'fail', ...g, minN, origin: `preset ${name}` });
     }
@@ -15512,7 +15643,7 @@ function parseGate(item, { lineOf, keyLine }, source, defaultMinN) {
     const at = (key) => `${source}:${keyLine(item, key)}`;
     for (const key of Object.keys(g)) {
         if (!GATE_KEYS.has(key))
-            throw new errors_InputError(`${at(key)}: unknown gate key \`${key}\`${suggest(key, [...GATE_KEYS])}`);
+            throw new errors_InputError(`${at(key)}: unknown gate key \`${key}\`${suggest_suggest(key, [...GATE_KEYS])}`);
     }
     if (typeof g.metric !== 'string' || g.metric === '')
         throw new errors_InputError(`${at('metric')}: a gate needs \`metric\``);
@@ -15564,7 +15695,7 @@ function parseWhere(value, at) {
         throw new errors_InputError(`${at}: \`where\` must name one group, e.g. \`{ category: adversarial }\``);
     const key = keys[0];
     if (!WHERE_KEYS.includes(key))
-        throw new errors_InputError(`${at}: \`where\` key \`${key}\` is not one of ${WHERE_KEYS.join(', ')}${suggest(key, [...WHERE_KEYS])}`);
+        throw new errors_InputError(`${at}: \`where\` key \`${key}\` is not one of ${WHERE_KEYS.join(', ')}${suggest_suggest(key, [...WHERE_KEYS])}`);
     const group = w[key];
     if (key === 'answerable') {
         if (typeof group !== 'boolean')
@@ -15604,7 +15735,7 @@ function atScoringCutoffs(config, given) {
  * Numbers as every stage prints them: rounded to 4 decimals on output only (as trec_eval prints), n/a for a null.
  * A leaf module: aggregate (kebab's JSON), gate (threshold text) and render all read it.
  */
-function round4(x) {
+function format_round4(x) {
     // toFixed rounds the exact binary value, as C's printf("%.4f") does in trec_eval.
     const r = Number(x.toFixed(4));
     return Object.is(r, -0) ? 0 : r;
@@ -15615,12 +15746,12 @@ function round4(x) {
  * and the outcome beside it, which compare the exact p with alpha.
  */
 function format_shownP(p, alpha) {
-    let shown = round4(p);
+    let shown = format_round4(p);
     // One step of 0.0001 at a time, each rounded again: p * 1e4 itself can round up to the next whole number.
     while (p < alpha && shown >= alpha)
-        shown = round4(shown - 1e-4);
+        shown = format_round4(shown - 1e-4);
     while (p >= alpha && shown < alpha)
-        shown = round4(shown + 1e-4);
+        shown = format_round4(shown + 1e-4);
     return shown;
 }
 /** A p-value as the reports print it: `shownP`, and `< 0.0001` below that. */
@@ -15633,16 +15764,16 @@ function format_formatValue(value, unit) {
     if (value === null || value === undefined || !Number.isFinite(value))
         return 'n/a';
     if (unit === 'count' || unit === 'tokens')
-        return Number.isInteger(value) ? String(value) : round4(value).toFixed(4);
+        return Number.isInteger(value) ? String(value) : format_round4(value).toFixed(4);
     if (unit === 'ms')
-        return Number.isInteger(value) ? String(value) : round4(value).toFixed(1);
-    return round4(value).toFixed(4);
+        return Number.isInteger(value) ? String(value) : format_round4(value).toFixed(1);
+    return format_round4(value).toFixed(4);
 }
 function formatDelta(value, unit) {
     if (value === null || value === undefined || !Number.isFinite(value))
         return 'n/a';
     const text = format_formatValue(Math.abs(value), unit);
-    if (round4(value) === 0)
+    if (format_round4(value) === 0)
         return `±${format_formatValue(0, unit)}`;
     return `${value > 0 ? '+' : '−'}${text}`;
 }
@@ -15652,7 +15783,7 @@ function formatDelta(value, unit) {
  * its test is significant), so the printed interval and the outcome cannot disagree by rounding.
  */
 function formatDeltaKeepingSign(value, unit) {
-    if (value === null || value === undefined || !Number.isFinite(value) || value === 0 || round4(value) !== 0)
+    if (value === null || value === undefined || !Number.isFinite(value) || value === 0 || format_round4(value) !== 0)
         return formatDelta(value, unit);
     let decimals = 5;
     while (decimals < 10 && Number(Math.abs(value).toFixed(decimals)) === 0)
@@ -15696,27 +15827,11 @@ function noiseModel(diffs) {
         size: m === 0 ? 1 : Math.sqrt(squares / m),
     };
 }
-function logFactorials(n) {
-    const t = new Float64Array(n + 1);
-    for (let i = 2; i <= n; i++)
-        t[i] = t[i - 1] + Math.log(i);
-    return t;
-}
 /** For m changed queries, the fewest losses the one-sided exact sign test rejects at `level` (m + 1: none). */
-function rejectionCounts(n, level, lf) {
+function rejectionCounts(n, level) {
     const least = new Int32Array(n + 1);
-    for (let m = 0; m <= n; m++) {
-        let tail = 0;
-        let k = m + 1;
-        while (k > 0) {
-            const next = tail + Math.exp(lf[m] - lf[k - 1] - lf[m - k + 1] - m * Math.LN2);
-            if (next >= level)
-                break; // significant means p < level
-            tail = next;
-            k--;
-        }
-        least[m] = k;
-    }
+    for (let m = 0; m <= n; m++)
+        least[m] = largestReaching(binomialUpperTails(m), level) + 1;
     return least;
 }
 const logOf = (p, count) => (count === 0 ? 0 : count * Math.log(p));
@@ -15761,8 +15876,8 @@ function minimumDetectableDrop(model, level, target = TARGET_POWER) {
         return Number.POSITIVE_INFINITY;
     let power;
     if (n <= EXACT_POWER_MAX) {
-        const lf = logFactorials(n);
-        const least = rejectionCounts(n, level, lf);
+        const lf = logFactorialTable(n);
+        const least = rejectionCounts(n, level);
         power = (d) => {
             const { loss, win } = lossWinShares(rho, d);
             return exactPower(n, loss, win, least, lf);
@@ -16021,7 +16136,7 @@ function evaluateGate(spec, ctx, tested, { margin, onInconclusive }) {
 /** A gate the comparison cannot answer is a mistake in the config: an InputError naming where the gate was written. */
 function checkGate(spec, ctx, countKey, def) {
     if (!countKey && !def) {
-        throw new errors_InputError(`${spec.origin}: unknown metric \`${spec.metric}\`${suggest(spec.metric, [...ctx.defs.keys(), ...Object.keys(COUNT_METRICS)])} (run \`evalgate metrics\` for the list)`);
+        throw new errors_InputError(`${spec.origin}: unknown metric \`${spec.metric}\`${suggest_suggest(spec.metric, [...ctx.defs.keys(), ...Object.keys(COUNT_METRICS)])} (run \`evalgate metrics\` for the list)`);
     }
     const testKey = spec.significantOnly ? 'significant_only' : 'margin';
     if (isTested(spec) && !def?.paired) {
@@ -16085,7 +16200,7 @@ function groupNotGated(spec, where, base, m, ctx) {
             delta: null,
             result: 'no_data',
             effect: noDataEffect(spec),
-            note: `no data: no golden query has ${where.key}=${where.value}${suggest(where.value, known)}` +
+            note: `no data: no golden query has ${where.key}=${where.value}${suggest_suggest(where.value, known)}` +
                 `${known.length > 0 && known.length <= 12 ? ` (groups: ${known.join(', ')})` : ''}; on_no_data: ${spec.onNoData}`,
         };
     }
@@ -16120,7 +16235,7 @@ const MAX_FAILING_QUERIES = 100;
  * whose value is the bad end (0 for higher-is-better, 1 for lower-is-better).
  */
 function withFailingQueries(g, def, ctx) {
-    if (g.effect === 'none' || (g.result !== 'fail' && g.result !== 'warn'))
+    if (g.result !== 'fail' && g.result !== 'warn')
         return g;
     if (!def?.perQuery || (def.family !== 'answers' && def.family !== 'abstention'))
         return g;
@@ -16538,13 +16653,17 @@ function unitOf(metric, byId) {
     return byId.get(metric)?.unit ?? (metric in COUNT_METRICS ? 'count' : undefined);
 }
 /**
- * The report with every p-value as the reports print it (`shownP`): the JSON report and the action's outputs then
- * agree with the marks and outcomes too, which were decided on the exact values before this.
+ * The report with every p-value and interval as the reports print them (`shownP`, `shownEnd`): the JSON report and
+ * the action's outputs then agree with the marks and outcomes too, which were decided on the exact values before this.
  */
 function withShownPValues(report) {
     // Below 0.0001 the exact p stays: the reports print `< 0.0001` from it, and 4 decimals would make it 0.0001.
     const shown = (p) => (p < 0.0001 ? p : shownP(p, report.alpha));
-    const metric = (m) => (m.p_value === null ? m : { ...m, p_value: shown(m.p_value) });
+    const metric = (m) => ({
+        ...m,
+        ...(m.p_value !== null ? { p_value: shown(m.p_value) } : {}),
+        ...(m.ci ? { ci: shownInterval(m.ci) } : {}),
+    });
     const table = (ms) => Object.fromEntries(Object.entries(ms).map(([id, m]) => [id, metric(m)]));
     const byGroup = (groups) => Object.fromEntries(Object.entries(groups).map(([group, ms]) => [group, table(ms)]));
     return {
@@ -16555,8 +16674,30 @@ function withShownPValues(report) {
             ...g,
             ...(typeof g.p_value === 'number' ? { p_value: shown(g.p_value) } : {}),
             ...(g.p_adjusted !== undefined ? { p_adjusted: shown(g.p_adjusted) } : {}),
+            ...(g.ci ? { ci: shownInterval(g.ci) } : {}),
         })),
     };
+}
+/**
+ * An interval end as every output prints it: an end within 0.00005 of 0 but not 0 is ±0.0001, on its own side.
+ * Which side of 0 an end is on is the test's answer, and 4 decimals (the JSON report's) would make it 0.
+ */
+function shownEnd(x) {
+    return x !== 0 && round4(x) === 0 ? Math.sign(x) * 0.0001 : x;
+}
+const shownInterval = (ci) => [shownEnd(ci[0]), shownEnd(ci[1])];
+/** A `where` group as its pairs, `category=what` (`k=v, k=v` for more keys), the values as they are. */
+function wherePairs(where) {
+    return Object.entries(where)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(', ');
+}
+/**
+ * " where category=what" after a gate's metric, '' for a gate without a group: how every output names a group.
+ * `shown` is the output's own escaping of the pairs (the comment's Markdown escape, the terminal's plain text).
+ */
+function whereText(where, shown = (pairs) => pairs) {
+    return where ? ` where ${shown(wherePairs(where))}` : '';
 }
 /** A gate's value as the reports name it: its delta, or its candidate value for a `min`/`max` gate. */
 function gateValueText(g, unit) {
@@ -16569,14 +16710,7 @@ const showsDelta = (g) => g.delta !== null && g.min === undefined && g.max === u
  */
 function gateChangeText(g, report, byId) {
     const unit = unitOf(g.metric, byId);
-    const value = gateValueText(g, unit);
-    if (!showsDelta(g))
-        return value;
-    const relative = relativeChange(g);
-    if (!g.ci || g.ci_level === undefined)
-        return `${value}${relative}`;
-    const ci = `[${formatDeltaKeepingSign(g.ci[0], unit)}, ${formatDeltaKeepingSign(g.ci[1], unit)}]`;
-    return `${value}${relative} (${intervalLevel(1 - g.ci_level)} CI ${ci}, ${gatePText(g, report.alpha)})`;
+    return showsDelta(g) ? gateDeltaText(g, unit, report.alpha) : gateValueText(g, unit);
 }
 /** The delta and its relative change where the threshold is relative (`+187 (+22%)`), without the test. */
 function gateDeltaShort(g, unit) {
@@ -16589,9 +16723,13 @@ function gateDeltaText(g, unit, alpha) {
     if (g.delta === null)
         return delta;
     const test = g.ci && g.ci_level !== undefined
-        ? ` (${intervalLevel(1 - g.ci_level)} CI [${formatDeltaKeepingSign(g.ci[0], unit)}, ${formatDeltaKeepingSign(g.ci[1], unit)}], ${gatePText(g, alpha)})`
+        ? ` (${intervalLevel(1 - g.ci_level)} CI ${intervalText(g.ci, unit)}, ${gatePText(g, alpha)})`
         : '';
     return `${delta}${relativeChange(g)}${test}`;
+}
+/** An interval as every table prints it; each end keeps its sign when it rounds to 0 (— for none). */
+function intervalText(ci, unit) {
+    return ci ? `[${formatDeltaKeepingSign(ci[0], unit)}, ${formatDeltaKeepingSign(ci[1], unit)}]` : '—';
 }
 /** " (+22%)" for a gate with a relative threshold; else nothing. */
 function relativeChange(g) {
@@ -16728,7 +16866,16 @@ function compareDeltas(a, b) {
         return (a === null ? 1 : 0) - (b === null ? 1 : 0);
     return a - b;
 }
-/** Regressions, losses and answer regressions, worst first: by tier, then the metric delta, then the query id. */
+/** The order regressionsBySeverity gives, in the words the reports head its rows with. */
+const REGRESSION_ORDER = 'lost hits, then slipped ranks, then answers, each largest drop first';
+/** "Regressions (10 of 31): lost hits, then …": the heading of the worst rows, saying their order. */
+function regressionsHeading(shown, total) {
+    return `Regressions (${shown < total ? `${shown} of ${total}` : total}): ${REGRESSION_ORDER}`;
+}
+/**
+ * Regressions, losses and answer regressions by kind (a lost hit before a slipped rank before an answer alone),
+ * then the metric delta, then the query id.
+ */
 function regressionsBySeverity(perQuery) {
     const tiered = perQuery.filter((o) => regressionTier(o) !== null);
     return tiered.sort((a, b) => regressionTier(a) - regressionTier(b) || compareDeltas(a.metric_delta, b.metric_delta) || byId(a, b));
@@ -16878,7 +17025,11 @@ function reportWarnings(report, context = {}) {
     const { golden } = report;
     const out = [...runWarnings(report, context)];
     if (golden.removed.length)
-        out.push({ kind: 'missing_results', count: golden.removed.length });
+        out.push({
+            kind: 'missing_results',
+            count: golden.removed.length,
+            ...(report.options.mean_over === 'trec' ? { leftOut: true } : {}),
+        });
     if (golden.added.length)
         out.push({ kind: 'added_results', count: golden.added.length });
     for (const side of ['baseline', 'candidate']) {
@@ -16888,6 +17039,9 @@ function reportWarnings(report, context = {}) {
         const repeated = golden.duplicate_query_ids[side].length;
         if (repeated)
             out.push({ kind: 'duplicate_results', side, count: repeated });
+        const capped = golden.capped_query_ids?.[side].length ?? 0;
+        if (capped)
+            out.push({ kind: 'capped_results', side, count: capped });
     }
     for (const { side, recorded } of otherRecordedGoldenSets(report))
         out.push({ kind: 'other_golden_set', side, recorded, fingerprint: golden.fingerprint });
@@ -17115,7 +17269,85 @@ function flakyTextLines(report, plain) {
     return lines;
 }
 
+;// CONCATENATED MODULE: ./src/render/warnings.ts
+/**
+ * Warnings worded for the terminal and the action's annotations (src/warnings.ts holds them as data). The report's
+ * own have one wording for every output: the comment passes its Markdown style to reportWarningText.
+ */
+
+
+
+
+
+/**
+ * Warnings as the entries print them: the first `limit` as they are, then one line for the rest. A golden set
+ * with a different unknown key in each of 100,000 queries would otherwise print 100,000 lines (and the action would
+ * raise as many annotations, of which GitHub shows ten). The unknown-key warnings of a golden file read in two
+ * halves are merged into one per key first, as one thread gives them.
+ */
+function summariseWarnings(warnings, limit = 10) {
+    // A warning is one line: ids and keys quoted in it show their control characters escaped.
+    const merged = mergeWarnings(warnings).map((w) => oneLine(warningText(w)));
+    if (merged.length <= limit + 1)
+        return merged;
+    return [
+        ...merged.slice(0, limit),
+        `... and ${(merged.length - limit).toLocaleString('en-US')} more warnings like these`,
+    ];
+}
+/** One warning as a line of plain text. */
+function warningText(w) {
+    if (w.kind === 'note')
+        return w.text;
+    if (w.kind === 'unknown_key')
+        return unknownKeyText(w);
+    return reportWarningText(w);
+}
+const inQueries = (n) => `in ${n.toLocaleString('en-US')} ${n === 1 ? 'query' : 'queries'}`;
+function unknownKeyText(w) {
+    const at = `${w.source}:${w.line}`;
+    if (w.map === null)
+        return `${at}: unknown key \`${w.key}\` ${inQueries(w.count)} (ignored)${suggest(w.key, w.known)}`;
+    return `${at}: \`${w.map}\`: unknown key \`${w.key}\` ${inQueries(w.count)} (ignored; its keys are ${w.known.join(', ')})${suggest(w.key, w.known)}`;
+}
+const PLAIN = { code: (text) => text, commit: (sha) => sha.slice(0, 12), input: (text) => text };
+/**
+ * A report warning in words, as every output says it: plain by default (the text report, stderr, annotations); the
+ * comment gives its own `style` and makes a sentence of it (markdown.ts, markdownWarning).
+ */
+function reportWarningText(w, style = PLAIN) {
+    switch (w.kind) {
+        case 'stale_baseline':
+            return `the baseline run is ${w.age} old, past ${style.code('baseline-max-age')} (${format_plural(w.maxAgeDays, 'day', 'days')})`;
+        case 'baseline_behind':
+            return `the baseline is not the base commit's own run but one ${format_plural(w.commitsBehind, 'commit', 'commits')} behind it: changes made in between count as this pull request's`;
+        case 'swapped_runs':
+            return `the baseline run was created ${w.age} after the candidate: are the two the wrong way round?`;
+        case 'candidate_commit':
+            return `the candidate run was made at ${style.commit(w.candidate)}, not at the commit this workflow evaluated (${style.commit(w.head)})`;
+        case 'missing_results':
+            return `${format_plural(w.count, 'query has', 'queries have')} no result in the candidate (${w.leftOut ? `left out of its means: ${style.code('--mean-over trec')}` : 'counted as misses'})`;
+        case 'added_results':
+            return `${format_plural(w.count, 'query has', 'queries have')} a result only in the candidate`;
+        case 'unknown_results':
+            return `the ${w.side} has results for ${format_plural(w.count, 'query', 'queries')} not in the golden set (not scored)`;
+        case 'duplicate_results':
+            return `the ${w.side} has more than one result for ${format_plural(w.count, 'query', 'queries')} (the last one read is scored)`;
+        case 'capped_results':
+            return `the ${w.side} has ${format_plural(w.count, 'query', 'queries')} with more than ${score_CAPS_TEXT}: only the first are scored`;
+        case 'other_golden_set':
+            return `the ${w.side} run's stored aggregate was computed on another golden set (${style.code(w.recorded.slice(0, 19))}): both runs are scored here on ${style.code(w.fingerprint.slice(0, 19))}`;
+        case 'judge_differs':
+            return 'judge model or prompt differs: judge scores are shown, not gated';
+        case 'pending':
+            return `${format_plural(w.count, 'query is', 'queries are')} pending (not gated)`;
+        case 'same_run':
+            return `the baseline and the candidate are the same run (${style.input(w.runId)}: ${w.why}): every difference is 0, and the gates pass by construction`;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/render/markdown.ts
+
 
 
 
@@ -17154,16 +17386,8 @@ function mark(def, m) {
     const better = def.direction === 'higher' ? m.delta > 0 : m.delta < 0;
     return better ? ' ▲' : ' ▼';
 }
-function intervalText(ci, unit) {
-    // Each end keeps its sign when it rounds to 0: an interval that excludes 0 never prints as reaching it.
-    return ci ? `[${formatDeltaKeepingSign(ci[0], unit)}, ${formatDeltaKeepingSign(ci[1], unit)}]` : '—';
-}
 function gateName(g) {
-    const where = g.where
-        ? ` where ${escapeMarkdownText(Object.entries(g.where)
-            .map(([k, v]) => `${k}=${v}`)
-            .join(', '), 60)}`
-        : '';
+    const where = whereText(g.where, (pairs) => escapeMarkdownText(pairs, 60));
     return `${metricCode(g.metric)}${where}${g.level === 'warn' ? ' (warn)' : ''}`;
 }
 /** One line of the alert per gate that failed or warned: its value or delta with the test, and what was allowed. */
@@ -17257,34 +17481,14 @@ function configLine(config) {
         return 'Gate config: built-in default';
     return `Gate config: ${escapeMarkdownText(config.source, 80)} (sha256 \`${config.sha256}\`)`;
 }
-/** A report warning as the comment words it (src/render/warnings.ts words it for the terminal). */
+/** A report warning as the comment says it: the one wording (warnings.ts), a sentence, its parts in Markdown. */
 function markdownWarning(w, context) {
-    switch (w.kind) {
-        case 'stale_baseline':
-            return `The baseline run is ${w.age} old, past \`baseline-max-age\` (${format_plural(w.maxAgeDays, 'day', 'days')}).`;
-        case 'baseline_behind':
-            return `The baseline is not the base commit's own run but one ${format_plural(w.commitsBehind, 'commit', 'commits')} behind it: changes made in between count as this pull request's.`;
-        case 'swapped_runs':
-            return 'The baseline run was created after the candidate: are the two databases the wrong way round?';
-        case 'candidate_commit':
-            return `The candidate run was made at ${markdown_commitText(w.candidate, context)}, not at the commit this workflow evaluated (${markdown_commitText(w.head, context)}).`;
-        case 'missing_results':
-            return `${format_plural(w.count, 'query has', 'queries have')} no result in the candidate (counted as misses).`;
-        case 'added_results':
-            return `${format_plural(w.count, 'query has', 'queries have')} a result only in the candidate.`;
-        case 'unknown_results':
-            return `The ${w.side} has results for ${format_plural(w.count, 'query', 'queries')} not in the golden set (not scored).`;
-        case 'duplicate_results':
-            return `The ${w.side} has more than one result for ${format_plural(w.count, 'query', 'queries')} (the last one read is scored).`;
-        case 'other_golden_set':
-            return `The ${w.side} run's stored aggregate was computed on another golden set (\`${w.recorded.slice(0, 19)}\`): both runs are scored here on \`${w.fingerprint.slice(0, 19)}\`.`;
-        case 'judge_differs':
-            return 'Judge model or prompt differs: judge scores are shown, not gated.';
-        case 'pending':
-            return `${format_plural(w.count, 'query is', 'queries are')} pending (not gated).`;
-        case 'same_run':
-            return `The baseline and the candidate are the same run (${escapeMarkdownText(w.runId, 60)}: ${w.why}): every difference is 0, and the gates pass by construction.`;
-    }
+    const text = reportWarningText(w, {
+        code: (text) => `\`${text}\``,
+        commit: (sha) => markdown_commitText(sha, context),
+        input: (text) => escapeMarkdownText(text, 60),
+    });
+    return `${text.charAt(0).toUpperCase()}${text.slice(1)}${text.endsWith('?') ? '' : '.'}`;
 }
 function gateTableLines(report, byId) {
     if (report.gates.length === 0)
@@ -17393,7 +17597,7 @@ function worstLines(report, worst) {
     const cause = commonCause(report);
     return [
         '',
-        `#### Worst regressions (${shown.length < worst.length ? `${shown.length} of ${worst.length}` : worst.length}, worst first)`,
+        `#### ${regressionsHeading(shown.length, worst.length)}`,
         '',
         `${perQueryTally(report)}.${cause ? ` ${cause}` : ''}`,
         '',
@@ -17473,7 +17677,8 @@ function runDetailLines(report) {
     const list = (text, ids) => (ids.length ? ['', `${text}: ${nameList(ids, 40)}.`] : []);
     lines.push(...list('Settings that differ', report.differences));
     lines.push(...list('Queries only in the candidate run', golden.added));
-    lines.push(...list('Queries only in the baseline run (counted as misses in the candidate)', golden.removed));
+    const missing = report.options.mean_over === 'trec' ? "left out of the candidate's means" : 'counted as misses in the candidate';
+    lines.push(...list(`Queries only in the baseline run (${missing})`, golden.removed));
     for (const side of ['baseline', 'candidate']) {
         lines.push(...list(`Result query ids of the ${side} not in the golden set`, golden.unknown_query_ids[side]));
         lines.push(...list(`Queries with more than one result in the ${side}`, golden.duplicate_query_ids[side]));
@@ -17623,7 +17828,7 @@ const PER_QUERY_HINT = "_A query's full row in the candidate (hits returned, top
     '`evalgate aggregate CANDIDATE.sqlite --golden GOLDEN --per-query`; the JSON report has it as `candidate_row`._';
 function buildSections(report, defs, byId) {
     const worst = regressionsBySeverity(report.per_query);
-    const losses = querySection('Regressions and losses, worst first', 'regressions and losses', worst, report, true);
+    const losses = querySection(`Regressions and losses: ${REGRESSION_ORDER}`, 'regressions and losses', worst, report, true);
     // Where each row's details are (docs/compare.md): the open part's budget is not touched, this is collapsed.
     losses?.tail.unshift('', PER_QUERY_HINT);
     const wins = querySection('Wins, best first', 'wins', winsByGain(report.per_query), report, false);
@@ -17739,7 +17944,7 @@ function normalize(value, n) {
     if (typeof value === 'number') {
         if (!Number.isFinite(value))
             return null;
-        return n.round ? round4(value) : value;
+        return n.round ? format_round4(value) : value;
     }
     // Array.from, not map: a hole in a sparse list is undefined, so null, as JSON.stringify writes it.
     if (Array.isArray(value))
@@ -17839,7 +18044,7 @@ const notes = (texts) => texts.filter((t) => typeof t === 'string').map(note);
  * One warning per unknown key of a file and map, where a file read in two halves (two threads) gave one per half:
  * the counts added, the first half's line kept. The rest pass as they are, in order.
  */
-function mergeWarnings(warnings) {
+function warnings_mergeWarnings(warnings) {
     const merged = [];
     const firstOf = new Map();
     for (const w of warnings) {
@@ -18119,7 +18324,7 @@ class GoldenCollector {
             this.profile = profileOf(item.profile, `${this.source}:${line}`);
         for (const key of Object.keys(item)) {
             if (!HEADER_KEYS.has(key))
-                this.warnings.push(note(`${this.source}:${line}: unknown header key \`${errors_oneLine(key)}\` (ignored; a query needs \`id\` and \`query\`)${suggest(key, HEADER_KEYS)}`));
+                this.warnings.push(note(`${this.source}:${line}: unknown header key \`${errors_oneLine(key)}\` (ignored; a query needs \`id\` and \`query\`)${suggest_suggest(key, HEADER_KEYS)}`));
         }
     }
     add(item, place, nonTextKeys = []) {
@@ -18236,7 +18441,7 @@ class GoldenCollector {
         const unknown = [...this.unknownKeys.values()].filter((u) => u.inMap === null);
         const named = unknown
             .slice(0, 3)
-            .map((u) => `\`${u.key}\` at line ${u.line}${suggest(u.key, QUERY_KEYS).replace(/^; /, ', ')}`);
+            .map((u) => `\`${u.key}\` at line ${u.line}${suggest_suggest(u.key, QUERY_KEYS).replace(/^; /, ', ')}`);
         if (unknown.length > 3)
             named.push(`and ${unknown.length - 3} more`);
         return `${what}${named.length > 0 ? ` (unknown keys, ignored: ${named.join('; ')})` : ''}`;
@@ -18859,7 +19064,7 @@ function didYouMean(key, properties) {
     const listed = names.find((name) => properties[name]['x-misspellings']?.includes(lower));
     if (listed !== undefined)
         return `; did you mean \`${listed}\`?`;
-    const close = suggest(key, names);
+    const close = suggest_suggest(key, names);
     if (close !== '')
         return close;
     const extended = names
