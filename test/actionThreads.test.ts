@@ -286,6 +286,7 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
   it("the action bundle scores in two threads too: its report file is the library's, byte for byte", async () => {
     const run = await runAction({
       inputs: { baseline: files.baseline, candidate: files.candidate, golden: files.golden },
+      env: { EVALGATE_WORKERS: '2' }, // a worker whatever the size (by default for a candidate of 64 MB or more)
     });
     const library = await runCompare({
       baselinePath: files.baseline,
@@ -300,7 +301,9 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     expect(summarise(run.requests)).toEqual([`GET ${COMMENTS_PATH}?per_page=100 200`, `POST ${COMMENTS_PATH} 201`]);
     expect(run.stdout).toContain('::debug::EvalGate: runs scored in two threads');
     // the Cranfield fixtures differ in chunker version: one thread
-    expect((await runAction()).stdout).toContain('::debug::EvalGate: runs scored in one thread');
+    expect((await runAction({ env: { EVALGATE_WORKERS: '2' } })).stdout).toContain(
+      '::debug::EvalGate: runs scored in one thread',
+    );
   });
 
   it('the action reads a JSON Lines golden set: the same report as the YAML one but for the fingerprint', async () => {
