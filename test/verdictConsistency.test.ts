@@ -343,4 +343,28 @@ describe('a crossing where the two sides have different denominators', () => {
     expect(md).not.toContain('counted as misses');
     expect((JSON.parse(stableJson(report)) as CompareReport).gates.map((g) => g.n_paired)).toEqual([20, 20, 20, 20]);
   });
+
+  it("the paired change the interval describes is printed beside it, not only the means' +0.1", () => {
+    const json = JSON.parse(stableJson(report)) as CompareReport;
+    for (const g of json.gates) expect(g.paired_delta, g.metric).toBeCloseTo(-0.4, 12);
+    const text = renderReportText(report, gated.defs);
+    const md = renderReportMarkdown(report, gated.defs);
+    // At least once per gate in each output (the text and the comment show gate rows in more than one place).
+    expect(text.match(/paired change −0\.4000 over 20 queries, 97\.5% CI \[/g)?.length).toBeGreaterThanOrEqual(4);
+    expect(md.match(/paired change −0\.4000 over 20 queries, 97\.5% CI \[/g)?.length).toBeGreaterThanOrEqual(4);
+    // Where the means count the same queries the two changes are one: no paired_delta, no extra words.
+    const same = withShownPValues(
+      compareAndGate(
+        base,
+        runData(
+          'c2',
+          ids.map((id, i) => rankedResult(id, i < 12 ? 1 : null)),
+        ),
+        golden,
+        config,
+      ).report,
+    );
+    expect(same.gates.every((g) => g.paired_delta === undefined)).toBe(true);
+    expect(renderReportText(same, gated.defs)).not.toContain('paired change');
+  });
 });

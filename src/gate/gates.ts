@@ -402,7 +402,11 @@ function testedGate(
     };
   }
   const unit = def?.unit;
-  const withTest = { ...values, ...testFields(tested) };
+  const withTest = {
+    ...values,
+    ...testFields(tested),
+    ...pairedDelta(values.delta, -directionOf(def) * tested.meanDrop),
+  };
   // Crossing is judged on the paired mean drop, over the queries the test and the interval use (the means can count
   // different queries: "Denominators differ"), so the outcome and the numbers beside it describe the same pairs.
   const drop = tested.meanDrop;
@@ -443,6 +447,12 @@ function testedGate(
     effect: inconclusiveEffect(spec, onInconclusive),
     note: `inconclusive: ${why}; ${seen}${short}; on_inconclusive: ${onInconclusive}`,
   };
+}
+
+/** The paired mean change, where it is not the change of the two means (beyond rounding noise). */
+function pairedDelta(delta: number | null, paired: number): Pick<GateResult, 'paired_delta'> {
+  const same = delta !== null && Math.abs(delta - paired) <= EPS * Math.max(1, Math.abs(delta));
+  return same ? {} : { paired_delta: paired === 0 ? 0 : paired };
 }
 
 function testFields(t: TestedNumbers): Partial<GateResult> {

@@ -32,6 +32,11 @@ export interface GateResult {
   min_detectable_drop?: number | null;
   queries_needed?: number | null;
   n_paired?: number;
+  /**
+   * A tested gate's mean change over its n_paired queries (candidate - baseline), present only where it differs from
+   * `delta` (the means count different queries): the change the interval, the p and the outcome describe.
+   */
+  paired_delta?: number;
   /** A failed answer gate: the candidate's queries that failed it (at most 100) and how many there are. */
   failing_queries?: string[];
   failing_count?: number;

@@ -126,9 +126,14 @@ export function gateDeltaShort(g: GateResult, unit: string | undefined): string 
 export function gateDeltaText(g: GateResult, unit: string | undefined, alpha: number): string {
   const delta = formatDelta(g.delta, unit);
   if (g.delta === null) return delta;
+  // Where the means count different queries, the interval and p are of the paired change: print it beside them.
+  const paired =
+    g.paired_delta !== undefined && g.n_paired !== undefined
+      ? `paired change ${formatDelta(g.paired_delta, unit)} over ${plural(g.n_paired, 'query', 'queries')}, `
+      : '';
   const test =
     g.ci && g.ci_level !== undefined
-      ? ` (${intervalLevel(1 - g.ci_level)} CI ${intervalText(g.ci, unit)}, ${gatePText(g, alpha)})`
+      ? ` (${paired}${intervalLevel(1 - g.ci_level)} CI ${intervalText(g.ci, unit)}, ${gatePText(g, alpha)})`
       : '';
   return `${delta}${relativeChange(g)}${test}`;
 }
