@@ -49336,7 +49336,11 @@ function testedGate(spec, base, def, m, tested, onInconclusive, alpha) {
         };
     }
     const unit = def?.unit;
-    const withTest = { ...values, ...testFields(tested) };
+    const withTest = {
+        ...values,
+        ...testFields(tested),
+        ...pairedDelta(values.delta, -directionOf(def) * tested.meanDrop),
+    };
     // Crossing is judged on the paired mean drop, over the queries the test and the interval use (the means can count
     // different queries: "Denominators differ"), so the outcome and the numbers beside it describe the same pairs.
     const drop = tested.meanDrop;
@@ -49378,6 +49382,11 @@ function testedGate(spec, base, def, m, tested, onInconclusive, alpha) {
         effect: inconclusiveEffect(spec, onInconclusive),
         note: `inconclusive: ${why}; ${seen}${short}; on_inconclusive: ${onInconclusive}`,
     };
+}
+/** The paired mean change, where it is not the change of the two means (beyond rounding noise). */
+function pairedDelta(delta, paired) {
+    const same = delta !== null && Math.abs(delta - paired) <= EPS * Math.max(1, Math.abs(delta));
+    return same ? {} : { paired_delta: paired === 0 ? 0 : paired };
 }
 function testFields(t) {
     return {
@@ -49523,8 +49532,12 @@ function gateDeltaText(g, unit, alpha) {
     const delta = formatDelta(g.delta, unit);
     if (g.delta === null)
         return delta;
+    // Where the means count different queries, the interval and p are of the paired change: print it beside them.
+    const paired = g.paired_delta !== undefined && g.n_paired !== undefined
+        ? `paired change ${formatDelta(g.paired_delta, unit)} over ${format_plural(g.n_paired, 'query', 'queries')}, `
+        : '';
     const test = g.ci && g.ci_level !== undefined
-        ? ` (${intervalLevel(1 - g.ci_level)} CI ${intervalText(g.ci, unit)}, ${gatePText(g, alpha)})`
+        ? ` (${paired}${intervalLevel(1 - g.ci_level)} CI ${intervalText(g.ci, unit)}, ${gatePText(g, alpha)})`
         : '';
     return `${delta}${relativeChange(g)}${test}`;
 }
