@@ -108,5 +108,29 @@ describe('one query over the caps: the first 10,000 hits and citations scored, o
     // the same databases compared the other way: the baseline's warning
     const swapped = await runCli(['compare', candidate, baseline, '--golden', goldenFile, '--format', 'text']);
     expect(swapped.stdout).toContain(`warning: the baseline ${sentence}`);
+    // candidate-only: no baseline, so no baseline's warning
+    const alone = await runCli([
+      'compare',
+      '--baseline',
+      'none',
+      candidate,
+      '--golden',
+      goldenFile,
+      '--format',
+      'json',
+    ]);
+    expect(JSON.parse(alone.stdout).golden.capped_query_ids).toEqual({ baseline: [], candidate: ['q1', 'q2'] });
+    const aloneText = await runCli([
+      'compare',
+      '--baseline',
+      'none',
+      candidate,
+      '--golden',
+      goldenFile,
+      '--format',
+      'text',
+    ]);
+    expect(aloneText.stdout).toContain(`warning: the candidate ${sentence}`);
+    expect(aloneText.stdout).not.toContain('warning: the baseline');
   }, 60_000);
 });

@@ -717,6 +717,9 @@ export function compareCandidateOnly(
         removed: [],
         unknown_query_ids: { ...report.golden.unknown_query_ids, baseline: [] },
         duplicate_query_ids: { ...report.golden.duplicate_query_ids, baseline: [] },
+        ...(report.golden.capped_query_ids
+          ? { capped_query_ids: { ...report.golden.capped_query_ids, baseline: [] } }
+          : {}),
       },
       per_query: [],
       counts: { win: 0, loss: 0, draw: 0, regression: 0, answer_regression: 0 },
