@@ -161,7 +161,7 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     expect(report.counts.loss).toBeGreaterThan(0);
   });
 
-  it('by default a candidate under 64 MB is scored in one thread: a worker would cost more than it saves', async () => {
+  it('by default a candidate under 64 MiB is scored in one thread: a worker would cost more than it saves', async () => {
     const small = await cli(['compare', files.baseline, files.candidate, '--golden', files.golden]);
     expect(statSync(files.candidate).size).toBeLessThan(64 << 20);
     expect(small.stderr).toContain('evalgate: scored in one thread');
@@ -286,7 +286,7 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
   it("the action bundle scores in two threads too: its report file is the library's, byte for byte", async () => {
     const run = await runAction({
       inputs: { baseline: files.baseline, candidate: files.candidate, golden: files.golden },
-      env: { EVALGATE_WORKERS: '2' }, // a worker whatever the size (by default for a candidate of 64 MB or more)
+      env: { EVALGATE_WORKERS: '2' }, // a worker whatever the size (by default for a candidate of 64 MiB or more)
     });
     const library = await runCompare({
       baselinePath: files.baseline,

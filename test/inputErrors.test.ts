@@ -409,7 +409,7 @@ describe("a corrupt page read in the bundle's worker thread (dist/cli/index.js):
   it("compare: the candidate's results, scored in the worker", async () => {
     const candidate = await manyResults('cand', join(dir, 'cand.sqlite'));
     corruptPage(candidate, lastLeaf(candidate, await rootPage(candidate, 'eval_query_results')));
-    // EVALGATE_WORKERS=2: the worker whatever the size (by default only for a candidate of 64 MB or more).
+    // EVALGATE_WORKERS=2: the worker whatever the size (by default only for a candidate of 64 MiB or more).
     const res = await cli(['compare', baseline, candidate, '--golden', golden], { EVALGATE_WORKERS: '2' });
     expect(res.stderr).toContain('worker started'); // the two-thread path
     expect(res.stderr).toContain('run tables read'); // this thread read the candidate's tables: the rows failed in the worker

@@ -16,7 +16,8 @@ import { parseGateConfig } from '../src/gate/config.js';
 import type { CompareReport, GateResult } from '../src/gate/types.js';
 import { stableJson } from '../src/render/json.js';
 import { renderReportMarkdown } from '../src/render/markdown.js';
-import { withShownPValues } from '../src/render/reportParts.js';
+import { statusHeadline, withShownPValues } from '../src/render/reportParts.js';
+import { gateMessage } from '../src/action/outputs.js';
 import { renderReportText } from '../src/render/text.js';
 import { verdictOf } from '../src/gate/gates.js';
 import { chunkQuery, compareAndGate, goldenSet, rankedResult, runData } from './helpers/compareFixtures.js';
@@ -352,6 +353,14 @@ describe('a crossing where the two sides have different denominators', () => {
     // At least once per gate in each output (the text and the comment show gate rows in more than one place).
     expect(text.match(/paired change −0\.4000 over 20 queries, 97\.5% CI \[/g)?.length).toBeGreaterThanOrEqual(4);
     expect(md.match(/paired change −0\.4000 over 20 queries, 97\.5% CI \[/g)?.length).toBeGreaterThanOrEqual(4);
+    // The short forms too: the commit status line, the annotations, the comment's open gate table.
+    expect(statusHeadline(report, gated.defs)).toContain('hit@5 +0.1000 (paired −0.4000)');
+    for (const g of report.gates)
+      expect(gateMessage(g), g.metric).toContain('delta +0.1000, paired change −0.4000 over 20 queries');
+    expect(md).toMatch(/\| `hit@5` \| 0\.6000 \| \+0\.1000 \(paired −0\.4000\) \|/);
+    // The key metrics' mark follows the paired test (a loss), not the means' +0.1.
+    expect(md).toMatch(/\| `hit@5` \|[^\n]*\+0\.1000 ▼ \|/);
+    expect(md).not.toMatch(/\+0\.1000 ▲/);
     // Where the means count the same queries the two changes are one: no paired_delta, no extra words.
     const same = withShownPValues(
       compareAndGate(

@@ -34,7 +34,11 @@ export function gateMessage(g: GateResult): string {
   const value = (x: number | null) => (x !== null && Number.isInteger(x) ? String(x) : formatValue(x));
   const delta = (x: number | null) =>
     x !== null && Number.isInteger(x) && x !== 0 ? `${x > 0 ? '+' : '−'}${Math.abs(x)}` : formatDelta(x);
-  const values = `baseline ${value(g.baseline)}, candidate ${value(g.candidate)}, delta ${delta(g.delta)}`;
+  const paired =
+    g.paired_delta !== undefined && g.n_paired !== undefined
+      ? `, paired change ${formatDelta(g.paired_delta)} over ${g.n_paired} queries`
+      : '';
+  const values = `baseline ${value(g.baseline)}, candidate ${value(g.candidate)}, delta ${delta(g.delta)}${paired}`;
   const what =
     g.result === 'no_data'
       ? 'no data'

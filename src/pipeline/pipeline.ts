@@ -548,7 +548,7 @@ const SPLIT_MIN_RUN_BYTES = 64 << 20;
 
 /**
  * When scoring the candidate in a worker pays off for compare: the worker loads the bundle, compiles sql.js and
- * reads the golden set again (~0.45 s of CPU), which a run under ~64 MB does not win back in wall time (10k
+ * reads the golden set again (~0.45 s of CPU), which a run under 64 MiB does not win back in wall time (10k
  * queries x 10 hits, 51 MB: 2.36 s against 2.29 s in one thread, 3.4 against 2.9 s CPU; 30k x 10, 153 MB: 2.8
  * against 3.1 s; bench/README.md).
  */

@@ -98,8 +98,11 @@ function table(header: string[], align: string[]): string[] {
 
 function mark(def: MetricDef | undefined, m: MetricComparison): string {
   // Every significant change is marked, one that rounds to ±0.0000 too: the mark follows the test, not the print.
-  if (!m.significant || m.delta === null || !def || def.direction === 'neutral' || m.delta === 0) return '';
-  const better = def.direction === 'higher' ? m.delta > 0 : m.delta < 0;
+  // The test is of the paired change, whose interval excludes 0 when significant; the means' delta can point the
+  // other way where the two sides count different queries (--mean-over trec).
+  const change = m.ci ? (m.ci[0] > 0 ? 1 : m.ci[1] < 0 ? -1 : 0) : (m.delta ?? 0);
+  if (!m.significant || !def || def.direction === 'neutral' || change === 0) return '';
+  const better = def.direction === 'higher' ? change > 0 : change < 0;
   return better ? ' ▲' : ' ▼';
 }
 

@@ -102,7 +102,12 @@ export function whereText(
 
 /** A gate's value as the reports name it: its delta, or its candidate value for a `min`/`max` gate. */
 export function gateValueText(g: GateResult, unit: string | undefined): string {
-  return showsDelta(g) ? formatDelta(g.delta, unit) : formatValue(g.candidate, unit);
+  return showsDelta(g) ? `${formatDelta(g.delta, unit)}${pairedShort(g, unit)}` : formatValue(g.candidate, unit);
+}
+
+/** " (paired −0.4000)" where the gate's test is of a paired change that is not the means' delta; else nothing. */
+export function pairedShort(g: GateResult, unit: string | undefined): string {
+  return g.paired_delta === undefined ? '' : ` (paired ${formatDelta(g.paired_delta, unit)})`;
 }
 
 const showsDelta = (g: GateResult) => g.delta !== null && g.min === undefined && g.max === undefined;
@@ -119,7 +124,7 @@ export function gateChangeText(g: GateResult, report: CompareReport, byId: Map<s
 /** The delta and its relative change where the threshold is relative (`+187 (+22%)`), without the test. */
 export function gateDeltaShort(g: GateResult, unit: string | undefined): string {
   const delta = formatDelta(g.delta, unit);
-  return g.delta === null ? delta : `${delta}${relativeChange(g)}`;
+  return g.delta === null ? delta : `${delta}${relativeChange(g)}${pairedShort(g, unit)}`;
 }
 
 /** The gate table's delta cell: the delta, its relative change where the threshold is relative, the gate's test. */
