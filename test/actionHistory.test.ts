@@ -140,8 +140,17 @@ describe("main's history in the action", () => {
     const goldenIds = [...readFileSync(join(FIXTURES, 'golden.yaml'), 'utf8').matchAll(/^- id: (\S+)$/gm)].map(
       (m) => m[1],
     );
-    expect(history.queries.length).toBeGreaterThan(2);
+    // Every golden query that states an expectation is in the history (counted from the golden file itself), and
+    // the history's list is the report's per-query list, in its order.
+    const blocks = readFileSync(join(FIXTURES, 'golden.yaml'), 'utf8').split(/^(?=- id: )/m);
+    const withExpectations = blocks.filter((b) => /^\s+expected_/m.test(b)).map((b) => /^- id: (\S+)$/m.exec(b)![1]);
+    expect(withExpectations.length).toBeGreaterThan(2);
+    expect(history.queries).toEqual(expect.arrayContaining(withExpectations));
     expect(goldenIds).toEqual(expect.arrayContaining(history.queries));
+    const report = JSON.parse(readFileSync(join(pushed.workspace, 'evalgate-report.json'), 'utf8')) as {
+      per_query: Array<{ query_id: string }>;
+    };
+    expect(history.queries).toEqual(report.per_query.map((q) => q.query_id));
     expect(newest.outcomes).toMatch(new RegExp(`^[hm]{${history.queries.length}}$`));
     const q004 = history.queries.indexOf('q004');
     expect(history.runs.map((r) => r.outcomes[q004]).slice(0, 3)).toEqual(['m', 'h', 'm']);
