@@ -16580,6 +16580,9 @@ function compareCandidateOnly(candidate, golden, options = {}) {
                 removed: [],
                 unknown_query_ids: { ...report.golden.unknown_query_ids, baseline: [] },
                 duplicate_query_ids: { ...report.golden.duplicate_query_ids, baseline: [] },
+                ...(report.golden.capped_query_ids
+                    ? { capped_query_ids: { ...report.golden.capped_query_ids, baseline: [] } }
+                    : {}),
             },
             per_query: [],
             counts: { win: 0, loss: 0, draw: 0, regression: 0, answer_regression: 0 },
@@ -19189,7 +19192,11 @@ function whereText(where, shown = (pairs) => pairs) {
 }
 /** A gate's value as the reports name it: its delta, or its candidate value for a `min`/`max` gate. */
 function gateValueText(g, unit) {
-    return showsDelta(g) ? formatDelta(g.delta, unit) : formatValue(g.candidate, unit);
+    return showsDelta(g) ? `${formatDelta(g.delta, unit)}${pairedShort(g, unit)}` : formatValue(g.candidate, unit);
+}
+/** " (paired −0.4000)" where the gate's test is of a paired change that is not the means' delta; else nothing. */
+function pairedShort(g, unit) {
+    return g.paired_delta === undefined ? '' : ` (paired ${formatDelta(g.paired_delta, unit)})`;
 }
 const showsDelta = (g) => g.delta !== null && g.min === undefined && g.max === undefined;
 /**
@@ -19203,7 +19210,7 @@ function gateChangeText(g, report, byId) {
 /** The delta and its relative change where the threshold is relative (`+187 (+22%)`), without the test. */
 function gateDeltaShort(g, unit) {
     const delta = formatDelta(g.delta, unit);
-    return g.delta === null ? delta : `${delta}${relativeChange(g)}`;
+    return g.delta === null ? delta : `${delta}${relativeChange(g)}${pairedShort(g, unit)}`;
 }
 /** The gate table's delta cell: the delta, its relative change where the threshold is relative, the gate's test. */
 function gateDeltaText(g, unit, alpha) {
@@ -19873,9 +19880,12 @@ function table(header, align) {
 }
 function mark(def, m) {
     // Every significant change is marked, one that rounds to ±0.0000 too: the mark follows the test, not the print.
-    if (!m.significant || m.delta === null || !def || def.direction === 'neutral' || m.delta === 0)
+    // The test is of the paired change, whose interval excludes 0 when significant; the means' delta can point the
+    // other way where the two sides count different queries (--mean-over trec).
+    const change = m.ci ? (m.ci[0] > 0 ? 1 : m.ci[1] < 0 ? -1 : 0) : (m.delta ?? 0);
+    if (!m.significant || !def || def.direction === 'neutral' || change === 0)
         return '';
-    const better = def.direction === 'higher' ? m.delta > 0 : m.delta < 0;
+    const better = def.direction === 'higher' ? change > 0 : change < 0;
     return better ? ' ▲' : ' ▼';
 }
 function gateName(g) {
@@ -20789,7 +20799,7 @@ const SPLIT_MIN_GOLDEN_BYTES = 16 << 20;
 const SPLIT_MIN_RUN_BYTES = 64 << 20;
 /**
  * When scoring the candidate in a worker pays off for compare: the worker loads the bundle, compiles sql.js and
- * reads the golden set again (~0.45 s of CPU), which a run under ~64 MB does not win back in wall time (10k
+ * reads the golden set again (~0.45 s of CPU), which a run under 64 MiB does not win back in wall time (10k
  * queries x 10 hits, 51 MB: 2.36 s against 2.29 s in one thread, 3.4 against 2.9 s CPU; 30k x 10, 153 MB: 2.8
  * against 3.1 s; bench/README.md).
  */

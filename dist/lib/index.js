@@ -15304,6 +15304,9 @@ function compareCandidateOnly(candidate, golden, options = {}) {
                 removed: [],
                 unknown_query_ids: { ...report.golden.unknown_query_ids, baseline: [] },
                 duplicate_query_ids: { ...report.golden.duplicate_query_ids, baseline: [] },
+                ...(report.golden.capped_query_ids
+                    ? { capped_query_ids: { ...report.golden.capped_query_ids, baseline: [] } }
+                    : {}),
             },
             per_query: [],
             counts: { win: 0, loss: 0, draw: 0, regression: 0, answer_regression: 0 },
@@ -16710,7 +16713,11 @@ function whereText(where, shown = (pairs) => pairs) {
 }
 /** A gate's value as the reports name it: its delta, or its candidate value for a `min`/`max` gate. */
 function gateValueText(g, unit) {
-    return showsDelta(g) ? formatDelta(g.delta, unit) : format_formatValue(g.candidate, unit);
+    return showsDelta(g) ? `${formatDelta(g.delta, unit)}${pairedShort(g, unit)}` : format_formatValue(g.candidate, unit);
+}
+/** " (paired −0.4000)" where the gate's test is of a paired change that is not the means' delta; else nothing. */
+function pairedShort(g, unit) {
+    return g.paired_delta === undefined ? '' : ` (paired ${formatDelta(g.paired_delta, unit)})`;
 }
 const showsDelta = (g) => g.delta !== null && g.min === undefined && g.max === undefined;
 /**
@@ -16724,7 +16731,7 @@ function gateChangeText(g, report, byId) {
 /** The delta and its relative change where the threshold is relative (`+187 (+22%)`), without the test. */
 function gateDeltaShort(g, unit) {
     const delta = formatDelta(g.delta, unit);
-    return g.delta === null ? delta : `${delta}${relativeChange(g)}`;
+    return g.delta === null ? delta : `${delta}${relativeChange(g)}${pairedShort(g, unit)}`;
 }
 /** The gate table's delta cell: the delta, its relative change where the threshold is relative, the gate's test. */
 function gateDeltaText(g, unit, alpha) {
@@ -17394,9 +17401,12 @@ function table(header, align) {
 }
 function mark(def, m) {
     // Every significant change is marked, one that rounds to ±0.0000 too: the mark follows the test, not the print.
-    if (!m.significant || m.delta === null || !def || def.direction === 'neutral' || m.delta === 0)
+    // The test is of the paired change, whose interval excludes 0 when significant; the means' delta can point the
+    // other way where the two sides count different queries (--mean-over trec).
+    const change = m.ci ? (m.ci[0] > 0 ? 1 : m.ci[1] < 0 ? -1 : 0) : (m.delta ?? 0);
+    if (!m.significant || !def || def.direction === 'neutral' || change === 0)
         return '';
-    const better = def.direction === 'higher' ? m.delta > 0 : m.delta < 0;
+    const better = def.direction === 'higher' ? change > 0 : change < 0;
     return better ? ' ▲' : ' ▼';
 }
 function gateName(g) {
