@@ -95,6 +95,8 @@ describe('one query over the caps: the first 10,000 hits and citations scored, o
     );
     const json = await runCli(['aggregate', candidate, '--golden', goldenFile, '--json']);
     expect(JSON.parse(json.stdout).capped_query_ids).toEqual(['q1', 'q2']);
+    const rows = await runCli(['aggregate', candidate, '--golden', goldenFile, '--per-query', '--format', 'json']);
+    expect(JSON.parse(rows.stdout).capped_query_ids).toEqual(['q1', 'q2']);
 
     const sentence = 'has 2 queries with more than 10,000 hits or 10,000 answer citations: only the first are scored';
     const compared = await runCli(['compare', baseline, candidate, '--golden', goldenFile, '--format', 'text']);

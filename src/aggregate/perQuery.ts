@@ -165,6 +165,8 @@ export interface PerQueryReport {
   rows: PerQueryRow[];
   unknown_query_ids: string[];
   duplicate_query_ids: string[];
+  /** Golden query ids whose hits or citations were cut to the caps; present only when there is one. */
+  capped_query_ids?: string[];
 }
 
 export interface PerQueryRows {

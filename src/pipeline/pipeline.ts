@@ -663,6 +663,7 @@ export async function runPerQuery(inputs: Omit<AggregateInputs, 'write'>): Promi
         rows,
         unknown_query_ids: unknownQueryIds,
         duplicate_query_ids: duplicateQueryIds,
+        ...(cappedQueryIds.length > 0 ? { capped_query_ids: cappedQueryIds } : {}),
       },
       warnings: [
         ...golden.warnings,
