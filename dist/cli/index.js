@@ -20908,6 +20908,7 @@ async function runPerQuery(inputs) {
                 rows,
                 unknown_query_ids: unknownQueryIds,
                 duplicate_query_ids: duplicateQueryIds,
+                ...(cappedQueryIds.length > 0 ? { capped_query_ids: cappedQueryIds } : {}),
             },
             warnings: [
                 ...golden.warnings,
