@@ -1,13 +1,4 @@
-/**
- * The artifact download bounded (issue 35): the size cap (1 GiB, docs/action.md "Every byte from GitHub is
- * bounded") and `request-timeout` for the whole transfer. The bundle (dist/index.js) runs against the stand-in API
- * (test/helpers/fakeGitHub.ts), whose 302 for the artifact's zip points to a storage host of this file: a plain
- * HTTP server that can declare a size, stream without one or trickle, and that sees when the action hangs up.
- * Streaming a whole GiB through the bundle would take a GiB of the runner's memory, so the cut of a streamed body
- * is checked on the same client (baselineClientOf, with real fetch and sockets) with a small cap.
- */
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,13 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { baselineClientOf } from '../src/action/baselineArtifact.js';
-import { BUNDLE, OWNER, REPO, actionDefaults, ensureBuilt, parseOutputFile } from './helpers/actionRunner.js';
+import { OWNER, REPO, actionDefaults, ensureBuilt, runActionBundle } from './helpers/actionRunner.js';
 import { FakeGitHub, STORAGE_PREFIX, checkRequest, checkResponse, loadGitHubOpenApi } from './helpers/fakeGitHub.js';
 import type { Fault, OpenApiSpec, RecordedRequest } from './helpers/fakeGitHub.js';
 import { writeZip } from './helpers/zipWriter.js';
 import { repoRoot } from './shared.js';
 
-const MAX_RSS = join(repoRoot, 'test', 'helpers', 'maxRss.mjs');
 const TOKEN = 'ghs_0000000000000000000000000000000000001';
 const PR = 1347;
 const WORKFLOW = 'rag-eval.yml';
@@ -131,77 +121,25 @@ function pullRequestPayload(): Record<string, unknown> {
 
 /** The bundle as the runner starts it, with `baseline: artifact:NAME`; killed past `limitSeconds`. */
 async function runAction(inputs: Record<string, string> = {}, limitSeconds = 60): Promise<Run> {
-  const dir = join(scratch, `run-${++counter}`);
-  const workspace = join(dir, 'workspace');
-  const temp = join(dir, 'runner-temp');
-  mkdirSync(workspace, { recursive: true });
-  mkdirSync(temp);
-  symlinkSync(join(repoRoot, 'fixtures'), join(workspace, 'fixtures'));
-  const event = join(temp, 'event.json');
-  const output = join(temp, 'output');
-  writeFileSync(event, JSON.stringify(pullRequestPayload()));
-  writeFileSync(output, '');
-  writeFileSync(join(temp, 'step_summary'), '');
-  const all = {
-    ...actionDefaults(TOKEN),
-    status: 'false',
-    'baseline-max-age': '0',
-    baseline: `artifact:${ARTIFACT}`,
-    candidate: 'fixtures/candidate.sqlite',
-    golden: 'fixtures/golden.yaml',
-    ...inputs,
-  };
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '',
-    HOME: dir,
-    CI: 'true',
-    GITHUB_ACTIONS: 'true',
-    GITHUB_EVENT_NAME: 'pull_request',
-    GITHUB_EVENT_PATH: event,
-    GITHUB_REPOSITORY: `${OWNER}/${REPO}`,
-    GITHUB_OUTPUT: output,
-    GITHUB_STEP_SUMMARY: join(temp, 'step_summary'),
-    GITHUB_API_URL: github.url,
-    GITHUB_SERVER_URL: 'https://github.com',
-    GITHUB_WORKSPACE: workspace,
-    GITHUB_SHA: '6dcb09b5b57875f334f61aebed695e2e4193db5e',
-    GITHUB_RUN_ID: '1658821493',
-    GITHUB_WORKFLOW_REF: `${OWNER}/${REPO}/.github/workflows/${WORKFLOW}@refs/pull/${PR}/merge`,
-    RUNNER_TEMP: temp,
-    NO_PROXY: '127.0.0.1,localhost',
-  };
-  for (const [name, value] of Object.entries(all)) env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;
   const before = github.requests.length;
-  const started = performance.now();
-  const child = spawn(process.env.EVALGATE_ACTION_NODE || process.execPath, ['--import', MAX_RSS, BUNDLE], {
-    cwd: workspace,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const run = await runActionBundle({
+    dir: join(scratch, `run-${++counter}`),
+    apiUrl: github.url,
+    eventName: 'pull_request',
+    payload: pullRequestPayload(),
+    inputs: {
+      ...actionDefaults(TOKEN),
+      status: 'false',
+      'baseline-max-age': '0',
+      baseline: `artifact:${ARTIFACT}`,
+      candidate: 'fixtures/candidate.sqlite',
+      golden: 'fixtures/golden.yaml',
+      ...inputs,
+    },
+    env: { GITHUB_WORKFLOW_REF: `${OWNER}/${REPO}/.github/workflows/${WORKFLOW}@refs/pull/${PR}/merge` },
+    limitSeconds,
   });
-  const timer = setTimeout(() => child.kill('SIGKILL'), limitSeconds * 1000);
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (d: string) => {
-    stdout += d;
-  });
-  child.stderr.setEncoding('utf8').on('data', (d: string) => {
-    stderr += d;
-  });
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (c) => resolve(c));
-  });
-  clearTimeout(timer);
-  const rss = /evalgate-test-maxrss-kib=(\d+)/.exec(stderr);
-  return {
-    code,
-    stdout,
-    stderr,
-    seconds: (performance.now() - started) / 1000,
-    maxRssMb: rss ? Number(rss[1]) / 1024 : Number.NaN,
-    outputs: parseOutputFile(readFileSync(output, 'utf8')),
-    requests: github.requests.slice(before),
-  };
+  return { ...run, seconds: run.ms / 1000, requests: github.requests.slice(before) };
 }
 
 /** The `::error::` lines the step failed with, unescaped. */

@@ -89,6 +89,8 @@ export interface BundleRunSetup {
   files?: Record<string, string>;
   /** The directory linked in as the workspace's `fixtures/`: the committed one unless given (test/helpers/smallFixtures.ts). */
   fixtures?: string;
+  /** Kill the step (SIGKILL) past this many seconds: a bound a test asserts must not hang the suite. */
+  limitSeconds?: number;
 }
 
 export interface BundleRun {
@@ -99,7 +101,13 @@ export interface BundleRun {
   summary: string;
   workspace: string;
   ms: number;
+  /** The step's peak memory (test/helpers/maxRss.mjs), in MB. */
+  maxRssMb: number;
 }
+
+const MAX_RSS = join(repoRoot, 'test', 'helpers', 'maxRss.mjs');
+/** The probe's line; a worker thread that loaded the probe too writes one at its own exit. */
+const RSS_LINES = /\nevalgate-test-maxrss-kib=(\d+)\n/g;
 
 /** Lays out a workspace (fixtures/ linked in) and the runner's files, then runs dist/index.js in it. */
 export async function runActionBundle(setup: BundleRunSetup): Promise<BundleRun> {
@@ -141,12 +149,14 @@ export async function runActionBundle(setup: BundleRunSetup): Promise<BundleRun>
   for (const [name, value] of Object.entries(setup.inputs))
     env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;
   const started = performance.now();
-  const { code, stdout, stderr } = await spawnCollect(ACTION_NODE, [BUNDLE], workspace, env);
+  const run = await spawnCollect(ACTION_NODE, ['--import', MAX_RSS, BUNDLE], workspace, env, setup.limitSeconds);
+  const peaks = [...run.stderr.matchAll(RSS_LINES)].map((m) => Number(m[1]));
   return {
-    code,
-    stdout,
-    stderr,
+    code: run.code,
+    stdout: run.stdout,
+    stderr: run.stderr.replace(RSS_LINES, ''),
     ms: performance.now() - started,
+    maxRssMb: peaks.length > 0 ? Math.max(...peaks) / 1024 : Number.NaN,
     workspace,
     outputs: parseOutputFile(readFileSync(outputFile, 'utf8')),
     summary: readFileSync(summaryFile, 'utf8'),
@@ -158,8 +168,10 @@ function spawnCollect(
   args: string[],
   cwd: string,
   env: Record<string, string>,
+  limitSeconds?: number,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const timer = limitSeconds === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), limitSeconds * 1000);
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => {
@@ -170,6 +182,9 @@ function spawnCollect(
   });
   return new Promise((resolve, reject) => {
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
   });
 }
