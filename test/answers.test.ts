@@ -107,9 +107,9 @@ describe('a citation by path and line span resolves to the chunk whose span over
   it('with a chunks table a citation resolves by the table, whatever the hits carry', () => {
     const index = spanIndex();
     // k1 is in the table though no hit of the query is k1
-    expect(index.resolves(cite({ chunkId: 'k1' }), [])).toBe(true);
+    expect(index.resolves(cite({ chunkId: 'k1' }), new QueryHits([]))).toBe(true);
     // a hit carries k9, but the table has no k9
-    expect(index.resolves(cite({ chunkId: 'k9' }), [mkHit(1, 'k9', 'd9')])).toBe(false);
+    expect(index.resolves(cite({ chunkId: 'k9' }), new QueryHits([mkHit(1, 'k9', 'd9')]))).toBe(false);
   });
 
   it('a citation with a path and an end but no start line names no span, so resolves to nothing', () => {
@@ -139,17 +139,23 @@ describe('without a chunks table a citation resolves to a chunk_id or path some 
   const index = new CitationIndex(null, null);
 
   it("by the hit's doc_path or the path of its line citation", () => {
-    expect(index.resolves(cite({ path: 'a.md' }), [mkHit(1, 'k1', 'd1', { docPath: 'a.md' })])).toBe(true);
+    expect(index.resolves(cite({ path: 'a.md' }), new QueryHits([mkHit(1, 'k1', 'd1', { docPath: 'a.md' })]))).toBe(
+      true,
+    );
     const lineHit = mkHit(1, 'k1', 'd1', { citation: { kind: 'line', path: 'a.md', start: 1, end: 2 } });
-    expect(index.resolves(cite({ path: 'a.md' }), [lineHit])).toBe(true);
+    expect(index.resolves(cite({ path: 'a.md' }), new QueryHits([lineHit]))).toBe(true);
     // a hit with another doc_path and no line citation
-    expect(index.resolves(cite({ path: 'a.md' }), [mkHit(1, 'k1', 'd1', { docPath: 'b.md' })])).toBe(false);
+    expect(index.resolves(cite({ path: 'a.md' }), new QueryHits([mkHit(1, 'k1', 'd1', { docPath: 'b.md' })]))).toBe(
+      false,
+    );
   });
 
   it('a citation with neither chunk_id nor path resolves to nothing, not to a hit that has neither either', () => {
-    expect(index.resolves(cite({}), [mkHit(1, null, 'd1')])).toBe(false);
+    expect(index.resolves(cite({}), new QueryHits([mkHit(1, null, 'd1')]))).toBe(false);
     // a path citation does not resolve to a hit only because both have no chunk_id
-    expect(index.resolves(cite({ path: 'a.md' }), [mkHit(1, null, 'd1', { docPath: 'b.md' })])).toBe(false);
+    expect(index.resolves(cite({ path: 'a.md' }), new QueryHits([mkHit(1, null, 'd1', { docPath: 'b.md' })]))).toBe(
+      false,
+    );
   });
 });
 
@@ -177,12 +183,12 @@ describe('a cited chunk as a matching candidate', () => {
   it('takes doc_id from the chunk record, and with none from the hit of the same chunk_id, else has none', () => {
     const chunks = byId([chunkRecord('k1', 'd1', [{ path: 'a.md', start: 1, end: 5 }])]);
     const withChunks = new CitationIndex(chunks, null);
-    expect(withChunks.candidateFor(cite({ chunkId: 'k1' }), []).docId).toBe('d1');
-    expect(withChunks.candidateFor(cite({ chunkId: 'k1' }), [mkHit(1, 'k1', 'd9')]).docId).toBe('d1');
+    expect(withChunks.candidateFor(cite({ chunkId: 'k1' }), new QueryHits([])).docId).toBe('d1');
+    expect(withChunks.candidateFor(cite({ chunkId: 'k1' }), new QueryHits([mkHit(1, 'k1', 'd9')])).docId).toBe('d1');
     const none = new CitationIndex(null, null);
-    expect(none.candidateFor(cite({ chunkId: 'k1' }), [mkHit(1, 'k1', 'd9')]).docId).toBe('d9');
+    expect(none.candidateFor(cite({ chunkId: 'k1' }), new QueryHits([mkHit(1, 'k1', 'd9')])).docId).toBe('d9');
     // a citation without chunk_id is not the hit that has none
-    expect(none.candidateFor(cite({ path: 'a.md', start: 1 }), [mkHit(1, null, 'd9')]).docId).toBeNull();
+    expect(none.candidateFor(cite({ path: 'a.md', start: 1 }), new QueryHits([mkHit(1, null, 'd9')])).docId).toBeNull();
   });
 
   it("takes its path from the citation, else the chunk's document, else the chunk's first span with a path", () => {
@@ -196,25 +202,25 @@ describe('a cited chunk as a matching candidate', () => {
     ]);
     // only d1 is in the documents table
     const index = new CitationIndex(chunks, docs([{ docId: 'd1', workspacePath: 'docs/one.md' }]));
-    expect(index.candidateFor(cite({ chunkId: 'k1', path: 'cited.md' }), []).docPath).toBe('cited.md');
-    expect(index.candidateFor(cite({ chunkId: 'k1' }), []).docPath).toBe('docs/one.md');
-    expect(index.candidateFor(cite({ chunkId: 'k2' }), []).docPath).toBe('second.md');
-    expect(index.candidateFor(cite({ chunkId: 'k3' }), []).docPath).toBeNull();
+    expect(index.candidateFor(cite({ chunkId: 'k1', path: 'cited.md' }), new QueryHits([])).docPath).toBe('cited.md');
+    expect(index.candidateFor(cite({ chunkId: 'k1' }), new QueryHits([])).docPath).toBe('docs/one.md');
+    expect(index.candidateFor(cite({ chunkId: 'k2' }), new QueryHits([])).docPath).toBe('second.md');
+    expect(index.candidateFor(cite({ chunkId: 'k3' }), new QueryHits([])).docPath).toBeNull();
     // no documents table at all
     const noDocs = new CitationIndex(chunks, null);
-    expect(noDocs.candidateFor(cite({ chunkId: 'k1' }), []).docPath).toBe('span.md');
-    expect(noDocs.candidateFor(cite({ chunkId: 'k3' }), []).docPath).toBeNull();
+    expect(noDocs.candidateFor(cite({ chunkId: 'k1' }), new QueryHits([])).docPath).toBe('span.md');
+    expect(noDocs.candidateFor(cite({ chunkId: 'k3' }), new QueryHits([])).docPath).toBeNull();
     // no chunk: the cited path, else the hit's
     const none = new CitationIndex(null, null);
-    expect(none.candidateFor(cite({ path: 'cited.md', start: 1 }), []).docPath).toBe('cited.md');
-    expect(none.candidateFor(cite({ chunkId: 'k1' }), [mkHit(1, 'k1', 'd1', { docPath: 'hit.md' })]).docPath).toBe(
-      'hit.md',
-    );
+    expect(none.candidateFor(cite({ path: 'cited.md', start: 1 }), new QueryHits([])).docPath).toBe('cited.md');
+    expect(
+      none.candidateFor(cite({ chunkId: 'k1' }), new QueryHits([mkHit(1, 'k1', 'd1', { docPath: 'hit.md' })])).docPath,
+    ).toBe('hit.md');
   });
 
   it('has a line only with both a path and a start; the end defaults to the start', () => {
     const none = new CitationIndex(null, null);
-    const line = (c: Partial<AnswerCitation>) => none.candidateFor(cite(c), []).line;
+    const line = (c: Partial<AnswerCitation>) => none.candidateFor(cite(c), new QueryHits([])).line;
     expect(line({ path: 'a.md', start: 3, end: 7 })).toEqual({ path: 'a.md', start: 3, end: 7 });
     expect(line({ path: 'a.md', start: 3 })).toEqual({ path: 'a.md', start: 3, end: 3 });
     expect(line({ chunkId: 'k1', path: 'a.md', end: 7 })).toBeNull();
@@ -223,14 +229,15 @@ describe('a cited chunk as a matching candidate', () => {
 
   it('reads heading and text from the chunk, else the hit, else none (a citation of nothing known)', () => {
     const chunks = byId([chunkRecord('k1', 'd1', [{ path: 'a.md', start: 1, end: 5 }])]);
-    const fromChunk = new CitationIndex(chunks, null).candidateFor(cite({ chunkId: 'k1' }), []);
+    const fromChunk = new CitationIndex(chunks, null).candidateFor(cite({ chunkId: 'k1' }), new QueryHits([]));
     expect([fromChunk.headingPath, fromChunk.text]).toEqual([['heading of k1'], 'text of k1']);
     const none = new CitationIndex(null, null);
-    const fromHit = none.candidateFor(cite({ chunkId: 'k1' }), [
-      mkHit(1, 'k1', 'd1', { headingPath: ['H'], snippet: 'the snippet' }),
-    ]);
+    const fromHit = none.candidateFor(
+      cite({ chunkId: 'k1' }),
+      new QueryHits([mkHit(1, 'k1', 'd1', { headingPath: ['H'], snippet: 'the snippet' })]),
+    );
     expect([fromHit.headingPath, fromHit.text]).toEqual([['H'], 'the snippet']);
-    const nothing = none.candidateFor(cite({ chunkId: 'k1', path: 'a.md' }), []);
+    const nothing = none.candidateFor(cite({ chunkId: 'k1', path: 'a.md' }), new QueryHits([]));
     expect([nothing.headingPath, nothing.text]).toEqual([[], null]);
   });
 });

@@ -548,24 +548,21 @@ const SPLIT_MIN_RUN_BYTES = 64 << 20;
 
 /**
  * When scoring the candidate in a worker pays off for compare: the worker loads the bundle, compiles sql.js and
- * reads the golden set again (~0.45 s of CPU), which a run under 64 MiB does not win back in wall time (10k
- * queries x 10 hits, 51 MB: 2.36 s against 2.29 s in one thread, 3.4 against 2.9 s CPU; 30k x 10, 153 MB: 2.8
- * against 3.1 s; bench/README.md).
+ * reads the golden set again, which a run under 64 MiB does not win back in wall time (bench/README.md).
  */
 function worthAWorker(candidatePath: string): boolean {
-  if (workerMode() === 'always') return true;
-  try {
-    return statSync(candidatePath).size >= SPLIT_MIN_RUN_BYTES;
-  } catch {
-    return false; // the readers name the missing file
-  }
+  return workerMode() === 'always' || sizeAtLeast(candidatePath, SPLIT_MIN_RUN_BYTES);
 }
 
 function worthSplitting(runPath: string, goldenPath: string): boolean {
   if (goldenFormatOf(goldenPath) !== 'jsonl') return false;
   if (workerMode() === 'always') return true;
+  return sizeAtLeast(goldenPath, SPLIT_MIN_GOLDEN_BYTES) && sizeAtLeast(runPath, SPLIT_MIN_RUN_BYTES);
+}
+
+function sizeAtLeast(path: string, bytes: number): boolean {
   try {
-    return statSync(goldenPath).size >= SPLIT_MIN_GOLDEN_BYTES && statSync(runPath).size >= SPLIT_MIN_RUN_BYTES;
+    return statSync(path).size >= bytes;
   } catch {
     return false; // the readers name the missing file
   }
