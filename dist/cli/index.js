@@ -9313,15 +9313,13 @@ class CitationIndex {
     resolves(c, hits) {
         if (this.chunks)
             return this.chunkFor(c) !== null;
-        const of = hits instanceof QueryHits ? hits : new QueryHits(hits);
-        return (c.chunkId !== null && of.withChunkId(c.chunkId) !== undefined) || (c.path !== null && of.namePath(c.path));
+        return ((c.chunkId !== null && hits.withChunkId(c.chunkId) !== undefined) || (c.path !== null && hits.namePath(c.path)));
     }
     /** The citation as a matching candidate, so cited chunks are judged by the same relevance model as hits. */
     candidateFor(c, hits) {
         // The hit of the cited chunk_id; one of a chunk found by path would go unread: the chunk and the cited path
         // answer everything first.
-        const of = hits instanceof QueryHits ? hits : new QueryHits(hits);
-        const hit = c.chunkId !== null ? of.withChunkId(c.chunkId) : undefined;
+        const hit = c.chunkId !== null ? hits.withChunkId(c.chunkId) : undefined;
         return new CitedCandidate(c, this.chunkFor(c), hit, this);
     }
 }
@@ -20799,27 +20797,21 @@ const SPLIT_MIN_GOLDEN_BYTES = 16 << 20;
 const SPLIT_MIN_RUN_BYTES = 64 << 20;
 /**
  * When scoring the candidate in a worker pays off for compare: the worker loads the bundle, compiles sql.js and
- * reads the golden set again (~0.45 s of CPU), which a run under 64 MiB does not win back in wall time (10k
- * queries x 10 hits, 51 MB: 2.36 s against 2.29 s in one thread, 3.4 against 2.9 s CPU; 30k x 10, 153 MB: 2.8
- * against 3.1 s; bench/README.md).
+ * reads the golden set again, which a run under 64 MiB does not win back in wall time (bench/README.md).
  */
 function worthAWorker(candidatePath) {
-    if (workerMode() === 'always')
-        return true;
-    try {
-        return (0,external_node_fs_namespaceObject.statSync)(candidatePath).size >= SPLIT_MIN_RUN_BYTES;
-    }
-    catch {
-        return false; // the readers name the missing file
-    }
+    return workerMode() === 'always' || sizeAtLeast(candidatePath, SPLIT_MIN_RUN_BYTES);
 }
 function worthSplitting(runPath, goldenPath) {
     if (goldenFormatOf(goldenPath) !== 'jsonl')
         return false;
     if (workerMode() === 'always')
         return true;
+    return sizeAtLeast(goldenPath, SPLIT_MIN_GOLDEN_BYTES) && sizeAtLeast(runPath, SPLIT_MIN_RUN_BYTES);
+}
+function sizeAtLeast(path, bytes) {
     try {
-        return (0,external_node_fs_namespaceObject.statSync)(goldenPath).size >= SPLIT_MIN_GOLDEN_BYTES && (0,external_node_fs_namespaceObject.statSync)(runPath).size >= SPLIT_MIN_RUN_BYTES;
+        return (0,external_node_fs_namespaceObject.statSync)(path).size >= bytes;
     }
     catch {
         return false; // the readers name the missing file

@@ -9439,15 +9439,13 @@ class CitationIndex {
     resolves(c, hits) {
         if (this.chunks)
             return this.chunkFor(c) !== null;
-        const of = hits instanceof QueryHits ? hits : new QueryHits(hits);
-        return (c.chunkId !== null && of.withChunkId(c.chunkId) !== undefined) || (c.path !== null && of.namePath(c.path));
+        return ((c.chunkId !== null && hits.withChunkId(c.chunkId) !== undefined) || (c.path !== null && hits.namePath(c.path)));
     }
     /** The citation as a matching candidate, so cited chunks are judged by the same relevance model as hits. */
     candidateFor(c, hits) {
         // The hit of the cited chunk_id; one of a chunk found by path would go unread: the chunk and the cited path
         // answer everything first.
-        const of = hits instanceof QueryHits ? hits : new QueryHits(hits);
-        const hit = c.chunkId !== null ? of.withChunkId(c.chunkId) : undefined;
+        const hit = c.chunkId !== null ? hits.withChunkId(c.chunkId) : undefined;
         return new CitedCandidate(c, this.chunkFor(c), hit, this);
     }
 }
