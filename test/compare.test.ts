@@ -479,6 +479,27 @@ describe('a re-chunk (kebab 000, p5-2 compare_runs): expected chunks in no chunk
       fallback_expected_doc: 2,
     });
   });
+
+  it("a side that fell back numbers its expectations otherwise: the baseline's met chunk is not read as lost", () => {
+    // Expected [B, A]. The baseline's table holds both: expectations B (bit 0), A (bit 1). The candidate's lacks B,
+    // so dB stands for it: expectations A (bit 0), dB (bit 1). Both find B's passage at rank 1: a draw. Read bit by
+    // bit across the two modes, the baseline's bit 0 (B) would look unmet in the candidate (its bit 0 is A).
+    const q = goldenSet([goldenQuery('q', { expectedChunkIds: ['B', 'A'], expectedDocIds: ['dA', 'dB'] })]);
+    const tables = { config: { chunker_version: 'v1' } };
+    const baseRun = runData('b', [queryResult('q', [mkHit(1, 'B', 'dB')])], {
+      ...tables,
+      chunks: [chunk('A', 'dA', [[1, 4]], 'v1'), chunk('B', 'dB', [[1, 4]], 'v1')],
+    });
+    const candRun = runData('c', [queryResult('q', [mkHit(1, 'B2', 'dB')])], {
+      ...tables,
+      chunks: [chunk('A', 'dA', [[1, 4]], 'v1'), chunk('B2', 'dB', [[1, 4]], 'v1')],
+    });
+    const { report } = compareAndGate(baseRun, candRun, q, NO_GATES);
+    expect(report.chunker_version_match).toBe('exact');
+    expect(report.per_query.map((o) => [o.baseline_rank, o.candidate_rank, o.kind, o.chunk_match])).toEqual([
+      [1, 1, 'draw', 'fallback_expected_doc'],
+    ]);
+  });
 });
 
 describe('streamed runs: passes, releases and the chunker check', () => {

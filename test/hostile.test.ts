@@ -1,6 +1,6 @@
 /**
  * The hostile corpus (test/helpers/hostileCorpus.ts, issue 25): each database run through the CLI as a child
- * process from source, with its exit code, its one-line message naming the file, no stack trace, a bound on wall
+ * process (the built CLI), with its exit code, its one-line message naming the file, no stack trace, a bound on wall
  * time and peak memory, and for `--write` the rows of the database checked after.
  */
 import { join } from 'node:path';

@@ -1,6 +1,6 @@
 /**
  * The second hostile corpus (test/helpers/hostileCorpus35.ts, issue 35): each case through the CLI as a child
- * process from source, with its exit code, message, and a bound on wall time, peak memory and the size of stderr.
+ * process (the built CLI), with its exit code, message, and a bound on wall time, peak memory and the size of stderr.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -13,7 +13,6 @@ import {
   readdirSync,
   readFileSync,
   readSync,
-  statSync,
   symlinkSync,
   writeFileSync,
   writeSync,
@@ -38,7 +37,7 @@ import {
   writeRunDb,
 } from './helpers/runDb.js';
 import type { CliResult } from './helpers/runDb.js';
-import { repoRoot } from './shared.js';
+import { CLI_BUNDLE, ensureBuilt } from './helpers/actionRunner.js';
 
 afterAll(removeTempDirs);
 
@@ -382,25 +381,14 @@ describe.concurrent('a corrupt page: FILE: table `T`: unreadable SQLite database
 });
 
 describe("a corrupt page read in the bundle's worker thread (dist/cli/index.js): exit 2 naming file and table", () => {
-  const CLI = join(repoRoot, 'dist', 'cli', 'index.js');
   const cli = (args: string[], env: Record<string, string> = {}) =>
-    runNode([CLI, ...args], { EVALGATE_TRACE: '1', ...env });
+    runNode([CLI_BUNDLE, ...args], { EVALGATE_TRACE: '1', ...env });
   let dir: string;
   let golden: string;
   let baseline: string;
 
   beforeAll(async () => {
-    // As test/action.test.ts: the bundle must be current (`node scripts/build.mjs`); this test does not build.
-    if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`node scripts/build.mjs\` first`);
-    const newest = (d: string): number =>
-      Math.max(
-        0,
-        ...readdirSync(d, { withFileTypes: true }).map((e) =>
-          e.isDirectory() ? newest(join(d, e.name)) : statSync(join(d, e.name)).mtimeMs,
-        ),
-      );
-    if (newest(join(repoRoot, 'src')) > statSync(CLI).mtimeMs + 10_000)
-      throw new Error(`${CLI} is older than src/: run \`node scripts/build.mjs\` first`);
+    ensureBuilt(); // the bundle must be current (`npm run build`); this test does not build
     dir = tempDir();
     golden = writeGolden(manyGolden, dir);
     baseline = await manyResults('base', join(dir, 'base.sqlite'));

@@ -15835,17 +15835,27 @@ function rejectionCounts(n, level) {
         least[m] = largestReaching(binomialUpperTails(m), level) + 1;
     return least;
 }
-const logOf = (p, count) => (count === 0 ? 0 : count * Math.log(p));
+/** count * log(p), 0 for no count (so that a share of 0 never makes 0 * -Infinity). */
+const countTimesLog = (count, logP) => (count === 0 ? 0 : count * logP);
 /** Exact power of the one-sided sign test when P(loss) = lossP and P(win) = winP per query. */
 function exactPower(n, lossP, winP, least, lf) {
-    const sameP = Math.max(0, 1 - lossP - winP);
+    // The three logs once per call, not per cell: the gates' MDD and queries-needed searches call this ~1,000 times.
+    const logLoss = Math.log(lossP);
+    const logWin = Math.log(winP);
+    const logSame = Math.log(Math.max(0, 1 - lossP - winP));
     let power = 0;
     for (let losses = 0; losses <= n; losses++) {
         for (let wins = 0; wins + losses <= n; wins++) {
             if (losses < least[losses + wins])
                 continue;
             const same = n - losses - wins;
-            const log = lf[n] - lf[losses] - lf[wins] - lf[same] + logOf(lossP, losses) + logOf(winP, wins) + logOf(sameP, same);
+            const log = lf[n] -
+                lf[losses] -
+                lf[wins] -
+                lf[same] +
+                countTimesLog(losses, logLoss) +
+                countTimesLog(wins, logWin) +
+                countTimesLog(same, logSame);
             power += Math.exp(log);
         }
     }

@@ -53,18 +53,28 @@ function rejectionCounts(n: number, level: number): Int32Array {
   return least;
 }
 
-const logOf = (p: number, count: number) => (count === 0 ? 0 : count * Math.log(p));
+/** count * log(p), 0 for no count (so that a share of 0 never makes 0 * -Infinity). */
+const countTimesLog = (count: number, logP: number) => (count === 0 ? 0 : count * logP);
 
 /** Exact power of the one-sided sign test when P(loss) = lossP and P(win) = winP per query. */
 function exactPower(n: number, lossP: number, winP: number, least: Int32Array, lf: Float64Array): number {
-  const sameP = Math.max(0, 1 - lossP - winP);
+  // The three logs once per call, not per cell: the gates' MDD and queries-needed searches call this ~1,000 times.
+  const logLoss = Math.log(lossP);
+  const logWin = Math.log(winP);
+  const logSame = Math.log(Math.max(0, 1 - lossP - winP));
   let power = 0;
   for (let losses = 0; losses <= n; losses++) {
     for (let wins = 0; wins + losses <= n; wins++) {
       if (losses < least[losses + wins]) continue;
       const same = n - losses - wins;
       const log =
-        lf[n] - lf[losses] - lf[wins] - lf[same] + logOf(lossP, losses) + logOf(winP, wins) + logOf(sameP, same);
+        lf[n] -
+        lf[losses] -
+        lf[wins] -
+        lf[same] +
+        countTimesLog(losses, logLoss) +
+        countTimesLog(wins, logWin) +
+        countTimesLog(same, logSame);
       power += Math.exp(log);
     }
   }

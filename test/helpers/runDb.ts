@@ -18,6 +18,7 @@ import type { ChunkRowInput } from '../../src/write/runDatabase.js';
 import { stableJson } from '../../src/render/json.js';
 import { runMain } from '../../src/cli/main.js';
 import { repoRoot } from '../shared.js';
+import { CLI_BUNDLE, ensureBuilt } from './actionRunner.js';
 
 export type Json = Record<string, unknown>;
 
@@ -216,9 +217,10 @@ export async function runCli(args: string[], terminal: { tty?: boolean; color?: 
   return { status, stdout, stderr };
 }
 
-/** `node --import tsx src/cli/index.ts ARGS` from the repo root, as a child process. */
+/** The built CLI (dist/cli/index.js, the package's bin) with ARGS from the repo root, as a child process. */
 export function spawnCli(args: string[]): Promise<CliResult> {
-  return runNode(['--import', 'tsx', 'src/cli/index.ts', ...args]);
+  ensureBuilt();
+  return runNode([CLI_BUNDLE, ...args]);
 }
 
 /** `NODE ARGS` from the repo root (NODE: this Node unless given), its exit status and output collected. */
