@@ -114,6 +114,9 @@ describe('a citation by path and line span resolves to the chunk whose span over
 
   it('a citation with a path and an end but no start line names no span, so resolves to nothing', () => {
     expect(spanIndex().chunkFor(cite({ path: 'a.md', end: 15 }))).toBeNull();
+    // an empty heading path is no heading: not a heading every chunk of the path sits under
+    expect(spanIndex().chunkFor(cite({ path: 'a.md', end: 15, headingPath: [] }))).toBeNull();
+    expect(spanIndex().chunkFor(cite({ path: 'a.md', headingPath: [] }))?.chunkId).toBe('k1');
   });
 
   it("the path is the document's workspace path, or else the span's own; an empty path is no path", () => {
@@ -180,6 +183,14 @@ describe('many hits: the look-ups by Map and Set (QueryHits) answer as the searc
 });
 
 describe('a cited chunk as a matching candidate', () => {
+  it("takes the citation's heading path, else the chunk's (an empty one cited is none)", () => {
+    const index = new CitationIndex(byId([chunkRecord('k1', 'd1', [{ path: 'a.md', start: 1, end: 5 }])]), null);
+    const headingOf = (c: Partial<AnswerCitation>) => index.candidateFor(cite(c), new QueryHits([])).headingPath;
+    expect(headingOf({ chunkId: 'k1', headingPath: ['Cited', 'Section'] })).toEqual(['Cited', 'Section']);
+    expect(headingOf({ chunkId: 'k1', headingPath: [] })).toEqual(['heading of k1']);
+    expect(headingOf({ chunkId: 'k1' })).toEqual(['heading of k1']);
+  });
+
   it('takes doc_id from the chunk record, and with none from the hit of the same chunk_id, else has none', () => {
     const chunks = byId([chunkRecord('k1', 'd1', [{ path: 'a.md', start: 1, end: 5 }])]);
     const withChunks = new CitationIndex(chunks, null);

@@ -303,7 +303,7 @@ describe('report structure', () => {
     expect(summaries).toEqual([
       'Runs compared',
       'Regressions and losses: lost hits, then slipped ranks, then answers, each largest drop first (31)',
-      'Wins, best first (30)',
+      'Wins: hits found, then improved ranks, each largest gain first (30)',
       'All metrics',
       'Breakdowns',
     ]);

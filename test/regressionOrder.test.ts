@@ -1,11 +1,11 @@
 /**
  * The worst per-query rows are in the order their heading states (docs/compare.md, "The comment", item 5): lost
  * hits, then slipped ranks, then answers, each largest drop first; so a slipped rank with a larger drop still
- * comes after every lost hit.
+ * comes after every lost hit. The wins likewise: hits found, then improved ranks, each largest gain first.
  */
 import { describe, expect, it } from 'vitest';
 import { renderReportMarkdown } from '../src/render/markdown.js';
-import { REGRESSION_ORDER } from '../src/render/reportParts.js';
+import { REGRESSION_ORDER, WIN_ORDER } from '../src/render/reportParts.js';
 import { renderReportText } from '../src/render/text.js';
 import { NO_GATES, chunkQuery, compareAndGate, goldenSet, rankedResult, runData } from './helpers/compareFixtures.js';
 
@@ -55,5 +55,39 @@ describe('the worst regressions, in the order the heading says', () => {
         .slice(0, 4);
       expect(rows.map((r) => r.split(' | ')[0].slice(2))).toEqual(expected);
     }
+  });
+});
+
+describe('the wins, in the order their heading says', () => {
+  const ranks: Record<string, [number | null, number]> = {
+    foundFar: [null, 9], // a hit found, gain 0.30
+    foundNear: [null, 2], // a hit found, gain 0.63
+    climbed: [10, 1], // a rank improved, gain 0.71: the largest gain, yet after both hits found
+    climbedLess: [2, 1], // a rank improved, gain 0.37
+  };
+  const ids = Object.keys(ranks);
+  const { report, defs } = compareAndGate(
+    runData(
+      'base',
+      ids.map((id) => rankedResult(id, ranks[id][0])),
+    ),
+    runData(
+      'cand',
+      ids.map((id) => rankedResult(id, ranks[id][1])),
+    ),
+    goldenSet(ids.map((id) => chunkQuery(id))),
+    NO_GATES,
+  );
+
+  it('in the comment: hits found, then improved ranks, each largest gain first', () => {
+    const md = renderReportMarkdown(report, defs);
+    const at = md.indexOf(`<summary>Wins: ${WIN_ORDER} (4)</summary>`);
+    expect(at).toBeGreaterThan(0);
+    const rows = md
+      .slice(at)
+      .split('\n')
+      .filter((l) => /^\| \w+ \|/.test(l) && !l.startsWith('| query |'))
+      .slice(0, 4);
+    expect(rows.map((r) => r.split(' | ')[0].slice(2))).toEqual(['foundNear', 'foundFar', 'climbed', 'climbedLess']);
   });
 });

@@ -41,6 +41,7 @@ import {
   openGates,
   rankText,
   REGRESSION_ORDER,
+  WIN_ORDER,
   regressionsBySeverity,
   regressionsHeading,
   unitOf,
@@ -629,7 +630,7 @@ function buildSections(report: CompareReport, defs: MetricDef[], byId: Map<strin
   );
   // Where each row's details are (docs/compare.md): the open part's budget is not touched, this is collapsed.
   losses?.tail.unshift('', PER_QUERY_HINT);
-  const wins = querySection('Wins, best first', 'wins', winsByGain(report.per_query), report, false);
+  const wins = querySection(`Wins: ${WIN_ORDER}`, 'wins', winsByGain(report.per_query), report, false);
   const answers = querySection('Answer changes', 'answer changes', answerChanges(report.per_query), report, true);
   const metrics = allMetricsSection(report, defs);
   const breakdowns = breakdownSection(report, byId);

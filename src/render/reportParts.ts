@@ -313,7 +313,9 @@ export function regressionsBySeverity(perQuery: QueryOutcome[]): QueryOutcome[] 
   );
 }
 
-/** Wins, best first: a first relevant hit found before a rank that improved; then the metric delta, largest first. */
+export const WIN_ORDER = 'hits found, then improved ranks, each largest gain first';
+
+/** Wins in WIN_ORDER: a first relevant hit found before a rank that improved; then the metric delta, largest first. */
 export function winsByGain(perQuery: QueryOutcome[]): QueryOutcome[] {
   const tier = (o: QueryOutcome) => (o.baseline_rank === null ? 0 : 1);
   const negate = (d: number | null) => (d === null ? null : -d);
