@@ -135,6 +135,14 @@ describe('gold supports', () => {
     const m = matcher({ goldSupports: [support({ snippets: ['first fact', 'second fact'] })] });
     expect(matches(m, candidate({ docPath: 'docs/a.md', text: 'only the Second Fact here' }))).toEqual([0]);
     expect(matches(m, candidate({ docPath: 'docs/a.md', text: 'neither' }))).toEqual([]);
+    // the same through a chunk record's text, as a scored run reads it (lower-cased by MatchOptions.lowerTexts)
+    const q = { goldSupports: [support({ snippets: ['first fact', 'second fact'] })] };
+    const lowerTexts = new FoldedTexts((t) => t.toLowerCase());
+    for (const [text, met] of [['only the Second Fact here', [0]], ['neither', []]] as const) {
+      const runChunks = new Map([['k1', { ...chunkRecord('k1', 'd1', [[1, 5]]), text }]]);
+      const hit = mkHit(1, 'k1', 'd1', { docPath: 'docs/a.md' });
+      expect(matches(matcher(q, { runChunks, lowerTexts }), candidateFromHit(hit, runChunks))).toEqual(met);
+    }
   });
 
   it('a hit with no text (and no chunk record) meets no snippet, not even one letter; the path alone then decides', () => {

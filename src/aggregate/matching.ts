@@ -44,7 +44,7 @@ export interface MatchOptions {
    * text cited by many hits is read and lower-cased once, not once per hit, and searched once per gold support
    * (answersOf). Without it, per candidate.
    */
-  lowerTexts?: { of(chunk: ChunkRecord): string; answersOf?(chunk: ChunkRecord): Map<object, boolean> | null };
+  lowerTexts?: { of(chunk: ChunkRecord): string; answersOf(chunk: ChunkRecord): Map<object, boolean> | null };
 }
 
 export interface Expectation {
@@ -339,11 +339,11 @@ export class QueryMatcher {
       const own = (c.text ?? '').toLowerCase();
       return s.snippets.some((snip) => own.includes(snip));
     }
-    const known = lower.answersOf?.(chunk)?.get(s.support);
+    const known = lower.answersOf(chunk)?.get(s.support);
     if (known !== undefined) return known;
     const text = lower.of(chunk);
     const found = s.snippets.some((snip) => text.includes(snip));
-    lower.answersOf?.(chunk)?.set(s.support, found); // null for a short text, searched per check
+    lower.answersOf(chunk)?.set(s.support, found); // null for a short text, searched per check
     return found;
   }
 
