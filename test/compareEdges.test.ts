@@ -4,10 +4,11 @@
  * in the comments and computed inside each test (docs/mutation.md).
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_OPTIONS } from '../src/aggregate/score.js';
+import { DEFAULT_OPTIONS, MAX_HITS_PER_QUERY } from '../src/aggregate/score.js';
 import type { AggregateOptions } from '../src/aggregate/score.js';
 import { scoreToTable } from '../src/aggregate/table.js';
 import { compareCandidateOnly, compareExactlyScored, compareRuns, prepareBaseline } from '../src/compare/compare.js';
+import type { QueryResult } from '../src/types.js';
 import {
   chunk,
   chunkQuery,
@@ -203,5 +204,28 @@ describe("under profile: wfgy, WFGY's per-question label when it changed", () =>
   it('without the profile no label is listed', () => {
     const changes = labelled(undefined).per_query.flatMap((o) => o.answer_changes);
     expect(changes).toEqual(['refused -> answered']);
+  });
+});
+
+describe("capped_query_ids in the comparison's golden block: each side's queries over the work caps", () => {
+  // q1 with one hit more than MAX_HITS_PER_QUERY (its relevant chunk at rank 1): scored on its first hits, and named.
+  const over = () => rankedResult('q1', 1, {}, MAX_HITS_PER_QUERY + 1);
+  const under = () => rankedResult('q1', 1);
+  const golden = goldenSet([chunkQuery('q1'), chunkQuery('q2')]);
+  const runOf = (id: string, q1: () => QueryResult) => runData(id, [q1(), rankedResult('q2', 2)]);
+
+  it('named per side, sorted; absent when neither side was cut', () => {
+    const capped = (b: () => QueryResult, c: () => QueryResult) =>
+      compareRuns(runOf('b', b), runOf('c', c), golden).report.golden.capped_query_ids;
+    expect(capped(under, over)).toEqual({ baseline: [], candidate: ['q1'] });
+    expect(capped(over, under)).toEqual({ baseline: ['q1'], candidate: [] });
+    expect(capped(over, over)).toEqual({ baseline: ['q1'], candidate: ['q1'] });
+    expect(capped(under, under)).toBeUndefined();
+  });
+
+  it("a candidate-only report keeps the candidate's and clears the baseline side", () => {
+    const alone = (q1: () => QueryResult) => compareCandidateOnly(runOf('c', q1), golden).report.golden;
+    expect(alone(over).capped_query_ids).toEqual({ baseline: [], candidate: ['q1'] });
+    expect(alone(under).capped_query_ids).toBeUndefined();
   });
 });
