@@ -531,3 +531,21 @@ describe('tested.ts: drops, streams and the numbers of one gate', () => {
     expect(t.ci.map((x) => Object.is(x, -0))).toEqual([false, false]);
   });
 });
+
+describe('paired_delta: the paired mean change, beside a tested gate whose means count other queries', () => {
+  const gate = gates('gates:\n  - metric: hit@5\n    margin: 0.1\n');
+  /** hit@5's gate with the means 0.8 -> 0.75 (or a change of `delta`) and the paired differences `diffs`. */
+  const hit5 = (diffs: number[], delta?: number) =>
+    evaluateGates(gate, ctx({ 'hit@5': mc(0.8, 0.75, delta === undefined ? {} : { delta }) }, { 'hit@5': diffs }))[0];
+
+  it('absent where the change of the means is the paired mean; else the paired mean, and 0 never -0', () => {
+    expect(hit5(DETECTING()).paired_delta).toBeUndefined(); // -0.05 both ways
+    expect(hit5(sample(4, 0, 8)).paired_delta).toBe(-0.5); // the means say -0.05, the 8 pairs -4/8
+    expect(Object.is(hit5(sample(4, 4, 8)).paired_delta, 0)).toBe(true); // 4 lost, 4 won
+  });
+
+  it('"the same" is within 1e-12, the edge included (paired tests are on ratios: a change is at most 1)', () => {
+    expect(hit5(sample(4, 4, 8), 1e-12).paired_delta).toBeUndefined();
+    expect(hit5(sample(4, 4, 8), 2e-12).paired_delta).toBe(0);
+  });
+});
