@@ -3,7 +3,7 @@
  * checks parse the report and would not notice a dropped quote or a cut one character early).
  */
 import { describe, expect, it } from 'vitest';
-import { escapeMarkdownCell, escapeMarkdownText } from '../src/render/escape.js';
+import { escapeMarkdownCell, escapeMarkdownText, metricCode } from '../src/render/escape.js';
 
 describe('escapeMarkdownText / escapeMarkdownCell: survivors of mutation testing (issue 26)', () => {
   it('double quotes become &quot;, not deleted', () => {
@@ -62,5 +62,13 @@ describe('issue 35: invisible code points and lone surrogates', () => {
     // max 4: 'xy' and a half pair would be 3 units: the pair goes whole; max 5 keeps it
     expect(escapeMarkdownText('xy\u{1f600}z', 4)).toBe('xy…');
     expect(escapeMarkdownText('xy\u{1f600}zz', 5)).toBe('xy\u{1f600}…');
+    // max 2: one unit before the ellipsis, half of the pair: none kept (it kept the lone half)
+    expect(escapeMarkdownText('\u{1f600}x', 2)).toBe('…');
+  });
+
+  it('a metric id is a code span only when all of it is plain id characters', () => {
+    expect(metricCode('latency_ms.embed@1')).toBe('`latency_ms.embed@1`');
+    // a `|` after plain characters would split the table cell inside a code span: escaped text instead
+    expect(metricCode('stage|x')).toBe('stage\\|x');
   });
 });

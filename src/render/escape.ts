@@ -30,7 +30,7 @@ export function escapeMarkdownText(text: string, maxLength = Infinity): string {
   // Cut by code point: a pair is never split.
   if (s.length > maxLength) {
     let end = Math.max(1, maxLength - 1);
-    if (end < s.length && /[\udc00-\udfff]/.test(s[end]) && end > 1) end--;
+    if (/[\udc00-\udfff]/.test(s[end])) end--;
     s = `${s.slice(0, end).trimEnd()}…`;
   }
   s = s
