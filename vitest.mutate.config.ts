@@ -21,6 +21,8 @@ const QUICKEST_FIRST = [
   'test/answers.test.ts', // 13 ms
   'test/matching.test.ts', // 15 ms
   'test/gateConfig.test.ts', // 31 ms
+  'test/gateConfigEdges.test.ts', // 40 ms (2026-11-28: the config's testing keys and scoring cutoffs)
+  'test/acceptCommand.test.ts', // 0.1 s (keepStateLine among its cases)
   'test/coverage.test.ts', // 86 ms
   'test/kebabSpec.test.ts', // 0.2 s (kebab's definitions, compareRuns in process)
   'test/coreSpec.test.ts', // 0.3 s (the 001 runner's spellings and definitions)
@@ -30,6 +32,8 @@ const QUICKEST_FIRST = [
   'test/significance.test.ts', // 0.4 s
   'test/verdictUnits.test.ts', // 0.1 s (2026-11-28: verdict.test.ts's unit cases)
   'test/testedGates.test.ts', // 0.2 s (2026-11-28: tested gates on contexts built by hand)
+  'test/scoringCutoffs.test.ts', // 0.8 s
+  'test/cutoffEdges.test.ts', // 0.3 s
   'test/gates.test.ts', // 0.5 s
   'test/json.test.ts', // 0.7 s
   'test/metricValues.test.ts', // 1.9 s

@@ -64,9 +64,16 @@ const MODULES = {
     'test/coverage.test.ts',
   ],
   'src/gate/tested.ts': ['test/testedGates.test.ts', 'test/verdictUnits.test.ts', 'test/gates.test.ts'],
-  'src/gate/config.ts': ['test/gateConfig.test.ts', 'test/gates.test.ts'],
+  'src/gate/config.ts': [
+    'test/gateConfigEdges.test.ts',
+    'test/gateConfig.test.ts',
+    'test/gates.test.ts',
+    'test/scoringCutoffs.test.ts',
+    'test/cutoffEdges.test.ts',
+    'test/testedGates.test.ts',
+  ],
   'src/render/escape.ts': ['test/escape.test.ts', 'test/markdown.test.ts'],
-  'src/github/stickyComment.ts': ['test/stickyComment.test.ts'],
+  'src/github/stickyComment.ts': ['test/stickyComment.test.ts', 'test/acceptCommand.test.ts'],
 };
 
 // `npm run mutate -- src/gate/gates.ts --concurrency 1`: the modules, then flags passed on to each `stryker run`.
@@ -76,6 +83,12 @@ const strykerFlags = firstFlag === -1 ? [] : process.argv.slice(firstFlag);
 for (const m of asked)
   if (!(m in MODULES)) throw new Error(`not a mutated module: ${m} (one of ${Object.keys(MODULES).join(', ')})`);
 const modules = asked.length > 0 ? asked : Object.keys(MODULES);
+// vitest.mutate.config.ts runs only the files it lists: a test file named above but not there would be dropped
+// without a word, and the mutants it kills would count as survivors.
+const mutateConfig = readFileSync('vitest.mutate.config.ts', 'utf8');
+for (const module of modules)
+  for (const file of MODULES[module])
+    if (!mutateConfig.includes(`'${file}'`)) throw new Error(`${file} (for ${module}) is not in vitest.mutate.config.ts`);
 mkdirSync('reports/mutation', { recursive: true });
 // Stryker runs the tests in a sandbox copy of the repo, where ../shared is not beside it: name it, so the trec_eval
 // peer suites run against mutants instead of skipping, and require it there (a peer test that reached a mutant and

@@ -208,4 +208,11 @@ describe('keepStateLine', () => {
     // Only the exact hidden line counts: a look-alike in the text is not carried.
     expect(keepStateLine('M\n<!-- evalgate:acceptance-state not base64! -->\n', 'M\nx\n')).toBe('M\nx\n');
   });
+
+  it('the kept line goes after exactly one line end, whatever the new body ends with; no previous body keeps none', () => {
+    for (const body of ['M\ngreen', 'M\ngreen\n', 'M\ngreen\n\n\n'])
+      expect(keepStateLine(`M\nold\n\n${line}\n\n`, body)).toBe(`M\ngreen\n${line}\n`);
+    expect(keepStateLine(null, 'M\ngreen\n')).toBe('M\ngreen\n');
+    expect(keepStateLine(undefined, 'M\ngreen\n')).toBe('M\ngreen\n');
+  });
 });

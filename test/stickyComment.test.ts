@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { GitHubClient } from '../src/github/client.js';
-import { isPermissionError } from '../src/github/client.js';
+import { isPermissionError, MalformedAnswerError } from '../src/github/client.js';
 import type { IssueComment } from '../src/github/stickyComment.js';
 import { stickyBody, stickyMarker, upsertStickyComment } from '../src/github/stickyComment.js';
 
@@ -272,6 +272,21 @@ describe('edge cases left by mutation testing', () => {
     const result = await upsertStickyComment(client, asOurs);
     expect(calls).toEqual([page(1), ['createComment', { owner: 'o', repo: 'r', issue_number: 7, body: request.body }]]);
     expect(result).toEqual({ action: 'created', comment: { id: 900, url: url(900) }, deleted: [] });
+  });
+
+  it('a listed comment of ours without a usable id or html_url: an error naming the field, before any write', async () => {
+    const bad = (fields: Partial<IssueComment>) => ({ ...ours(60), ...fields }) as IssueComment;
+    for (const [fields, message] of [
+      [{ id: '60' }, 'GitHub listed a comment whose `id` is "60", not a number'],
+      [{ id: 2 ** 53 }, 'GitHub listed a comment whose `id` is 9007199254740992, not a number'],
+      [{ id: undefined }, 'GitHub listed a comment whose `id` is missing, not a number'],
+      [{ html_url: undefined }, 'GitHub listed comment 60 whose `html_url` is missing, not a URL'],
+      [{ html_url: 7 }, 'GitHub listed comment 60 whose `html_url` is 7, not a URL'],
+    ] as const) {
+      const { client, calls } = fakeClient({ comments: [bad(fields as Partial<IssueComment>)] });
+      await expect(upsertStickyComment(client, asOurs)).rejects.toThrow(new MalformedAnswerError(message));
+      expect(calls).toEqual([page(1)]);
+    }
   });
 
   it('a body that does not start with the marker is refused before any call', async () => {
