@@ -88,7 +88,8 @@ const modules = asked.length > 0 ? asked : Object.keys(MODULES);
 const mutateConfig = readFileSync('vitest.mutate.config.ts', 'utf8');
 for (const module of modules)
   for (const file of MODULES[module])
-    if (!mutateConfig.includes(`'${file}'`)) throw new Error(`${file} (for ${module}) is not in vitest.mutate.config.ts`);
+    if (!mutateConfig.includes(`'${file}'`))
+      throw new Error(`${file} (for ${module}) is not in vitest.mutate.config.ts`);
 mkdirSync('reports/mutation', { recursive: true });
 // Stryker runs the tests in a sandbox copy of the repo, where ../shared is not beside it: name it, so the trec_eval
 // peer suites run against mutants instead of skipping, and require it there (a peer test that reached a mutant and

@@ -138,7 +138,10 @@ describe('gold supports', () => {
     // the same through a chunk record's text, as a scored run reads it (lower-cased by MatchOptions.lowerTexts)
     const q = { goldSupports: [support({ snippets: ['first fact', 'second fact'] })] };
     const lowerTexts = new FoldedTexts((t) => t.toLowerCase());
-    for (const [text, met] of [['only the Second Fact here', [0]], ['neither', []]] as const) {
+    for (const [text, met] of [
+      ['only the Second Fact here', [0]],
+      ['neither', []],
+    ] as const) {
       const runChunks = new Map([['k1', { ...chunkRecord('k1', 'd1', [[1, 5]]), text }]]);
       const hit = mkHit(1, 'k1', 'd1', { docPath: 'docs/a.md' });
       expect(matches(matcher(q, { runChunks, lowerTexts }), candidateFromHit(hit, runChunks))).toEqual(met);

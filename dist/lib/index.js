@@ -9095,12 +9095,12 @@ class QueryMatcher {
             const own = (c.text ?? '').toLowerCase();
             return s.snippets.some((snip) => own.includes(snip));
         }
-        const known = lower.answersOf?.(chunk)?.get(s.support);
+        const known = lower.answersOf(chunk)?.get(s.support);
         if (known !== undefined)
             return known;
         const text = lower.of(chunk);
         const found = s.snippets.some((snip) => text.includes(snip));
-        lower.answersOf?.(chunk)?.set(s.support, found); // null for a short text, searched per check
+        lower.answersOf(chunk)?.set(s.support, found); // null for a short text, searched per check
         return found;
     }
     /** >= 50% of the expected span covered by the candidate's span (from its chunk record, else its line citation). */
@@ -16425,7 +16425,7 @@ function escapeMarkdownText(text, maxLength = Infinity) {
     // Cut by code point: a pair is never split.
     if (s.length > maxLength) {
         let end = Math.max(1, maxLength - 1);
-        if (end < s.length && /[\udc00-\udfff]/.test(s[end]) && end > 1)
+        if (/[\udc00-\udfff]/.test(s[end]))
             end--;
         s = `${s.slice(0, end).trimEnd()}…`;
     }
@@ -16908,7 +16908,8 @@ function regressionsBySeverity(perQuery) {
     const tiered = perQuery.filter((o) => regressionTier(o) !== null);
     return tiered.sort((a, b) => regressionTier(a) - regressionTier(b) || compareDeltas(a.metric_delta, b.metric_delta) || byId(a, b));
 }
-/** Wins, best first: a first relevant hit found before a rank that improved; then the metric delta, largest first. */
+const WIN_ORDER = 'hits found, then improved ranks, each largest gain first';
+/** Wins in WIN_ORDER: a first relevant hit found before a rank that improved; then the metric delta, largest first. */
 function winsByGain(perQuery) {
     const tier = (o) => (o.baseline_rank === null ? 0 : 1);
     const negate = (d) => (d === null ? null : -d);
@@ -17862,7 +17863,7 @@ function buildSections(report, defs, byId) {
     const losses = querySection(`Regressions and losses: ${REGRESSION_ORDER}`, 'regressions and losses', worst, report, true);
     // Where each row's details are (docs/compare.md): the open part's budget is not touched, this is collapsed.
     losses?.tail.unshift('', PER_QUERY_HINT);
-    const wins = querySection('Wins, best first', 'wins', winsByGain(report.per_query), report, false);
+    const wins = querySection(`Wins: ${WIN_ORDER}`, 'wins', winsByGain(report.per_query), report, false);
     const answers = querySection('Answer changes', 'answer changes', reportParts_answerChanges(report.per_query), report, true);
     const metrics = allMetricsSection(report, defs);
     const breakdowns = breakdownSection(report, byId);
