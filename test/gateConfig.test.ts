@@ -6,19 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../src/errors.js';
 import { defaultGateConfig, parseGateConfig } from '../src/gate/config.js';
+import { gateConfigError } from './helpers/compareFixtures.js';
 
 const parse = (yaml: string) => parseGateConfig(yaml, 'gates.yml');
 
-/** The message of the InputError that parsing `yaml` throws. */
-function errorOf(yaml: string): string {
-  try {
-    parse(yaml);
-  } catch (error) {
-    expect(error).toBeInstanceOf(InputError);
-    return (error as Error).message;
-  }
-  throw new Error('expected an InputError');
-}
+const errorOf = (yaml: string) => gateConfigError(yaml);
 
 describe('the top level', () => {
   it('the built-in default names itself as the source', () => {

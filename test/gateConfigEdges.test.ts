@@ -5,25 +5,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_OPTIONS } from '../src/aggregate/score.js';
-import { InputError } from '../src/errors.js';
 import {
   atScoringCutoffs,
   candidateOnlyDefaultConfig,
   defaultGateConfig,
   parseGateConfig,
 } from '../src/gate/config.js';
+import { gateConfigError } from './helpers/compareFixtures.js';
 
 const GATE = 'gates:\n  - metric: hit@5\n    min: 0\n';
 const parse = (yaml: string) => parseGateConfig(yaml, 'g.yml');
-function errorOf(yaml: string): string {
-  try {
-    parse(yaml);
-  } catch (error) {
-    expect(error).toBeInstanceOf(InputError);
-    return (error as Error).message;
-  }
-  throw new Error(`no error for ${JSON.stringify(yaml)}`);
-}
+const errorOf = (yaml: string) => gateConfigError(yaml, 'g.yml');
 
 describe('testing keys: accepted at their edges, refused past them, each error at its own line', () => {
   it('margin', () => {

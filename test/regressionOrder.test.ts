@@ -9,6 +9,17 @@ import { REGRESSION_ORDER, WIN_ORDER } from '../src/render/reportParts.js';
 import { renderReportText } from '../src/render/text.js';
 import { NO_GATES, chunkQuery, compareAndGate, goldenSet, rankedResult, runData } from './helpers/compareFixtures.js';
 
+/** One query per key, its relevant chunk at the baseline's and the candidate's rank (null: not found), compared. */
+function compareRanks(ranks: Record<string, [number | null, number | null]>) {
+  const ids = Object.keys(ranks);
+  const run = (name: string, side: 0 | 1) =>
+    runData(
+      name,
+      ids.map((id) => rankedResult(id, ranks[id][side])),
+    );
+  return compareAndGate(run('base', 0), run('cand', 1), goldenSet(ids.map((id) => chunkQuery(id))), NO_GATES);
+}
+
 describe('the worst regressions, in the order the heading says', () => {
   // nDCG@10 of one relevant chunk at rank r: 1 / log2(r + 1).
   const ranks: Record<string, [number, number | null]> = {
@@ -18,20 +29,7 @@ describe('the worst regressions, in the order the heading says', () => {
     slippedLess: [1, 2], // a slipped rank, drop 1 - 0.63 = 0.37
     same: [1, 1],
   };
-  const ids = Object.keys(ranks);
-  const golden = goldenSet(ids.map((id) => chunkQuery(id)));
-  const { report, defs } = compareAndGate(
-    runData(
-      'base',
-      ids.map((id) => rankedResult(id, ranks[id][0])),
-    ),
-    runData(
-      'cand',
-      ids.map((id) => rankedResult(id, ranks[id][1])),
-    ),
-    golden,
-    NO_GATES,
-  );
+  const { report, defs } = compareRanks(ranks);
   const expected = ['lostNear', 'lostFar', 'slipped', 'slippedLess'];
 
   it('in the text report', () => {
@@ -65,19 +63,7 @@ describe('the wins, in the order their heading says', () => {
     climbed: [10, 1], // a rank improved, gain 0.71: the largest gain, yet after both hits found
     climbedLess: [2, 1], // a rank improved, gain 0.37
   };
-  const ids = Object.keys(ranks);
-  const { report, defs } = compareAndGate(
-    runData(
-      'base',
-      ids.map((id) => rankedResult(id, ranks[id][0])),
-    ),
-    runData(
-      'cand',
-      ids.map((id) => rankedResult(id, ranks[id][1])),
-    ),
-    goldenSet(ids.map((id) => chunkQuery(id))),
-    NO_GATES,
-  );
+  const { report, defs } = compareRanks(ranks);
 
   it('in the comment: hits found, then improved ranks, each largest gain first', () => {
     const md = renderReportMarkdown(report, defs);

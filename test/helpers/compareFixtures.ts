@@ -7,6 +7,7 @@
 import { goldenFingerprint } from '../../src/load/golden.js';
 import { compareRuns } from '../../src/compare/compare.js';
 import type { CompareOptions, RunSource } from '../../src/compare/compare.js';
+import { InputError } from '../../src/errors.js';
 import { parseGateConfig } from '../../src/gate/config.js';
 import type { GateConfig } from '../../src/gate/config.js';
 import { applyGates } from '../../src/gate/gates.js';
@@ -208,6 +209,17 @@ export function gates(yaml: string): GateConfig {
 }
 
 export const NO_GATES: GateConfig = parseGateConfig('', 'none');
+
+/** The message of the InputError that parsing `yaml` as the gate config `source` throws. */
+export function gateConfigError(yaml: string, source = 'gates.yml'): string {
+  try {
+    parseGateConfig(yaml, source);
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    return error.message;
+  }
+  throw new Error(`no InputError for ${JSON.stringify(yaml)}`);
+}
 
 /** compareRuns, then applyGates, as the pipeline runs them: the gated report and its metric table. */
 export function compareAndGate(
