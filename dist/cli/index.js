@@ -17352,7 +17352,7 @@ function rejectionCounts(n, level) {
 const countTimesLog = (count, logP) => (count === 0 ? 0 : count * logP);
 /** Exact power of the one-sided sign test when P(loss) = lossP and P(win) = winP per query. */
 function exactPower(n, lossP, winP, least, lf) {
-    // The three logs once per call, not per cell: the gates' MDD and queries-needed searches call this ~1,000 times.
+    // The three logs once per call, not once per cell: the MDD search alone calls this 41 times for a gate.
     const logLoss = Math.log(lossP);
     const logWin = Math.log(winP);
     const logSame = Math.log(Math.max(0, 1 - lossP - winP));

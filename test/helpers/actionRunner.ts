@@ -38,8 +38,8 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-/** The bundles under test must be current: build them first (`npm run build`), as CI does. */
 let builtChecked = false;
+/** The bundles under test must be current: build them first (`npm run build`), as CI does. Checked once a worker. */
 export function ensureBuilt(): void {
   if (builtChecked) return;
   for (const bundle of [BUNDLE, CLI_BUNDLE])
