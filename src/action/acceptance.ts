@@ -10,6 +10,7 @@ import type { IssueComment } from '../github/stickyComment.js';
 import { needsPermission, renderAcceptance } from '../publish/acceptance.js';
 import type { AcceptanceDecision, AcceptanceFacts, LabelEvent, Permission } from '../publish/acceptance.js';
 import { decideRun } from '../publish/acceptanceDecision.js';
+import type { AcceptCommand } from '../publish/acceptanceDecision.js';
 import { EMPTY_STATE, decodeState, encodeState, renderHistory } from '../publish/acceptanceState.js';
 import type { AcceptanceState } from '../publish/acceptanceState.js';
 import { stableJson } from '../render/json.js';
@@ -17,7 +18,14 @@ import type { PullRequestTarget, RunContext } from './context.js';
 import type { Reports } from './reports.js';
 import { info, messageOf } from './runner.js';
 import type { GitHubSession } from './session.js';
-import type { TakenCommand } from './commentCommand.js';
+
+/** A comment command the action took (src/action/commentCommand.ts): what the acceptance step reads of it. */
+export interface TakenCommand {
+  /** The accept command with the API's word on its author; null for `rerun`. */
+  accept: AcceptCommand | null;
+  /** The pull request's labels, from the API. */
+  labels: string[];
+}
 
 function record(value: unknown): Record<string, unknown> | null {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;

@@ -6,21 +6,14 @@
  * payload does not name its head or base) in the payload's `pull_request`, its head the commit under test.
  */
 import { oneLine } from '../errors.js';
-import type { AcceptCommand } from '../publish/acceptanceDecision.js';
 import { escapeMarkdownText } from '../render/escape.js';
 import { COMMAND_USAGE, parseCommand } from './acceptCommand.js';
 import type { ParsedCommand } from './acceptCommand.js';
 import { permissionOf } from './acceptance.js';
+import type { TakenCommand } from './acceptance.js';
 import type { RunContext } from './context.js';
 import { info, messageOf } from './runner.js';
 import type { GitHubSession } from './session.js';
-
-export interface TakenCommand {
-  /** The accept command with the API's word on its author; null for `rerun`. */
-  accept: AcceptCommand | null;
-  /** The pull request's labels, from the API. */
-  labels: string[];
-}
 
 export type CommandOutcome =
   | { kind: 'none' }

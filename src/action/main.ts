@@ -32,7 +32,7 @@ import type { AcceptanceDecision } from '../publish/acceptance.js';
 import { acceptedGatePredicate, acceptedStatusDescription } from '../publish/acceptance.js';
 import { EMPTY_STATE } from '../publish/acceptanceState.js';
 import { takeCommentCommand } from './commentCommand.js';
-import type { TakenCommand } from './commentCommand.js';
+import type { TakenCommand } from './acceptance.js';
 import { afterEvaluation, evaluate, reportsOf, writeReports } from './reports.js';
 import type { Evaluation, Reports } from './reports.js';
 import { resolveArtifactBaseline } from './resolveBaseline.js';
