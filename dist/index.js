@@ -55267,7 +55267,13 @@ function localDataOffset(zip, r, centralOffset, where) {
         refuse(where, `entry ${quoted} runs past the archive's data`);
     return dataOffset;
 }
-let crcTable = null;
+/** CRC-32's table (polynomial 0xedb88320), made once at load: a constant, not state filled in on first use. */
+const CRC_TABLE = Uint32Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++)
+        c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+});
 /** CRC-32 (zip's): zlib.crc32 on Node 20.15+ and 22.2+, else a table. */
 function crc32Of(data) {
     const native = external_node_zlib_.crc32;
@@ -55275,18 +55281,9 @@ function crc32Of(data) {
 }
 /** CRC-32 from a table, for a Node without zlib.crc32. */
 function tableCrc32(data) {
-    if (!crcTable) {
-        crcTable = new Uint32Array(256);
-        for (let n = 0; n < 256; n++) {
-            let c = n;
-            for (let k = 0; k < 8; k++)
-                c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-            crcTable[n] = c >>> 0;
-        }
-    }
     let crc = 0xffffffff;
     for (let i = 0; i < data.length; i++)
-        crc = crcTable[(crc ^ data[i]) & 0xff] ^ (crc >>> 8);
+        crc = CRC_TABLE[(crc ^ data[i]) & 0xff] ^ (crc >>> 8);
     return (crc ^ 0xffffffff) >>> 0;
 }
 /** One entry's bytes, inflated no further than its declared size and checked against its size and CRC-32. */

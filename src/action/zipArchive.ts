@@ -230,7 +230,12 @@ function localDataOffset(zip: Buffer, r: CentralRecord, centralOffset: number, w
   return dataOffset;
 }
 
-let crcTable: Uint32Array | null = null;
+/** CRC-32's table (polynomial 0xedb88320), made once at load: a constant, not state filled in on first use. */
+const CRC_TABLE = Uint32Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
 
 /** CRC-32 (zip's): zlib.crc32 on Node 20.15+ and 22.2+, else a table. */
 export function crc32Of(data: Buffer): number {
@@ -240,16 +245,8 @@ export function crc32Of(data: Buffer): number {
 
 /** CRC-32 from a table, for a Node without zlib.crc32. */
 export function tableCrc32(data: Buffer): number {
-  if (!crcTable) {
-    crcTable = new Uint32Array(256);
-    for (let n = 0; n < 256; n++) {
-      let c = n;
-      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-      crcTable[n] = c >>> 0;
-    }
-  }
   let crc = 0xffffffff;
-  for (let i = 0; i < data.length; i++) crc = crcTable[(crc ^ data[i]) & 0xff] ^ (crc >>> 8);
+  for (let i = 0; i < data.length; i++) crc = CRC_TABLE[(crc ^ data[i]) & 0xff] ^ (crc >>> 8);
   return (crc ^ 0xffffffff) >>> 0;
 }
 
