@@ -15,7 +15,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from 'sql.js';
 import { loadSqlJs } from '../src/load/sqlite.js';
-import { ACTION_NODE, CLI_BUNDLE, ensureBuilt, SMALL_RUN_FLAGS } from './helpers/actionRunner.js';
+import { ACTION_NODE, CLI_BUNDLE, ensureBuilt, FIXTURE_RUN_FLAGS } from './helpers/actionRunner.js';
 import { repoRoot } from './shared.js';
 
 interface DocSetup {
@@ -257,9 +257,9 @@ beforeAll(() => {
   scratchRoot = mkdtempSync(join(tmpdir(), 'evalgate-doc-commands-'));
   shims = join(scratchRoot, 'bin');
   mkdirSync(shims);
-  // `evalgate` as the package's bin runs it: dist/cli/index.js (with SMALL_RUN_FLAGS: the fixtures are small).
+  // `evalgate` as the package's bin runs it: dist/cli/index.js (with FIXTURE_RUN_FLAGS: the docs use the fixtures).
   const shim = join(shims, 'evalgate');
-  writeFileSync(shim, `#!/bin/sh\nexec '${ACTION_NODE}' ${SMALL_RUN_FLAGS.join(' ')} '${CLI_BUNDLE}' "$@"\n`);
+  writeFileSync(shim, `#!/bin/sh\nexec '${ACTION_NODE}' ${FIXTURE_RUN_FLAGS.join(' ')} '${CLI_BUNDLE}' "$@"\n`);
   chmodSync(shim, 0o755);
 });
 

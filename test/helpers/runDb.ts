@@ -18,7 +18,7 @@ import type { ChunkRowInput } from '../../src/write/runDatabase.js';
 import { stableJson } from '../../src/render/json.js';
 import { runMain } from '../../src/cli/main.js';
 import { repoRoot } from '../shared.js';
-import { CLI_BUNDLE, ensureBuilt, SMALL_RUN_FLAGS } from './actionRunner.js';
+import { CLI_BUNDLE, ensureBuilt, FIXTURE_RUN_FLAGS } from './actionRunner.js';
 
 export type Json = Record<string, unknown>;
 
@@ -220,7 +220,7 @@ export async function runCli(args: string[], terminal: { tty?: boolean; color?: 
 /** The built CLI (dist/cli/index.js, the package's bin) with ARGS from the repo root, as a child process. */
 export function spawnCli(args: string[]): Promise<CliResult> {
   ensureBuilt();
-  return runNode([...SMALL_RUN_FLAGS, CLI_BUNDLE, ...args]);
+  return runNode([...FIXTURE_RUN_FLAGS, CLI_BUNDLE, ...args]);
 }
 
 /** `NODE ARGS` from the repo root (NODE: this Node unless given), its exit status and output collected. */
