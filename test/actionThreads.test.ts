@@ -12,14 +12,14 @@ import { runAggregate, runCompare } from '../src/pipeline/pipeline.js';
 import type { CompareOutputs } from '../src/pipeline/pipeline.js';
 import { loadSqlJs } from '../src/load/sqlite.js';
 import { COMMENTS_PATH, clockless, ensureBuilt, runAction, summarise, useActionSuite } from './helpers/actionSuite.js';
-import { ACTION_NODE, CLI_BUNDLE, SMALL_RUN_FLAGS } from './helpers/actionRunner.js';
+import { ACTION_NODE, CLI_BUNDLE, FIXTURE_RUN_FLAGS } from './helpers/actionRunner.js';
 import { answer, hit, RawResult, result, runNode, writeRunDb } from './helpers/runDb.js';
 
 useActionSuite();
 
 describe('the CLI bundle: the candidate scored in a worker thread', () => {
   const cli = (args: string[], env: Record<string, string> = {}) =>
-    runNode([...SMALL_RUN_FLAGS, CLI_BUNDLE, ...args], { EVALGATE_TRACE: '1', ...env }, ACTION_NODE);
+    runNode([...FIXTURE_RUN_FLAGS, CLI_BUNDLE, ...args], { EVALGATE_TRACE: '1', ...env }, ACTION_NODE);
   // 60 queries; the relevant chunk of query i sits at rank (i % 7) + 1 in the baseline and (i % 5) + 1 in the
   // candidate, ranks 6 and 7 being misses; answers and latencies vary so every metric family has data.
   const ids = Array.from({ length: 60 }, (_, i) => `q${String(i).padStart(2, '0')}`);

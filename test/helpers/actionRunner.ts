@@ -26,7 +26,7 @@ export const CLI_BUNDLE = join(repoRoot, 'dist', 'cli', 'index.js');
  */
 export const FIXTURE_RUN_FLAGS = ['--liftoff-only'];
 /**
- * On smaller databases still (the small fixtures, the threads tests' 60 queries) the optimising compile of the
+ * On smaller databases still (the small fixtures the action's end-to-end tests run on) the optimising compile of the
  * JavaScript does not pay either: a compare of the small fixtures 0.79 -> 0.61 s of CPU with --liftoff-only, 0.45 s
  * with --no-opt too (on the full fixtures --no-opt costs 0.4 s of wall time instead).
  */
