@@ -310,8 +310,8 @@ describe('answers from GitHub are bounded and checked before they are used', () 
   it('an API error quoting the token (and another GitHub token) reaches no comment, summary, output or log line', async () => {
     recordBaseline();
     const other = `ghp_${'A1b2'.repeat(9)}`;
-    // 422, which the client does not retry: a 500 gave the same message after ~14 s of retries (action.test.ts
-    // covers those).
+    // 422, which the client does not retry: a 500 gives the same message after the retries' backoff
+    // (action.test.ts covers those).
     github.inject({
       method: 'GET',
       path: RUNS_PATH,

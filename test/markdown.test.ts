@@ -52,7 +52,7 @@ function sectionTable(tree: Root, title: string): { title: string; table: Table;
   };
 }
 
-/** The `<details>` block whose summary starts with `title`, alone: parsing a whole 8,000-row report took ~9 s. */
+/** The `<details>` block whose summary starts with `title`, alone: parsing a whole 8,000-row report is slow. */
 function detailsBlock(markdown: string, title: string): string {
   const start = markdown.indexOf(`<details><summary>${title}`);
   expect(start, `no <details> block "${title}"`).toBeGreaterThanOrEqual(0);

@@ -19,16 +19,14 @@ export const BUNDLE = join(repoRoot, 'dist', 'index.js');
 /** The CLI as the package's bin runs it (`npx evalgate`), built with the action bundle. */
 export const CLI_BUNDLE = join(repoRoot, 'dist', 'cli', 'index.js');
 /**
- * Node flags for a bundle run on the full Cranfield fixtures: V8's optimising compile of sql.js's hot WebAssembly
- * costs more CPU than it saves on databases this small (a compare of the fixtures: 1.45 -> 1.23 s); results are the
- * same. Not for the runs whose time and memory are bounds under test (hostile corpora, actionBounds): those run as
- * shipped.
+ * Node flags for a bundle run on the Cranfield fixtures: V8's optimising compile of sql.js's hot WebAssembly costs
+ * more CPU than it saves on databases this small, with the same results (bench/README.md, "The test suite's own
+ * speed"). Not for the runs whose time and memory are bounds under test (hostile corpora, actionBounds).
  */
 export const FIXTURE_RUN_FLAGS = ['--liftoff-only'];
 /**
- * On smaller databases still (the small fixtures the action's end-to-end tests run on) the optimising compile of the
- * JavaScript does not pay either: a compare of the small fixtures 0.79 -> 0.61 s of CPU with --liftoff-only, 0.45 s
- * with --no-opt too (on the full fixtures --no-opt costs 0.4 s of wall time instead).
+ * On the small fixtures the action's end-to-end tests run on, the optimising compile of the JavaScript does not pay
+ * either; on the full fixtures it does (--no-opt there costs wall time).
  */
 export const SMALL_RUN_FLAGS = [...FIXTURE_RUN_FLAGS, '--no-opt'];
 export const OWNER = 'octocat';
