@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './test/longestFirstSequencer.js';
 
 /**
  * Test files that read module state of src/ as it is in a fresh process (resultJson.ts's count of template reads):
@@ -17,11 +18,13 @@ export default defineConfig({
     // validation.test.ts sets it to prove the newest run does not depend on the machine's zone.
     pool: 'forks',
     // vitest's default for `run` is one worker fewer than the CPUs: one on these 2-core machines, where the files
-    // then ran one after another. One worker more than the CPUs: the action and bundle files (test/action*.test.ts,
-    // split so they spread over the workers) spend much of their time waiting on child processes and on the
-    // stand-in API's delays and retries, and a third worker fills those waits with another file's work.
-    maxWorkers: availableParallelism() + 1,
+    // then ran one after another. Twice the CPUs: the action and bundle files (test/action*.test.ts, split so they
+    // spread over the workers) spend much of their time waiting on child processes and on the stand-in API's delays,
+    // retries and write spacing, and the other workers fill those waits (bench/README.md, "The test suite's own
+    // speed").
+    maxWorkers: availableParallelism() * 2,
     reporters: ['default', './test/summaryReporter.ts'],
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         extends: true,

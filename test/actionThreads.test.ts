@@ -215,11 +215,12 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
   });
 
   it('a golden file over 1 MB: compare reads it in each thread, aggregate in halves, one per thread; the same bytes as one thread and the library', async () => {
-    // 6,000 golden queries (the 60 of the runs and 5,940 the runs lack), an unknown key in each half.
+    // 1,260 golden queries (the 60 of the runs and 1,200 the runs lack, each ~900 bytes: a large file of few queries
+    // parses in a quarter of the time), an unknown key in each half.
     const extra = Array.from(
-      { length: 5_940 },
+      { length: 1_200 },
       (_, i) =>
-        `- id: x${String(i).padStart(4, '0')}\n  query: "an extra question ${i} ${'words '.repeat(i % 30)}"\n  expected_doc_ids: ["d${i}"]\n  category: ${['a', 'b', 'c'][i % 3]}\n${i % 2_000 === 7 ? '  x_note: 1\n' : ''}`,
+        `- id: x${String(i).padStart(4, '0')}\n  query: "an extra question ${i} ${'words '.repeat(140 + (i % 30))}"\n  expected_doc_ids: ["d${i}"]\n  category: ${['a', 'b', 'c'][i % 3]}\n${i % 400 === 7 ? '  x_note: 1\n' : ''}`,
     ).join('');
     const bigGolden = join(dir, 'big-golden.yaml');
     writeFileSync(bigGolden, golden + extra);
@@ -250,15 +251,15 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     expect(warnings(two)).toEqual(warnings(one));
     expect(warnings(two)).toEqual([expect.stringMatching(xNote)]);
     const report = JSON.parse(twoJson) as CompareOutputs['report'];
-    expect(report.golden.queries).toBe(6_000);
+    expect(report.golden.queries).toBe(1_260);
     expect(report.golden.removed).toEqual([]);
     // aggregate in two threads, each scoring the query_id range of its own half of the same queries as JSON Lines
-    // (in id order: q.. then x0000..x5939): the same bytes and warnings as one thread.
-    const extraJsonl = extraLines(5_940, (i) => ({
-      query: `an extra question ${i} ${'words '.repeat(i % 30)}`,
+    // (in id order: q.. then x0000..x1199): the same bytes and warnings as one thread.
+    const extraJsonl = extraLines(1_200, (i) => ({
+      query: `an extra question ${i} ${'words '.repeat(140 + (i % 30))}`,
       expected_doc_ids: [`d${i}`],
       category: ['a', 'b', 'c'][i % 3],
-      ...(i % 2_000 === 7 ? { x_note: 1 } : {}),
+      ...(i % 400 === 7 ? { x_note: 1 } : {}),
     }));
     const bigJsonl = join(dir, 'big-golden.jsonl');
     writeFileSync(bigJsonl, goldenLines + extraJsonl);
@@ -271,7 +272,7 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
       expect(agg2.stdout).toBe(agg1.stdout);
       expect(warnings(agg2)).toEqual(warnings(agg1));
       expect(warnings(agg2)).toEqual([expect.stringMatching(xNote)]);
-      expect((JSON.parse(agg2.stdout) as { golden: { queries: number } }).golden.queries).toBe(6_000);
+      expect((JSON.parse(agg2.stdout) as { golden: { queries: number } }).golden.queries).toBe(1_260);
       return agg2.stderr;
     };
     expect(await aggregateBothWays(bigJsonl)).toContain('evalgate: scored in two threads');
@@ -337,13 +338,13 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     writeFileSync(
       bigGolden,
       goldenLines +
-        extraLines(5_940, (i) => ({
-          query: `an extra question ${i} ${'words '.repeat((i % 30) + 10)}`,
+        extraLines(1_200, (i) => ({
+          query: `an extra question ${i} ${'words '.repeat(140 + (i % 30))}`,
           category: ['a', 'b', 'c'][i % 3],
         })),
     );
     expect(statSync(bigGolden).size).toBeGreaterThan(1 << 20); // cut in halves
-    const unknown = Array.from({ length: 5_940 }, (_, i) =>
+    const unknown = Array.from({ length: 1_200 }, (_, i) =>
       result(`x${String(i).padStart(4, '0')}z`, [hit(1, `u${i}`, `du${i}`, { chunker_version: 'v1' })]),
     );
     const db = await writeRunDb(
@@ -359,13 +360,14 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     expect(two.stderr).toContain('worker: worker running (young generation 48 MB)');
     expect(two.status).toBe(0);
     expect(two.stdout).toBe(one.stdout);
-    expect((JSON.parse(one.stdout) as { unknown_query_ids: string[] }).unknown_query_ids).toHaveLength(5_940);
+    expect((JSON.parse(one.stdout) as { unknown_query_ids: string[] }).unknown_query_ids).toHaveLength(1_200);
   });
 
   it('aggregate in two threads, query_ids stored as numbers (a column without TEXT affinity): each thread gets its half, the same bytes as one thread', async () => {
     // SQLite sorts every number below every text: compared with the golden halves' text bounds as they are, all the
     // numbers would fall in the main thread's range and the worker's half would read as missing.
-    const n = 12_000;
+    // Few queries with long texts: a golden file over 1 MB that parses and scores quickly.
+    const n = 2_000;
     const ids = Array.from({ length: n }, (_, i) => String(100_000 + i));
     const numericGolden = join(dir, 'numeric-ids.jsonl');
     writeFileSync(
@@ -373,7 +375,7 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
       ids
         .map(
           (id) =>
-            `${JSON.stringify({ id, query: `question ${id} ${'words '.repeat(10)}`, expected_chunk_ids: [`c${id}`] })}\n`,
+            `${JSON.stringify({ id, query: `question ${id} ${'words '.repeat(100)}`, expected_chunk_ids: [`c${id}`] })}\n`,
         )
         .join(''),
     );
@@ -426,7 +428,8 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
   });
 
   it('query ids with two result rows (a table without the primary key): listed and warned of, alike in two threads and one, and by compare', async () => {
-    const n = 12_000;
+    // Few queries with long texts: a golden file over 1 MB that parses and scores quickly.
+    const n = 2_000;
     const ids = Array.from({ length: n }, (_, i) => `r${String(i).padStart(5, '0')}`);
     const dupGolden = join(dir, 'dup-golden.jsonl');
     writeFileSync(
@@ -434,7 +437,7 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
       ids
         .map(
           (id) =>
-            `${JSON.stringify({ id, query: `question ${id} ${'words '.repeat(10)}`, expected_chunk_ids: [`c${id}`] })}\n`,
+            `${JSON.stringify({ id, query: `question ${id} ${'words '.repeat(100)}`, expected_chunk_ids: [`c${id}`] })}\n`,
         )
         .join(''),
     );
@@ -493,9 +496,9 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     writeFileSync(
       badGolden,
       goldenLines +
-        extraLines(5_940, (i) => ({
-          query: `an extra question ${i} ${'words '.repeat((i % 30) + 10)}`,
-          ...(i === 5_900 ? { answerable: 'maybe' } : {}),
+        extraLines(1_200, (i) => ({
+          query: `an extra question ${i} ${'words '.repeat(140 + (i % 30))}`,
+          ...(i === 1_150 ? { answerable: 'maybe' } : {}),
         })),
     );
     expect(statSync(badGolden).size).toBeGreaterThan(1 << 20);
@@ -510,7 +513,7 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
       ];
       for (const r of [one, two]) {
         expect(r.status).toBe(2);
-        expect(r.stderr).toMatch(/bad-late-golden\.jsonl:5961: query `x5900`: `answerable` must be true or false/);
+        expect(r.stderr).toMatch(/bad-late-golden\.jsonl:1211: query `x1150`: `answerable` must be true or false/);
         expect(r.stderr).not.toMatch(/^\s+at /m);
       }
     }

@@ -37,6 +37,7 @@ import {
   writeGolden,
   writeRunDb,
 } from './helpers/runDb.js';
+import { CLI_BUNDLE, ensureBuilt } from './helpers/actionRunner.js';
 
 afterAll(removeTempDirs);
 
@@ -929,7 +930,8 @@ describe('a reader that closes the pipe early', () => {
   it('ends the command quietly, with its own exit code and no stack trace (`evalgate metrics | head`)', async () => {
     const { spawn } = await import('node:child_process');
     const { repoRoot } = await import('./shared.js');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', 'metrics', '--json'], {
+    ensureBuilt();
+    const child = spawn(process.execPath, [CLI_BUNDLE, 'metrics', '--json'], {
       cwd: repoRoot,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -15,9 +15,10 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeOutputFiles } from '../src/write/outputFiles.js';
 import { removeTempDirs, runCli, runNode, tempDir } from './helpers/runDb.js';
+import { CLI_BUNDLE, ensureBuilt, FIXTURE_RUN_FLAGS } from './helpers/actionRunner.js';
 import { repoRoot } from './shared.js';
 
 afterAll(removeTempDirs);
@@ -26,15 +27,13 @@ const FIXTURES = ['baseline.sqlite', 'candidate.sqlite'].map((f) => join(repoRoo
 const COMPARE = ['compare', ...FIXTURES, '--golden', join(repoRoot, 'fixtures', 'golden.yaml')];
 
 describe('standard streams and devices are written through', () => {
+  beforeAll(ensureBuilt);
+
   it('--json /dev/stdout into a pipe read late (full while it is written): the JSON, then the report', async () => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'src/cli/index.ts', ...COMPARE, '--json', '/dev/stdout'],
-      {
-        cwd: repoRoot,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    const child = spawn(process.execPath, [...FIXTURE_RUN_FLAGS, CLI_BUNDLE, ...COMPARE, '--json', '/dev/stdout'], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (d: string) => {
       stderr += d;
@@ -61,14 +60,10 @@ describe('standard streams and devices are written through', () => {
     const inode = statSync(out).ino;
     const fd = openSync(out, 'a');
     const status = await new Promise<number | null>((resolve, reject) => {
-      const child = spawn(
-        process.execPath,
-        ['--import', 'tsx', 'src/cli/index.ts', ...COMPARE, '--json', '/dev/stdout'],
-        {
-          cwd: repoRoot,
-          stdio: ['ignore', fd, 'ignore'],
-        },
-      );
+      const child = spawn(process.execPath, [...FIXTURE_RUN_FLAGS, CLI_BUNDLE, ...COMPARE, '--json', '/dev/stdout'], {
+        cwd: repoRoot,
+        stdio: ['ignore', fd, 'ignore'],
+      });
       child.on('error', reject);
       child.on('close', resolve);
     });

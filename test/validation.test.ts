@@ -23,6 +23,7 @@ import {
   writeGolden,
   writeRunDb,
 } from './helpers/runDb.js';
+import { CLI_BUNDLE, ensureBuilt } from './helpers/actionRunner.js';
 import type { CliResult, Json } from './helpers/runDb.js';
 
 afterAll(removeTempDirs);
@@ -378,10 +379,10 @@ describe('more bad input (in process)', () => {
     );
     expect(readFileSync(checkpointed).equals(before)).toBe(true);
     // ... and refused before the run is scored, not after (EVALGATE_TRACE=1 names each phase as it ends)
-    const traced = await runNode(
-      ['--import', 'tsx', 'src/cli/index.ts', 'aggregate', checkpointed, '--golden', writeGolden(GOLDEN), '--write'],
-      { EVALGATE_TRACE: '1' },
-    );
+    ensureBuilt();
+    const traced = await runNode([CLI_BUNDLE, 'aggregate', checkpointed, '--golden', writeGolden(GOLDEN), '--write'], {
+      EVALGATE_TRACE: '1',
+    });
     expectInputError(traced, 'cannot write into it while its write-ahead log');
     expect(traced.stderr).not.toMatch(/golden set read|scored/);
     // a page of the file that differs from the log's last committed version of it: refused
