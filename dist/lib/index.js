@@ -15845,9 +15845,8 @@ function exactPower(n, lossP, winP, least, lf) {
     const logSame = Math.log(Math.max(0, 1 - lossP - winP));
     let power = 0;
     for (let losses = 0; losses <= n; losses++) {
-        for (let wins = 0; wins + losses <= n; wins++) {
-            if (losses < least[losses + wins])
-                continue;
+        // least[] never falls as the changed count grows: once these losses are too few, they stay too few with more wins.
+        for (let wins = 0; wins + losses <= n && losses >= least[losses + wins]; wins++) {
             const same = n - losses - wins;
             const log = lf[n] -
                 lf[losses] -

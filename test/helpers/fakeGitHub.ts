@@ -1035,6 +1035,28 @@ interface Parameter {
   schema?: unknown;
 }
 
+interface TemplateSegments {
+  template: string;
+  item: Record<string, unknown>;
+  parts: Array<{ param: string | null; literal: string }>;
+}
+
+const templateCache = new WeakMap<OpenApiSpec, TemplateSegments[]>();
+
+/** The description's path templates cut into segments once (a few thousand templates, looked up for every request). */
+function templatesOf(spec: OpenApiSpec): TemplateSegments[] {
+  let templates = templateCache.get(spec);
+  if (!templates) {
+    templates = Object.entries(spec.paths).map(([template, item]) => ({
+      template,
+      item,
+      parts: template.split('/').map((literal) => ({ param: /^\{(.+)\}$/.exec(literal)?.[1] ?? null, literal })),
+    }));
+    templateCache.set(spec, templates);
+  }
+  return templates;
+}
+
 /** The operation for a method and concrete path: the template with the most literal segments that matches. */
 export function findOperation(
   spec: OpenApiSpec,
@@ -1050,16 +1072,15 @@ export function findOperation(
     shared: unknown[];
     literals: number;
   } | null = null;
-  for (const [template, item] of Object.entries(spec.paths)) {
-    const parts = template.split('/');
+  for (const { template, item, parts } of templatesOf(spec)) {
     if (parts.length !== concrete.length) continue;
     const params: Record<string, string> = {};
     let literals = 0;
     let ok = true;
     for (let i = 0; i < parts.length && ok; i++) {
-      const p = /^\{(.+)\}$/.exec(parts[i]);
-      if (p) params[p[1]] = decodeURIComponent(concrete[i]);
-      else if (parts[i] === concrete[i]) literals++;
+      const part = parts[i];
+      if (part.param !== null) params[part.param] = decodeURIComponent(concrete[i]);
+      else if (part.literal === concrete[i]) literals++;
       else ok = false;
     }
     const operation = item[method.toLowerCase()] as Operation | undefined;
