@@ -189,6 +189,13 @@ describe('--unjudged on the Cranfield fixtures', async () => {
     );
   }
 
+  /** The two runs compared once for the tests that read it (one compares again, for the same bytes). */
+  let compared: ReturnType<typeof compareUnjudged> | undefined;
+  const bothRuns = () => {
+    compared ??= compareUnjudged([B, C, '--golden', golden]);
+    return compared;
+  };
+
   /** The template's lines per query. */
   const countsOf = (template: string) => {
     const counts = new Map<string, number>();
@@ -225,14 +232,14 @@ describe('--unjudged on the Cranfield fixtures', async () => {
       }
       expect(unjudgedSeen).toBeGreaterThan(100); // the case is not vacuous
       // and the per-query values are the ones the compare report means
-      const both = await compareUnjudged([B, C, '--golden', golden]);
+      const both = await bothRuns();
       const metric = (both.report as { metrics: Record<string, Json> }).metrics['judged@10'];
       expect(metric[side]).toBeCloseTo(sum / n, 4);
     }
   });
 
   it('the comparison’s template is the union of the two runs’ templates, sorted and deduplicated', async () => {
-    const both = await compareUnjudged([B, C, '--golden', golden]);
+    const both = await bothRuns();
     const b = await compareUnjudged(['--baseline', 'none', B, '--golden', golden]);
     const c = await compareUnjudged(['--baseline', 'none', C, '--golden', golden]);
     const union = [...new Set([...b.template!.split('\n'), ...c.template!.split('\n')].filter(Boolean))];
