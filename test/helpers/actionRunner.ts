@@ -20,10 +20,11 @@ export const BUNDLE = join(repoRoot, 'dist', 'index.js');
 export const CLI_BUNDLE = join(repoRoot, 'dist', 'cli', 'index.js');
 /**
  * Node flags for a bundle run on the Cranfield fixtures: V8's optimising compile of sql.js's hot WebAssembly costs
- * more CPU than it saves on databases this small, with the same results (bench/README.md, "The test suite's own
+ * more CPU than it saves on databases this small, with the same results, and V8's helper threads (collector,
+ * compilers) cost CPU the suite, already using every core, has no spare of (bench/README.md, "The test suite's own
  * speed"). Not for the runs whose time and memory are bounds under test (hostile corpora, actionBounds).
  */
-export const FIXTURE_RUN_FLAGS = ['--liftoff-only'];
+export const FIXTURE_RUN_FLAGS = ['--liftoff-only', '--single-threaded'];
 /**
  * On the small fixtures the action's end-to-end tests run on, the optimising compile of the JavaScript does not pay
  * either; on the full fixtures it does (--no-opt there costs wall time).
