@@ -6,7 +6,7 @@
 import type { TestSpecification } from 'vitest/node';
 import { BaseSequencer } from 'vitest/node';
 
-/** Longest first, as measured in the suite (bench/README.md, "The test suite's own speed"). */
+/** Longest first, as vitest's summary line names them on the 2-core machine. */
 export const LONGEST_FIRST = [
   'test/hostile35.test.ts',
   'test/actionThreads.test.ts',
