@@ -4,10 +4,12 @@
  * `aggregate` reports); gates that compare with a baseline say "no baseline" and follow `on_no_data`.
  */
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { CompareReport } from '../src/gate/types.js';
 import { checkMarkdown } from './helpers/markdownChecks.js';
-import { runCli, tempDir, writeGolden } from './helpers/runDb.js';
+import { runCli, removeTempDirs, tempDir, writeGolden } from './helpers/runDb.js';
+
+afterAll(removeTempDirs);
 
 const CANDIDATE = ['compare', '--baseline', 'none', 'fixtures/candidate.sqlite', '--golden', 'fixtures/golden.yaml'];
 

@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { formatDelta, formatDeltaKeepingSign } from '../src/format.js';
 import type { GateResult } from '../src/gate/types.js';
 import { renderReportMarkdown } from '../src/render/markdown.js';
@@ -20,7 +20,9 @@ import {
   rankedResult,
   runData,
 } from './helpers/compareFixtures.js';
-import { runCli, tempDir } from './helpers/runDb.js';
+import { runCli, removeTempDirs, tempDir } from './helpers/runDb.js';
+
+afterAll(removeTempDirs);
 
 const FIXTURES = ['fixtures/baseline.sqlite', 'fixtures/candidate.sqlite', '--golden', 'fixtures/golden.yaml'];
 

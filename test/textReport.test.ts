@@ -4,9 +4,11 @@
  * `aggregate` and `metrics` print plain text too. The CLI runs in process with the terminal facts it is given.
  */
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { checkMarkdown } from './helpers/markdownChecks.js';
-import { hit, result, runCli, tempDir, writeGolden, writeRunDb } from './helpers/runDb.js';
+import { hit, result, runCli, removeTempDirs, tempDir, writeGolden, writeRunDb } from './helpers/runDb.js';
+
+afterAll(removeTempDirs);
 
 const FIXTURES = [
   'compare',
