@@ -2,10 +2,11 @@
  * The second hostile corpus (test/helpers/hostileCorpus35.ts, issue 35): each case through the CLI as a child
  * process (the built CLI), with its exit code, message, and a bound on wall time, peak memory and the size of stderr.
  */
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HostileCase } from './helpers/hostileCorpus.js';
-import { buildHostileCorpus35 } from './helpers/hostileCorpus35.js';
+import { buildHostileCorpus35, emptyDb, finish } from './helpers/hostileCorpus35.js';
 import { measuredCli } from './helpers/measuredCli.js';
 import { removeTempDirs, STACK_LINE, tempDir } from './helpers/runDb.js';
 
@@ -49,4 +50,23 @@ describe('issue 35: work, memory and messages bounded by the largest value, not 
     }
     expect(failures).toEqual([]);
   }, 600_000);
+});
+
+describe('the corpus builder', () => {
+  it('a database built in a pre-grown file has the bytes of one built in a file of its own size', async () => {
+    const build = async (room: number) => {
+      const db = await emptyDb(room);
+      db.run("INSERT INTO documents VALUES ('d1', 'doc.md')");
+      const chunk = db.prepare("INSERT INTO chunks VALUES (?, 'd1', ?, '[]', '[]', 1, 'v1')");
+      for (let i = 0; i < 2_000; i++) chunk.run([`k${i}`, `text ${i} `.repeat(300)]);
+      chunk.free();
+      db.run("INSERT INTO chunks VALUES ('big', 'd1', printf('%.*c', 3000000, 'x'), '[]', '[]', 1, 'v1')");
+      return finish(db);
+    };
+    const exact = await build(0);
+    const roomy = await build(64 << 20);
+    expect(exact.length).toBeGreaterThan(8 << 20);
+    expect(roomy.length).toBe(exact.length);
+    expect(createHash('sha256').update(roomy).digest('hex')).toBe(createHash('sha256').update(exact).digest('hex'));
+  });
 });

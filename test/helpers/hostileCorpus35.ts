@@ -14,20 +14,41 @@ import type { HostileCase } from './hostileCorpus.js';
 const GOLDEN_OF = (n: number) =>
   Array.from({ length: n }, (_, i) => `- id: q${i}\n  query: query ${i}\n  expected_chunk_ids: [c${i}]\n`).join('');
 
-async function emptyDb(): Promise<Database> {
+/**
+ * An empty run database, its in-memory file `room` bytes long. sql.js keeps a database in an Emscripten file that
+ * grows by an eighth whenever a write passes its end: the large cases copied their file ~9 times over, most of the
+ * corpus's build time. SQLite takes the database's size from its header and ignores the bytes past it, so pages land
+ * where they would in a file of exact size; finish() cuts the file back to them (the same bytes: test/hostile35.test.ts).
+ */
+export async function emptyDb(room = 0): Promise<Database> {
   const SQL = await loadSqlJs();
-  const db = new SQL.Database();
-  db.exec('PRAGMA hard_heap_limit = 0');
-  db.exec(RUN_DATABASE_DDL);
+  const schema = new SQL.Database();
+  schema.exec(RUN_DATABASE_DDL);
+  const file = new Uint8Array(room);
+  const bytes = schema.export();
+  schema.close();
+  if (room > bytes.length) file.set(bytes);
+  const db = new SQL.Database(room > bytes.length ? file : bytes);
+  // No rollback journal: SQLite would otherwise copy each page of the room it writes into the journal first.
+  db.exec('PRAGMA hard_heap_limit = 0; PRAGMA journal_mode = OFF');
   return db;
 }
 
-function save(db: Database, file: string): string {
+const MiB = 1 << 20;
+
+/** The database's bytes, its file cut back to its pages, and the database closed. */
+export function finish(db: Database): Uint8Array {
   try {
-    writeFileSync(file, db.export());
+    const pages = Number(db.exec('PRAGMA page_count')[0].values[0][0]);
+    const pageSize = Number(db.exec('PRAGMA page_size')[0].values[0][0]);
+    return db.export().subarray(0, pages * pageSize);
   } finally {
     db.close();
   }
+}
+
+function save(db: Database, file: string): string {
+  writeFileSync(file, finish(db));
   return file;
 }
 
@@ -67,7 +88,7 @@ export async function buildHostileCorpus35(dir: string): Promise<HostileCase[]> 
   // Citations x chunks of one path: 30,000 chunks of doc.md, 200 answers of 150 line citations each that overlap no
   // chunk (the old walk: 30,000 x 30,000 span checks, 75 s on the loaded test machine; now 6 s).
   {
-    const db = await emptyDb();
+    const db = await emptyDb(5 * MiB);
     addRun(db, 'r1');
     db.exec('BEGIN');
     db.run("INSERT INTO documents VALUES ('d1', 'doc.md')");
@@ -95,7 +116,7 @@ export async function buildHostileCorpus35(dir: string): Promise<HostileCase[]> 
   // The snippet check: 200 hits on one 8 MiB chunk whose text is folded (runs of two spaces). The old code folded
   // the whole text for every hit (past 100 s); now once (7 s on the loaded test machine, 1.6 s alone).
   {
-    const db = await emptyDb();
+    const db = await emptyDb(9 * MiB);
     addRun(db, 'r1');
     db.run("INSERT INTO chunks VALUES ('big', 'd1', ?, '[]', '[]', 1, 'v1')", ['Ab  '.repeat(2 << 20)]);
     db.exec('BEGIN');
@@ -116,7 +137,7 @@ export async function buildHostileCorpus35(dir: string): Promise<HostileCase[]> 
   // the snippets. The old code searched the text for every hit (10,000 searches: 60 s from source); now once per
   // support (1.8 s, 154 MB).
   {
-    const db = await emptyDb();
+    const db = await emptyDb(10 * MiB);
     addRun(db, 'r1');
     db.run("INSERT INTO chunks VALUES ('big', 'd1', ?, '[]', '[]', 1, 'v1')", ['Ab  '.repeat(2 << 20)]);
     db.exec('BEGIN');
@@ -150,7 +171,7 @@ export async function buildHostileCorpus35(dir: string): Promise<HostileCase[]> 
   // searched the rest of the row for an escape at every string, 16 s a row). Old: killed at 200 s from source; now
   // the first 10,000 of each, looked up by a Map, with one warning (3.1 s, 214 MB).
   {
-    const db = await emptyDb();
+    const db = await emptyDb(13 * MiB);
     addRun(db, 'r1');
     db.exec('BEGIN');
     for (let q = 0; q < 3; q++) {
@@ -176,7 +197,7 @@ export async function buildHostileCorpus35(dir: string): Promise<HostileCase[]> 
   // Memory follows the largest chunk text: 16 chunks of 16 MiB, each hit with a snippet (old: every text kept, 408 MB
   // from source; now 260-330 MB).
   {
-    const db = await emptyDb();
+    const db = await emptyDb(260 * MiB);
     addRun(db, 'r1');
     for (let c = 0; c < 16; c++) {
       db.run("INSERT INTO chunks VALUES (?, 'd1', printf('%.*c', 16777216, 'x') || ?, '[]', '[]', 1, 'v1')", [
@@ -202,7 +223,7 @@ export async function buildHostileCorpus35(dir: string): Promise<HostileCase[]> 
 
   // The run is picked before any run's JSON is read: 12 runs with 24 MiB config columns (old: 432 MB; now ~190 MB).
   {
-    const db = await emptyDb();
+    const db = await emptyDb(290 * MiB);
     for (let r = 0; r < 12; r++) {
       db.run(
         "INSERT INTO eval_runs VALUES (?, 'test', '{\"pad\": \"' || printf('%.*c', 25165824, 'x') || '\"}', '{}', NULL, ?)",
@@ -223,7 +244,7 @@ export async function buildHostileCorpus35(dir: string): Promise<HostileCase[]> 
 
   // Ids too long for a message: refused at once, the message cut (old: a 188 MB warning line and exit 3 at 60 MiB).
   {
-    const db = await emptyDb();
+    const db = await emptyDb(182 * MiB);
     addRun(db, 'r1');
     for (let q = 0; q < 10; q++) addResult(db, 'r1', `u${q}${'x'.repeat(6 << 20)}`, { hits_top_k: [] });
     const file = save(db, at('long-query-ids.sqlite'));
@@ -238,7 +259,7 @@ export async function buildHostileCorpus35(dir: string): Promise<HostileCase[]> 
     });
   }
   {
-    const db = await emptyDb();
+    const db = await emptyDb(33 * MiB);
     const runId = `r${'y'.repeat(8 << 20)}`;
     addRun(db, runId);
     addResult(db, runId, 'q0', { hits_top_k: [] });
