@@ -6,20 +6,32 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { stableJson } from '../src/render/json.js';
 import { runAggregate, runCompare } from '../src/pipeline/pipeline.js';
 import type { CompareOutputs } from '../src/pipeline/pipeline.js';
 import { loadSqlJs } from '../src/load/sqlite.js';
 import { COMMENTS_PATH, clockless, ensureBuilt, runAction, summarise, useActionSuite } from './helpers/actionSuite.js';
 import { ACTION_NODE, CLI_BUNDLE, FIXTURE_RUN_FLAGS } from './helpers/actionRunner.js';
-import { answer, hit, RawResult, result, runNode, writeRunDb } from './helpers/runDb.js';
+import { answer, hit, RawResult, result, runCli, runNode, writeRunDb } from './helpers/runDb.js';
 
 useActionSuite();
 
 describe('the CLI bundle: the candidate scored in a worker thread', () => {
   const cli = (args: string[], env: Record<string, string> = {}) =>
     runNode([...FIXTURE_RUN_FLAGS, CLI_BUNDLE, ...args], { EVALGATE_TRACE: '1', ...env }, ACTION_NODE);
+  /**
+   * The one-thread side of each comparison: the CLI in this process, where the pipeline runs from source and never
+   * starts a worker (src/pipeline/twoThreads.ts), traced as `cli` traces. A bundle run of its own cost ~0.4 s of CPU.
+   */
+  const oneThread = async (args: string[]) => {
+    vi.stubEnv('EVALGATE_TRACE', '1');
+    try {
+      return await runCli(args);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  };
   // 60 queries; the relevant chunk of query i sits at rank (i % 7) + 1 in the baseline and (i % 5) + 1 in the
   // candidate, ranks 6 and 7 being misses; answers and latencies vary so every metric family has data.
   const ids = Array.from({ length: 60 }, (_, i) => `q${String(i).padStart(2, '0')}`);
@@ -104,7 +116,7 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
       join(dir, out),
     ];
     const two = await cli(args('two.json'), { EVALGATE_WORKERS: '2' });
-    const one = await cli(args('one.json'), { EVALGATE_WORKERS: '0' });
+    const one = await oneThread(args('one.json'));
     const inProcess = await runCompare({
       baselinePath: files.baseline,
       candidatePath: candidate,
@@ -134,7 +146,7 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
       join(dir, out),
     ];
     const two = await cli(args('k-two.json'), { EVALGATE_WORKERS: '2' });
-    const one = await cli(args('k-one.json'), { EVALGATE_WORKERS: '0' });
+    const one = await oneThread(args('k-one.json'));
     expect(two.stderr).toContain('evalgate: scored in two threads');
     expect(one.stderr).toContain('evalgate: scored in one thread');
     const json = readFileSync(join(dir, 'k-two.json'), 'utf8');
@@ -196,7 +208,7 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     writeFileSync(goldenJsonl, goldenLines);
     const args = ['aggregate', big, '--golden', goldenJsonl, '--json'];
     const two = await cli(args, { EVALGATE_WORKERS: '2' });
-    const one = await cli(args, { EVALGATE_WORKERS: '0' });
+    const one = await oneThread(args);
     expect((await cli(args)).stderr).toContain('evalgate: scored in one thread'); // by default: too small to split
     expect(two.stderr).toContain('evalgate: scored in two threads');
     expect(one.stderr).toContain('evalgate: scored in one thread');
@@ -228,7 +240,7 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     const args = ['compare', files.baseline, files.candidate, '--golden', bigGolden, '--json', join(dir, 'big.json')];
     const two = await cli(args, { EVALGATE_WORKERS: '2' });
     const twoJson = readFileSync(join(dir, 'big.json'), 'utf8');
-    const one = await cli(args, { EVALGATE_WORKERS: '0' });
+    const one = await oneThread(args);
     const library = await runCompare({
       baselinePath: files.baseline,
       candidatePath: files.candidate,
@@ -267,7 +279,7 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     const aggregateBothWays = async (goldenFile: string) => {
       const aggArgs = ['aggregate', files.baseline, '--golden', goldenFile, '--json'];
       const agg2 = await cli(aggArgs, { EVALGATE_WORKERS: '2', EVALGATE_TRACE: '1' });
-      const agg1 = await cli(aggArgs, { EVALGATE_WORKERS: '0' });
+      const agg1 = await oneThread(aggArgs);
       expect(agg2.status).toBe(0);
       expect(agg2.stdout).toBe(agg1.stdout);
       expect(warnings(agg2)).toEqual(warnings(agg1));
@@ -353,7 +365,7 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     );
     const args = ['aggregate', db, '--golden', bigGolden, '--json'];
     const two = await cli(args, { EVALGATE_WORKERS: '2', EVALGATE_TRACE: '1' });
-    const one = await cli(args, { EVALGATE_WORKERS: '0' });
+    const one = await oneThread(args);
     expect(two.stderr).toContain('the two halves joined');
     // The worker's young generation is Node 20's on every Node (Node 24 would give it 192 MB): the check that
     // fails without the limit is .ci/run's second pass, under Node 24.
@@ -407,7 +419,7 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     made.close();
     const args = ['aggregate', db, '--golden', numericGolden, '--json'];
     const two = await cli(args, { EVALGATE_WORKERS: '2', EVALGATE_TRACE: '1' });
-    const one = await cli(args, { EVALGATE_WORKERS: '0' });
+    const one = await oneThread(args);
     expect(two.stderr).toContain('the two halves joined');
     expect(two.status).toBe(0);
     const metrics = (JSON.parse(two.stdout) as { metrics: Record<string, { value: number | null; n: number }> })
@@ -419,7 +431,7 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     writeFileSync(numericGolden, readFileSync(numericGolden, 'utf8').replace(/^\{"id":"(\d+)"/gm, '{"id":$1'));
     const [twoUnquoted, oneUnquoted] = [
       await cli(args, { EVALGATE_WORKERS: '2', EVALGATE_TRACE: '1' }),
-      await cli(args, { EVALGATE_WORKERS: '0' }),
+      await oneThread(args),
     ];
     expect(twoUnquoted.stderr).toContain('the two halves joined');
     expect(oneUnquoted.stderr).not.toContain('warning:');
@@ -458,7 +470,7 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     made.close();
     const args = ['aggregate', db, '--golden', dupGolden, '--json'];
     const two = await cli(args, { EVALGATE_WORKERS: '2', EVALGATE_TRACE: '1' });
-    const one = await cli(args, { EVALGATE_WORKERS: '0' });
+    const one = await oneThread(args);
     expect(two.stderr).toContain('the two halves joined');
     expect(two.status).toBe(0);
     expect(two.stdout).toBe(one.stdout);
@@ -473,7 +485,7 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
       `warning: ${db}: run \`dup\`: 3 query id(s) have more than one row in eval_query_results, and only the last one read is scored (e.g. "${ids[3]}", "${ids[n / 2 + 1]}", "${ids[n - 1]}"); the table should have PRIMARY KEY (run_id, query_id)`,
     ]);
     expect(warned(two)).toEqual(warned(one));
-    expect((await cli(['aggregate', db, '--golden', dupGolden], { EVALGATE_WORKERS: '0' })).stdout).toContain(
+    expect((await oneThread(['aggregate', db, '--golden', dupGolden])).stdout).toContain(
       '\n3 queries have more than one result row: only the last one read is scored\n',
     );
     const compared = await cli(['compare', db, db, '--golden', dupGolden, '--json', join(dir, 'dup-compare.json')], {
@@ -508,7 +520,7 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     );
     for (const runArgs of [['--run', 'nope'], []]) {
       const [one, two] = [
-        await cli(['aggregate', db, '--golden', badGolden, ...runArgs], { EVALGATE_WORKERS: '0' }),
+        await oneThread(['aggregate', db, '--golden', badGolden, ...runArgs]),
         await cli(['aggregate', db, '--golden', badGolden, ...runArgs], { EVALGATE_WORKERS: '2' }),
       ];
       for (const r of [one, two]) {
