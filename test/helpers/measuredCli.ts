@@ -17,16 +17,23 @@ export interface Measured {
 
 const RSS_LINE = /\nevalgate-test-maxrss-kib=(\d+)\n$/;
 
-/** `evalgate ARGS` in a child process, killed past `limitSeconds`, its peak memory reported. */
-export function measuredCli(args: string[], limitSeconds: number): Promise<Measured> {
+/**
+ * `evalgate ARGS` in a child process, killed past `limitSeconds`, its peak memory reported. `nodeFlags` go to Node
+ * before the CLI: none (Node's defaults, as users run it) unless the caller's bounds leave room for others.
+ */
+export function measuredCli(args: string[], limitSeconds: number, nodeFlags: string[] = []): Promise<Measured> {
   ensureBuilt();
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, ['--import', './test/helpers/maxRss.mjs', CLI_BUNDLE, ...args], {
-      cwd: repoRoot,
-      env: { ...process.env, NO_COLOR: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [...nodeFlags, '--import', './test/helpers/maxRss.mjs', CLI_BUNDLE, ...args],
+      {
+        cwd: repoRoot,
+        env: { ...process.env, NO_COLOR: '1' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     let killed = false;
