@@ -10,10 +10,10 @@ import { dirname, join } from 'node:path';
 
 const require = createRequire(import.meta.url);
 const vitest = join(dirname(require.resolve('vitest/package.json')), 'vitest.mjs');
-const windows = process.platform === 'win32';
-const npm = windows ? 'npm.cmd' : 'npm';
-// `nice` before exec, so every thread of tsc (its collector's too) starts at the low priority.
-const lintCommand = windows ? [npm, 'run', '--silent', 'lint'] : ['nice', '-n', '19', npm, 'run', '--silent', 'lint'];
+// npm through the Node running this (npm sets npm_execpath for its scripts): no shell needed for npm.cmd on Windows.
+const npm = process.env.npm_execpath ? [process.execPath, process.env.npm_execpath] : ['npm'];
+// `nice` before exec, so every thread of tsc (its collector's too) starts at the low priority. Windows has none.
+const lintCommand = [...(process.platform === 'win32' ? [] : ['nice', '-n', '19']), ...npm, 'run', '--silent', 'lint'];
 
 /** Runs a command; resolves with its exit status, its seconds and, when `held`, its output. */
 function run([command, ...args], held) {
