@@ -1,9 +1,6 @@
-// `npm test`: vitest, and beside it the lint (`npm run lint`: tsc, then Biome) at the lowest CPU priority. Run
-// first, the lint added its ~10 s to the suite's time; beside it at normal priority, it still took CPU from vitest,
-// which keeps both cores busy. Niced, it runs in the gaps vitest leaves while its action files wait on child
-// processes and the stand-in API (bench/README.md, "The test suite's own speed"). vitest's output streams as before;
-// the lint's is held and printed after it, and the exit status is the first failure's. Arguments go to vitest
-// (`npm test -- test/golden.test.ts`).
+// `npm test`: vitest, and beside it the lint (`npm run lint`) at the lowest CPU priority, so it runs in the gaps vitest
+// leaves while its action files wait on child processes (bench/README.md, "The test suite's own speed"). The lint's
+// output is held and printed after vitest's; the exit status is the first failure's. Arguments go to vitest.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';

@@ -22,7 +22,7 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     runNode([...FIXTURE_RUN_FLAGS, CLI_BUNDLE, ...args], { EVALGATE_TRACE: '1', ...env }, ACTION_NODE);
   /**
    * The one-thread side of each comparison: the CLI in this process, where the pipeline runs from source and never
-   * starts a worker (src/pipeline/twoThreads.ts), traced as `cli` traces. A bundle run of its own cost ~0.4 s of CPU.
+   * starts a worker (src/pipeline/twoThreads.ts), traced as `cli` traces: no bundle start for each.
    */
   const oneThread = async (args: string[]) => {
     vi.stubEnv('EVALGATE_TRACE', '1');

@@ -40,9 +40,9 @@ describe('the hostile corpus: exit code, message, time and memory bounds', () =>
     const queue = [...cases];
     const runOne = async (c: HostileCase) => {
       const before = c.unchanged ? await queryDb(c.unchanged.file, c.unchanged.sql) : null;
-      // FIXTURE_RUN_FLAGS: these cases are small databases built to be refused or to loop, bounded at 300-600 MB and
-      // 20-30 s and using at most ~180 MB and 1 s; Liftoff alone spares each ~0.13 s of CPU compiling sql.js with
-      // TurboFan, and runs SQLite slower, not faster. hostile35's cases keep Node's defaults: their bounds are close.
+      // FIXTURE_RUN_FLAGS: these small cases use a fraction of their bounds (bench/README.md), and Liftoff alone runs
+      // SQLite slower, so the time bounds only get stricter. hostile35's cases keep Node's defaults: their bounds are
+      // close.
       const res = await measuredCli(c.args, c.maxSeconds * 2, FIXTURE_RUN_FLAGS);
       const problems: string[] = [];
       if (res.killed) problems.push(`still running after ${c.maxSeconds * 2} s`);

@@ -672,7 +672,7 @@ describe('a 10,000-query run with thousands of regressions and hostile text', ()
   it('cuts the least severe rows first: breakdowns and wins go before any regression or loss, all metrics stay', () => {
     const full = renderReportMarkdown(report, defs, { maxLength: Infinity });
     const losses = sectionTable(tree, 'Regressions and losses')!;
-    // The full list's 8,000 rows as their source lines (the GFM parser takes ~8 s over them): the rows shown, parsed
+    // The full list's 8,000 rows as their source lines (too many to GFM-parse in a test): the rows shown, parsed
     // above, are the same lines as the head of the full list.
     const shownLines = tableRowLines(md, 'Regressions and losses');
     const allLines = tableRowLines(full, 'Regressions and losses');

@@ -17,13 +17,12 @@ import {
   removeTempDirs,
   result,
   runCli,
-  runNode,
+  spawnCli,
   STACK_LINE,
   tempDir,
   writeGolden,
   writeRunDb,
 } from './helpers/runDb.js';
-import { CLI_BUNDLE, ensureBuilt } from './helpers/actionRunner.js';
 import type { CliResult, Json } from './helpers/runDb.js';
 
 afterAll(removeTempDirs);
@@ -379,8 +378,7 @@ describe('more bad input (in process)', () => {
     );
     expect(readFileSync(checkpointed).equals(before)).toBe(true);
     // ... and refused before the run is scored, not after (EVALGATE_TRACE=1 names each phase as it ends)
-    ensureBuilt();
-    const traced = await runNode([CLI_BUNDLE, 'aggregate', checkpointed, '--golden', writeGolden(GOLDEN), '--write'], {
+    const traced = await spawnCli(['aggregate', checkpointed, '--golden', writeGolden(GOLDEN), '--write'], {
       EVALGATE_TRACE: '1',
     });
     expectInputError(traced, 'cannot write into it while its write-ahead log');

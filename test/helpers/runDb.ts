@@ -218,9 +218,9 @@ export async function runCli(args: string[], terminal: { tty?: boolean; color?: 
 }
 
 /** The built CLI (dist/cli/index.js, the package's bin) with ARGS from the repo root, as a child process. */
-export function spawnCli(args: string[]): Promise<CliResult> {
+export function spawnCli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
   ensureBuilt();
-  return runNode([...FIXTURE_RUN_FLAGS, CLI_BUNDLE, ...args]);
+  return runNode([...FIXTURE_RUN_FLAGS, CLI_BUNDLE, ...args], env);
 }
 
 /** `NODE ARGS` from the repo root (NODE: this Node unless given), its exit status and output collected. */
