@@ -1,7 +1,8 @@
 /**
  * `evalgate calibrate` end to end (in process): three runs of one commit where 8 of 40 queries flip between a hit at
  * rank 1 and a miss, so hit@5's values per run and its spread are known by hand; the suggested YAML read back by
- * the gate config loader; fewer than two runs refused naming the database.
+ * the gate config loader; fewer than two runs refused naming the database; runs with no results left out with a
+ * warning, or refused (exit 2) naming them when fewer than two runs with results are left.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -139,6 +140,50 @@ describe('evalgate calibrate', () => {
     expect(res.stderr).toBe(
       `evalgate: ${db}: calibrate needs at least 2 runs of one commit to measure its noise, got 1 (\`nightly-0\`): run the suite again on the same commit, or name several databases\n`,
     );
+  });
+
+  it('refuses runs with no results (exit 2), naming them, rather than print margins from them', async () => {
+    const dir = tempDir();
+    const g = writeGolden(golden, dir);
+    const empty = (r: number) => ({ ...run(r), results: [] });
+    const both = await writeRunDb({ runs: [empty(0), empty(1)] }, join(dir, 'empty.sqlite'));
+    const res = await runCli(['calibrate', both, '--golden', g]);
+    expect(res.status).toBe(2);
+    expect(res.stdout).toBe('');
+    expect(res.stderr).toBe(
+      `evalgate: ${both}: runs \`nightly-0\`, \`nightly-1\` have no results in \`eval_query_results\`: calibrate needs at least 2 runs of one commit with results to measure its noise, got 0: run the suite again\n`,
+    );
+    // One run with results and one without: one run left, no noise to measure.
+    const one = await writeRunDb({ runs: [run(0), empty(1)] }, join(dir, 'one-left.sqlite'));
+    const left = await runCli(['calibrate', one, '--golden', g, '--format', 'yaml']);
+    expect(left.status).toBe(2);
+    expect(left.stderr).toMatch(
+      /^evalgate: .*one-left\.sqlite: run `nightly-1` has no results in `eval_query_results`: .*got 1: /,
+    );
+    // Several databases, their newest runs empty: each named with its file.
+    const a = await writeRunDb({ runs: [empty(0)] }, join(dir, 'a.sqlite'));
+    const b = await writeRunDb({ runs: [empty(1)] }, join(dir, 'b.sqlite'));
+    const two = await runCli(['calibrate', a, b, '--golden', g]);
+    expect(two.status).toBe(2);
+    expect(two.stderr).toMatch(
+      /^evalgate: runs `nightly-0` \(.*a\.sqlite\), `nightly-1` \(.*b\.sqlite\) have no results/,
+    );
+    expect(two.stderr).not.toMatch(STACK_LINE);
+  });
+
+  it('warns when one run of several has no results, and measures the others', async () => {
+    const dir = tempDir();
+    const g = writeGolden(golden, dir);
+    const db = await writeRunDb({ runs: [run(0), { ...run(1), results: [] }, run(2)] }, join(dir, 'runs.sqlite'));
+    const res = await runCli(['calibrate', db, '--golden', g, '--metrics', 'hit@5', '--format', 'json']);
+    expect(res.status).toBe(0);
+    expect(res.stderr).toBe(
+      `warning: ${db}: run \`nightly-1\` has no results in \`eval_query_results\`: left out (an empty run is a failed run, not noise); calibrated from the other 2 runs\n`,
+    );
+    // Runs 0 and 2 agree on every query: no noise, as if the empty run had never been written.
+    const json = JSON.parse(res.stdout);
+    expect(json.runs).toEqual(['nightly-0', 'nightly-2']);
+    expect(json.metrics['hit@5']).toMatchObject({ n: 40, means: [0.8, 0.8], sd_diff: 0, changed: 0 });
   });
 
   it('refuses a metric without a paired test, and a bad --power, with exit 2', async () => {

@@ -221,3 +221,58 @@ describe('evalgate power, against an independent computation', () => {
     expect(res.stdout).not.toContain('no --baseline');
   });
 });
+
+describe('evalgate power checks the gate config as compare does', () => {
+  /** A golden set and a baseline run of its 30 answerable queries (each found), for compare to read. */
+  async function setUp() {
+    const dir = tempDir();
+    const g = writeGolden(golden, dir);
+    const runs = [{ runId: 'base', results: Array.from({ length: 30 }, (_, i) => result(`q${i}`, [hit(1, `c${i}`)])) }];
+    const db = await writeRunDb({ runs }, `${dir}/base.sqlite`);
+    return { dir, g, db };
+  }
+
+  it('refuses each gate compare refuses, with exit 2 and the same message, with or without a baseline', async () => {
+    const { dir, g, db } = await setUp();
+    const configs: Array<[string, string, RegExp]> = [
+      [
+        'a tested gate on an unknown metric',
+        '  - metric: hit@banana\n    max_drop: 0\n    significant_only: true\n',
+        /^evalgate: .*banana\.yml:3: unknown metric `hit@banana`.* \(run `evalgate metrics` for the list\)\n$/,
+      ],
+      [
+        'an untested gate on an unknown metric beside a tested one',
+        '  - metric: hit@5\n    margin: 0.1\n  - metric: nDCG@banana\n    min: 0.5\n',
+        /^evalgate: .*banana\.yml:5: unknown metric `nDCG@banana`/,
+      ],
+      [
+        'a test on a metric without a paired test',
+        '  - metric: latency_p50_ms\n    max_increase: 100\n    significant_only: true\n',
+        /^evalgate: .*banana\.yml:3: `significant_only` needs a metric with a paired test \(.*\); `latency_p50_ms` has none\n$/,
+      ],
+    ];
+    for (const [what, gates, message] of configs) {
+      const config = writeGolden(`alpha: 0.05\ngates:\n${gates}`, dir, 'banana.yml');
+      const compare = await runCli(['compare', db, db, '--golden', g, '--config', config]);
+      expect(compare.status, what).toBe(2);
+      expect(compare.stderr, what).toMatch(message);
+      for (const baseline of [[], ['--baseline', db]]) {
+        const power = await runCli(['power', '--golden', g, '--config', config, ...baseline]);
+        expect(power, what).toMatchObject({ status: 2, stdout: '', stderr: compare.stderr });
+      }
+    }
+  });
+
+  it("lets a stage's latency through (the runs that time the stage are compare's), and the cutoffs the config sets", async () => {
+    const { dir, g } = await setUp();
+    const config = writeGolden(
+      'k: [5, 20]\ngates:\n  - metric: recall@20\n    margin: 0.1\n  - metric: retrieve_latency_p95_ms\n    max: 500\n',
+      dir,
+      'stages.yml',
+    );
+    const res = await runCli(['power', '--golden', g, '--config', config]);
+    expect(res.stderr).toBe('');
+    expect(res.status).toBe(0);
+    expect(rows(res.stdout).map((r) => r.gate)).toEqual(['recall@20']);
+  });
+});

@@ -209,6 +209,64 @@ describe('what a side of several runs must be', () => {
   });
 });
 
+describe('a repeat run missing queries', () => {
+  it('is warned about, naming the run and how many, in the words of a single run missing results', async () => {
+    const s = await setUp(false, 41);
+    const bRuns = repeatsOf('b', seededRandom(5), false);
+    const whole = await writeRunDb({ runs: bRuns }, `${s.dir}/whole-base.sqlite`);
+    const dropped = bRuns[1].results.slice(0, 50) as Json[];
+    const droppedHits = dropped.filter((r, i) => (r.hits_top_k as Json[]).some((h) => h.chunk_id === `c${i}`)).length;
+    bRuns[1].results = bRuns[1].results.slice(50); // b2 lacks q000-q049, which b1 and b3 have
+    const cRuns = repeatsOf('c', seededRandom(6), false);
+    cRuns[2].results = cRuns[2].results.filter((r) => (r as Json).query_id !== qid(7));
+    const base = await writeRunDb({ runs: bRuns }, `${s.dir}/gappy-base.sqlite`);
+    const cand = await writeRunDb({ runs: cRuns }, `${s.dir}/gappy-cand.sqlite`);
+    const args = ['compare', base, cand, '--golden', s.golden, '--config', s.config, '--format', 'json'];
+    const out = await runCli([...args, '--baseline-run', 'all', '--candidate-run', 'all']);
+    expect(out.status).toBe(0);
+    const lines = out.stderr.split('\n').filter((l) => l.includes('no result in this run'));
+    expect(lines).toEqual([
+      `warning: ${base}: baseline run \`b2\`: 50 queries have no result in this run, only in other baseline runs (counted as misses)`,
+      `warning: ${cand}: candidate run \`c3\`: 1 query has no result in this run, only in other candidate runs (counted as misses)`,
+    ]);
+    // Counted as misses, as the warning says: each of b2's hits among the 50 becomes a 0 in a mean of 3 runs.
+    const report = JSON.parse(out.stdout) as Report;
+    const wholeOut = await runCli(['compare', whole, cand, ...args.slice(3), '--baseline-run', 'all']);
+    const wholeReport = JSON.parse(wholeOut.stdout) as Report;
+    expect(droppedHits).toBeGreaterThan(40);
+    expect(wholeReport.metrics['hit@10'].baseline - report.metrics['hit@10'].baseline).toBeCloseTo(
+      droppedHits / 3 / N,
+      3, // each value rounded to 4 decimals in the JSON
+    );
+    const trec = await runCli([...args, '--baseline-run', 'all', '--mean-over', 'trec']);
+    expect(trec.stderr).toContain(
+      `warning: ${base}: baseline run \`b2\`: 50 queries have no result in this run, only in other baseline runs (left out of its means: \`--mean-over trec\`)\n`,
+    );
+    // One run per side: the comparison's own warning, as before.
+    const single = await runCli([...args, '--baseline-run', 'b2', '--candidate-run', 'c1']);
+    expect(single.stderr).toContain('warning: 50 queries have a result only in the candidate\n');
+    expect(single.stderr).not.toContain('no result in this run');
+  });
+
+  it('is not warned about when every run of a side has the same queries, or one side is one run', async () => {
+    const s = await setUp(false, 42);
+    const out = await runCli([
+      'compare',
+      s.base,
+      s.cand,
+      '--golden',
+      s.golden,
+      '--config',
+      s.config,
+      '--baseline-run',
+      'all',
+      '--candidate-run',
+      'all',
+    ]);
+    expect(out.stderr).not.toContain('no result in this run');
+  });
+});
+
 describe("the action's run inputs", () => {
   const env = {
     INPUT_BASELINE: 'b.sqlite',

@@ -250,6 +250,30 @@ describe('evalgate validate', () => {
     ]);
   });
 
+  it('names a result_json past 64 MiB by its size, in the words compare refuses it with', async () => {
+    const golden = writeGolden(GOLDEN);
+    const file = await writeRunDb(run());
+    const { editDb } = await import('./helpers/runDb.js');
+    await editDb(file, (db) => {
+      db.exec(`UPDATE eval_query_results SET result_json = printf('%.*c', ${65 << 20}, 'x') WHERE query_id = 'q2'`);
+    });
+    const compare = await runCli(['compare', file, file, '--golden', golden]);
+    expect(compare.status).toBe(2);
+    expect(compare.stderr).toContain(
+      'query `q2`: column `result_json` holds 65 MiB, more than the 64 MiB EvalGate reads in one value',
+    );
+    const out = await runCli(['validate', file, '--golden', golden]);
+    expect(out.status).toBe(1);
+    expect(out.stdout).toBe(
+      `${file}: run \`r1\`, query \`q2\`: column \`result_json\` holds 65 MiB, more than the 64 MiB EvalGate reads in one value\n` +
+        `${file}: run \`r1\`: 2 results checked, 1 finding\n`,
+    );
+    const json = JSON.parse((await runCli(['validate', file, '--format', 'json'])).stdout);
+    expect(json.findings).toEqual([
+      expect.objectContaining({ check: 'invalid-json', query: 'q2', field: 'result_json', count: 1 }),
+    ]);
+  });
+
   it('refuses what no command can read (exit 2), as compare does', async () => {
     const out = await runCli(['validate', join(tempDir(), 'missing.sqlite')]);
     expect(out.status).toBe(2);

@@ -7,10 +7,12 @@
  * runs with no real change, and a redrawn query changes as a hit or a miss would at the metric's value v (with
  * probability 2 v (1 - v)); v is the baseline's value, or 0.5 (the noisiest) without a baseline.
  */
+import { buildMetricTable } from '../aggregate/metrics/registry.js';
 import { DEFAULT_OPTIONS } from '../aggregate/score.js';
 import { minimumDetectableDrop, queriesNeeded } from '../compare/power.js';
 import { InputError } from '../errors.js';
 import { formatValue } from '../format.js';
+import { checkGates } from '../gate/gates.js';
 import { isTested } from '../gate/tested.js';
 import { atScoringCutoffs } from '../gate/config.js';
 import type { GateConfig } from '../gate/config.js';
@@ -45,8 +47,7 @@ export async function powerCommand(args: string[], io: Io): Promise<number> {
   const churn = values.churn === undefined ? 0.4 : Number(values.churn);
   if (!(churn > 0 && churn <= 1))
     throw new InputError(`--churn must be a number above 0 and at most 1\n${POWER_USAGE}`);
-  const { config: loaded } = loadGateConfig(values.config ?? null, null);
-  const { config, options } = atScoringCutoffs(loaded, metricOptions(values));
+  const { config, options } = checkedConfig(values.config ?? null, metricOptions(values));
   const tested = config.gates.filter((g) => isTested(g) && !g.where);
   if (tested.length === 0)
     throw new InputError(`the gate config ${config.source} has no tested gate (significant_only or margin)`);
@@ -73,6 +74,22 @@ export async function powerCommand(args: string[], io: Io): Promise<number> {
   io.stdout(`${lines.join('\n')}\n`);
   return 0;
 }
+
+/**
+ * The gate config at its scoring cutoffs, every gate checked as compare checks it (checkGates: an unknown metric, a
+ * test on a metric without one, ... refused in compare's words, exit 2). A stage's latency (`retrieve_latency_p95_ms`)
+ * is a metric of the runs that time that stage, which are not read yet: such a gate is let through.
+ */
+function checkedConfig(path: string | null, flags: Partial<AggregateOptions>) {
+  const { config: loaded } = loadGateConfig(path, null);
+  const checked = atScoringCutoffs(loaded, flags);
+  const stages = checked.config.gates.flatMap((g) => STAGE_LATENCY.exec(g.metric)?.[1] ?? []);
+  checkGates(checked.config, buildMetricTable({ ...DEFAULT_OPTIONS, ...checked.options }, stages));
+  return checked;
+}
+
+/** A stage's latency metric id (src/aggregate/metrics/operations.ts): the stage, then the percentile. */
+const STAGE_LATENCY = /^(.+)_latency_p(?:50|95)_ms$/;
 
 /** Each metric's query count and value: the baseline's, or the golden set's answerable count at 0.5. */
 async function baselineValues(

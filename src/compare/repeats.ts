@@ -10,8 +10,10 @@ import { resultsOf } from '../aggregate/score.js';
 import { scoreToTable } from '../aggregate/table.js';
 import type { RecordFacts, TabulatedRun } from '../aggregate/table.js';
 import type { Columns } from '../aggregate/perQueryValues.js';
-import { InputError } from '../errors.js';
+import { InputError, oneLine } from '../errors.js';
+import { plural } from '../format.js';
 import type { GoldenQuery, GoldenSet, RunData, RunStream } from '../types.js';
+import type { Side } from '../warnings.js';
 import { chunkerVersionOf, compareScored, configDifferences, DEFAULT_COMPARE_OPTIONS } from './compare.js';
 import type { CompareOptions } from './compare.js';
 import type { ComparedRuns, Comparison, FlakyQuery, QueryOutcome } from './types.js';
@@ -62,6 +64,15 @@ export interface SideRepeats {
   facts: RecordFacts[];
   /** Settings (config_snapshot_json keys) in which some run differs from the first: repeats are of one system. */
   differences: string[];
+  /** Runs with no result for queries another run of the side has (each a miss there), in the order given. */
+  missing: MissingInRun[];
+}
+
+/** A repeat run without results for `count` golden queries (not pending) that another run of its side has. */
+export interface MissingInRun {
+  source: string;
+  runId: string;
+  count: number;
 }
 
 /** Adds a side's runs one at a time (each table dropped once added) and gives the side as one table. */
@@ -71,6 +82,7 @@ export class RepeatMerger {
   private pending: ColumnSums | null = null;
   private readonly facts: RecordFacts[] = [];
   private readonly runIds: string[] = [];
+  private readonly sources: string[] = [];
   private readonly unknown = new Set<string>();
   private readonly duplicate = new Set<string>();
   private readonly capped = new Set<string>();
@@ -92,6 +104,7 @@ export class RepeatMerger {
     this.pending.add(table.pendingColumns);
     this.facts.push(table.facts);
     this.runIds.push(table.run.run.runId);
+    this.sources.push(table.run.source);
     for (const id of table.unknownResultIds) this.unknown.add(id);
     for (const id of table.duplicateResultIds) this.duplicate.add(id);
     for (const id of table.cappedResultIds) this.capped.add(id);
@@ -123,8 +136,39 @@ export class RepeatMerger {
       ignoredStageTimings: this.ignored,
     };
     const differences = [...this.differences].sort();
-    return { table, repeats: { runIds: this.runIds, facts: this.facts, differences } };
+    const missing = this.missingInRuns(table.facts.hasResult);
+    return { table, repeats: { runIds: this.runIds, facts: this.facts, differences, missing } };
   }
+
+  /** Per run, the queries it has no result for while some run of the side has one (`any`: the side's union). */
+  private missingInRuns(any: Uint8Array): MissingInRun[] {
+    const out: MissingInRun[] = [];
+    this.facts.forEach((f, r) => {
+      let count = 0;
+      for (let i = 0; i < any.length; i++) if (any[i] === 1 && f.hasResult[i] === 0) count++;
+      if (count > 0) out.push({ source: this.sources[r], runId: this.runIds[r], count });
+    });
+    return out;
+  }
+}
+
+/**
+ * A side's runs missing results the side's other runs have, as the single-run compare words a run missing results
+ * (missing_results): there each such query is a miss (left out of that run's means under `--mean-over trec`). The
+ * side's own union of results is what the report's added and removed queries read, so these are said nowhere else.
+ */
+export function missingInRepeatsWarnings(side: Side, repeats: SideRepeats, meanOver: string): string[] {
+  const counted = meanOver === 'trec' ? 'left out of its means: `--mean-over trec`' : 'counted as misses';
+  return repeats.missing.map(
+    (m) =>
+      `${m.source}: ${side} run \`${oneLine(m.runId)}\`: ${plural(m.count, 'query has', 'queries have')} no result ` +
+      `in this run, only in other ${side} runs (${counted})`,
+  );
+}
+
+/** A comparison of repeated runs, with the warnings only repeats have (missingInRepeatsWarnings). */
+export interface RepeatedComparison extends ComparedRuns {
+  repeatWarnings: string[];
 }
 
 function anyOf(arrays: Uint8Array[], n: number): Uint8Array {
@@ -326,7 +370,7 @@ export function compareRepeatedRuns(
   golden: GoldenSet,
   options: Partial<CompareOptions> = {},
   knownFlaky?: ReadonlyMap<string, string>,
-): ComparedRuns {
+): RepeatedComparison {
   const opts: CompareOptions = { ...DEFAULT_COMPARE_OPTIONS, ...options };
   const versions = new Map<string | null, string>();
   const side = (opens: ReadonlyArray<() => RunData | RunStream>) => {
@@ -355,11 +399,17 @@ export function compareRepeatedRuns(
     );
   }
   const compared = compareScored(b.table, c.table, opts, 'exact');
-  return setAsideFlaky(compared, {
+  const meanOver = compared.report.options.mean_over;
+  const repeatWarnings = [
+    ...missingInRepeatsWarnings('baseline', b.repeats, meanOver),
+    ...missingInRepeatsWarnings('candidate', c.repeats, meanOver),
+  ];
+  const flaky = setAsideFlaky(compared, {
     baseline: b.repeats,
     candidate: c.repeats,
     knownFlaky,
     rule: { k: Math.max(...opts.ks), labels: compared.report.options.profile === 'wfgy' },
     queries: b.table.queries,
   });
+  return { ...flaky, repeatWarnings };
 }

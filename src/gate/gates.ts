@@ -205,8 +205,22 @@ function evaluateGate(
   return groupNotGated(spec, spec.where, base, m, ctx) ?? metricGate(spec, base, def, m);
 }
 
+/**
+ * Every gate of `config` checked against the metric table `defs` as evaluation checks it (checkGate), before any
+ * comparison: `evalgate power` refuses what compare would, in its words.
+ */
+export function checkGates(config: GateConfig, defs: readonly MetricDef[]): void {
+  const ctx = { defs: new Map(defs.map((d) => [d.id, d])) };
+  for (const spec of config.gates) checkGate(spec, ctx, COUNT_METRICS[spec.metric], ctx.defs.get(spec.metric));
+}
+
 /** A gate the comparison cannot answer is a mistake in the config: an InputError naming where the gate was written. */
-function checkGate(spec: GateSpec, ctx: GateContext, countKey: CountKey | undefined, def: MetricDef | undefined): void {
+function checkGate(
+  spec: GateSpec,
+  ctx: Pick<GateContext, 'defs'>,
+  countKey: CountKey | undefined,
+  def: MetricDef | undefined,
+): void {
   if (!countKey && !def) {
     throw new InputError(
       `${spec.origin}: unknown metric \`${spec.metric}\`${suggest(spec.metric, [...ctx.defs.keys(), ...Object.keys(COUNT_METRICS)])} (run \`evalgate metrics\` for the list)`,

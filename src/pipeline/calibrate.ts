@@ -15,7 +15,7 @@ import { PerQueryValues } from '../aggregate/perQueryValues.js';
 import { DEFAULT_OPTIONS } from '../aggregate/score.js';
 import type { AggregateOptions } from '../aggregate/score.js';
 import { scoreToTable } from '../aggregate/table.js';
-import { calibrate } from '../compare/calibrate.js';
+import { calibrate, MIN_CALIBRATION_RUNS } from '../compare/calibrate.js';
 import type { Calibration, CalibrateOptions, CalibrationRun } from '../compare/calibrate.js';
 import { InputError, oneLine } from '../errors.js';
 import { readGoldenFile } from '../load/golden.js';
@@ -43,12 +43,15 @@ export async function runCalibrate(
   const options: AggregateOptions = { ...DEFAULT_OPTIONS, ...inputs.options };
   const golden = readGoldenFile(inputs.goldenPath);
   const runs: CalibrationRun[] = [];
+  const empty: Array<{ path: string; runId: string }> = [];
   const warnings: Warning[] = [...golden.warnings];
   for (const ref of inputs.runs) {
-    const { run, warnings: found } = await readRun(ref, golden, options, inputs.metrics);
-    runs.push(run);
+    const { run, empty: none, warnings: found } = await readRun(ref, golden, options, inputs.metrics);
+    if (none) empty.push({ path: ref.path, runId: run.runId });
+    else runs.push(run);
     warnings.push(...found);
   }
+  warnings.push(...notes([emptyRunsWarning(empty, runs.length)]));
   const calibration = calibrate(runs, inputs);
   if (calibration.commits.length > 1)
     warnings.push(
@@ -59,13 +62,32 @@ export async function runCalibrate(
   return { calibration, warnings };
 }
 
+/**
+ * Runs without a result are failed runs, not noise (every query would read as a miss there and differ from the
+ * other runs): left out, with a warning naming them. Fewer than MIN_CALIBRATION_RUNS runs with results is refused
+ * (exit 2), naming the empty ones.
+ */
+function emptyRunsWarning(empty: ReadonlyArray<{ path: string; runId: string }>, kept: number): string | null {
+  if (empty.length === 0) return null;
+  const oneFile = empty.every((r) => r.path === empty[0].path);
+  const runs = empty.map((r) => `\`${oneLine(r.runId)}\`${oneFile ? '' : ` (${r.path})`}`);
+  const named =
+    `${oneFile ? `${empty[0].path}: ` : ''}${empty.length === 1 ? 'run' : 'runs'} ${runs.join(', ')} ` +
+    `${empty.length === 1 ? 'has' : 'have'} no results in \`eval_query_results\``;
+  if (kept < MIN_CALIBRATION_RUNS)
+    throw new InputError(
+      `${named}: calibrate needs at least ${MIN_CALIBRATION_RUNS} runs of one commit with results to measure its noise, got ${kept}: run the suite again`,
+    );
+  return `${named}: left out (an empty run is a failed run, not noise); calibrated from the other ${kept} runs`;
+}
+
 /** One run scored into per-query columns of the metrics asked for, each checked to be a paired per-query metric. */
 async function readRun(
   ref: RunRef,
   golden: GoldenSet,
   options: AggregateOptions,
   metrics: readonly string[],
-): Promise<{ run: CalibrationRun; warnings: Warning[] }> {
+): Promise<{ run: CalibrationRun; empty: boolean; warnings: Warning[] }> {
   const stream = await openRunStream(ref.path, ref.runId);
   try {
     const table = scoreToTable(stream, golden, options);
@@ -97,6 +119,7 @@ async function readRun(
         createdAt: table.run.run.createdAt,
         values: new Map(metrics.map((id) => [id, values.column(id)])),
       },
+      empty: resultsMatched(table) === 0,
       warnings: notes([
         unknownResultsWarning(ref.path, runId, table.unknownResultIds),
         duplicateResultsWarning(ref.path, runId, table.duplicateResultIds),

@@ -16,6 +16,7 @@ import {
 } from '../compare/compare.js';
 import type { CompareOptions } from '../compare/compare.js';
 import { compareRepeatedRuns, setAsideFlaky } from '../compare/repeats.js';
+import type { RepeatedComparison } from '../compare/repeats.js';
 import type { ComparedRuns } from '../compare/types.js';
 import { cannotRead, InputError, oneLine } from '../errors.js';
 import { suggest } from '../suggest.js';
@@ -216,6 +217,7 @@ export async function runCompare(inputs: CompareInputs): Promise<CompareOutputs>
     ...notes([report.baseline && swappedRunsWarning(report.baseline, report.candidate)]),
     ...golden().warnings,
     ...runWarnings(compared, baselinePath, inputs.candidatePath),
+    ...notes(chosen.repeatWarnings),
     ...reportWarnings(report, context).filter((w) => !SAID_ELSEWHERE.has(w.kind)),
     ...notes(formatFindings.map(formatFinding)),
     ...notes(config.notices),
@@ -288,6 +290,7 @@ async function compareChosen(
   inputs: CompareInputs;
   runsRead: Array<[string, string]>;
   parallel: boolean;
+  repeatWarnings: string[];
 }> {
   const baselinePath = given.baselinePath;
   const lists = await repeatedRuns(given);
@@ -297,15 +300,18 @@ async function compareChosen(
     baselinePath !== null && workersAvailable() && !repeated && worthAWorker(inputs.candidatePath)
       ? await compareInParallel({ ...inputs, baselinePath }, golden, options, t)
       : null;
-  const compared = repeated
+  const repeatedCompared = repeated
     ? await compareRepeated({ ...inputs, baselinePath: baselinePath! }, lists, golden(), options)
-    : withKnownFlaky(
-        inParallel ??
-          (baselinePath === null
-            ? await compareCandidateAlone(inputs, golden(), options)
-            : await compareInSequence({ ...inputs, baselinePath }, golden(), options)),
-        inputs.knownFlaky,
-      );
+    : null;
+  const compared =
+    repeatedCompared ??
+    withKnownFlaky(
+      inParallel ??
+        (baselinePath === null
+          ? await compareCandidateAlone(inputs, golden(), options)
+          : await compareInSequence({ ...inputs, baselinePath }, golden(), options)),
+      inputs.knownFlaky,
+    );
   const { baseline: b, candidate: c } = compared.report;
   const read = (path: string, ids: Array<string | null>, id: string): Array<[string, string]> =>
     (repeated ? ids : [null]).map((each) => [path, each ?? id]);
@@ -313,7 +319,8 @@ async function compareChosen(
     ...(baselinePath !== null && b ? read(baselinePath, lists?.baseline ?? [], b.run_id) : []),
     ...read(inputs.candidatePath, lists?.candidate ?? [], c.run_id),
   ];
-  return { compared, inputs, runsRead, parallel: inParallel !== null };
+  const repeatWarnings = repeatedCompared?.repeatWarnings ?? [];
+  return { compared, inputs, runsRead, parallel: inParallel !== null, repeatWarnings };
 }
 
 /** The runs of each side when a run option names several (`a,b,c`, `all`, `all:SUITE`); null when each names one. */
@@ -403,7 +410,7 @@ async function compareRepeated(
   lists: RunLists,
   golden: GoldenSet,
   options: Partial<CompareOptions>,
-): Promise<ReturnType<typeof compareRuns>> {
+): Promise<RepeatedComparison> {
   const opens = async (path: string, ids: Array<string | null>) => {
     const out: Array<() => RunStream> = [];
     for (const id of ids) out.push(await deferRunStream(path, id));

@@ -102,9 +102,7 @@ export class RunChecker {
 
   /** One row of `eval_query_results`: its query_id and the `result_json` text (or whatever the column held). */
   addRow(queryId: string, resultJson: unknown): void {
-    this.rows++;
-    if (this.seen.has(queryId)) this.duplicates.push(queryId);
-    else this.seen.add(queryId);
+    this.countRow(queryId);
     let value: unknown;
     try {
       value = typeof resultJson === 'string' ? JSON.parse(resultJson) : Symbol('not text');
@@ -123,6 +121,21 @@ export class RunChecker {
       this.noteSchema(queryId, error);
     }
     this.checkResult(queryId, value as Record<string, unknown>);
+  }
+
+  /**
+   * A row whose `result_json` is past the length EvalGate reads (never fetched): counted as read, and an invalid-json
+   * finding worded by `text` (the reader's own words), apart from the texts that are not JSON.
+   */
+  addOversizedRow(queryId: string, text: string): void {
+    this.countRow(queryId);
+    this.note('invalid-json', queryId, 'result_json', text);
+  }
+
+  private countRow(queryId: string): void {
+    this.rows++;
+    if (this.seen.has(queryId)) this.duplicates.push(queryId);
+    else this.seen.add(queryId);
   }
 
   private checkResult(queryId: string, result: Record<string, unknown>): void {
