@@ -1,12 +1,12 @@
 /**
  * Reading a history file (docs/history.md) as untrusted input, like a run database: it comes from an artifact any
- * earlier main run wrote. Size capped before it is read, nesting checked before it is walked, every field's type
- * and size checked, the schema version required; nothing in it is run. A problem is one InputError naming the file
- * and the field.
+ * earlier main run wrote. Size capped before it is read, nesting and the count of values checked on its text before
+ * it is parsed, every field's type and size checked, the schema version required; nothing in it is run. A problem is
+ * one InputError naming the file and the field.
  */
 import { cannotRead, InputError, isInputError, oneLine } from '../errors.js';
-import { describe, isObject, nestedDeeperThan } from './json.js';
-import type { JsonObject } from './json.js';
+import { describe, isObject, jsonTextPast } from './json.js';
+import type { JsonObject, JsonTextBounds } from './json.js';
 import { readRegularFile, sizeText } from './regularFile.js';
 
 export const HISTORY_SCHEMA_VERSION = 1;
@@ -47,6 +47,17 @@ const MAX_HISTORY_DEPTH = 4;
 const MAX_QUERIES = 1_000_000;
 const MAX_METRICS = 200;
 const MAX_TEXT = 1_000;
+/**
+ * The text's bounds, checked before it is parsed (jsonTextPast), since JSON.parse builds whatever 32 MiB hold. A
+ * history EvalGate writes has 3 + 2 x runs lists and objects (103 at most), 4 + runs x (6 + metrics) keys (10,304 at
+ * most), and fewer commas than its queries and keys; the bounds leave room to spare.
+ */
+const HISTORY_TEXT_BOUNDS: JsonTextBounds = {
+  depth: MAX_HISTORY_DEPTH,
+  containers: 1_000,
+  keys: 20_000,
+  commas: MAX_QUERIES + 100_000,
+};
 
 class HistoryShapeError extends Error {}
 
@@ -115,6 +126,27 @@ function historyOf(value: unknown): History {
   };
 }
 
+/** An InputError when the text passes a bound of HISTORY_TEXT_BOUNDS: at its first bracket too deep, at once. */
+function refuseOverBounds(text: string, where: string): void {
+  const past = jsonTextPast(text, HISTORY_TEXT_BOUNDS);
+  if (past === 'depth')
+    throw new InputError(
+      `${where}: the history nests deeper than ${MAX_HISTORY_DEPTH} levels, which no history file does`,
+    );
+  if (past === 'containers')
+    throw new InputError(
+      `${where}: the history holds more than ${HISTORY_TEXT_BOUNDS.containers} lists and objects, which no history file does`,
+    );
+  if (past === 'keys')
+    throw new InputError(
+      `${where}: the history's objects hold more than ${HISTORY_TEXT_BOUNDS.keys} keys, which no history file does`,
+    );
+  if (past === 'commas')
+    throw new InputError(
+      `${where}: the history holds more than ${HISTORY_TEXT_BOUNDS.commas} values, which no history file does`,
+    );
+}
+
 /** A history from its text; `where` (the file, or the artifact entry) starts every message. */
 export function parseHistory(bytes: Buffer | string, where: string): History {
   const size = Buffer.isBuffer(bytes) ? bytes.length : Buffer.byteLength(bytes);
@@ -122,16 +154,14 @@ export function parseHistory(bytes: Buffer | string, where: string): History {
     throw new InputError(
       `${where}: the history is ${sizeText(size)}, more than the ${sizeText(MAX_HISTORY_BYTES)} EvalGate reads`,
     );
+  const text = Buffer.isBuffer(bytes) ? bytes.toString('utf8') : bytes;
+  refuseOverBounds(text, where);
   let value: unknown;
   try {
-    value = JSON.parse(Buffer.isBuffer(bytes) ? bytes.toString('utf8') : bytes);
+    value = JSON.parse(text);
   } catch (error) {
     throw new InputError(`${where}: the history is not JSON (${oneLine((error as Error).message).slice(0, 200)})`);
   }
-  if (nestedDeeperThan(value, MAX_HISTORY_DEPTH))
-    throw new InputError(
-      `${where}: the history nests deeper than ${MAX_HISTORY_DEPTH} levels, which no history file does`,
-    );
   try {
     return historyOf(value);
   } catch (error) {
@@ -151,3 +181,9 @@ export function readHistoryFile(path: string): History {
   }
   return parseHistory(bytes, path);
 }
+
+/**
+ * The limits schemas/history.schema.json states (`maxItems`, `maxProperties`, `maxLength`): the schema takes its
+ * numbers from these (test/schemaAgreement.test.ts). A text's length is JavaScript's, in UTF-16 code units.
+ */
+export { MAX_METRICS as MAX_HISTORY_METRICS, MAX_QUERIES as MAX_HISTORY_QUERIES, MAX_TEXT as MAX_HISTORY_TEXT };

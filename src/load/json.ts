@@ -82,6 +82,58 @@ export function parseJsonCell(text: SqlValue, where: string): unknown {
  */
 export const MAX_JSON_DEPTH = 100;
 
+/** Bounds on JSON text that jsonTextPast checks before the text is parsed. */
+export interface JsonTextBounds {
+  /** Levels of arrays and objects, the outermost 1 (nestedDeeperThan's depth). */
+  depth: number;
+  /** Arrays and objects in all. */
+  containers: number;
+  /** Members of objects in all (their colons). */
+  keys: number;
+  /** Commas between values and members in all: about the values in all. */
+  commas: number;
+}
+
+/** The index of the quote that ends the string opened at `open` (the first not escaped by a backslash), or -1. */
+function stringEnd(text: string, open: number): number {
+  let end = text.indexOf('"', open + 1);
+  while (end !== -1) {
+    let slashes = 0;
+    while (end - slashes - 1 > open && text.charCodeAt(end - slashes - 1) === 0x5c /* \\ */) slashes++;
+    if (slashes % 2 === 0) return end;
+    end = text.indexOf('"', end + 1);
+  }
+  return -1;
+}
+
+/**
+ * The first of `bounds` that JSON text passes, read from its characters before it is parsed; null when it passes
+ * none. JSON.parse builds everything the text holds before the value can be checked: 32 MiB of `[` is 16 million
+ * nested arrays. This scan counts brackets, braces, colons and commas outside strings and stops at the first bound
+ * passed. For JSON text its depth is nestedDeeperThan's of the parsed value. Text that is not JSON may be refused
+ * here for a bound rather than by JSON.parse; and JSON.parse never builds more than the scan counted, since it
+ * stops at its first syntax error and reads strings as the scan does up to there.
+ */
+export function jsonTextPast(text: string, bounds: JsonTextBounds): keyof JsonTextBounds | null {
+  let depth = 0;
+  let containers = 0;
+  let keys = 0;
+  let commas = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22 /* " */) {
+      i = stringEnd(text, i);
+      if (i === -1) return null; // a string without its end: JSON.parse says so
+    } else if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
+      if (++depth > bounds.depth) return 'depth';
+      if (++containers > bounds.containers) return 'containers';
+    } else if (c === 0x5d /* ] */ || c === 0x7d /* } */) depth--;
+    else if (c === 0x3a /* : */ && ++keys > bounds.keys) return 'keys';
+    else if (c === 0x2c /* , */ && ++commas > bounds.commas) return 'commas';
+  }
+  return null;
+}
+
 /** Whether `value` nests arrays or objects more than `limit` levels deep, without recursion. */
 export function nestedDeeperThan(value: unknown, limit: number): boolean {
   if (typeof value !== 'object' || value === null) return false;
