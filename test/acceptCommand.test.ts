@@ -5,12 +5,22 @@
 import { describe, expect, it } from 'vitest';
 import type { GateResult } from '../src/gate/types.js';
 import { parseCommand } from '../src/action/acceptCommand.js';
-import { keepStateLine } from '../src/github/stickyComment.js';
+import { keepStateLine, stickyBody } from '../src/github/stickyComment.js';
+import { panelText } from '../src/render/errorPanel.js';
 import { acceptedGateOf } from '../src/publish/acceptance.js';
 import type { AcceptanceFacts } from '../src/publish/acceptance.js';
 import { decideRun } from '../src/publish/acceptanceDecision.js';
 import type { RunFacts } from '../src/publish/acceptanceDecision.js';
-import { HISTORY_KEPT, carryOver, decodeState, encodeState, worseOf } from '../src/publish/acceptanceState.js';
+import {
+  HISTORY_KEPT,
+  SHOWN_KEPT,
+  carryOver,
+  decodeState,
+  encodeState,
+  shownAt,
+  withShown,
+  worseOf,
+} from '../src/publish/acceptanceState.js';
 import type { AcceptanceState, StandingAcceptance } from '../src/publish/acceptanceState.js';
 
 const LABEL = 'evalgate: accept';
@@ -124,13 +134,17 @@ describe('the hidden state line', () => {
   const state: AcceptanceState = {
     current: standing([gate({})]),
     history: [{ event: 'accepted', by: 'writer', at: 'x', head_sha: A, gates: ['nDCG@10'], reason: '--> <!--' }],
+    shown: [
+      { sha: A, kind: 'report', since: '2026-11-01T10:00:00Z' },
+      { sha: B, kind: 'report', since: null },
+    ],
   };
 
   it('round-trips, and no text in it can close the HTML comment', () => {
     const line = encodeState(state);
     expect(line).toMatch(/^<!-- evalgate:acceptance-state [A-Za-z0-9+/=]+ -->$/);
     expect(decodeState(`report\n${line}\n`)).toEqual(state);
-    expect(encodeState({ current: null, history: [] })).toBe('');
+    expect(encodeState({ current: null, history: [], shown: [] })).toBe('');
   });
 
   it('tampered, foreign or oversized state is no state', () => {
@@ -139,17 +153,17 @@ describe('the hidden state line', () => {
       `<!-- evalgate:acceptance-state ${Buffer.from(JSON.stringify(o)).toString('base64')} -->`;
     expect(decodeState(line.replace('-->', 'x -->'))).toBeNull();
     expect(decodeState('<!-- evalgate:acceptance-state !!! -->')).toBeNull();
-    expect(decodeState(b64({ v: 2, current: null, history: [] }))).toBeNull();
-    expect(decodeState(b64({ v: 1, current: { ...state.current, via: 'api' }, history: [] }))).toBeNull();
+    expect(decodeState(b64({ v: 2, current: null, history: [], shown: [] }))).toBeNull();
+    expect(decodeState(b64({ v: 1, current: { ...state.current, via: 'api' }, history: [], shown: [] }))).toBeNull();
     const bad = { ...state.current, gates: [{ ...state.current?.gates[0], worse: 'sideways' }] };
-    expect(decodeState(b64({ v: 1, current: bad, history: [] }))).toBeNull();
-    expect(decodeState(b64({ v: 1, current: null, history: [{ event: 'accepted' }] }))).toBeNull();
+    expect(decodeState(b64({ v: 1, current: bad, history: [], shown: [] }))).toBeNull();
+    expect(decodeState(b64({ v: 1, current: null, history: [{ event: 'accepted' }], shown: [] }))).toBeNull();
   });
 });
 
 describe('decideRun', () => {
   it('a worse drop on a new push lapses the acceptance and records it; an equal one carries it over', () => {
-    const prior: AcceptanceState = { current: standing([gate({})]), history: [] };
+    const prior: AcceptanceState = { current: standing([gate({})]), history: [], shown: [] };
     const worse = decideRun(facts({ prior, failing: [gate({ delta: -0.05 })] }));
     expect(worse.decision).toMatchObject({ kind: 'refused', reason: /no longer covers `bbbbbbb`: nDCG@10 is −0.0500/ });
     expect(worse.state.current).toBeNull();
@@ -160,9 +174,13 @@ describe('decideRun', () => {
   });
 
   it('a label acceptance whose label is gone is withdrawn; a comment acceptance does not need the label', () => {
-    const prior: AcceptanceState = { current: standing([gate({})]), history: [] };
+    const prior: AcceptanceState = { current: standing([gate({})]), history: [], shown: [] };
     expect(decideRun(facts({ prior, labels: [] })).state.history.map((h) => h.event)).toEqual(['withdrawn']);
-    const byComment: AcceptanceState = { current: standing([gate({})], { via: 'comment', reason: 'r' }), history: [] };
+    const byComment: AcceptanceState = {
+      current: standing([gate({})], { via: 'comment', reason: 'r' }),
+      history: [],
+      shown: [],
+    };
     expect(decideRun(facts({ prior: byComment, labels: [] })).decision.kind).toBe('accepted');
   });
 
@@ -186,7 +204,7 @@ describe('decideRun', () => {
   });
 
   it('keeps the last HISTORY_KEPT entries', () => {
-    let state: AcceptanceState = { current: null, history: [] };
+    let state: AcceptanceState = { current: null, history: [], shown: [] };
     for (let i = 0; i < HISTORY_KEPT + 3; i++) {
       const writer = { login: `u${i}`, permission: 'admin', roleName: 'admin' };
       state = decideRun(
@@ -214,5 +232,127 @@ describe('keepStateLine', () => {
       expect(keepStateLine(`M\nold\n\n${line}\n\n`, body)).toBe(`M\ngreen\n${line}\n`);
     expect(keepStateLine(null, 'M\ngreen\n')).toBe('M\ngreen\n');
     expect(keepStateLine(undefined, 'M\ngreen\n')).toBe('M\ngreen\n');
+  });
+});
+
+describe('issue 44: the state is read from one place that only EvalGate writes', () => {
+  const state: AcceptanceState = {
+    current: standing([gate({})]),
+    history: [],
+    shown: [{ sha: A, kind: 'report', since: null }],
+  };
+  const planted = encodeState({ ...state, current: standing([gate({ delta: -0.9 })], { by: 'maintainer-2' }) });
+
+  it('only the final line is read: a state line anywhere else is text', () => {
+    const line = encodeState(state);
+    expect(decodeState(`M\n${line}\n\n`)).toEqual(state);
+    expect(decodeState(`M\n${planted}\nreport\n${line}\n`)).toEqual(state);
+    expect(decodeState(`M\n${line}\nreport after it\n`)).toBeNull();
+    expect(decodeState(`M\n    ${line}\n`)).toBeNull();
+    expect(decodeState(`M\nx ${line}\n`)).toBeNull();
+  });
+
+  it('keepStateLine keeps the final state line of the old body, never a planted one', () => {
+    const line = encodeState(state);
+    // The new body (an error panel) quotes a planted line: it is not the new body's state, the old one's is kept.
+    expect(keepStateLine(`M\nold\n${line}\n`, `M\n\`\`\`\n${planted}\n\`\`\`\n`)).toBe(
+      `M\n\`\`\`\n${planted}\n\`\`\`\n${line}\n`,
+    );
+    // A planted line in the old body's text is not carried: only its final line is its state.
+    expect(keepStateLine(`M\n${planted}\nold report\n`, 'M\nnew\n')).toBe('M\nnew\n');
+  });
+
+  it('stickyBody: no report text can open an HTML comment; the state line is the final line', () => {
+    const body = stickyBody('<!-- m -->', `report\n${planted}\nend`, encodeState(state));
+    expect(body.split('\n').filter((l) => l.includes('<!--'))).toEqual(['<!-- m -->', encodeState(state)]);
+    expect(decodeState(body)).toEqual(state);
+    expect(stickyBody('<!-- m -->', `a <!-- b --> c`)).toBe('<!-- m -->\na &lt;!-- b --> c');
+  });
+
+  it('the error panel breaks comment openers and closers and cuts long words', () => {
+    const text = panelText(`run \`${planted}\`: created_at "yesterday" is not a time`);
+    expect(text).not.toContain('<!--');
+    expect(text).not.toContain('-->');
+    expect(text).toMatch(
+      /^run `<!- - evalgate:acceptance-state [A-Za-z0-9+/=]{120}… \(\d+ characters\) - ->`: created_at/,
+    );
+    expect(panelText('a --!> b')).toBe('a - -!> b');
+    expect(panelText(`${'é'.repeat(121)} ok`)).toBe(`${'é'.repeat(120)}… (121 characters) ok`);
+    expect(panelText(`${'x'.repeat(120)}`)).toBe('x'.repeat(120));
+  });
+});
+
+describe('issue 44: which report the comment showed when', () => {
+  const T0 = '2026-12-01T10:00:00Z';
+  const T1 = '2026-12-01T10:05:00Z';
+  const T2 = '2026-12-01T10:09:00Z';
+  const empty: AcceptanceState = { current: null, history: [], shown: [] };
+
+  it('withShown dates the previous body by the comment it replaces; a rerun of the same report adds nothing', () => {
+    const first = withShown(empty, null, { sha: A, kind: 'report' });
+    expect(first.shown).toEqual([{ sha: A, kind: 'report', since: null }]);
+    expect(withShown(first, T1, { sha: A, kind: 'report' })).toBe(first);
+    const second = withShown(first, T0, { sha: B, kind: 'report' });
+    expect(second.shown).toEqual([
+      { sha: A, kind: 'report', since: T0 },
+      { sha: B, kind: 'report', since: null },
+    ]);
+    expect(withShown(second, T1, { sha: B, kind: 'error' }).shown.map((r) => r.kind)).toEqual([
+      'report',
+      'report',
+      'error',
+    ]);
+    let many = empty;
+    for (let i = 0; i < SHOWN_KEPT + 4; i++)
+      many = withShown(many, `2026-12-01T10:${String(i).padStart(2, '0')}:00Z`, { sha: String(i), kind: 'report' });
+    expect(many.shown).toHaveLength(SHOWN_KEPT);
+    expect(many.shown.at(-1)).toEqual({ sha: String(SHOWN_KEPT + 3), kind: 'report', since: null });
+  });
+
+  it('shownAt: the newest body written strictly before the command, the last dated by updated_at', () => {
+    const state: AcceptanceState = {
+      ...empty,
+      shown: [
+        { sha: A, kind: 'report', since: T0 },
+        { sha: B, kind: 'report', since: null },
+      ],
+    };
+    expect(shownAt(state, T1, '2026-12-01T10:03:00Z')?.sha).toBe(A);
+    expect(shownAt(state, T1, T1)?.sha).toBe(A);
+    expect(shownAt(state, T1, T2)?.sha).toBe(B);
+    expect(shownAt(state, T1, '2026-12-01T09:59:59Z')).toBeNull();
+    expect(shownAt(state, T1, T0)).toBeNull();
+    expect(shownAt(state, T1, 'yesterday')).toBeNull();
+  });
+});
+
+describe('issue 44: commands are read as GitHub renders them', () => {
+  it('code blocks, quotes, lists, HTML and inline code are never commands', () => {
+    for (const body of [
+      '    /evalgate accept -- quoting the syntax',
+      '```\n/evalgate accept -- x\n```',
+      '~~~md\n/evalgate accept -- x\n~~~',
+      '> /evalgate accept -- x',
+      '- /evalgate accept -- x',
+      '1. /evalgate accept -- x',
+      '<!--\n/evalgate accept -- x\n-->',
+      '<details>\n/evalgate accept -- x\n</details>',
+      '`/evalgate accept -- x`',
+      '/evalgate accept -- x\n---',
+      'LGTM\n/evalgate accept -- x',
+      '| a |\n| - |\n| /evalgate accept -- x |',
+    ])
+      expect(parseCommand(body), body).toEqual({ kind: 'none' });
+  });
+
+  it('a command starts a top-level paragraph; one per comment', () => {
+    expect(parseCommand('LGTM.\n\n/evalgate accept -- fine')).toEqual({ kind: 'accept', gates: [], reason: 'fine' });
+    expect(parseCommand('> quoted\n\n  /evalgate rerun')).toEqual({ kind: 'rerun' });
+    expect(parseCommand('/evalgate accept -- a\nmore words')).toEqual({ kind: 'accept', gates: [], reason: 'a' });
+    expect(parseCommand('/evalgate rerun\n\n/evalgate accept -- x')).toEqual({
+      kind: 'malformed',
+      problem: 'one command per comment',
+    });
+    expect(parseCommand(`/evalgate rerun\n${'x'.repeat(70_000)}`)).toEqual({ kind: 'none' });
   });
 });

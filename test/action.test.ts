@@ -40,6 +40,8 @@ import {
   summarise,
   useActionSuite,
   writes,
+  ownBody,
+  HEAD_SHA,
 } from './helpers/actionSuite.js';
 
 useActionSuite();
@@ -266,9 +268,9 @@ describe('the action on a pull request', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(summarise(run.requests)).toEqual([`GET ${COMMENTS_PATH}?per_page=100 200`, `POST ${COMMENTS_PATH} 201`]);
-    expect(run.requests[1].body).toEqual({ body: `${MARKER}\n${out.markdown}` });
+    expect(run.requests[1].body).toEqual({ body: ownBody(out.markdown) });
     expect(github.listComments(OWNER, REPO, PR).map((c) => [c.id, c.body, c.user.login])).toEqual([
-      [1000, `${MARKER}\n${out.markdown}`, GITHUB_ACTIONS_BOT.login],
+      [1000, ownBody(out.markdown), GITHUB_ACTIONS_BOT.login],
     ]);
     expect(run.outputs).toEqual(expectedOutputs(run, out, { passed: true, commentUrl: commentUrl(1000) }));
     expect(run.outputs['failed-gates']).toBe('[]');
@@ -293,9 +295,9 @@ describe('the action on a pull request', () => {
       'GET /user 403',
       `PATCH /repos/${OWNER}/${REPO}/issues/comments/${first.id} 200`,
     ]);
-    expect(run.requests[2].body).toEqual({ body: `${MARKER}\n${out.markdown}` });
+    expect(run.requests[2].body).toEqual({ body: ownBody(out.markdown) });
     expect(github.listComments(OWNER, REPO, PR).map((c) => [c.id, c.body])).toEqual([
-      [first.id, `${MARKER}\n${out.markdown}`],
+      [first.id, ownBody(out.markdown)],
     ]);
     expect(run.outputs['comment-url']).toBe(commentUrl(first.id));
     expect(run.stdout).toContain(`updated the EvalGate comment on pull request #${PR}`);
@@ -303,7 +305,7 @@ describe('the action on a pull request', () => {
 
   it('makes no write when the report is unchanged', async () => {
     const out = await expectedFor(PASSING_GATES);
-    const first = github.addComment(OWNER, REPO, PR, `${MARKER}\n${out.markdown}`, GITHUB_ACTIONS_BOT);
+    const first = github.addComment(OWNER, REPO, PR, ownBody(out.markdown), GITHUB_ACTIONS_BOT);
     const run = await runAction({ inputs: { gates: PASSING_GATES } });
     expect(run.code).toBe(0);
     expect(summarise(run.requests)).toEqual([`GET ${COMMENTS_PATH}?per_page=100 200`, 'GET /user 403']);
@@ -364,7 +366,7 @@ describe('the action on a pull request', () => {
     ]);
     checkSummaryOutput(run.outputs.summary, out);
     expect(run.summary).toBe(out.markdownFull);
-    expect(run.requests[1].body).toEqual({ body: `${MARKER}\n${out.markdown}` });
+    expect(run.requests[1].body).toEqual({ body: ownBody(out.markdown) });
   });
 
   it('with fail-on: never, a failing gate from .github/evalgate.yml is a warning at its line; the step passes, passed says false', async () => {
@@ -407,7 +409,7 @@ describe('the action on a pull request', () => {
       'GET /user 403',
       `PATCH /repos/${OWNER}/${REPO}/issues/comments/1000 200`,
     ]);
-    expect(run.requests[2].body).toEqual({ body: `${MARKER}\n${panel}` });
+    expect(run.requests[2].body).toEqual({ body: ownBody(panel, 'error') });
     expect(panel).toContain('EvalGate: error');
     expect(panel).toContain(message);
     expect(annotations(run.stdout)).toEqual([
@@ -503,7 +505,7 @@ describe('the action on a pull request', () => {
     expect(summarise(writes(run.requests))).toEqual([`POST ${COMMENTS_PATH} 201`]);
     expect(github.listComments(OWNER, REPO, PR).map((c) => [c.id, c.body])).toEqual([
       [answers.id, '<!-- evalgate:comment-id=answers -->\nthe answers gate'],
-      [answers.id + 1, `<!-- evalgate:comment-id=retrieval -->\n${(await expectedFor(PASSING_GATES)).markdown}`],
+      [answers.id + 1, ownBody((await expectedFor(PASSING_GATES)).markdown, 'report', HEAD_SHA, 'retrieval')],
     ]);
     const again = await runAction({ inputs: { gates: FAILING_GATES, 'comment-id': 'answers' } });
     expect(again.code).toBe(1);
@@ -538,7 +540,7 @@ describe('the action on a pull request', () => {
     const remaining = github.listComments(OWNER, REPO, PR);
     expect(remaining).toHaveLength(252);
     expect(remaining.filter((c) => c.body.startsWith(MARKER)).map((c) => [c.id, c.body])).toEqual([
-      [1000, `${MARKER}\n${out.markdown}`],
+      [1000, ownBody(out.markdown)],
       [1151, `${MARKER}\npasted by a person`],
     ]);
     expect(run.outputs['comment-url']).toBe(commentUrl(1000));
@@ -560,7 +562,7 @@ describe('the action on a pull request', () => {
     ]);
     expect(github.listComments(OWNER, REPO, PR).map((c) => c.body)).toEqual([
       `${MARKER}\nsomeone else's copy`,
-      `${MARKER}\n${(await expectedFor(PASSING_GATES)).markdown}`,
+      ownBody((await expectedFor(PASSING_GATES)).markdown),
     ]);
   });
 
@@ -574,7 +576,7 @@ describe('the action on a pull request', () => {
     const greenAgain = await runAction({ inputs: { gates: PASSING_GATES, comment: 'on-failure' } });
     expect(summarise(writes(greenAgain.requests))).toEqual([`PATCH /repos/${OWNER}/${REPO}/issues/comments/1000 200`]);
     expect(github.listComments(OWNER, REPO, PR).map((c) => c.body)).toEqual([
-      `${MARKER}\n${(await expectedFor(PASSING_GATES)).markdown}`,
+      ownBody((await expectedFor(PASSING_GATES)).markdown),
     ]);
   });
 

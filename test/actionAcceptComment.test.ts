@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { encodeState } from '../src/publish/acceptanceState.js';
-import type { AcceptanceState } from '../src/publish/acceptanceState.js';
+import type { AcceptanceState, ShownReport } from '../src/publish/acceptanceState.js';
+import { REPLY_MARKER } from '../src/action/commentCommand.js';
 import type { Account } from './helpers/fakeGitHub.js';
 import { GITHUB_ACTIONS_BOT } from './helpers/fakeGitHub.js';
 import { writeZip } from './helpers/zipWriter.js';
@@ -74,6 +75,7 @@ function earlierAcceptance(candidate: number, author: Account = GITHUB_ACTIONS_B
   const state: AcceptanceState = {
     current: { ...standing, covers: HEAD, gates: [{ ...gate, baseline: 0.8, candidate, delta: candidate - 0.8 }] },
     history: [{ event: 'accepted', ...standing, gates: ['hit@5'] }],
+    shown: [{ sha: HEAD, kind: 'report', since: null }],
   };
   github.addComment(OWNER, REPO, PR, `${MARKER}\nthe earlier report\n${encodeState(state)}\n`, author);
 }
@@ -188,12 +190,26 @@ interface CommandOptions {
   state?: 'open' | 'closed';
   sender?: Record<string, unknown>;
   inputs?: Record<string, string>;
+  /** The pull request's head when the command job runs (default HEAD). */
+  head?: string;
+  /** The report our comment showed before the command was written (default: HEAD's, a minute earlier); null: none. */
+  shown?: ShownReport[] | null;
+}
+
+const A_MINUTE_AGO = () => new Date(Date.now() - 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** Our sticky comment as a run for `shown`'s last commit left it, written a minute before the command. */
+function earlierReport(shown: ShownReport[]) {
+  const line = encodeState({ current: null, history: [], shown });
+  github.addComment(OWNER, REPO, PR, `${MARKER}\nthe earlier report\n${line}\n`, GITHUB_ACTIONS_BOT, A_MINUTE_AGO());
 }
 
 async function command(body: string, author: Account, options: CommandOptions = {}) {
+  const shown = options.shown === undefined ? [{ sha: HEAD, kind: 'report' as const, since: null }] : options.shown;
+  if (shown) earlierReport(shown);
   github.addPullRequest({
     number: PR,
-    headSha: HEAD,
+    headSha: options.head ?? HEAD,
     headRef: 'new-topic',
     headRepository: `${OWNER}/${REPO}`,
     baseSha: '0'.repeat(40),
@@ -210,7 +226,7 @@ async function command(body: string, author: Account, options: CommandOptions = 
     commandId: (payload.comment as { id: number }).id,
     sticky: comments.find((c) => c.body.startsWith(MARKER))?.body ?? '',
     replies: replies.map((c) => c.body),
-    status: github.statuses(OWNER, REPO, HEAD).at(-1),
+    status: github.statuses(OWNER, REPO, options.head ?? HEAD).at(-1),
   };
 }
 
@@ -240,12 +256,17 @@ describe('/evalgate comment commands', () => {
     const r = await command('/evalgate accept nDCG@10 -- cheaper reranker', OUTSIDER);
     expect(r.code).toBe(0);
     expect(r.replies).toEqual([
-      'EvalGate did not take the command of @outsider-5: it takes write, maintain or admin permission on the repository, and GitHub reports none; nothing was changed.',
+      `${REPLY_MARKER}\nEvalGate did not take the command of @outsider-5: it takes write, maintain or admin permission on the repository, and GitHub reports none; nothing was changed.`,
     ]);
-    expect(r.sticky).toBe('');
+    expect(r.sticky).toBe(
+      `${MARKER}\nthe earlier report\n${encodeState({ current: null, history: [], shown: [{ sha: HEAD, kind: 'report', since: null }] })}\n`,
+    );
     expect(r.status).toBeUndefined();
-    expect(github.reactions(r.commandId)).toEqual([]);
-    expect(summarise(r.requests.filter((q) => q.method !== 'GET'))).toEqual([`POST ${COMMENTS_PATH} 201`]);
+    expect(github.reactions(r.commandId)).toEqual(['-1']);
+    expect(summarise(r.requests.filter((q) => q.method !== 'GET'))).toEqual([
+      `POST /repos/${OWNER}/${REPO}/issues/comments/${r.commandId}/reactions 201`,
+      `POST ${COMMENTS_PATH} 201`,
+    ]);
   });
 
   it('a permission forged in the event (sender, author_association) is ignored: the API decides', async () => {
@@ -253,7 +274,8 @@ describe('/evalgate comment commands', () => {
     const forged = { permission: 'admin', role_name: 'admin', site_admin: true };
     const r = await command('/evalgate accept -- ship it', OUTSIDER, { sender: forged });
     expect(r.replies[0]).toContain('GitHub reports read; nothing was changed.');
-    expect(r.sticky).toBe('');
+    expect(r.sticky).toContain('the earlier report\n');
+    expect(r.sticky).not.toContain('accepted by');
   });
 
   it('a malformed command gets the usage; a bot and a closed pull request get a short reply', async () => {
@@ -262,17 +284,19 @@ describe('/evalgate comment commands', () => {
     expect(malformed.replies).toHaveLength(1);
     expect(malformed.replies[0]).toContain('no \\`-- REASON\\`');
     expect(malformed.replies[0]).toContain('Usage: `/evalgate accept [GATE ...] -- REASON`');
-    expect(malformed.requests.some((q) => q.path.includes('/collaborators/'))).toBe(false);
+    // The author's permission is asked first: only a writer's malformed command gets a reply every time.
+    expect(malformed.requests.some((q) => q.path.includes('/collaborators/'))).toBe(true);
     github.reset();
     const bot = await command('/evalgate accept -- ok', { login: 'renovate[bot]', id: 29139614, type: 'Bot' });
     expect(bot.replies).toEqual([
-      'EvalGate did not take the command of @renovate\\[bot\\]: commands from bots are not taken.',
+      `${REPLY_MARKER}\nEvalGate did not take the command of @renovate\\[bot\\]: commands from bots are not taken.`,
     ]);
+    expect(github.reactions(bot.commandId)).toEqual(['-1']);
     github.reset();
     github.setPermission(MAINTAINER, 'write', 'maintain');
     const closed = await command('/evalgate accept -- ok', MAINTAINER, { state: 'closed' });
     expect(closed.replies).toEqual([
-      'EvalGate did not take the command of @maintainer-2: the pull request is closed; nothing was changed.',
+      `${REPLY_MARKER}\nEvalGate did not take the command of @maintainer-2: the pull request is closed; nothing was changed.`,
     ]);
     expect(closed.status).toBeUndefined();
   });
@@ -296,7 +320,6 @@ describe('/evalgate comment commands', () => {
 
   it('/evalgate rerun by a writer re-evaluates the head commit', async () => {
     github.setPermission(WRITER, 'write');
-    github.addComment(OWNER, REPO, PR, `${MARKER}\nold`, GITHUB_ACTIONS_BOT);
     const r = await command('/evalgate rerun', WRITER);
     expect(github.reactions(r.commandId)).toEqual(['+1']);
     expect(r.code).toBe(1);

@@ -25,6 +25,7 @@ import {
   scratch,
   summarise,
   useActionSuite,
+  ownBody,
 } from './helpers/actionSuite.js';
 
 useActionSuite();
@@ -54,7 +55,7 @@ describe('input mistakes replace the comment with the error panel', () => {
       'GET /user 403',
       `PATCH /repos/${OWNER}/${REPO}/issues/comments/${green.id} 200`,
     ]);
-    expect(run.requests[2].body).toEqual({ body: `${MARKER}\n${panelOf(message)}` });
+    expect(run.requests[2].body).toEqual({ body: ownBody(panelOf(message), 'error') });
     expect(annotations(run.stdout)).toEqual([{ level: 'error', properties: {}, message: `EvalGate: ${message}` }]);
     expect(run.outputs.verdict).toBe('error');
     expect(run.outputs.passed).toBe('false');
@@ -74,7 +75,7 @@ describe('input mistakes replace the comment with the error panel', () => {
       'input `fail-on`: "sometimes" is not one of error, warn, never',
     ];
     expect(summarise(run.requests)).toEqual([`GET ${COMMENTS_PATH}?per_page=100 200`, `POST ${COMMENTS_PATH} 201`]);
-    expect(run.requests[1].body).toEqual({ body: `${MARKER}\n${panelOf(messages.join('\n'))}` });
+    expect(run.requests[1].body).toEqual({ body: ownBody(panelOf(messages.join('\n')), 'error') });
     expect(annotations(run.stdout)).toEqual([
       { level: 'error', properties: {}, message: messages.map((m) => `EvalGate: ${m}`).join('\n') },
     ]);

@@ -33,6 +33,7 @@ import {
   summarise,
   useActionSuite,
   writes,
+  ownBody,
 } from './helpers/actionSuite.js';
 import { repoRoot } from './shared.js';
 import { hit, RawResult, result, writeRunDb } from './helpers/runDb.js';
@@ -150,7 +151,7 @@ describe('whose comment is ours', () => {
     ]);
     expect(github.listComments(OWNER, REPO, PR).map((c) => [c.id, c.user.login, c.body])).toEqual([
       [other.id, 'some-app[bot]', `${MARKER}\nspoofed by another app`],
-      [other.id + 1, GITHUB_ACTIONS_BOT.login, `${MARKER}\n${(await expectedFor(PASSING_GATES)).markdown}`],
+      [other.id + 1, GITHUB_ACTIONS_BOT.login, ownBody((await expectedFor(PASSING_GATES)).markdown)],
     ]);
     // A duplicate is deleted only when it is ours.
     github.addComment(OWNER, REPO, PR, `${MARKER}\nanother spoof`, { login: 'some-app[bot]', id: 9, type: 'Bot' });
@@ -174,7 +175,7 @@ describe('whose comment is ours', () => {
     ]);
     expect(github.listComments(OWNER, REPO, PR).map((c) => [c.id, c.body])).toEqual([
       [actions.id, `${MARKER}\nposted with GITHUB_TOKEN`],
-      [mine.id, `${MARKER}\n${(await expectedFor(PASSING_GATES)).markdown}`],
+      [mine.id, ownBody((await expectedFor(PASSING_GATES)).markdown)],
     ]);
   });
 });
@@ -211,7 +212,7 @@ describe("a report past the job summary's 1 MiB", () => {
       expect(Buffer.byteLength(full)).toBeGreaterThan(1024 * 1024);
       const comment = (run.requests.find((r) => r.method === 'POST')!.body as { body: string }).body;
       expect(comment.length).toBeLessThanOrEqual(65_536);
-      expect(run.summary).toBe(comment.slice(MARKER.length + 1));
+      expect(comment).toBe(ownBody(run.summary));
       expect(run.summary).toContain('the full report is in `evalgate-report.md` (too large for the job summary)');
       expect(run.summary).not.toContain('job summary of this workflow run');
     } finally {

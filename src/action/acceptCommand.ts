@@ -1,8 +1,13 @@
 /**
- * The comment commands: `/evalgate accept [GATE ...] -- REASON` and `/evalgate rerun`, read from the
- * first non-empty line of a pull request comment. Pure; the text is untrusted and is returned as data only, to be
- * escaped wherever it is shown.
+ * The comment commands: `/evalgate accept [GATE ...] -- REASON` and `/evalgate rerun`. A command is the first line
+ * of a top-level paragraph of the comment, read as GitHub renders it (GitHub Flavored Markdown, parsed by
+ * micromark): code blocks (fenced or indented), quotes, lists, HTML blocks and HTML comments are never commands,
+ * so a writer quoting the syntax accepts nothing. One command per comment. Pure; the text is untrusted and is
+ * returned as data only, to be escaped wherever it is shown.
  */
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { gfmFromMarkdown } from 'mdast-util-gfm';
+import { gfm } from 'micromark-extension-gfm';
 
 export type ParsedCommand =
   | { kind: 'none' }
@@ -19,14 +24,27 @@ const MAX_NAME = 100;
 export const MAX_REASON = 300;
 const GATE_NAME = /^[^\s`<>]+$/;
 
+/** A comment longer than GitHub allows (65,536 characters) is no command: it is not parsed. */
+const MAX_BODY = 65_536;
+const COMMAND_LINE = /^\/evalgate(?:\s+(.*))?$/i;
+
+/** The first line of each top-level paragraph, as written (GitHub renders these lines as text). */
+function paragraphFirstLines(body: string): string[] {
+  const tree = fromMarkdown(body, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+  return tree.children.flatMap((node) => {
+    const start = node.position?.start.offset;
+    const end = node.position?.end.offset;
+    if (node.type !== 'paragraph' || start === undefined || end === undefined) return [];
+    return [body.slice(start, end).split(/\r?\n/)[0].trim()];
+  });
+}
+
 export function parseCommand(body: unknown): ParsedCommand {
-  if (typeof body !== 'string') return { kind: 'none' };
-  const line =
-    body
-      .split(/\r?\n/)
-      .find((l) => l.trim() !== '')
-      ?.trim() ?? '';
-  const m = /^\/evalgate(?:\s+(.*))?$/i.exec(line);
+  if (typeof body !== 'string' || body.length > MAX_BODY || !/\/evalgate/i.test(body)) return { kind: 'none' };
+  const commands = paragraphFirstLines(body).filter((l) => COMMAND_LINE.test(l));
+  if (commands.length === 0) return { kind: 'none' };
+  if (commands.length > 1) return { kind: 'malformed', problem: 'one command per comment' };
+  const m = COMMAND_LINE.exec(commands[0]);
   if (!m) return { kind: 'none' };
   const rest = (m[1] ?? '').trim();
   const [verb = '', ...args] = rest.split(/\s+/);

@@ -11,7 +11,7 @@ import { needsPermission, renderAcceptance } from '../publish/acceptance.js';
 import type { AcceptanceDecision, AcceptanceFacts, LabelEvent, Permission } from '../publish/acceptance.js';
 import { decideRun } from '../publish/acceptanceDecision.js';
 import type { AcceptCommand } from '../publish/acceptanceDecision.js';
-import { EMPTY_STATE, decodeState, encodeState, renderHistory } from '../publish/acceptanceState.js';
+import { EMPTY_STATE, decodeState, encodeState, renderHistory, withShown } from '../publish/acceptanceState.js';
 import type { AcceptanceState } from '../publish/acceptanceState.js';
 import { stableJson } from '../render/json.js';
 import type { PullRequestTarget, RunContext } from './context.js';
@@ -114,14 +114,20 @@ export interface StateSource {
   readState: boolean;
 }
 
+/** What the earlier runs left in our sticky comment, and the listing the comment step awaits. */
+export interface PriorComment {
+  state: AcceptanceState | null;
+  /** GitHub's `updated_at` of our comment; null when there is none (or it could not be read). */
+  updatedAt: string | null;
+  listed: Promise<IssueComment[]> | null;
+}
+
 /**
  * The state earlier runs left in our sticky comment (its author checked by findStickyComments). The listing is
  * handed on to the comment step, which awaits the same promise: one listing per run, and a listing that failed
  * (no state here: nothing carries over) fails the comment step as it would have without this step.
  */
-async function priorState(
-  source: StateSource,
-): Promise<{ state: AcceptanceState | null; listed: Promise<IssueComment[]> | null }> {
+export async function priorComment(source: StateSource): Promise<PriorComment> {
   const { session, target } = source;
   const listed = findStickyComments(session.octokit, {
     owner: target.owner,
@@ -133,10 +139,12 @@ async function priorState(
   listed.catch(() => undefined); // handled where it is awaited
   try {
     const ours = await session.untilDeadline(listed);
-    return { state: ours.length > 0 ? decodeState(ours[0].body ?? '') : null, listed };
+    if (ours.length === 0) return { state: null, updatedAt: null, listed };
+    const updatedAt = typeof ours[0].updated_at === 'string' ? ours[0].updated_at : null;
+    return { state: decodeState(ours[0].body ?? ''), updatedAt, listed };
   } catch (error) {
     info(`acceptance: could not read the earlier EvalGate comment (${messageOf(error)}): no earlier acceptance`);
-    return { state: null, listed };
+    return { state: null, updatedAt: null, listed };
   }
 }
 
@@ -164,16 +172,17 @@ export async function acceptanceFor(
     failing,
     now: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
   };
-  const acceptEvent = event.kind !== 'other' && event.label.trim().toLowerCase() === input.label.trim().toLowerCase();
-  const needed = failing.length > 0 || acceptEvent || input.taken !== null;
-  const prior = input.source?.readState && needed ? await priorState(input.source) : { state: null, listed: null };
+  // Read always (the listing is the comment step's too): the state records which report the comment shows.
+  const prior: PriorComment = input.source?.readState
+    ? await priorComment(input.source)
+    : { state: null, updatedAt: null, listed: null };
   // No pull request in the payload (workflow_run): a standing label acceptance needs the labels from the API.
   if (!input.taken && labelsOf(ctx) === null && prior.state?.current?.via === 'label' && input.source) {
     const labels = await labelsFromApi(input.source);
     if (labels === null) {
       const reason =
         'could not read the pull request’s labels from GitHub: the earlier acceptance is not applied to this run.';
-      return { decision: { kind: 'refused', reason }, state: prior.state, listed: prior.listed };
+      return shownRun({ kind: 'refused', reason }, prior.state ?? EMPTY_STATE, prior, ctx);
     }
     facts.labels = labels;
   }
@@ -185,7 +194,7 @@ export async function acceptanceFor(
       info(`accept label: @${sender} has ${permission.permission} permission (${permission.roleName ?? 'no role'})`);
     } catch (error) {
       const reason = `could not ask GitHub for @${sender}'s permission: ${messageOf(error)}`;
-      return { decision: { kind: 'refused', reason }, state: prior.state ?? EMPTY_STATE, listed: prior.listed };
+      return shownRun({ kind: 'refused', reason }, prior.state ?? EMPTY_STATE, prior, ctx);
     }
   }
   const { decision, state } = decideRun({
@@ -194,29 +203,54 @@ export async function acceptanceFor(
     prior: prior.state,
     command: input.taken?.accept ?? null,
   });
-  return { decision, state, listed: prior.listed };
+  return shownRun(decision, state, prior, ctx);
+}
+
+/** The run's outcome, its state recording that the comment now shows this commit's report. */
+function shownRun(
+  decision: AcceptanceDecision,
+  state: AcceptanceState,
+  prior: PriorComment,
+  ctx: RunContext,
+): AcceptanceRun {
+  const shown = ctx.sha ? withShown(state, prior.updatedAt, { sha: ctx.sha, kind: 'report' }) : state;
+  return { decision, state: shown, listed: prior.listed };
+}
+
+/**
+ * A run that could not be evaluated: no decision, the earlier acceptances kept, and the error panel recorded as
+ * what the comment shows (a command written under it accepts nothing).
+ */
+export async function errorRun(ctx: RunContext, source: StateSource | null): Promise<AcceptanceRun> {
+  const prior: PriorComment = source?.readState
+    ? await priorComment(source)
+    : { state: null, updatedAt: null, listed: null };
+  const state = prior.state ?? EMPTY_STATE;
+  const shown = ctx.sha ? withShown(state, prior.updatedAt, { sha: ctx.sha, kind: 'error' }) : state;
+  return { decision: { kind: 'none' }, state: shown, listed: prior.listed };
 }
 
 /** Room the body keeps under GitHub's 65,536 characters for the marker line. */
 const BODY_LIMIT = 65_536 - 200;
 
 /**
- * The reports with the decision: its lines before the comment and the full report, the history after them, the
- * hidden state line at the end of the comment, `acceptance` in the JSON. A comment that would not fit loses the
- * history table first, then the state line (a new push then fails again: never accepts more than it should).
+ * The reports with the decision: its lines before the comment and the full report, the history after them,
+ * `acceptance` in the JSON, and the hidden state line, which the comment step writes as the body's final line. A
+ * comment that would not fit loses the history table first, then the state line (a new push then fails again:
+ * never accepts more than it should).
  */
 export function withAcceptance(reports: Reports, run: AcceptanceRun, label: string): Reports {
   const { decision, state } = run;
   const lines = renderAcceptance(decision, label);
   const history = renderHistory(state);
   const stateLine = encodeState(state);
-  if (!lines && !history && !stateLine) return reports;
   let comment = `${lines}${reports.comment}${history}`;
   if (comment.length + stateLine.length > BODY_LIMIT) comment = `${lines}${reports.comment}`;
-  if (stateLine && comment.length + stateLine.length <= BODY_LIMIT)
-    comment = `${comment.replace(/\n*$/, '\n')}${stateLine}\n`;
+  const fits = comment.length + stateLine.length <= BODY_LIMIT;
+  const withState = { ...reports, comment, stateLine: fits ? stateLine : '' };
+  if (decision.kind === 'none' && !history) return withState;
   const json = JSON.parse(reports.json) as Record<string, unknown>;
   if (decision.kind !== 'none') json.acceptance = decision.kind === 'accepted' ? decision.acceptance : null;
   if (decision.kind === 'refused') json.acceptance_refused = decision.reason;
-  return { ...reports, comment, full: lines + reports.full + history, json: stableJson(json) };
+  return { ...withState, full: lines + reports.full + history, json: stableJson(json) };
 }

@@ -67,6 +67,8 @@ export interface CommentRequest {
   ctx: RunContext;
   target: PullRequestTarget;
   markdown: string;
+  /** The hidden acceptance state line, written as the body's final line; absent: the earlier comment's is kept. */
+  stateLine?: string;
   outcome: Outcome;
   /** Our comments, when the acceptance step listed them already (src/action/acceptance.ts). */
   listed?: Promise<IssueComment[]> | null;
@@ -89,7 +91,7 @@ export async function publishComment(request: CommentRequest, session: GitHubSes
   const upsert = { ...target, issueNumber: target.issueNumber, marker, commentAuthor: inputs.commentAuthor };
   try {
     if (session.expired()) throw new Error('the publish deadline has passed');
-    const body = stickyBody(marker, request.markdown);
+    const body = stickyBody(marker, request.markdown, request.stateLine ?? '');
     const result = await session.untilDeadline(
       upsertStickyComment(session.octokit, {
         ...upsert,

@@ -26,11 +26,10 @@ import {
   passedAt,
   summaryJson,
 } from './outputs.js';
-import { acceptanceFor, withAcceptance } from './acceptance.js';
+import { acceptanceFor, errorRun, withAcceptance } from './acceptance.js';
 import type { AcceptanceRun } from './acceptance.js';
 import type { AcceptanceDecision } from '../publish/acceptance.js';
 import { acceptedGatePredicate, acceptedStatusDescription } from '../publish/acceptance.js';
-import { EMPTY_STATE } from '../publish/acceptanceState.js';
 import { takeCommentCommand } from './commentCommand.js';
 import type { TakenCommand } from './acceptance.js';
 import { afterEvaluation, evaluate, reportsOf, writeReports } from './reports.js';
@@ -118,7 +117,9 @@ async function runAction(
   session: GitHubSession | null,
 ): Promise<string[]> {
   // `/evalgate` comment commands: refused ones are answered here; a taken one names the head commit.
-  const command = await takeCommentCommand(eventCtx, session);
+  const { commentId, commentAuthor } = read.inputs;
+  const readState = read.inputs.comment !== 'never';
+  const command = await takeCommentCommand(eventCtx, session, { commentId, commentAuthor, readState });
   if (command.kind === 'done') return command.failures;
   const ctx = command.kind === 'taken' ? command.ctx : eventCtx;
   const prepared = await prepare(read, ctx, env, session);
@@ -156,8 +157,9 @@ async function runAction(
   if (evaluation.ok) failures.unshift(...annotateGates(evaluation, inputs, accepted));
   let commentUrl = '';
   if (target) {
+    const request = { inputs, ctx, target, markdown: reports.comment, outcome: reports.outcome };
     const comment = await publishComment(
-      { inputs, ctx, target, markdown: reports.comment, outcome: reports.outcome, listed: acceptanceRun.listed },
+      { ...request, stateLine: reports.stateLine ?? '', listed: acceptanceRun.listed },
       session,
     );
     commentUrl = comment.url;
@@ -180,7 +182,6 @@ async function decideAcceptance(
   inputs: ActionInputs,
   on: { session: GitHubSession | null; target: PullRequestTarget | null; taken: TakenCommand | null },
 ): Promise<AcceptanceRun> {
-  if (!evaluation.ok) return { decision: { kind: 'none' }, state: EMPTY_STATE, listed: null };
   const { session, target } = on;
   const source =
     session && target
@@ -192,6 +193,7 @@ async function decideAcceptance(
           readState: inputs.comment !== 'never',
         }
       : null;
+  if (!evaluation.ok) return errorRun(ctx, source);
   return acceptanceFor(evaluation.out.report, ctx, { label: inputs.acceptLabel, source, taken: on.taken });
 }
 

@@ -98,6 +98,8 @@ export interface Reports {
   comment: string;
   full: string;
   json: string;
+  /** The acceptance state line the comment ends with (src/action/acceptance.ts); empty or absent: none. */
+  stateLine?: string;
 }
 
 /** The reports of the comparison, or the error panel and an error JSON when the run could not be evaluated. */

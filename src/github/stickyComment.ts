@@ -13,6 +13,8 @@ export interface IssueComment {
   body?: string | null;
   html_url: string;
   user: { login: string; type?: string } | null;
+  /** When the body was last written, by GitHub's clock. */
+  updated_at?: string;
 }
 
 export interface StickyCommentTarget {
@@ -44,16 +46,23 @@ export interface UpsertRequest extends StickyCommentTarget {
 }
 
 /** The hidden line EvalGate keeps its acceptance state in (src/publish/acceptanceState.ts writes and reads it). */
-const STATE_LINE = /\n?<!-- evalgate:acceptance-state [A-Za-z0-9+/=]+ -->\n?/;
+const STATE_LINE = /^<!-- evalgate:acceptance-state [A-Za-z0-9+/=]+ -->$/;
+
+/** A body's state line: its final line when that is exactly one (a look-alike anywhere else is text); else null. */
+function stateLineOf(body: string | null | undefined): string | null {
+  const trimmed = (body ?? '').replace(/\s+$/, '');
+  const last = trimmed.slice(trimmed.lastIndexOf('\n') + 1).replace(/\r$/, '');
+  return STATE_LINE.test(last) ? last : null;
+}
 
 /**
- * A new body without a state line keeps the one of the comment it replaces: a report that needs no acceptance
- * (the gates pass) must not erase the pull request's acceptance history.
+ * A new body without a state line keeps the one of the comment it replaces (an error panel written past the
+ * publish deadline must not erase the pull request's acceptance history). Only final lines count, in both.
  */
 export function keepStateLine(previous: string | null | undefined, body: string): string {
-  if (STATE_LINE.test(body)) return body;
-  const line = STATE_LINE.exec(previous ?? '')?.[0];
-  return line ? `${body.replace(/\n*$/, '\n')}${line.trim()}\n` : body;
+  if (stateLineOf(body)) return body;
+  const line = stateLineOf(previous);
+  return line ? `${body.replace(/\n*$/, '\n')}${line}\n` : body;
 }
 
 export interface UpsertResult {
@@ -70,9 +79,14 @@ export function stickyMarker(commentId: string): string {
   return `<!-- evalgate:comment-id=${commentId} -->`;
 }
 
-/** The comment body: the marker on the first line, then the report. */
-export function stickyBody(marker: string, markdown: string): string {
-  return `${marker}\n${markdown}`;
+/**
+ * The comment body: the marker on the first line, then the report, then the state line (if any) as the final line.
+ * The report cannot open an HTML comment: its every `<!--` is written `&lt;!--` (escaped text has none; this holds
+ * for whatever a future renderer lets through), so only the marker and the state line are hidden lines.
+ */
+export function stickyBody(marker: string, markdown: string, stateLine = ''): string {
+  const report = markdown.replace(/<!--/g, '&lt;!--');
+  return stateLine ? `${marker}\n${report.replace(/\n*$/, '\n')}${stateLine}\n` : `${marker}\n${report}`;
 }
 
 /** GitHub may hand a body back with CRLF line ends or without the trailing newline. */

@@ -56,7 +56,7 @@ export function decideRun(facts: RunFacts): RunDecision {
   if (event.kind === 'unlabeled' && sameLabel(event.label, label)) {
     if (!prior.current) return { decision: { kind: 'none' }, state: prior };
     const entry = historyEntry('withdrawn', prior.current, facts.headSha ?? prior.current.covers, facts.now);
-    return { decision: { kind: 'none' }, state: { current: null, history: withHistory(prior, entry) } };
+    return { decision: { kind: 'none' }, state: { ...prior, current: null, history: withHistory(prior, entry) } };
   }
   if (facts.command) return commandDecision(facts, facts.command, prior);
   if (event.kind === 'labeled' && sameLabel(event.label, label)) {
@@ -64,7 +64,7 @@ export function decideRun(facts: RunFacts): RunDecision {
     if (decision.kind !== 'accepted') return { decision, state: prior };
     const standing = standingOf(decision.acceptance, facts.failing, 'label');
     const entry = historyEntry('accepted', standing, standing.head_sha, facts.now);
-    return { decision, state: { current: standing, history: withHistory(prior, entry) } };
+    return { decision, state: { ...prior, current: standing, history: withHistory(prior, entry) } };
   }
   if (prior.current) return standingDecision(facts, prior.current, prior);
   return { decision: decideAcceptance(facts), state: prior };
@@ -75,20 +75,23 @@ function standingDecision(facts: RunFacts, standing: StandingAcceptance, prior: 
   const head = facts.headSha;
   if (standing.via === 'label' && !facts.labels.some((l) => sameLabel(l, facts.label))) {
     const entry = historyEntry('withdrawn', standing, head ?? standing.covers, facts.now);
-    return { decision: { kind: 'none' }, state: { current: null, history: withHistory(prior, entry) } };
+    return { decision: { kind: 'none' }, state: { ...prior, current: null, history: withHistory(prior, entry) } };
   }
   if (facts.failing.length === 0 || !head) return { decision: { kind: 'none' }, state: prior };
   const check = carryOver(standing, facts.failing.map(acceptedGateOf));
   if (!check.ok) {
     const entry = historyEntry('lapsed', standing, head, facts.now);
     const reason = `the earlier acceptance by @${standing.by} (for ${short(standing.head_sha)}) no longer covers ${short(head)}: ${check.why}.`;
-    return { decision: { kind: 'refused', reason }, state: { current: null, history: withHistory(prior, entry) } };
+    return {
+      decision: { kind: 'refused', reason },
+      state: { ...prior, current: null, history: withHistory(prior, entry) },
+    };
   }
   const decision: AcceptanceDecision = { kind: 'accepted', acceptance: acceptanceOf(standing, head) };
   if (head === standing.covers) return { decision, state: prior };
   const carried = { ...standing, covers: head };
   const entry = historyEntry('carried over', carried, head, facts.now);
-  return { decision, state: { current: carried, history: withHistory(prior, entry) } };
+  return { decision, state: { ...prior, current: carried, history: withHistory(prior, entry) } };
 }
 
 function commandDecision(facts: RunFacts, command: AcceptCommand, prior: AcceptanceState): RunDecision {
@@ -121,7 +124,7 @@ function commandDecision(facts: RunFacts, command: AcceptCommand, prior: Accepta
   const entry = historyEntry('accepted', standing, standing.head_sha, facts.now);
   return {
     decision: { kind: 'accepted', acceptance },
-    state: { current: standing, history: withHistory(prior, entry) },
+    state: { ...prior, current: standing, history: withHistory(prior, entry) },
   };
 }
 

@@ -1,9 +1,11 @@
 /**
  * What an acceptance leaves behind between runs: the standing acceptance with the numbers it was made
- * on, and a short history for the audit trail. It travels in EvalGate's own sticky comment as one hidden line
- * (base64 JSON, so no text in it can close the HTML comment), and is only ever read back from a comment the
- * action's own login wrote (src/github/stickyComment.ts checks the author). Pure: decoding refuses anything that
- * is not exactly the shape written here, and a state that cannot be read is no state (a new push then fails).
+ * on, a short history for the audit trail, and which commits' reports the comment showed (so a command binds to
+ * the report its writer saw). It travels in EvalGate's own sticky comment as one hidden line (base64 JSON, so no
+ * text in it can close the HTML comment), always the body's final line, and is only ever read back from there, in
+ * a comment the action's own login wrote (src/github/stickyComment.ts checks the author; no text from an input
+ * can contain `<!--`: stickyBody and the error panel neutralise it). Pure: decoding refuses anything that is not
+ * exactly the shape written here, and a state that cannot be read is no state (a new push then fails).
  *
  * Carry-over rule: on a new head commit the acceptance still holds when every accepted gate (same metric, group
  * and threshold) that fails there is no worse than when it was accepted: a relative gate's change from the
@@ -40,15 +42,30 @@ export interface HistoryEntry {
   reason: string | null;
 }
 
+/**
+ * A body the sticky comment showed: the commit it was for, whether it was a report or the error panel, and since
+ * when it showed (GitHub's `updated_at` of the comment after that write, read by the next run; null for the body
+ * that holds this state line: its time is the comment's own `updated_at`).
+ */
+export interface ShownReport {
+  sha: string;
+  kind: 'report' | 'error';
+  since: string | null;
+}
+
 export interface AcceptanceState {
   current: StandingAcceptance | null;
   history: HistoryEntry[];
+  /** Oldest first; the last one is the body this state line ends. */
+  shown: ShownReport[];
 }
 
-export const EMPTY_STATE: AcceptanceState = { current: null, history: [] };
+export const EMPTY_STATE: AcceptanceState = { current: null, history: [], shown: [] };
 
 /** History entries kept (oldest dropped first). */
 export const HISTORY_KEPT = 10;
+/** Shown reports kept (oldest dropped first). */
+export const SHOWN_KEPT = 10;
 /** Gates a standing acceptance stores at most; more failed gates than this are not accepted (the comment says so). */
 export const STORED_GATES = 40;
 const STATE_PREFIX = '<!-- evalgate:acceptance-state ';
@@ -117,16 +134,31 @@ export function withHistory(state: AcceptanceState, ...entries: HistoryEntry[]):
 
 /** The hidden line, or '' for an empty state. */
 export function encodeState(state: AcceptanceState): string {
-  if (!state.current && state.history.length === 0) return '';
-  const json = JSON.stringify({ v: 1, current: state.current, history: state.history });
+  if (!state.current && state.history.length === 0 && state.shown.length === 0) return '';
+  const json = JSON.stringify({ v: 1, current: state.current, history: state.history, shown: state.shown });
   return `${STATE_PREFIX}${Buffer.from(json, 'utf8').toString('base64')} -->`;
 }
 
-/** The state in a comment body EvalGate wrote, or null when there is none or it is not ours to read. */
+/** Exactly a state line, whole: the prefix, base64 and the closer, nothing before or after. */
+const STATE_LINE = /^<!-- evalgate:acceptance-state ([A-Za-z0-9+/=]{1,200000}) -->$/;
+
+/** The body's final line (trailing blank lines and white space aside): the one place a state line is read from. */
+export function finalLine(body: string): string {
+  const trimmed = body.replace(/\s+$/, '');
+  return trimmed.slice(trimmed.lastIndexOf('\n') + 1).replace(/\r$/, '');
+}
+
+/** Whether the body ends with a state line (a look-alike anywhere else never counts). */
+export function endsWithStateLine(body: string): boolean {
+  return STATE_LINE.test(finalLine(body));
+}
+
+/**
+ * The state in a comment body EvalGate wrote, or null when there is none or it is not ours to read. Only the
+ * final line is read: a state line anywhere else in the body is text, not state.
+ */
 export function decodeState(body: string): AcceptanceState | null {
-  const start = body.lastIndexOf(STATE_PREFIX);
-  if (start < 0) return null;
-  const m = /^([A-Za-z0-9+/=]{1,200000}) -->/.exec(body.slice(start + STATE_PREFIX.length));
+  const m = STATE_LINE.exec(finalLine(body));
   if (!m) return null;
   let parsed: unknown;
   try {
@@ -135,12 +167,59 @@ export function decodeState(body: string): AcceptanceState | null {
     return null;
   }
   const o = parsed as Record<string, unknown> | null;
-  if (o?.v !== 1 || !Array.isArray(o.history)) return null;
+  if (o?.v !== 1 || !Array.isArray(o.history) || !Array.isArray(o.shown)) return null;
   const current = o.current === null ? null : standingOf(o.current);
   if (current === undefined) return null;
   const history = o.history.map(historyOf);
-  if (history.some((h) => h === null)) return null;
-  return { current, history: (history as HistoryEntry[]).slice(-HISTORY_KEPT) };
+  const shown = o.shown.map(shownOf);
+  if (history.some((h) => h === null) || shown.some((r) => r === null)) return null;
+  return {
+    current,
+    history: (history as HistoryEntry[]).slice(-HISTORY_KEPT),
+    shown: (shown as ShownReport[]).slice(-SHOWN_KEPT),
+  };
+}
+
+function shownOf(v: unknown): ShownReport | null {
+  const r = v as Record<string, unknown> | null;
+  if (!r || !isText(r.sha, 64) || (r.kind !== 'report' && r.kind !== 'error')) return null;
+  if (!(r.since === null || (isText(r.since, 40) && Number.isFinite(Date.parse(r.since))))) return null;
+  return { sha: r.sha, kind: r.kind, since: r.since };
+}
+
+/**
+ * The state with this run's body recorded as shown. `previousAt` is GitHub's `updated_at` of the comment being
+ * replaced (null: no comment yet), which dates the body the prior state line ended. The same commit and kind again
+ * (a rerun) adds nothing, so an unchanged report leaves the comment unchanged.
+ */
+export function withShown(
+  state: AcceptanceState,
+  previousAt: string | null,
+  body: { sha: string; kind: 'report' | 'error' },
+): AcceptanceState {
+  const shown = state.shown.map((r, i) =>
+    i === state.shown.length - 1 && r.since === null ? { ...r, since: previousAt } : r,
+  );
+  const last = shown.at(-1);
+  if (last && last.sha === body.sha && last.kind === body.kind) return state;
+  const dated = shown.filter((r) => r.since !== null);
+  return { ...state, shown: [...dated, { ...body, since: null }].slice(-SHOWN_KEPT) };
+}
+
+/**
+ * What the comment showed at `time` (a command's `created_at`), given the comment's `updated_at`: the newest body
+ * written before that second. Null when none was (the command came before any report this state knows of).
+ */
+export function shownAt(state: AcceptanceState, updatedAt: string, time: string): ShownReport | null {
+  const t = Date.parse(time);
+  if (!Number.isFinite(t)) return null;
+  let seen: ShownReport | null = null;
+  for (const r of state.shown) {
+    const since = Date.parse(r.since ?? updatedAt);
+    // Strictly before: a body written in the command's own second may not have been on the writer's screen.
+    if (Number.isFinite(since) && since < t) seen = r;
+  }
+  return seen;
 }
 
 const isText = (v: unknown, max = 2000): v is string => typeof v === 'string' && v.length <= max;

@@ -23,12 +23,28 @@ function fenced(text: string): string {
 }
 
 const MAX_MESSAGE = 4_000;
+/** A run of characters without white space (an id, a value) longer than this is cut in the panel. */
+const MAX_WORD = 120;
+const LONG_WORD = new RegExp(`\\S{${MAX_WORD + 1},}`, 'gu');
+
+/**
+ * The message as the panel shows it. A message quotes ids and values from the inputs, which a stranger's pull
+ * request controls, and a code fence shows `<!--` as it is: an HTML comment opener or closer gets a space inside,
+ * so no input can write a hidden line (the acceptance state's, src/publish/acceptanceState.ts) into our comment.
+ */
+export function panelText(message: string): string {
+  const cut =
+    message.length > MAX_MESSAGE
+      ? `${message.slice(0, MAX_MESSAGE)}\n… (cut; the full message is in the log)`
+      : message;
+  return cut
+    .replace(LONG_WORD, (word) => `${[...word].slice(0, MAX_WORD).join('')}… (${[...word].length} characters)`)
+    .replace(/<!--/g, '<!- -')
+    .replace(/--!?>/g, (closer) => `- ${closer.slice(1)}`);
+}
 
 export function renderErrorPanel(info: ErrorPanelInfo): string {
-  const message =
-    info.message.length > MAX_MESSAGE
-      ? `${info.message.slice(0, MAX_MESSAGE)}\n… (cut; the full message is in the log)`
-      : info.message;
+  const message = panelText(info.message);
   const where = [
     info.sha ? `commit ${info.sha.slice(0, 12)}` : null,
     info.runUrl ? `[workflow run log](${info.runUrl})` : null,

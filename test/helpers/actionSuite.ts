@@ -12,6 +12,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
+import { stickyBody } from '../../src/github/stickyComment.js';
+import { encodeState } from '../../src/publish/acceptanceState.js';
 import { stableJson } from '../../src/render/json.js';
 import { runCompare } from '../../src/pipeline/pipeline.js';
 import type { CompareOutputs } from '../../src/pipeline/pipeline.js';
@@ -29,6 +31,22 @@ export const MARKER = '<!-- evalgate:comment-id=default -->';
 export const HINT = 'the job summary of this workflow run and in `evalgate-report.md`';
 export const PASSING_GATES = 'gates:\n  - metric: hit@10\n    min: 0.5\n';
 export const FAILING_GATES = 'gates:\n  - metric: hit@5\n    min: 0.99\n';
+/** The head commit of the default pull_request payload (GitHub's published example). */
+export const HEAD_SHA = '6dcb09b5b57875f334f61aebed695e2e4193db5e';
+
+/**
+ * Our comment's body as a run writes it when the comment held no state before: the report, then the state line
+ * recording that the comment shows `sha`'s report (or error panel).
+ */
+export function ownBody(
+  markdown: string,
+  kind: 'report' | 'error' = 'report',
+  sha = HEAD_SHA,
+  commentId = 'default',
+): string {
+  const state = encodeState({ current: null, history: [], shown: [{ sha, kind, since: null }] });
+  return stickyBody(`<!-- evalgate:comment-id=${commentId} -->`, markdown, state);
+}
 
 export let github: FakeGitHub;
 export let spec: OpenApiSpec;

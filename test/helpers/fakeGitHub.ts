@@ -236,8 +236,18 @@ export class FakeGitHub {
   }
 
   /** Adds a comment as if `author` had written it earlier. */
-  addComment(owner: string, repo: string, issueNumber: number, body: string, author: Account): StoredComment {
-    return structuredClone(this.insertComment(owner, repo, issueNumber, body, author)) as StoredComment;
+  /** `at`: its created_at and updated_at (default: now). */
+  addComment(
+    owner: string,
+    repo: string,
+    issueNumber: number,
+    body: string,
+    author: Account,
+    at?: string,
+  ): StoredComment {
+    const comment = this.insertComment(owner, repo, issueNumber, body, author);
+    if (at !== undefined) Object.assign(comment, { created_at: at, updated_at: at });
+    return structuredClone(comment) as StoredComment;
   }
 
   private repository(owner: string, name: string): Repository {
