@@ -50,6 +50,7 @@ function standing(gates: GateResult[], over: Partial<StandingAcceptance> = {}): 
     head_sha: A,
     reason: null,
     via: 'label',
+    source: { kind: 'label', label: LABEL },
     covers: A,
     gates: gates.map((g) => ({ ...acceptedGateOf(g), worse: worseOf(g) })),
     ...over,
@@ -177,7 +178,7 @@ describe('decideRun', () => {
     const prior: AcceptanceState = { current: standing([gate({})]), history: [], shown: [] };
     expect(decideRun(facts({ prior, labels: [] })).state.history.map((h) => h.event)).toEqual(['withdrawn']);
     const byComment: AcceptanceState = {
-      current: standing([gate({})], { via: 'comment', reason: 'r' }),
+      current: standing([gate({})], { via: 'comment', source: { kind: 'comment', comment_id: 7 }, reason: 'r' }),
       history: [],
       shown: [],
     };
@@ -188,18 +189,18 @@ describe('decideRun', () => {
     const failing = [gate({}), gate({ metric: 'hit@5', threshold: '≥ 0.99', min: 0.99, max_drop: undefined })];
     const writer = { login: 'm', permission: 'write', roleName: 'maintain' };
     const named = decideRun(
-      facts({ failing, command: { by: 'm', gates: ['ndcg@10'], reason: 'r', permission: writer } }),
+      facts({ failing, command: { by: 'm', commentId: 7, gates: ['ndcg@10'], reason: 'r', permission: writer } }),
     );
     expect(named.decision).toMatchObject({ kind: 'accepted', acceptance: { by: 'm', reason: 'r', head_sha: B } });
     if (named.decision.kind === 'accepted')
       expect(named.decision.acceptance.gates.map((g) => g.metric)).toEqual(['nDCG@10']);
     const unknown = decideRun(
-      facts({ failing, command: { by: 'm', gates: ['mrr@10'], reason: 'r', permission: writer } }),
+      facts({ failing, command: { by: 'm', commentId: 7, gates: ['mrr@10'], reason: 'r', permission: writer } }),
     );
     expect(unknown.decision).toMatchObject({ kind: 'refused', reason: /mrr@10 is not among the failed gates/ });
     const reader = { login: 'm', permission: 'read', roleName: 'read' };
     expect(
-      decideRun(facts({ failing, command: { by: 'm', gates: [], reason: 'r', permission: reader } })).decision.kind,
+      decideRun(facts({ failing, command: { by: 'm', commentId: 7, gates: [], reason: 'r', permission: reader } })).decision.kind,
     ).toBe('refused');
   });
 
@@ -208,7 +209,7 @@ describe('decideRun', () => {
     for (let i = 0; i < HISTORY_KEPT + 3; i++) {
       const writer = { login: `u${i}`, permission: 'admin', roleName: 'admin' };
       state = decideRun(
-        facts({ prior: state, command: { by: `u${i}`, gates: [], reason: 'r', permission: writer } }),
+        facts({ prior: state, command: { by: `u${i}`, commentId: 7, gates: [], reason: 'r', permission: writer } }),
       ).state;
     }
     expect(state.history).toHaveLength(HISTORY_KEPT);

@@ -71,7 +71,11 @@ function earlierAcceptance(candidate: number, author: Account = GITHUB_ACTIONS_B
     head_sha: HEAD,
     reason: null,
     via: 'label' as const,
+    source: { kind: 'label' as const, label: LABEL },
   };
+  // What the API confirms on each later run: the label event by its author, and the author's permission.
+  github.setPermission(WRITER, 'write');
+  github.addLabelEvent(OWNER, REPO, PR, LABEL, WRITER);
   const state: AcceptanceState = {
     current: { ...standing, covers: HEAD, gates: [{ ...gate, baseline: 0.8, candidate, delta: candidate - 0.8 }] },
     history: [{ event: 'accepted', ...standing, gates: ['hit@5'] }],
@@ -83,6 +87,7 @@ function earlierAcceptance(candidate: number, author: Account = GITHUB_ACTIONS_B
 describe('an acceptance on a new push', () => {
   it('label by a writer, then a push with an equal drop: carried over, with the history', async () => {
     github.setPermission(WRITER, 'write');
+    github.addLabelEvent(OWNER, REPO, PR, LABEL, WRITER);
     const labeled = await outcome(
       await runAction({
         payload: labelPayload('labeled', WRITER.login, [LABEL], HEAD, LABEL),
@@ -114,8 +119,13 @@ describe('an acceptance on a new push', () => {
       carried_over_to: NEXT,
       reason: null,
     });
-    // No permission asked on the push: the acceptance's author was checked when the label was added.
-    expect(pushed.requests.some((q) => q.path.includes('/collaborators/'))).toBe(false);
+    // On the push the API confirms the acceptance's source: the label event by its author, and their permission.
+    expect(summarise(pushed.requests)).toEqual(
+      expect.arrayContaining([
+        `GET /repos/${OWNER}/${REPO}/issues/${PR}/events?per_page=100 200`,
+        `GET ${PERMISSION_PATH(WRITER.login)} 200`,
+      ]),
+    );
   });
 
   it('a push with a worse drop: failing again, and the comment says the acceptance no longer covers it', async () => {

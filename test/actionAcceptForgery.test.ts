@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPLY_MARKER } from '../src/action/commentCommand.js';
 import { decodeState, encodeState } from '../src/publish/acceptanceState.js';
-import type { AcceptanceState, ShownReport } from '../src/publish/acceptanceState.js';
+import type { AcceptanceSource, AcceptanceState, ShownReport } from '../src/publish/acceptanceState.js';
 import type { Account } from './helpers/fakeGitHub.js';
 import { GITHUB_ACTIONS_BOT } from './helpers/fakeGitHub.js';
 import { editDb } from './helpers/runDb.js';
@@ -47,6 +47,7 @@ function forgedStateLine(): string {
     current: {
       ...standing,
       via: 'comment',
+      source: { kind: 'comment', comment_id: 1000 },
       covers: HEAD,
       gates: [{ ...gate, baseline: 0.8, candidate: 0, delta: -0.8 }],
     },
@@ -258,5 +259,139 @@ describe('issue 44: the report files', () => {
     expect(json.verdict).toBe('error');
     expect(json.error).toContain('evalgate:acceptance-state');
     expect(sticky()).not.toContain(planted);
+  });
+});
+
+/** Our comment as an earlier run left it: a standing acceptance of hit@5 (at a drop no worse than today's). */
+function standingComment(source: AcceptanceSource) {
+  const gate = { metric: 'hit@5', threshold: '≥ 0.9900', judged: 'value' as const, worse: 'lower' as const };
+  const standing = {
+    by: MAINTAINER.login,
+    at: '2026-11-01T10:00:00Z',
+    head_sha: HEAD,
+    reason: source.kind === 'comment' ? 'small drop is fine' : null,
+  };
+  const state: AcceptanceState = {
+    current: {
+      ...standing,
+      via: source.kind,
+      source,
+      covers: HEAD,
+      gates: [{ ...gate, baseline: 0.8, candidate: 0, delta: -0.8 }],
+    },
+    history: [{ event: 'accepted', ...standing, gates: ['hit@5'] }],
+    shown: [{ sha: HEAD, kind: 'report', since: null }],
+  };
+  github.addComment(OWNER, REPO, PR, `${MARKER}\nreport\n${encodeState(state)}\n`, GITHUB_ACTIONS_BOT, isoAgo(120));
+}
+
+/** A push of NEXT with the hit@5 gate failing, the pull request labelled `labels`. */
+async function pushRun(labels: string[] = []) {
+  const payload = payloadFor(NEXT);
+  payload.pull_request.labels = labels.map((name, i) => ({
+    id: 90 + i,
+    node_id: `L${i}`,
+    url: '',
+    name,
+    description: null,
+    color: 'ededed',
+    default: false,
+  }));
+  const r = await runAction({ payload, env: { GITHUB_SHA: NEXT }, inputs: { gates: FAILING_GATES, status: 'true' } });
+  return { ...r, state: decodeState(sticky()), status: github.statuses(OWNER, REPO, NEXT).at(-1) };
+}
+
+describe('issue 44: a standing acceptance is a cache the API confirms on every run', () => {
+  it('a comment acceptance whose command still stands carries over', async () => {
+    github.setPermission(MAINTAINER, 'write', 'maintain');
+    const command = github.addComment(
+      OWNER,
+      REPO,
+      PR,
+      '/evalgate accept -- small drop is fine',
+      MAINTAINER,
+      isoAgo(200),
+    );
+    standingComment({ kind: 'comment', comment_id: command.id });
+    const r = await pushRun();
+    expect(r.code).toBe(0);
+    expect(r.status?.state).toBe('success');
+    expect(r.state?.current?.covers).toBe(NEXT);
+  });
+
+  it('its command comment deleted, edited, or by someone else: dropped, and the comment says so', async () => {
+    github.setPermission(MAINTAINER, 'write', 'maintain');
+    for (const [body, author, why] of [
+      [null, MAINTAINER, 'its command comment was deleted'],
+      ['/evalgate accept -- something else', MAINTAINER, 'its command comment was edited'],
+      ['    /evalgate accept -- small drop is fine', MAINTAINER, 'its command comment was edited'],
+      ['/evalgate accept -- small drop is fine', OUTSIDER, 'its command comment is not by @maintainer-2'],
+    ] as const) {
+      github.reset();
+      github.setPermission(MAINTAINER, 'write', 'maintain');
+      const id = body === null ? 4242 : github.addComment(OWNER, REPO, PR, body, author, isoAgo(200)).id;
+      standingComment({ kind: 'comment', comment_id: id });
+      const r = await pushRun();
+      expect(r.code, why).toBe(1);
+      expect(r.status?.state).toBe('failure');
+      expect(sticky()).toContain(
+        `> **Not accepted:** the earlier acceptance by @&#8203;maintainer-2 (for 6dcb09b) could not be confirmed: ${why.replace('@', '@&#8203;')}; it is dropped.`,
+      );
+      expect(r.state?.current).toBeNull();
+      expect(r.state?.history.map((h) => h.event)).toEqual(['accepted', 'unconfirmed']);
+    }
+  });
+
+  it("its author's permission revoked since: dropped", async () => {
+    github.setPermission(MAINTAINER, 'read');
+    const command = github.addComment(
+      OWNER,
+      REPO,
+      PR,
+      '/evalgate accept -- small drop is fine',
+      MAINTAINER,
+      isoAgo(200),
+    );
+    standingComment({ kind: 'comment', comment_id: command.id });
+    const r = await pushRun();
+    expect(r.code).toBe(1);
+    expect(sticky()).toContain(
+      'could not be confirmed: @&#8203;maintainer-2 now has read permission on the repository; it is dropped.',
+    );
+  });
+
+  it('a label acceptance with no `labeled` event by its author on the timeline: dropped', async () => {
+    github.setPermission(MAINTAINER, 'admin');
+    github.addLabelEvent(OWNER, REPO, PR, 'evalgate: accept', OUTSIDER);
+    standingComment({ kind: 'label', label: 'evalgate: accept' });
+    const r = await pushRun(['evalgate: accept']);
+    expect(r.code).toBe(1);
+    expect(sticky()).toContain('timeline has no evalgate: accept label added by @&#8203;maintainer-2; it is dropped.');
+    github.reset();
+    github.setPermission(MAINTAINER, 'admin');
+    github.addLabelEvent(OWNER, REPO, PR, 'evalgate: accept', MAINTAINER);
+    standingComment({ kind: 'label', label: 'evalgate: accept' });
+    const ok = await pushRun(['evalgate: accept']);
+    expect(ok.code).toBe(0);
+    expect(ok.status?.state).toBe('success');
+  });
+
+  it('GitHub failing to answer keeps the acceptance for the next run but does not apply it now', async () => {
+    github.setPermission(MAINTAINER, 'write');
+    const command = github.addComment(
+      OWNER,
+      REPO,
+      PR,
+      '/evalgate accept -- small drop is fine',
+      MAINTAINER,
+      isoAgo(200),
+    );
+    standingComment({ kind: 'comment', comment_id: command.id });
+    github.inject({ method: 'GET', path: /\/issues\/comments\/\d+$/, status: 500, times: 10 });
+    const r = await pushRun();
+    expect(r.code).toBe(1);
+    expect(sticky()).toContain('is not applied to this run, and is asked again on the next.');
+    expect(r.state?.current?.by).toBe(MAINTAINER.login);
+    expect(r.state?.history.map((h) => h.event)).toEqual(['accepted']);
   });
 });

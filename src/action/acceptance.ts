@@ -9,11 +9,12 @@ import { findStickyComments, stickyMarker } from '../github/stickyComment.js';
 import type { IssueComment } from '../github/stickyComment.js';
 import { needsPermission, renderAcceptance } from '../publish/acceptance.js';
 import type { AcceptanceDecision, AcceptanceFacts, LabelEvent, Permission } from '../publish/acceptance.js';
-import { decideRun } from '../publish/acceptanceDecision.js';
-import type { AcceptCommand } from '../publish/acceptanceDecision.js';
+import { decideRun, unconfirmedDecision } from '../publish/acceptanceDecision.js';
+import type { AcceptCommand, RunDecision } from '../publish/acceptanceDecision.js';
 import { EMPTY_STATE, decodeState, encodeState, renderHistory, withShown } from '../publish/acceptanceState.js';
-import type { AcceptanceState } from '../publish/acceptanceState.js';
+import type { AcceptanceState, StandingAcceptance } from '../publish/acceptanceState.js';
 import { stableJson } from '../render/json.js';
+import { parseCommand } from './acceptCommand.js';
 import type { PullRequestTarget, RunContext } from './context.js';
 import type { Reports } from './reports.js';
 import { info, messageOf } from './runner.js';
@@ -186,6 +187,8 @@ export async function acceptanceFor(
     }
     facts.labels = labels;
   }
+  const unconfirmed = await confirmedOrNot(facts, input, prior.state);
+  if (unconfirmed) return shownRun(unconfirmed.decision, unconfirmed.state, prior, ctx);
   const sender = needsPermission(facts);
   let permission: Permission | null = null;
   if (sender && input.source) {
@@ -204,6 +207,102 @@ export async function acceptanceFor(
     command: input.taken?.accept ?? null,
   });
   return shownRun(decision, state, prior, ctx);
+}
+
+/**
+ * When this run would apply a standing acceptance (gates fail, no new label event or command), the API is asked
+ * whether its source still stands: the run's decision when it does not, null when it does (or none applies).
+ */
+async function confirmedOrNot(
+  facts: Omit<AcceptanceFacts, 'permission'>,
+  input: AcceptanceInput,
+  prior: AcceptanceState | null,
+): Promise<RunDecision | null> {
+  const standing = prior?.current;
+  const { event, label } = facts;
+  const labelEvent = event.kind !== 'other' && sameLabel(event.label, label);
+  if (!prior || !standing || !input.source || facts.failing.length === 0 || labelEvent || input.taken?.accept)
+    return null;
+  // A label acceptance whose label is gone is withdrawn by decideRun: nothing to confirm.
+  if (standing.via === 'label' && !facts.labels.some((l) => sameLabel(l, label))) return null;
+  const check = await confirmStanding(input.source, standing);
+  if (check === null) return null;
+  info(`acceptance: the earlier acceptance by @${standing.by} could not be confirmed: ${check.why}`);
+  return unconfirmedDecision(prior, standing, check, facts.headSha ?? standing.covers, facts.now);
+}
+
+const sameLabel = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+/** Pages of issue events read at most when confirming a label acceptance. */
+const EVENT_PAGES = 10;
+
+/** Why the standing acceptance's source no longer stands (definite), or could not be asked (not); null: it stands. */
+async function confirmStanding(
+  source: StateSource,
+  standing: StandingAcceptance,
+): Promise<{ why: string; definite: boolean } | null> {
+  const { session, target } = source;
+  try {
+    const why =
+      standing.source.kind === 'comment'
+        ? await commentSourceProblem(session, target, standing.source.comment_id, standing)
+        : await labelSourceProblem(session, target, standing.source.label, standing.by);
+    if (why) return { why, definite: true };
+    const permission = await permissionOf(session, target, standing.by);
+    if (permission.permission !== 'admin' && permission.permission !== 'write')
+      return { why: `@${standing.by} now has ${permission.permission} permission on the repository`, definite: true };
+    return null;
+  } catch (error) {
+    return { why: `GitHub did not answer (${messageOf(error)})`, definite: false };
+  }
+}
+
+/** The command comment must still exist on this pull request, by the acceptance's author, with the same command. */
+async function commentSourceProblem(
+  session: GitHubSession,
+  target: PullRequestTarget,
+  commentId: number,
+  standing: StandingAcceptance,
+): Promise<string | null> {
+  let data: { body?: string | null; user?: { login?: string } | null; issue_url?: string };
+  try {
+    ({ data } = await session.untilDeadline(
+      session.octokit.rest.issues.getComment({ owner: target.owner, repo: target.repo, comment_id: commentId }),
+    ));
+  } catch (error) {
+    if (httpStatusOf(error) === 404) return 'its command comment was deleted';
+    throw error;
+  }
+  if (!String(data.issue_url ?? '').endsWith(`/issues/${target.issueNumber}`))
+    return 'its command comment is not on this pull request';
+  if (data.user?.login?.toLowerCase() !== standing.by.toLowerCase())
+    return `its command comment is not by @${standing.by}`;
+  const parsed = parseCommand(data.body);
+  if (parsed.kind !== 'accept' || parsed.reason !== standing.reason) return 'its command comment was edited';
+  return null;
+}
+
+/** A `labeled` event for the label by the acceptance's author must be on the pull request's timeline. */
+async function labelSourceProblem(
+  session: GitHubSession,
+  target: PullRequestTarget,
+  label: string,
+  by: string,
+): Promise<string | null> {
+  const where = { owner: target.owner, repo: target.repo, issue_number: target.issueNumber, per_page: 100 };
+  let pages = 0;
+  for await (const page of session.octokit.paginate.iterator(session.octokit.rest.issues.listEvents, where)) {
+    const events = page.data as Array<{ event?: string; actor?: { login?: string } | null; label?: { name?: string } }>;
+    const found = events.some(
+      (e) =>
+        e.event === 'labeled' &&
+        typeof e.label?.name === 'string' &&
+        sameLabel(e.label.name, label) &&
+        e.actor?.login?.toLowerCase() === by.toLowerCase(),
+    );
+    if (found) return null;
+    if (++pages >= EVENT_PAGES) break;
+  }
+  return `the pull request's timeline has no \`${label.replace(/`/g, '')}\` label added by @${by}`;
 }
 
 /** The run's outcome, its state recording that the comment now shows this commit's report. */

@@ -188,7 +188,9 @@ async function takeOrRefuse(
     .map((l) => l?.name)
     .filter((n): n is string => typeof n === 'string');
   const accept =
-    parsed.kind === 'accept' ? { by: login, gates: parsed.gates, reason: parsed.reason, permission } : null;
+    parsed.kind === 'accept'
+      ? { by: login, commentId: c.commentId, gates: parsed.gates, reason: parsed.reason, permission }
+      : null;
   // The API's pull request stands in for the payload's missing one: its base finds an artifact baseline.
   const payload = { ...ctx.payload, pull_request: pull as Record<string, unknown> };
   return { kind: 'taken', ctx: { ...ctx, sha: headSha, payload }, taken: { accept, labels } };

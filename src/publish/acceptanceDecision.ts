@@ -15,11 +15,13 @@ import {
   withHistory,
   worseOf,
 } from './acceptanceState.js';
-import type { AcceptanceState, StandingAcceptance, StoredGate } from './acceptanceState.js';
+import type { AcceptanceSource, AcceptanceState, StandingAcceptance, StoredGate } from './acceptanceState.js';
 
 /** `/evalgate accept [GATE ...] -- REASON`, taken from a user whose permission the API reported. */
 export interface AcceptCommand {
   by: string;
+  /** The command comment's id: the acceptance's source, confirmed on later runs. */
+  commentId: number;
   /** Metric names as typed; empty: every failed gate. */
   gates: string[];
   reason: string;
@@ -39,9 +41,9 @@ export interface RunDecision {
 const ACCEPTING = new Set(['admin', 'write']);
 const sameLabel = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-function standingOf(a: Acceptance, failing: GateResult[], via: 'label' | 'comment'): StandingAcceptance {
+function standingOf(a: Acceptance, failing: GateResult[], source: AcceptanceSource): StandingAcceptance {
   const gates: StoredGate[] = failing.slice(0, STORED_GATES).map((g) => ({ ...acceptedGateOf(g), worse: worseOf(g) }));
-  return { ...a, gates, via, covers: a.head_sha };
+  return { ...a, gates, via: source.kind, source, covers: a.head_sha };
 }
 
 function acceptanceOf(s: StandingAcceptance, headSha: string): Acceptance {
@@ -62,7 +64,7 @@ export function decideRun(facts: RunFacts): RunDecision {
   if (event.kind === 'labeled' && sameLabel(event.label, label)) {
     const decision = decideAcceptance(facts);
     if (decision.kind !== 'accepted') return { decision, state: prior };
-    const standing = standingOf(decision.acceptance, facts.failing, 'label');
+    const standing = standingOf(decision.acceptance, facts.failing, { kind: 'label', label: facts.label });
     const entry = historyEntry('accepted', standing, standing.head_sha, facts.now);
     return { decision, state: { ...prior, current: standing, history: withHistory(prior, entry) } };
   }
@@ -120,7 +122,7 @@ function commandDecision(facts: RunFacts, command: AcceptCommand, prior: Accepta
     gates: chosen.map(acceptedGateOf),
     reason: command.reason,
   };
-  const standing = standingOf(acceptance, chosen, 'comment');
+  const standing = standingOf(acceptance, chosen, { kind: 'comment', comment_id: command.commentId });
   const entry = historyEntry('accepted', standing, standing.head_sha, facts.now);
   return {
     decision: { kind: 'accepted', acceptance },
@@ -130,4 +132,29 @@ function commandDecision(facts: RunFacts, command: AcceptCommand, prior: Accepta
 
 function short(sha: string): string {
   return `\`${sha.slice(0, 7)}\``;
+}
+
+/**
+ * A standing acceptance the API could not confirm (src/action/acceptance.ts asks: the command comment still there,
+ * by its author, saying the same; the label event by its author; the author's permission still write or more). A
+ * definite no drops it, and the history says so; a failed look-up only keeps it from this run.
+ */
+export function unconfirmedDecision(
+  prior: AcceptanceState,
+  standing: StandingAcceptance,
+  check: { why: string; definite: boolean },
+  headSha: string,
+  now: string,
+): RunDecision {
+  const what = `the earlier acceptance by @${standing.by} (for ${short(standing.head_sha)}) could not be confirmed: ${check.why}`;
+  if (!check.definite) {
+    const reason = `${what}; it is not applied to this run, and is asked again on the next.`;
+    return { decision: { kind: 'refused', reason }, state: prior };
+  }
+  const entry = historyEntry('unconfirmed', standing, headSha, now);
+  const reason = `${what}; it is dropped.`;
+  return {
+    decision: { kind: 'refused', reason },
+    state: { ...prior, current: null, history: withHistory(prior, entry) },
+  };
 }

@@ -24,14 +24,21 @@ export interface StoredGate extends AcceptedGate {
   worse: Worse;
 }
 
+/**
+ * Where an acceptance came from, for the API to confirm on each later run (the state is a cache, not the truth):
+ * the command comment, or the label (its `labeled` event by the acceptance's author).
+ */
+export type AcceptanceSource = { kind: 'comment'; comment_id: number } | { kind: 'label'; label: string };
+
 export interface StandingAcceptance extends Omit<Acceptance, 'gates'> {
   via: 'label' | 'comment';
+  source: AcceptanceSource;
   gates: StoredGate[];
   /** The newest head commit it covers (the commit it was made on, or one it carried over to). */
   covers: string;
 }
 
-export type HistoryEvent = 'accepted' | 'carried over' | 'lapsed' | 'withdrawn';
+export type HistoryEvent = 'accepted' | 'carried over' | 'lapsed' | 'withdrawn' | 'unconfirmed';
 
 export interface HistoryEntry {
   event: HistoryEvent;
@@ -245,6 +252,7 @@ function standingOf(v: unknown): StandingAcceptance | undefined {
   if (!a || !isText(a.by, 100) || !isText(a.at, 40) || !isText(a.head_sha, 64) || !isText(a.covers, 64))
     return undefined;
   if (a.via !== 'label' && a.via !== 'comment') return undefined;
+  if (!sourceOk(a.source, a.via)) return undefined;
   if (!(a.reason === null || isText(a.reason, 1000))) return undefined;
   if (!Array.isArray(a.gates) || a.gates.length > STORED_GATES) return undefined;
   const gates = a.gates.map(storedGateOf);
@@ -252,9 +260,20 @@ function standingOf(v: unknown): StandingAcceptance | undefined {
   return a as unknown as StandingAcceptance;
 }
 
+/** A source of the kind the acceptance was made by: a comment's id, or the label's name. */
+function sourceOk(v: unknown, via: 'label' | 'comment'): boolean {
+  const s = v as Record<string, unknown> | null;
+  if (!s || s.kind !== via) return false;
+  return via === 'comment'
+    ? typeof s.comment_id === 'number' && Number.isSafeInteger(s.comment_id) && s.comment_id > 0
+    : isText(s.label, 100);
+}
+
+const HISTORY_EVENTS: HistoryEvent[] = ['accepted', 'carried over', 'lapsed', 'withdrawn', 'unconfirmed'];
+
 function historyOf(v: unknown): HistoryEntry | null {
   const h = v as Record<string, unknown> | null;
-  if (!h || !['accepted', 'carried over', 'lapsed', 'withdrawn'].includes(String(h.event))) return null;
+  if (!h || !HISTORY_EVENTS.includes(h.event as HistoryEvent)) return null;
   if (!isText(h.by, 100) || !isText(h.at, 40) || !isText(h.head_sha, 64)) return null;
   if (!(h.reason === null || isText(h.reason, 1000))) return null;
   if (!Array.isArray(h.gates) || h.gates.length > STORED_GATES || !h.gates.every((g) => isText(g, 400))) return null;

@@ -171,6 +171,9 @@ export class FakeGitHub {
   private faults: Fault[] = [];
   private nextCommentId = 1000;
   private readonly commentReactions = new Map<number, string[]>();
+  /** Issue events (GET .../issues/{n}/events) by `owner/repo#n`, oldest first. */
+  private readonly issueEvents = new Map<string, JsonObject[]>();
+  private nextEventId = 5000;
   private constructor(
     private readonly server: Server,
     readonly url: string,
@@ -199,6 +202,8 @@ export class FakeGitHub {
     this.commitStatuses.clear();
     this.permissions.clear();
     this.commentReactions.clear();
+    this.issueEvents.clear();
+    this.nextEventId = 5000;
     this.nextStatusId = 1;
     this.faults = [];
     this.author = GITHUB_ACTIONS_BOT;
@@ -219,6 +224,32 @@ export class FakeGitHub {
    */
   setPermission(account: Account, permission: string, roleName = permission): void {
     this.permissions.set(account.login.toLowerCase(), { account, permission, roleName });
+  }
+
+  /** A `labeled` (or `unlabeled`) event on an issue or pull request, as GET .../issues/{n}/events lists it. */
+  addLabelEvent(
+    owner: string,
+    repo: string,
+    issueNumber: number,
+    label: string,
+    actor: Account,
+    event: 'labeled' | 'unlabeled' = 'labeled',
+  ): void {
+    const id = this.nextEventId++;
+    const key = `${owner}/${repo}#${issueNumber}`;
+    const entry: JsonObject = {
+      id,
+      node_id: Buffer.from(`012:LabeledEvent${id}`).toString('base64'),
+      url: `${this.url}/repos/${owner}/${repo}/issues/events/${id}`,
+      actor: this.userObject(actor),
+      event,
+      commit_id: null,
+      commit_url: null,
+      created_at: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      performed_via_github_app: null,
+      label: { name: label, color: 'ededed' },
+    };
+    this.issueEvents.set(key, [...(this.issueEvents.get(key) ?? []), entry]);
   }
 
   /** Forget the recorded requests only. */
@@ -498,6 +529,22 @@ export class FakeGitHub {
         return { status: 201, body: comment, headers: { location: String(comment.url) } };
       }
       return this.error(404, 'Not Found', 'issues/comments');
+    }
+
+    m = /^\/issues\/(\d+)\/events$/.exec(rest);
+    if (m && method === 'GET') {
+      const all = this.issueEvents.get(`${owner}/${repo}#${Number(m[1])}`) ?? [];
+      const perPage = Math.min(100, Math.max(1, Number(url.searchParams.get('per_page') ?? 30) || 30));
+      const page = Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1);
+      const last = Math.max(1, Math.ceil(all.length / perPage));
+      const link = (p: number) =>
+        `<${this.url}/repositories/${repository.id}/issues/${m![1]}/events?per_page=${perPage}&page=${p}>`;
+      const rels = page < last ? [`${link(page + 1)}; rel="next"`, `${link(last)}; rel="last"`] : [];
+      return {
+        status: 200,
+        body: all.slice((page - 1) * perPage, page * perPage),
+        headers: rels.length ? { link: rels.join(', ') } : {},
+      };
     }
 
     m = /^\/collaborators\/([^/]+)\/permission$/.exec(rest);
