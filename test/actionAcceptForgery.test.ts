@@ -376,7 +376,7 @@ describe('issue 44: a standing acceptance is a cache the API confirms on every r
     expect(ok.status?.state).toBe('success');
   });
 
-  it('GitHub failing to answer keeps the acceptance for the next run but does not apply it now', async () => {
+  it('a look-up GitHub refuses (403, not retried) keeps the acceptance for the next run but does not apply it now', async () => {
     github.setPermission(MAINTAINER, 'write');
     const command = github.addComment(
       OWNER,
@@ -387,10 +387,16 @@ describe('issue 44: a standing acceptance is a cache the API confirms on every r
       isoAgo(200),
     );
     standingComment({ kind: 'comment', comment_id: command.id });
-    github.inject({ method: 'GET', path: /\/issues\/comments\/\d+$/, status: 500, times: 10 });
+    github.inject({
+      method: 'GET',
+      path: /\/issues\/comments\/\d+$/,
+      status: 403,
+      body: { message: 'Resource not accessible by integration' },
+    });
     const r = await pushRun();
     expect(r.code).toBe(1);
-    expect(sticky()).toContain('is not applied to this run, and is asked again on the next.');
+    expect(sticky()).toContain('could not be confirmed: GitHub did not answer; not applied to this run, asked again on the next.');
+    expect(r.stdout).toContain('Resource not accessible by integration');
     expect(r.state?.current?.by).toBe(MAINTAINER.login);
     expect(r.state?.history.map((h) => h.event)).toEqual(['accepted']);
   });

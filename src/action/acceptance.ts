@@ -252,7 +252,8 @@ async function confirmStanding(
       return { why: `@${standing.by} now has ${permission.permission} permission on the repository`, definite: true };
     return null;
   } catch (error) {
-    return { why: `GitHub did not answer (${messageOf(error)})`, definite: false };
+    info(`acceptance: confirming the earlier acceptance: ${messageOf(error)}`);
+    return { why: 'GitHub did not answer', definite: false };
   }
 }
 

@@ -148,7 +148,7 @@ export function unconfirmedDecision(
 ): RunDecision {
   const what = `the earlier acceptance by @${standing.by} (for ${short(standing.head_sha)}) could not be confirmed: ${check.why}`;
   if (!check.definite) {
-    const reason = `${what}; it is not applied to this run, and is asked again on the next.`;
+    const reason = `${what}; not applied to this run, asked again on the next.`;
     return { decision: { kind: 'refused', reason }, state: prior };
   }
   const entry = historyEntry('unconfirmed', standing, headSha, now);
