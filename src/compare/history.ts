@@ -63,23 +63,35 @@ export function currentRuns(history: History): HistoryRun[] {
 }
 
 /**
- * Queries flaky by history: among the runs of the newest golden set, a query whose hit/miss outcome changed at
- * least twice (`-` skipped). A real change flips a query once and it stays; two flips mean it went and came back
- * (noise, or a change undone). Query id -> the reason, for CompareInputs.knownFlaky.
+ * A query flaky by history has the rarer of its hit and miss outcomes in at least this share of main's runs (its hit
+ * rate between 1/4 and 3/4): in 20 runs, 5 misses of an always-found query. Rare random misses are not flaky.
+ */
+export const HISTORY_FLAKY_SHARE = 0.25;
+
+/**
+ * Queries flaky by history: among the runs of the newest golden set (`-` skipped), a query whose hit/miss outcome
+ * changed at least twice (`minFlips`) and whose rarer outcome is at least HISTORY_FLAKY_SHARE of its runs. A real
+ * change flips a query once and it stays; two flips mean it went and came back (noise, or a change undone); the
+ * share scales the rule with the runs, so an always-found query missed once or twice in 20 runs is not flaky.
+ * Query id -> the reason, for CompareInputs.knownFlaky.
  */
 export function flakyByHistory(history: History, minFlips = 2): Map<string, string> {
   const runs = currentRuns(history);
   const flaky = new Map<string, string>();
   history.queries.forEach((id, i) => {
     let flips = 0;
+    let hits = 0;
+    let marked = 0;
     let last = '';
     for (const r of runs) {
       const mark = r.outcomes[i];
       if (mark !== 'h' && mark !== 'm') continue;
+      marked++;
+      if (mark === 'h') hits++;
       if (last !== '' && mark !== last) flips++;
       last = mark;
     }
-    if (flips >= minFlips)
+    if (flips >= minFlips && Math.min(hits, marked - hits) >= HISTORY_FLAKY_SHARE * marked)
       flaky.set(id, `flipped between hit and miss ${flips} times in the last ${runs.length} main runs`);
   });
   return flaky;

@@ -2,10 +2,12 @@
  * A side of several runs (repeats of one system): per query, each per-query column is the mean over the side's
  * repeats, so the paired test pairs per-query means (n = queries). Per query the facts the outcomes read (rank,
  * refusal, ...) are those of the median repeat by first relevant rank; the judge scores are their mean. A query
- * whose repeats disagree is flaky on that side (flakyReasons; docs/compare.md, "Repeated runs and flaky queries").
+ * whose baseline repeats disagree is flaky and set aside; one only the candidate's repeats disagree on is a win,
+ * loss or draw in proportion (flakyReasons, setAsideFlaky; docs/compare.md, "Repeated runs and flaky queries").
  * Linear in runs x queries: each run's table is added to running sums and dropped but for its small facts.
  */
-import { wfgyLabel } from '../aggregate/perQuery.js';
+import { rowCore, rowFactsAt, wfgyLabel } from '../aggregate/perQuery.js';
+import type { RowCore } from '../aggregate/perQuery.js';
 import { resultsOf } from '../aggregate/score.js';
 import { scoreToTable } from '../aggregate/table.js';
 import type { RecordFacts, TabulatedRun } from '../aggregate/table.js';
@@ -283,6 +285,8 @@ export interface FlakyInputs {
   rule: FlakyRule;
   /** The compared golden queries, rows as in per_query (needed when a side has repeats). */
   queries: readonly GoldenQuery[] | null;
+  /** Query i's candidate row (its median run's), for an outcome that becomes a loss or an answer regression here. */
+  candidateRow?: (i: number) => RowCore;
 }
 
 /** Whether the report gets `repeats` and `flaky`: a side of several runs, or queries flaky by history given. */
@@ -297,41 +301,175 @@ export function looksForFlaky(inputs: FlakyInputs): boolean {
 const byQueryId = (a: { query_id: string }, b: { query_id: string }) =>
   a.query_id < b.query_id ? -1 : a.query_id > b.query_id ? 1 : 0;
 
+/** Of a side's runs of one query: how many, how many have a relevant hit in the top K, how many have one at all. */
+interface HitCounts {
+  runs: number;
+  top: number;
+  found: number;
+}
+
+/** Query i's hit counts over a side's repeats; one run (no repeats): its rank in the report (null: a miss). */
+function hitCounts(rep: SideRepeats | null, rank: number | null, i: number, k: number): HitCounts {
+  const ranks = rep ? rep.facts.map((f) => f.firstRelevantRank[i]) : [rank ?? 0];
+  return {
+    runs: ranks.length,
+    top: ranks.filter((r) => bucket(r, k) === 2).length,
+    found: ranks.filter((r) => r !== 0).length,
+  };
+}
+
+/** The sign of x/nx - y/ny, exact (integers cross-multiplied). */
+const rateSign = (x: number, nx: number, y: number, ny: number) => Math.sign(x * ny - y * nx);
+
 /**
- * The comparison with flaky queries set aside: their outcomes become `flaky` (no win, loss, draw or regression,
- * no answer regression), the counts are recounted without them, and `repeats` and `flaky` are added. Means and
- * paired tests are untouched: a flaky query stays in them with its per-query mean. Unchanged when nothing is
- * looked for (one run per side, no history): the report stays byte for byte what it was.
+ * The outcome of a query whose candidate runs disagree on retrieval while the baseline's agree: the candidate's
+ * hit@K rate (share of its runs with a relevant hit in the top K) against the baseline's, then, when those are equal,
+ * the share of runs that find a relevant hit at all: lower a loss, higher a win, equal a draw.
+ */
+function proportionalKind(b: HitCounts, c: HitCounts): 'win' | 'loss' | 'draw' {
+  const order = rateSign(c.top, c.runs, b.top, b.runs) || rateSign(c.found, c.runs, b.found, b.runs);
+  return order < 0 ? 'loss' : order > 0 ? 'win' : 'draw';
+}
+
+/** "hit@10 in 3 of 3 runs -> 1 of 3": the rate the proportional outcome read. */
+function proportionNote(b: HitCounts, c: HitCounts, k: number): string {
+  const [what, bx, cx] =
+    rateSign(c.top, c.runs, b.top, b.runs) !== 0 ? [`hit@${k}`, b.top, c.top] : ['a relevant hit', b.found, c.found];
+  return `${what} in ${bx} of ${b.runs} ${b.runs === 1 ? 'run' : 'runs'} -> ${cx} of ${c.runs}`;
+}
+
+/** A yes/no answer fact the flaky rule reads, by its reason: per run 1 the worse value, 0 the other, null unknown. */
+interface AnswerFact {
+  reason: string;
+  /** The worse value in words: "refused in 1 of 3 candidate runs". */
+  worse: string;
+  isWorse: (f: RecordFacts) => 0 | 1 | null;
+}
+
+const GOOD_LABELS = new Set(['OK', 'REFUSAL_OK']);
+
+function answerFacts(q: GoldenQuery, i: number): AnswerFact[] {
+  const yes = (v: boolean | null): 0 | 1 | null => (v === null ? null : v ? 1 : 0);
+  const refused = (f: RecordFacts) => triState(f.refused[i]);
+  return [
+    {
+      reason: 'refusal differs',
+      worse: q.answerable ? 'refused' : 'answered (should refuse)',
+      isWorse: (f) => yes(refused(f) === null ? null : refused(f) === q.answerable),
+    },
+    {
+      reason: 'groundedness verdict differs',
+      worse: 'not grounded',
+      isWorse: (f) => yes(f.groundedText[i] < 0 ? null : f.groundedText[i] === 0),
+    },
+    {
+      reason: "WFGY's label differs",
+      worse: "WFGY's label not OK",
+      isWorse: (f) => {
+        const label = wfgyLabel(q.answerable, refused(f), f.citedRelevant[i] === 1);
+        return yes(label === null ? null : !GOOD_LABELS.has(label));
+      },
+    },
+  ];
+}
+
+/**
+ * The answer facts the candidate's runs disagree on (the baseline's agree), each in proportion: "refused in 1 of 3
+ * candidate runs, 0 of 3 baseline runs", worse when the candidate's share of the worse value is the higher.
+ */
+function proportionalAnswers(facts: AnswerFact[], cReasons: string[], b: SideRepeats, c: SideRepeats) {
+  const changes: string[] = [];
+  let worse = false;
+  for (const fact of facts.filter((a) => cReasons.includes(a.reason))) {
+    const count = (rep: SideRepeats) => {
+      const values = rep.facts.map(fact.isWorse).filter((v) => v !== null);
+      return { runs: values.length, worse: values.filter((v) => v === 1).length };
+    };
+    const [bc, cc] = [count(b), count(c)];
+    if (bc.runs === 0 || cc.runs === 0) continue;
+    const sign = rateSign(cc.worse, cc.runs, bc.worse, bc.runs);
+    if (sign === 0) continue;
+    changes.push(`${fact.worse} in ${cc.worse} of ${cc.runs} candidate runs, ${bc.worse} of ${bc.runs} baseline runs`);
+    worse ||= sign > 0;
+  }
+  return { changes, worse };
+}
+
+/**
+ * A query stable on the baseline side whose candidate runs disagree (cReasons): not flaky, its outcome in
+ * proportion (proportionalKind, proportionalAnswers; docs/compare.md, "Repeated runs and flaky queries").
+ */
+function inProportion(o: QueryOutcome, i: number, cReasons: string[], inputs: FlakyInputs): QueryOutcome {
+  const { baseline: bRep, candidate: cRep, rule } = inputs;
+  const q = inputs.queries?.[i];
+  const out: QueryOutcome = { ...o };
+  if (cReasons.some((r) => r === `hit@${rule.k} differs` || r === 'a relevant hit differs')) {
+    const b = hitCounts(bRep, o.baseline_rank, i, rule.k);
+    const c = hitCounts(cRep, o.candidate_rank, i, rule.k);
+    out.kind = proportionalKind(b, c);
+    out.note = `${proportionNote(b, c, rule.k)} (the candidate's runs disagree; median run: ${o.note})`;
+  }
+  if (bRep && cRep && q) {
+    const answers = proportionalAnswers(answerFacts(q, i), cReasons, bRep, cRep);
+    out.answer_changes = [...o.answer_changes, ...answers.changes];
+    out.answer_regression ||= answers.worse;
+  }
+  const needsRow = out.kind === 'loss' || out.kind === 'regression' || out.answer_regression;
+  if (!needsRow) delete out.candidate_row;
+  else if (out.candidate_row === undefined && inputs.candidateRow) out.candidate_row = inputs.candidateRow(i);
+  return out;
+}
+
+/** Query i set aside as flaky (its baseline side unstable): its record for the report's list, and its outcome. */
+function setAside(o: QueryOutcome, i: number, reasons: string[], inputs: FlakyInputs): [FlakyQuery, QueryOutcome] {
+  const outcomes = (rep: SideRepeats | null, rank: number | null) =>
+    rep ? rep.facts.map((f) => repeatOutcome(f, i, reasons)) : [rank === null ? 'miss' : `rank ${rank}`];
+  const record: FlakyQuery = {
+    query_id: o.query_id,
+    query: o.query,
+    reasons,
+    baseline: outcomes(inputs.baseline, o.baseline_rank),
+    candidate: outcomes(inputs.candidate, o.candidate_rank),
+  };
+  const { candidate_row: _row, ...rest } = o;
+  return [record, { ...rest, kind: 'flaky', answer_changes: [], answer_regression: false, note: `flaky: ${o.note}` }];
+}
+
+/**
+ * Query i's outcome with repeats: flaky (pushed to `flaky`) when its baseline side is unstable (the baseline's
+ * repeats disagree, or main's history says so); else, when only the candidate's runs disagree, in proportion
+ * (inProportion); else as compared.
+ */
+function outcomeWithRepeats(o: QueryOutcome, i: number, inputs: FlakyInputs, flaky: FlakyQuery[]): QueryOutcome {
+  const q = inputs.queries?.[i];
+  const bReasons = inputs.baseline && q ? flakyReasons(inputs.baseline.facts, q, i, inputs.rule) : [];
+  const cReasons = inputs.candidate && q ? flakyReasons(inputs.candidate.facts, q, i, inputs.rule) : [];
+  const history = inputs.knownFlaky?.get(o.query_id);
+  if (bReasons.length === 0 && history === undefined)
+    return cReasons.length === 0 ? o : inProportion(o, i, cReasons, inputs);
+  const reasons = [
+    ...bReasons.map((r) => `baseline: ${r}`),
+    ...cReasons.map((r) => `candidate: ${r}`),
+    ...(history !== undefined ? [`history: ${history}`] : []),
+  ];
+  const [record, outcome] = setAside(o, i, reasons, inputs);
+  flaky.push(record);
+  return outcome;
+}
+
+/**
+ * The comparison with flaky queries set aside: a query whose baseline side is unstable (its repeats disagree, or
+ * main's history) becomes `flaky` (no win, loss, draw or regression, no answer regression); a query only the
+ * candidate's runs disagree on is not flaky but a win, loss or draw in proportion (inProportion). The counts are
+ * recounted, and `repeats` and `flaky` are added. Means and paired tests are untouched: a flaky query stays in
+ * them with its per-query mean. Unchanged when nothing is looked for (one run per side, no history): the report
+ * stays byte for byte what it was.
  */
 export function setAsideFlaky(compared: ComparedRuns, inputs: FlakyInputs): ComparedRuns {
   const report = compared.report;
   if (!looksForFlaky(inputs) || report.baseline === null) return compared;
-  const { baseline: bRep, candidate: cRep, knownFlaky } = inputs;
-  const queries = report.per_query;
   const flaky: FlakyQuery[] = [];
-  const perQuery = queries.map((o, i): QueryOutcome => {
-    const q = inputs.queries?.[i];
-    const bReasons = bRep && q ? flakyReasons(bRep.facts, q, i, inputs.rule) : [];
-    const cReasons = cRep && q ? flakyReasons(cRep.facts, q, i, inputs.rule) : [];
-    const history = knownFlaky?.get(o.query_id);
-    if (bReasons.length === 0 && cReasons.length === 0 && history === undefined) return o;
-    const reasons = [
-      ...bReasons.map((r) => `baseline: ${r}`),
-      ...cReasons.map((r) => `candidate: ${r}`),
-      ...(history !== undefined ? [`history: ${history}`] : []),
-    ];
-    const outcomes = (rep: SideRepeats | null, rank: number | null) =>
-      rep ? rep.facts.map((f) => repeatOutcome(f, i, reasons)) : [rank === null ? 'miss' : `rank ${rank}`];
-    flaky.push({
-      query_id: o.query_id,
-      query: o.query,
-      reasons,
-      baseline: outcomes(bRep, o.baseline_rank),
-      candidate: outcomes(cRep, o.candidate_rank),
-    });
-    const { candidate_row: _row, ...rest } = o;
-    return { ...rest, kind: 'flaky', answer_changes: [], answer_regression: false, note: `flaky: ${o.note}` };
-  });
+  const perQuery = report.per_query.map((o, i) => outcomeWithRepeats(o, i, inputs, flaky));
   flaky.sort(byQueryId);
   const counts: Comparison['counts'] = { win: 0, loss: 0, draw: 0, regression: 0, answer_regression: 0 };
   for (const o of perQuery) {
@@ -339,6 +477,7 @@ export function setAsideFlaky(compared: ComparedRuns, inputs: FlakyInputs): Comp
     counts[o.kind]++;
     if (o.answer_regression) counts.answer_regression++;
   }
+  const { baseline: bRep, candidate: cRep } = inputs;
   const side = (rep: SideRepeats | null, run: { run_id: string }) =>
     rep
       ? {
@@ -410,6 +549,8 @@ export function compareRepeatedRuns(
     knownFlaky,
     rule: { k: Math.max(...opts.ks), labels: compared.report.options.profile === 'wfgy' },
     queries: b.table.queries,
+    candidateRow: (i) =>
+      rowCore(rowFactsAt(c.table.facts, i, b.table.queries[i].answerable, c.table.run.chunks !== null)),
   });
   return { ...flaky, repeatWarnings };
 }

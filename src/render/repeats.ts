@@ -1,7 +1,7 @@
 /**
- * The report's repeats and flaky queries in words (docs/compare.md, "Repeated runs and flaky queries"): the count
- * the verdict line adds, the runs of each side, and the flaky list for the comment and the terminal. Nothing when
- * the report has no `flaky` (one run per side, no history): those reports stay as they were.
+ * The report's repeats and flaky queries (unstable on the baseline side) in words (docs/compare.md, "Repeated runs
+ * and flaky queries"): the count the verdict line adds, the runs of each side, and the flaky list for the comment and
+ * the terminal. Nothing when the report has no `flaky` (one run per side, no history): those reports stay as they were.
  */
 import type { CompareReport } from '../gate/types.js';
 import { escapeMarkdownCell, escapeMarkdownText } from './escape.js';
@@ -57,7 +57,7 @@ export function flakyMarkdownLines(report: CompareReport): string[] {
   const more = flaky.count > shown.length ? ` (the first ${shown.length} by query id)` : '';
   return [
     '',
-    `<details><summary>Flaky queries (${flaky.count.toLocaleString('en-US')})${more}: set aside, in no win, loss or regression count</summary>`,
+    `<details><summary>Flaky queries (${flaky.count.toLocaleString('en-US')})${more}: unstable in the baseline's runs or main's history, set aside, in no win, loss or regression count</summary>`,
     '',
     '| query | why | baseline runs | candidate runs |',
     '| --- | --- | --- | --- |',
@@ -66,7 +66,7 @@ export function flakyMarkdownLines(report: CompareReport): string[] {
         `| ${escapeMarkdownCell(q.query_id, 40)} | ${escapeMarkdownCell(q.reasons.join('; '), 160)} | ${escapeMarkdownCell(q.baseline.join(' · '), 120)} | ${escapeMarkdownCell(q.candidate.join(' · '), 120)} |`,
     ),
     '',
-    `_Means and paired tests keep them with their per-query means; the JSON report lists them as \`flaky\`._`,
+    `_Means and paired tests keep them with their per-query means; the JSON report lists them as \`flaky\`. A query only the candidate's runs disagree on is not flaky: it is a win, loss or draw by its hit rate._`,
     '',
     '</details>',
   ];
@@ -84,7 +84,7 @@ export function repeatsTextLines(report: CompareReport, plain: (text: string, ma
 export function flakyTextLines(report: CompareReport, plain: (text: string, max?: number) => string): string[] {
   const flaky = report.flaky;
   if (!flaky || flaky.count === 0) return [];
-  const lines = ['', `${queries(flaky.count)}, set aside (in no count):`];
+  const lines = ['', `${queries(flaky.count)} (unstable on the baseline side), set aside (in no count):`];
   for (const q of flaky.queries.slice(0, 10))
     lines.push(
       `  ${plain(q.query_id, 30)}  ${plain(q.baseline.join(' · '), 60)} → ${plain(q.candidate.join(' · '), 60)}`,
