@@ -11,7 +11,8 @@ import { basename, join } from 'node:path';
  */
 export default {
   testRunner: 'vitest',
-  vitest: { configFile: 'vitest.mutate.config.ts' },
+  // scripts/mutate.mjs names another config for a module whose test files vitest.mutate.config.ts does not list.
+  vitest: { configFile: process.env.EVALGATE_MUTATE_VITEST_CONFIG || 'vitest.mutate.config.ts' },
   coverageAnalysis: 'perTest',
   mutate: [
     'src/aggregate/retrieval.ts',
@@ -24,6 +25,11 @@ export default {
     'src/gate/config.ts',
     'src/render/escape.ts',
     'src/github/stickyComment.ts',
+    'src/action/acceptCommand.ts',
+    'src/publish/acceptanceState.ts',
+    'src/publish/acceptanceDecision.ts',
+    'src/publish/acceptance.ts',
+    'src/render/errorPanel.ts',
   ],
   concurrency: 2,
   // A mutant's timeout: 1.5 x its tests' time in the dry run plus this (Stryker's default). Each timeout also
