@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { GitHubClient } from '../src/github/client.js';
 import { isPermissionError, MalformedAnswerError } from '../src/github/client.js';
 import type { IssueComment } from '../src/github/stickyComment.js';
-import { stickyBody, stickyMarker, upsertStickyComment } from '../src/github/stickyComment.js';
+import { keepStateLine, stickyBody, stickyMarker, upsertStickyComment } from '../src/github/stickyComment.js';
 
 type Issues = GitHubClient['rest']['issues'];
 type ListParams = NonNullable<Parameters<Issues['listComments']>[0]>;
@@ -313,5 +313,15 @@ describe('edge cases left by mutation testing', () => {
   it('stickyMarker takes any id without white space or `-->` (called in a test: the one above the suite runs at load)', () => {
     expect(stickyMarker('pr-report.v2')).toBe('<!-- evalgate:comment-id=pr-report.v2 -->');
     expect(stickyMarker('a->b')).toBe('<!-- evalgate:comment-id=a->b -->');
+  });
+
+  it('keepStateLine: a final line with a carriage return inside is no state line, and is not carried (issue 44)', () => {
+    const line = '<!-- evalgate:acceptance-state eyJ2IjoxfQ== -->';
+    expect(keepStateLine(`M\nold\n${line.replace(' -->', '\r -->')}\n`, 'M\nnew\n')).toBe('M\nnew\n');
+    expect(keepStateLine(`M\nold\n${line}\r\n`, 'M\nnew\n')).toBe(`M\nnew\n${line}\n`);
+    // The new body's own final line is read the same way: a broken one is text, and the old state line follows it.
+    expect(keepStateLine(`M\n${line}\n`, `M\n${line.replace('==', '=\r=')}`)).toBe(
+      `M\n${line.replace('==', '=\r=')}\n${line}\n`,
+    );
   });
 });
