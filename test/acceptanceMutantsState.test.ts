@@ -111,9 +111,13 @@ describe('worseOf and gateKey', () => {
   });
 
   it('the key is metric, group (in key order) and threshold', () => {
-    expect(gateKey({ metric: 'm', threshold: 't' })).toBe('m||t');
-    expect(gateKey({ metric: 'm', where: { b: '2', a: true }, threshold: 't' })).toBe('m|a=true,b=2|t');
-    expect(gateKey({ metric: 'm', where: { a: true, b: '2' }, threshold: 't' })).toBe('m|a=true,b=2|t');
+    expect(gateKey({ metric: 'm', threshold: 't' })).toBe('["m",[],"t"]');
+    expect(gateKey({ metric: 'm', where: { b: '2', a: true }, threshold: 't' })).toBe(
+      '["m",[["a",true],["b","2"]],"t"]',
+    );
+    expect(gateKey({ metric: 'm', where: { a: true, b: '2' }, threshold: 't' })).toBe(
+      '["m",[["a",true],["b","2"]],"t"]',
+    );
     expect(gateLabel({ metric: 'm', where: { tag: 'x', lang: 'en' } })).toBe('m (tag=x, lang=en)');
     expect(gateLabel({ metric: 'm' })).toBe('m');
   });
@@ -493,5 +497,16 @@ describe('renderHistory: the audit trail', () => {
     );
     const five = renderHistory({ current: null, history: history.slice(0, 5), shown: [] });
     expect(five).toContain('<summary>Acceptances on this pull request</summary>');
+  });
+});
+
+describe('gateKey keeps groups apart (the review of issue 44)', () => {
+  it('{tag: x, lang: en} and {lang: "en,tag=x"} are two gates: a failing one does not lapse the other', () => {
+    const a = gateKey({ metric: 'nDCG@10', where: { tag: 'x', lang: 'en' }, threshold: 'drop ≤ 0.0100' });
+    const b = gateKey({ metric: 'nDCG@10', where: { lang: 'en,tag=x' }, threshold: 'drop ≤ 0.0100' });
+    expect(a).not.toBe(b);
+    expect(gateKey({ metric: 'm', where: { b: '1', a: '2' }, threshold: 't' })).toBe(
+      gateKey({ metric: 'm', where: { a: '2', b: '1' }, threshold: 't' }),
+    );
   });
 });

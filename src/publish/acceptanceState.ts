@@ -83,13 +83,13 @@ export function worseOf(g: GateResult): Worse {
 
 /** Gates are the same gate when metric, group and threshold agree (a changed config is a different gate). */
 export function gateKey(g: { metric: string; where?: Record<string, string | boolean>; threshold: string }): string {
+  // JSON, not joined text: a group value holding `,` or `=` must not pass for another group.
   const where = g.where
     ? Object.keys(g.where)
         .sort()
-        .map((k) => `${k}=${String(g.where?.[k])}`)
-        .join(',')
-    : '';
-  return `${g.metric}|${where}|${g.threshold}`;
+        .map((k) => [k, g.where?.[k]])
+    : [];
+  return JSON.stringify([g.metric, where, g.threshold]);
 }
 
 export function gateLabel(g: { metric: string; where?: Record<string, string | boolean> }): string {
