@@ -7,12 +7,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { changePointOf, CHANGE_POINT_ALPHA, minimumRuns, recentShift } from '../src/compare/changePoint.js';
+import { changePointOf, MIN_RUNS, shiftTest } from '../src/compare/changePoint.js';
 import { appendRun, emptyHistory, flakyByHistory, gatedMetrics, trendOf } from '../src/compare/history.js';
 import type { History, HistoryRun } from '../src/compare/history.js';
-import { seededRandom } from '../src/compare/significance.js';
 import { parseHistory, readHistoryFile } from '../src/load/history.js';
-import { sparkline, trendMarkdownLines } from '../src/render/trend.js';
+import { sparkline, trendMarkdownLines, trendTextLines } from '../src/render/trend.js';
 import { historyText, writeHistoryFile } from '../src/write/history.js';
 import { runMain } from '../src/cli/main.js';
 import { historyFromArchive, previousHistory, pushToDefaultBranch, recordHistory } from '../src/action/history.js';
@@ -193,67 +192,31 @@ describe('reading a history: untrusted input', () => {
   });
 });
 
-/** A standard normal draw (Box-Muller) from the seeded generator. */
-function normal(random: () => number): number {
-  return Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
-}
+/** 20 runs of main: a wobble around 0.80, then a drop to about 0.70 from run 15 (six runs back) on. */
+const DROP_SIX_BACK = [
+  0.81, 0.8, 0.82, 0.79, 0.8, 0.81, 0.8, 0.82, 0.8, 0.79, 0.81, 0.8, 0.82, 0.8, 0.7, 0.71, 0.69, 0.7, 0.71, 0.7,
+];
 
-describe('change point: exact permutation test of the last 3 runs against the earlier ones', () => {
-  it('needs 12 runs at alpha 0.01 (2 / C(12, 3) = 0.009); a flat series has no change point', () => {
-    expect(minimumRuns()).toBe(12);
-    expect(recentShift(new Array(11).fill(0.5))).toBeNull();
+describe('change point: one shift in the level, prewhitened, located (the simulations: test/changePoint*.test.ts)', () => {
+  it('needs 14 runs (a shift of the last 3 can then reach p <= 0.01); a flat series has no change point', () => {
+    expect(MIN_RUNS).toBe(14);
+    expect(shiftTest(new Array(13).fill(0.5))).toBeNull();
+    expect(shiftTest([...new Array(10).fill(0.8), 0.5, 0.5, 0.5])).toBeNull();
     expect(changePointOf(new Array(20).fill(0.5))).toBeNull();
+    expect(changePointOf([...new Array(11).fill(0.8), 0.5, 0.5, 0.5])).toMatchObject({ direction: 'down', start: 11 });
   });
 
-  it('p by hand: 12 values, the last 3 the 3 largest and distinct: p = 1 / C(12, 3) = 1/220', () => {
-    const series = [1, 2, 3, 4, 5, 6, 7, 8, 9, 100, 101, 102];
-    const found = recentShift(series)!;
-    expect(found.pValue).toBeCloseTo(1 / 220, 12);
-    expect(found.direction).toBe('up');
-    expect(changePointOf(series)?.direction).toBe('up');
+  it('a drop six runs back is located at its run, not "in the last 3 runs"', () => {
+    const found = changePointOf(DROP_SIX_BACK)!;
+    expect(found).toMatchObject({ direction: 'down', start: 14, runs: 20 });
+    expect(found.pValue).toBeLessThanOrEqual(0.01);
+    expect(found.shift).toBeCloseTo(0.7017 - 0.805, 3);
   });
 
-  // 4,000 trials per case: the binomial standard error of a 1% rate is sqrt(0.01 * 0.99 / 4000) = 0.0016, so the
-  // bound alpha + 3 SE = 0.0147 is missed by chance with probability about 0.001.
-  const TRIALS = 4000;
-  const bound = CHANGE_POINT_ALPHA + 3 * Math.sqrt((CHANGE_POINT_ALPHA * (1 - CHANGE_POINT_ALPHA)) / TRIALS);
-  const falseAlarms = (draw: (random: () => number) => number, n: number, seed: number) => {
-    const random = seededRandom(seed);
-    let alarms = 0;
-    for (let t = 0; t < TRIALS; t++) {
-      const series = Array.from({ length: n }, () => draw(random));
-      if (changePointOf(series)) alarms++;
-    }
-    return alarms / TRIALS;
-  };
-
-  it('false alarms on an unchanged main: at most alpha (+3 SE) for normal, skewed and discrete series', () => {
-    const normalRate = falseAlarms(normal, 20, 1);
-    const exponentialRate = falseAlarms((r) => -Math.log(1 - r()), 20, 2);
-    // hit@5 over 200 queries, each hit with probability 0.7: ties are common
-    const hitRate = falseAlarms(
-      (r) => {
-        let hits = 0;
-        for (let q = 0; q < 200; q++) if (r() < 0.7) hits++;
-        return hits / 200;
-      },
-      12,
-      3,
-    );
-    for (const rate of [normalRate, exponentialRate, hitRate]) expect(rate).toBeLessThanOrEqual(bound);
-    // Exact, not merely conservative, for continuous values: about alpha.
-    expect(normalRate).toBeGreaterThan(CHANGE_POINT_ALPHA - 3 * Math.sqrt((0.01 * 0.99) / TRIALS));
-  });
-
-  it('detects a planted shift of 3 sd in the last 3 of 20 runs at least 90% of the time', () => {
-    // Measured detection 0.95 (2,000 trials, seed 3); here 1,000 trials: a standard error of 0.007 at 0.95.
-    const random = seededRandom(4);
-    let found = 0;
-    for (let t = 0; t < 1000; t++) {
-      const series = Array.from({ length: 20 }, (_, i) => normal(random) + (i >= 17 ? -3 : 0));
-      if (changePointOf(series)?.direction === 'down') found++;
-    }
-    expect(found / 1000).toBeGreaterThanOrEqual(0.9);
+  it('a constant series, a series with a missing or infinite value: no test', () => {
+    expect(shiftTest([...new Array(19).fill(0.5), Number.NaN])).toBeNull();
+    expect(shiftTest([...new Array(19).fill(0.5), Number.POSITIVE_INFINITY])).toBeNull();
+    expect(shiftTest(new Array(20).fill(0.5))?.pValue).toBe(1);
   });
 });
 
@@ -275,19 +238,39 @@ describe('the trend in the comment', () => {
     expect(trend.metrics.map((m) => m.id)).toEqual(['hit@5', 'mrr@10']);
     const text = trendMarkdownLines(trend).join('\n');
     expect(text).toContain(
-      "<details><summary>Main's history: the last 15 runs on the default branch · ⚠️ main shifted down in its last 3 runs: `hit@5` · 1 query flaky by history</summary>",
+      "<details><summary>Main's history: the last 15 runs on the default branch · ⚠️ main shifted down: `hit@5` at run 13 of 15 · 1 query flaky by history</summary>",
     );
     expect(text).toContain('Oldest to newest (newest &lt;img src=x&gt;@&#8203;admin, 2026-11-15T00:00:00Z).');
     expect(text).toContain(
-      '| `hit@5` | `████████████▁▁▁` | 0.8000 | 0.5000 | ⚠️ main shifted down in its last 3 runs (p = 0.0022) |',
+      '| `hit@5` | `████████████▁▁▁` | 0.8000 | 0.5000 | ⚠️ main shifted down at run 13 of 15 (`fffffff`; p = 0.0070) |',
     );
     expect(text).toContain('| `mrr@10` | `▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄` | 0.4000 | 0.4000 | — |');
-    expect(text).toContain('false-alarm rate at most 1% per metric; it needs 12 runs or more');
+    expect(text).toContain(
+      "_Change point: a permutation test for one shift in the metric's level, prewhitened for runs that follow each other (AR(1) coefficients up to 0.7), false-alarm rate at most 1% per metric; a shift lasts 3 runs or more, and the test needs 14 runs or more._",
+    );
     expect(text).toContain('_Flaky by history: 1 query flipped between hit and miss at least twice');
     expect(text.replace(/^<\/?details>(<summary>.*<\/summary>)?$/gm, '')).not.toMatch(
       /<img|<details|<\/summary|@admin|\| broken \|/,
     );
     expect(trendMarkdownLines(trendOf(emptyHistory(), ['hit@5']))).toEqual([]);
+  });
+
+  it('the mark names the run the shift starts at and its commit, alike in the Markdown and the text report', () => {
+    const runs = DROP_SIX_BACK.map((v, i) => ({
+      ...run('h', { 'hit@5': v }, 'g1', i),
+      commit: i === 14 ? '0123456789abcdef0123456789abcdef01234567' : 'f'.repeat(40),
+    }));
+    const trend = trendOf({ ...emptyHistory(), queries: ['q1'], runs }, ['hit@5']);
+    const markdown = trendMarkdownLines(trend).join('\n');
+    expect(markdown).toContain('⚠️ main shifted down: `hit@5` at run 15 of 20</summary>');
+    expect(markdown).toContain('| 0.8100 | 0.7000 | ⚠️ main shifted down at run 15 of 20 (`0123456`; p = 0.0010) |');
+    expect(trendTextLines(trend).join('\n')).toContain('0.7000  shifted down at run 15 of 20 (0123456, p = 0.0010)');
+    // A run without a commit: the run alone.
+    const noCommit = trendOf({ ...emptyHistory(), queries: ['q1'], runs: runs.map((r) => ({ ...r, commit: null })) }, [
+      'hit@5',
+    ]);
+    expect(trendMarkdownLines(noCommit).join('\n')).toContain('⚠️ main shifted down at run 15 of 20 (p = 0.0010) |');
+    expect(trendTextLines(noCommit).join('\n')).toContain('shifted down at run 15 of 20 (p = 0.0010)');
   });
 });
 

@@ -3,7 +3,7 @@
  * per-query hit/miss outcome, carried from one main run to the next (docs/history.md). Pure: a report in, a
  * history out; the reader (src/load/history.ts) checks a file before it becomes a History.
  */
-import { CHANGE_POINT_ALPHA, changePointOf, minimumRuns, RECENT_RUNS } from './changePoint.js';
+import { AR_MAX, CHANGE_POINT_ALPHA, changePointOf, MIN_RUNS, MIN_SEGMENT } from './changePoint.js';
 import type { ChangePoint } from './changePoint.js';
 import type { Comparison } from './types.js';
 import { DEFAULT_HISTORY_RUNS, HISTORY_SCHEMA_VERSION } from '../load/history.js';
@@ -106,8 +106,11 @@ export interface HistoryTrend {
   metrics: Array<{ id: string; values: Array<number | null>; changePoint: ChangePoint | null }>;
   /** Queries flaky by history (flakyByHistory), query id -> reason. */
   flaky: Map<string, string>;
-  /** The change-point test's settings, for the report's line on the method. */
-  test: { recent: number; alpha: number; minRuns: number };
+  /**
+   * The change-point test's settings, for the report's line on the method: the fewest runs a shift lasts (and
+   * follows), the false-alarm rate, the fewest runs tested, the largest AR(1) coefficient guarded against.
+   */
+  test: { minSegment: number; alpha: number; minRuns: number; arMax: number };
 }
 
 /**
@@ -128,6 +131,6 @@ export function trendOf(history: History, metricIds: readonly string[]): History
     otherGolden: history.runs.length - runs.length,
     metrics,
     flaky: flakyByHistory(history),
-    test: { recent: RECENT_RUNS, alpha: CHANGE_POINT_ALPHA, minRuns: minimumRuns() },
+    test: { minSegment: MIN_SEGMENT, alpha: CHANGE_POINT_ALPHA, minRuns: MIN_RUNS, arMax: AR_MAX },
   };
 }

@@ -9,6 +9,7 @@ import { escapeMarkdownText, metricCode } from './escape.js';
 
 import { formatP } from '../format.js';
 import { CHANGE_POINT_ALPHA } from '../compare/changePoint.js';
+import type { ChangePoint } from '../compare/changePoint.js';
 
 const BLOCKS = '▁▂▃▄▅▆▇█';
 /** Flaky query ids named in the comment at most; the rest are counted. */
@@ -33,10 +34,17 @@ function commitText(commit: string | null): string {
   return /^[0-9a-f]{7,64}$/i.test(commit) ? `\`${commit.slice(0, 7)}\`` : escapeMarkdownText(commit, 20);
 }
 
-function shiftText(m: HistoryTrend['metrics'][number], recent: number): string {
+/** Where a change point starts: "at run 13 of 15", the run counted from the oldest. */
+function runText(changePoint: ChangePoint): string {
+  return `at run ${changePoint.start + 1} of ${changePoint.runs}`;
+}
+
+function shiftText(m: HistoryTrend['metrics'][number], runs: HistoryTrend['runs']): string {
   if (!m.changePoint) return '—';
-  const { direction, pValue } = m.changePoint;
-  return `⚠️ main shifted ${direction} in its last ${recent} runs (p ${pValue < 0.0001 ? '' : '= '}${formatP(pValue, CHANGE_POINT_ALPHA)})`;
+  const { direction, pValue, start } = m.changePoint;
+  const commit = runs[start]?.commit;
+  const p = `p ${pValue < 0.0001 ? '' : '= '}${formatP(pValue, CHANGE_POINT_ALPHA)}`;
+  return `⚠️ main shifted ${direction} ${runText(m.changePoint)} (${commit ? `${commitText(commit)}; ${p}` : p})`;
 }
 
 /** The collapsed section's summary: the run count, and what a reviewer must see without opening it. */
@@ -44,9 +52,10 @@ function summaryText(trend: HistoryTrend): string {
   const shifted = trend.metrics.filter((m) => m.changePoint);
   const parts = [`Main's history: the last ${plural(trend.runs.length, 'run', 'runs')} on the default branch`];
   for (const direction of ['down', 'up'] as const) {
-    const ids = shifted.filter((m) => m.changePoint!.direction === direction).map((m) => metricCode(m.id));
-    if (ids.length > 0)
-      parts.push(`⚠️ main shifted ${direction} in its last ${trend.test.recent} runs: ${ids.join(', ')}`);
+    const ids = shifted
+      .filter((m) => m.changePoint!.direction === direction)
+      .map((m) => `${metricCode(m.id)} ${runText(m.changePoint!)}`);
+    if (ids.length > 0) parts.push(`⚠️ main shifted ${direction}: ${ids.join(', ')}`);
   }
   if (trend.flaky.size > 0) parts.push(`${plural(trend.flaky.size, 'query', 'queries')} flaky by history`);
   return parts.join(' · ');
@@ -62,7 +71,7 @@ export function trendMarkdownLines(
 ): string[] {
   if (!trend || trend.runs.length === 0) return [];
   const newest = trend.runs[trend.runs.length - 1];
-  const { recent, alpha, minRuns } = trend.test;
+  const { minSegment, alpha, minRuns, arMax } = trend.test;
   const lines = [
     '',
     `<details><summary>${summaryText(trend)}</summary>`,
@@ -76,12 +85,12 @@ export function trendMarkdownLines(
       const first = m.values.find((v) => v !== null) ?? null;
       const last = [...m.values].reverse().find((v) => v !== null) ?? null;
       lines.push(
-        `| ${metricCode(m.id)} | \`${sparkline(m.values)}\` | ${formatValue(first, unit)} | ${formatValue(last, unit)} | ${shiftText(m, recent)} |`,
+        `| ${metricCode(m.id)} | \`${sparkline(m.values)}\` | ${formatValue(first, unit)} | ${formatValue(last, unit)} | ${shiftText(m, trend.runs)} |`,
       );
     }
     lines.push(
       '',
-      `_Change point: an exact permutation test of main's last ${recent} runs against the earlier ones, false-alarm rate at most ${alpha * 100}% per metric; it needs ${minRuns} runs or more._`,
+      `_Change point: a permutation test for one shift in the metric's level, prewhitened for runs that follow each other (AR(1) coefficients up to ${arMax}), false-alarm rate at most ${alpha * 100}% per metric; a shift lasts ${minSegment} runs or more, and the test needs ${minRuns} runs or more._`,
     );
   }
   lines.push(...flakyLines(trend), '', '</details>');
@@ -109,8 +118,12 @@ export function trendTextLines(
   const lines = ['', `Main's history (last ${plural(trend.runs.length, 'run', 'runs')}, oldest to newest):`];
   for (const m of trend.metrics) {
     const last = [...m.values].reverse().find((v) => v !== null) ?? null;
+    const commit = m.changePoint ? trend.runs[m.changePoint.start]?.commit : null;
+    const shown = commit
+      ? `${clean(/^[0-9a-f]{7,64}$/i.test(commit) ? commit.slice(0, 7) : commit.slice(0, 20))}, `
+      : '';
     const cp = m.changePoint
-      ? `  shifted ${m.changePoint.direction} in the last ${trend.test.recent} runs (p = ${formatP(m.changePoint.pValue, CHANGE_POINT_ALPHA)})`
+      ? `  shifted ${m.changePoint.direction} ${runText(m.changePoint)} (${shown}p = ${formatP(m.changePoint.pValue, CHANGE_POINT_ALPHA)})`
       : '';
     lines.push(`  ${clean(m.id).padEnd(14)} ${sparkline(m.values)}  ${formatValue(last, units.get(m.id)?.unit)}${cp}`);
   }
