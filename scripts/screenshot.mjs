@@ -32,7 +32,7 @@ const work = mkdtempSync(join(tmpdir(), 'evalgate-screenshot-'));
 try {
   const markdown = join(work, 'comment.md');
   const args = ['compare', 'fixtures/baseline.sqlite', 'fixtures/candidate.sqlite'];
-  args.push('--golden', 'fixtures/golden.yaml', '--markdown', markdown);
+  args.push('--golden', 'fixtures/golden.yaml', '--config', 'fixtures/evalgate.yml', '--markdown', markdown);
   try {
     execFileSync(process.execPath, [CLI, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
   } catch (error) {

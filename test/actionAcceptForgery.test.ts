@@ -395,7 +395,9 @@ describe('issue 44: a standing acceptance is a cache the API confirms on every r
     });
     const r = await pushRun();
     expect(r.code).toBe(1);
-    expect(sticky()).toContain('could not be confirmed: GitHub did not answer; not applied to this run, asked again on the next.');
+    expect(sticky()).toContain(
+      'could not be confirmed: GitHub did not answer; not applied to this run, asked again on the next.',
+    );
     expect(r.stdout).toContain('Resource not accessible by integration');
     expect(r.state?.current?.by).toBe(MAINTAINER.login);
     expect(r.state?.history.map((h) => h.event)).toEqual(['accepted']);

@@ -159,7 +159,14 @@ describe.skipIf(!chromium && !required)(`the fixtures' comment in Chromium, ${CO
     work = mkdtempSync(join(tmpdir(), 'evalgate-browser-'));
     const markdown = join(work, 'comment.md');
     const json = join(work, 'report.json');
-    const fixtures = ['fixtures/baseline.sqlite', 'fixtures/candidate.sqlite', '--golden', 'fixtures/golden.yaml'];
+    const fixtures = [
+      'fixtures/baseline.sqlite',
+      'fixtures/candidate.sqlite',
+      '--golden',
+      'fixtures/golden.yaml',
+      '--config',
+      'fixtures/evalgate.yml',
+    ];
     const res = await runCli(['compare', ...fixtures, '--markdown', markdown, '--json', json]);
     expect(res.stderr).not.toMatch(/error/i);
     verdict = JSON.parse(readFileSync(json, 'utf8')).verdict;

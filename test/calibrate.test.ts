@@ -100,7 +100,7 @@ describe('calibrate: the config it suggests', () => {
 
   it('fails at most alpha of 200 A/A pairs, and passes most of them', () => {
     // 200 A/A pairs of two fresh runs of the calibrated system. The false-alarm rate is promised at most
-    // alpha = 0.05 (Holm over the 4 gates); the binomial error of a rate near 0.05 over 200 pairs is 0.015.
+    // alpha = 0.05 (split over the 4 gates); the binomial error of a rate near 0.05 over 200 pairs is 0.015.
     const trials = 200;
     let failed = 0;
     let passed = 0;
@@ -110,14 +110,15 @@ describe('calibrate: the config it suggests', () => {
       if (verdict === 'fail') failed++;
       if (verdict === 'pass') passed++;
     }
-    // Seeded: 5 of 200 failed (2.5%), 190 passed; margins 0.09, 0.08, 0.07, 0.09.
     expect(failed / trials).toBeLessThanOrEqual(0.05);
     expect(passed / trials).toBeGreaterThanOrEqual(0.85);
   });
 
-  it('catches a planted drop of the size it says it detects at about the stated 80% power', () => {
-    // One gate (hit@5, at the full alpha), a drop of calibrate's `detects` planted in the candidate. 200 pairs: the
-    // binomial error of a rate near 0.8 is 0.028; the band allows 3 errors and the MDD model's approximation.
+  it('shows a planted drop of the size it says it detects as real at about the stated 80% power', () => {
+    // One gate (hit@5, at the full alpha), a drop of calibrate's `detects` planted in the candidate. `detects` is
+    // the drop the gate shows to be real (its interval below 0) 80% of the time; whether that fails depends on the
+    // margin. 200 pairs: the binomial error of a rate near 0.8 is 0.028; the band allows 3 errors and the MDD
+    // model's approximation.
     const one = calibrate(runsOf(system, 5, random), options(['hit@5']));
     const oneConfig = parseGateConfig(renderCalibrationYaml(one), 'calibrated.yml');
     const drop = one.metrics[0].detects as number;
@@ -125,9 +126,8 @@ describe('calibrate: the config it suggests', () => {
     let caught = 0;
     for (let t = 0; t < trials; t++) {
       const pair = { baseline: simulateRun(system, random), candidate: simulateRun(system, random, drop) };
-      if (gatePair(pair, oneConfig, t + 1).verdict === 'fail') caught++;
+      if (gatePair(pair, oneConfig, t + 1).gates[0].ci![1] < 0) caught++;
     }
-    // Seeded: a drop of 0.0586, caught in 162 of 200 (81%).
     expect(caught / trials).toBeGreaterThanOrEqual(0.7);
     expect(caught / trials).toBeLessThanOrEqual(0.92);
   });

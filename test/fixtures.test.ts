@@ -134,6 +134,8 @@ describe.skipIf(!cranfield)('Cranfield fixtures', () => {
       baselinePath: join(fixtures, 'baseline.sqlite'),
       candidatePath: join(fixtures, 'candidate.sqlite'),
       goldenPath: join(fixtures, 'golden.yaml'),
+      // The README's quick start: the gates of fixtures/evalgate.yml (the README below states its verdict).
+      configPath: join(fixtures, 'evalgate.yml'),
     }));
   });
 

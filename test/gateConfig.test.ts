@@ -166,7 +166,7 @@ describe('testing keys (issue 32) and k / mrr_cutoff (issue 34)', () => {
     });
     expect(config.gates[0]).toMatchObject({ margin: 0.03, onInconclusive: 'pass' });
     expect(config.notices).toEqual([
-      'gates.yml:8: `significant_only` now asks a one-sided, bh-corrected question and can be inconclusive (docs/gates.md, "What changed")',
+      'gates.yml:8: `significant_only` now reads the gate\'s margin: it passes when its interval rules out a drop of it, fails when the drop is shown beyond it, and can be inconclusive (docs/gates.md, "What changed")',
     ]);
   });
 
@@ -182,7 +182,7 @@ describe('testing keys (issue 32) and k / mrr_cutoff (issue 34)', () => {
     expect(errorOf('correction: bonferroni\n')).toBe(
       'gates.yml:1: `correction` must be none, holm or bh, got "bonferroni"',
     );
-    expect(errorOf('margin: 0\n')).toMatch(/^gates\.yml:1: `margin` must be a number above 0/);
+    expect(errorOf('margin: -0.1\n')).toMatch(/^gates\.yml:1: `margin` must be a number, 0 or more/);
     expect(errorOf('on_inconclusive: maybe\n')).toMatch(/^gates\.yml:1: `on_inconclusive` must be fail, warn or pass/);
     expect(errorOf('k: [0]\n')).toMatch(/^gates\.yml:1: `k` must be a whole number 1-1000/);
   });

@@ -20,9 +20,11 @@ const errorOf = (yaml: string) => gateConfigError(yaml, 'g.yml');
 describe('testing keys: accepted at their edges, refused past them, each error at its own line', () => {
   it('margin', () => {
     expect(parse(`alpha: 0.05\nmargin: 1e-9\n${GATE}`).margin).toBe(1e-9);
-    for (const bad of ['0', '-0.1', '.inf', '"0.1"'])
+    // 0: no drop is allowed, so a gate passes only on a gain shown (docs/gates.md).
+    expect(parse(`alpha: 0.05\nmargin: 0\n${GATE}`).margin).toBe(0);
+    for (const bad of ['-0.1', '-1e-12', '.inf', '"0.1"'])
       expect(errorOf(`alpha: 0.05\nmargin: ${bad}\n${GATE}`)).toMatch(
-        /^g\.yml:2: `margin` must be a number above 0, got /,
+        /^g\.yml:2: `margin` must be a number, 0 or more, got /,
       );
   });
 
@@ -69,9 +71,10 @@ describe('testing keys: accepted at their edges, refused past them, each error a
     expect(own).toMatchObject({ margin: 0.05, onInconclusive: 'pass', thresholds: {} });
     const [plain] = parse(GATE).gates;
     expect('margin' in plain || 'onInconclusive' in plain).toBe(false);
-    for (const bad of ['0', '-1', '.inf'])
+    expect(parse('gates:\n  - metric: hit@5\n    margin: 0\n').gates[0].margin).toBe(0);
+    for (const bad of ['-1', '.inf'])
       expect(errorOf(`gates:\n  - metric: hit@5\n    min: 0\n    margin: ${bad}\n`)).toMatch(
-        /^g\.yml:4: `margin` must be a number above 0, got /,
+        /^g\.yml:4: `margin` must be a number, 0 or more, got /,
       );
     expect(errorOf('gates:\n  - metric: hit@5\n    min: 0\n    on_inconclusive: maybe\n')).toBe(
       'g.yml:4: `on_inconclusive` must be fail, warn or pass, got "maybe"',
@@ -88,12 +91,12 @@ describe('the notice for a significant_only line of the file', () => {
   const line =
     'gates:\n  - metric: hit@5\n    max_drop: 0\n    significant_only: true\n  - metric: mrr@10\n    min: 0\n';
 
-  it('one per significant_only line, naming the correction; none for other gates or the preset', () => {
+  it('one per significant_only line, saying what its margin is; none for other gates or the preset', () => {
     expect(parse(line).notices).toEqual([
-      'g.yml:2: `significant_only` now asks a one-sided, holm-corrected question and can be inconclusive (docs/gates.md, "What changed")',
+      'g.yml:2: `significant_only` now reads the gate\'s max_drop (or other threshold) as its margin: it passes when its interval rules out a drop of it, fails when the drop is shown beyond it, and can be inconclusive (docs/gates.md, "What changed")',
     ]);
-    expect(parse(`correction: none\n${line}`).notices).toEqual([
-      'g.yml:3: `significant_only` now asks a one-sided, uncorrected question and can be inconclusive (docs/gates.md, "What changed")',
+    expect(parse(`gates:\n  - metric: hit@5\n    significant_only: true\n    margin: 0.05\n`).notices).toEqual([
+      'g.yml:2: `significant_only` now reads the gate\'s margin: it passes when its interval rules out a drop of it, fails when the drop is shown beyond it, and can be inconclusive (docs/gates.md, "What changed")',
     ]);
     // the preset's gates are significant_only too, but no line of the file asked for it
     expect(parse('preset: retrieval\n').notices).toEqual([]);

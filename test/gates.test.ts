@@ -143,25 +143,32 @@ describe('significant_only', () => {
   // Per-query differences of hit@5 for 8 queries; the gate's one-sided test reads them (pairedDiffsOf).
   const diffs = (values: number[]) => ({ pairedDiffsOf: () => Float64Array.from(values) });
 
-  it('a crossed threshold that is not significant is inconclusive on 8 queries, and says why', () => {
+  // max_drop 0 is the gate's margin: a margin of 0 fails on any drop shown, and passes only on a gain shown.
+  it('a drop that is not shown is inconclusive on 8 queries, and says why', () => {
     const r = one(yaml, ctx({ 'hit@5': mc(0.75, 0.625) }, diffs([-1, 0, 0, 0, 0, 0, 0, 0])));
-    expect(r).toMatchObject({ result: 'inconclusive', effect: 'warn', p_value: 0.5, significant_only: true });
+    expect(r).toMatchObject({ result: 'inconclusive', effect: 'warn', significant_only: true, margin: 0 });
+    expect(r.p_value!).toBeGreaterThan(0.05);
     expect(r.note).toMatch(
-      /^inconclusive: drop beyond the gate's max_drop 0 but not significant \(one-sided p 0\.5000/,
+      /^inconclusive: a drop of the margin 0\.0000 is neither ruled out nor shown: change between /,
     );
-    expect(r.note).toMatch(/with 8 queries this gate detects drops of 0\.\d{4} or more, more than the margin 0\.1000/);
+    expect(r.note).toMatch(
+      /; with 8 queries a drop of 0\.\d{4} or more is found 80% of the time; on_inconclusive: warn$/,
+    );
   });
 
-  it('a crossed threshold with one-sided p < alpha fails (8 of 8 lost: p = 1/256)', () => {
+  it('a drop shown beyond the margin 0 fails (8 of 8 lost), its p below alpha and its interval below 0', () => {
     const r = one(yaml, ctx({ 'hit@5': mc(1, 0) }, diffs(new Array(8).fill(-1))));
     expect(r).toMatchObject({ result: 'fail', effect: 'fail' });
-    expect(r.p_value).toBeCloseTo(1 / 256, 15);
+    expect(r.p_value!).toBeLessThan(0.05);
     expect(r.p_adjusted).toBe(r.p_value);
-    expect(r.note).toMatch(/^significant drop beyond the gate's max_drop 0 \(one-sided p 0\.0039/);
+    expect(r.ci![1]).toBeLessThan(0);
+    expect(r.note).toMatch(
+      /^a drop beyond the margin 0\.0000: change between −\d\.\d{4} and −0\.\d{4} \(90%; one-sided p /,
+    );
   });
 
-  it('alpha comes from the config: 5 of 5 lost (p = 1/32) fails at 0.05, not at 0.01', () => {
-    const c = (alpha: number) => ctx({ 'hit@5': mc(1, 0.375) }, { ...diffs([-1, -1, -1, -1, -1, 0, 0, 0]), alpha });
+  it('alpha comes from the config: 3 of 8 lost fails at 0.05, not at 0.01', () => {
+    const c = (alpha: number) => ctx({ 'hit@5': mc(1, 0.625) }, { ...diffs([-1, -1, -1, 0, 0, 0, 0, 0]), alpha });
     expect(evaluateGates(gates(yaml), c(0.05))[0].result).toBe('fail');
     expect(evaluateGates(gates(`alpha: 0.01\n${yaml}`), c(0.01))[0].result).toBe('inconclusive');
   });
@@ -440,14 +447,15 @@ describe('count gates', () => {
 });
 
 describe('presets', () => {
-  it('retrieval: a significant drop beyond max_drop 0 on hit@5, mrr@10, nDCG@10, recall@10', () => {
+  it("retrieval: tested gates on hit@5, mrr@10, nDCG@10, recall@10 at the config's margin", () => {
     const config = gates('preset: retrieval\n');
     expect(config.gates.map((g) => [g.metric, g.thresholds, g.significantOnly, g.level, g.origin])).toEqual([
-      ['hit@5', { max_drop: 0 }, true, 'error', 'preset retrieval'],
-      ['mrr@10', { max_drop: 0 }, true, 'error', 'preset retrieval'],
-      ['nDCG@10', { max_drop: 0 }, true, 'error', 'preset retrieval'],
-      ['recall@10', { max_drop: 0 }, true, 'error', 'preset retrieval'],
+      ['hit@5', {}, true, 'error', 'preset retrieval'],
+      ['mrr@10', {}, true, 'error', 'preset retrieval'],
+      ['nDCG@10', {}, true, 'error', 'preset retrieval'],
+      ['recall@10', {}, true, 'error', 'preset retrieval'],
     ]);
+    expect(config.margin).toBe(0.1);
   });
 
   it("rag-answers: WFGY's G1-G5 (G4 over answerable questions; no data as WFGY's 0.0: min fails, max passes)", () => {
@@ -727,7 +735,7 @@ describe('issue 26: gate survivors of mutation testing', () => {
     expect(text('  - metric: latency_p95_ms\n    max_increase_pct: 15\n')).toBe('increase ≤ 15%');
     expect(text('  - metric: hit@5\n    max_drop_pct: 2.5\n')).toBe('drop ≤ 2.5%');
     expect(text('  - metric: hit@5\n    min: 0.4\n    max_drop: 0\n    significant_only: true\n')).toBe(
-      '≥ 0.4000 and drop ≤ 0.0000 (if significant, one-sided α 0.05)',
+      '≥ 0.4000 and drop ≤ 0.0000 (bounds at α 0.05)',
     );
   });
 

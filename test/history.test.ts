@@ -248,7 +248,7 @@ describe('the trend in the comment', () => {
     expect(text).toContain(
       "_Change point: a permutation test for one shift in the metric's level, prewhitened for runs that follow each other (AR(1) coefficients up to 0.7), false-alarm rate at most 1% per metric; a shift lasts 3 runs or more, and the test needs 14 runs or more._",
     );
-    expect(text).toContain('_Flaky by history: 1 query flipped between hit and miss at least twice');
+    expect(text).toContain('_Flaky by history: 1 query went between hit and miss on main, each in at least a quarter');
     expect(text.replace(/^<\/?details>(<summary>.*<\/summary>)?$/gm, '')).not.toMatch(
       /<img|<details|<\/summary|@admin|\| broken \|/,
     );

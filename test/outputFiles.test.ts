@@ -24,7 +24,15 @@ import { repoRoot } from './shared.js';
 afterAll(removeTempDirs);
 
 const FIXTURES = ['baseline.sqlite', 'candidate.sqlite'].map((f) => join(repoRoot, 'fixtures', f));
-const COMPARE = ['compare', ...FIXTURES, '--golden', join(repoRoot, 'fixtures', 'golden.yaml')];
+// fixtures/evalgate.yml: the fixtures fail two gates (exit 1), the README's quick start.
+const COMPARE = [
+  'compare',
+  ...FIXTURES,
+  '--golden',
+  join(repoRoot, 'fixtures', 'golden.yaml'),
+  '--config',
+  join(repoRoot, 'fixtures', 'evalgate.yml'),
+];
 
 describe('standard streams and devices are written through', () => {
   beforeAll(ensureBuilt);

@@ -83,8 +83,8 @@ describe('compare: an output flag naming an input is refused, the input unchange
     const w = workspace();
     const out = join(w.dir, 'report.json');
     const res = await runCli(['compare', w.baseline, w.candidate, '--golden', w.golden, '--json', out]);
-    expect(res.status).toBe(1); // the fixtures' candidate fails the default gates
-    expect(JSON.parse(readFileSync(out, 'utf8')).verdict).toBe('fail');
+    expect(res.status).toBe(0); // the fixtures' real drops are within the default gates' margin 0.1
+    expect(JSON.parse(readFileSync(out, 'utf8')).verdict).toBe('pass');
   });
 });
 

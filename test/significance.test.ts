@@ -5,8 +5,6 @@
 import { describe, expect, it } from 'vitest';
 import { compareRuns } from '../src/compare/compare.js';
 import {
-  dropInterval,
-  dropTest,
   exactSignTest,
   hashString,
   normalQuantile,
@@ -455,7 +453,6 @@ describe('the edges of the two tolerances are inclusive (issue 31)', () => {
     // Enumerated instead, every |sum| (at most 4e-12) would tie with the observed one within 1e-9: p = 1.
     expect(2e-12 - 1e-12).toBe(1e-12);
     expect(signFlipPValue([2e-12, 1e-12, 1e-12], N, seededRandom(1))).toBeCloseTo(0.25, 12);
-    expect(dropTest([2e-12, 1e-12, 1e-12], N, seededRandom(1)).pValue).toBeCloseTo(0.125, 12);
   });
 
   it('a |sum| exactly the tolerance below the observed one ties with it: 0.5 and 5e-10', () => {
@@ -463,112 +460,12 @@ describe('the edges of the two tolerances are inclusive (issue 31)', () => {
     // patterns reach it (|sum| 0.5 +- 5e-10): p = 1. One-sided, +0.5 +- 5e-10 do and -0.5 +- 5e-10 do not: p = 2/4.
     expect(0.5 - 5e-10).toBe(0.5 + 5e-10 - 1e-9);
     expect(signFlipPValue([0.5, 5e-10], N, seededRandom(1))).toBe(1);
-    expect(dropTest([0.5, 5e-10], N, seededRandom(1)).pValue).toBe(0.5);
   });
 
   it('the same edge under random sign flips (17 differences)', () => {
     // Two-sided every draw ties: p = (1 + N) / (1 + N). One-sided the draws that keep 0.5 positive do: with 17
     // signs each draw takes one 32-bit word of the generator, whose lowest bit flips the first difference.
     expect(signFlipPValue([0.5, 5e-10, ...vanishing], N, seededRandom(1))).toBe(1);
-    const random = seededRandom(1);
-    let kept = 0;
-    for (let p = 0; p < N; p++) if ((((random() * 4294967296) >>> 0) & 1) === 0) kept++;
-    expect(kept).toBeGreaterThan(4800);
-    expect(kept).toBeLessThan(5200);
-    expect(dropTest([0.5, 5e-10, ...vanishing], N, seededRandom(1)).pValue).toBe((1 + kept) / (1 + N));
-  });
-});
-
-describe("a gate's one-sided drop test and its interval, by hand (issue 32's dropTest)", () => {
-  it('equal sizes, the sign test: drops 1, 1, 1, 1, -1 and a 0 give p = P(X >= 4) = 6/32', () => {
-    // m = 5 non-zero, 4 losses: P(X >= 4) = (5 + 1) / 32. n counts the 0: mean 3/6, range [-1, 1].
-    const t = dropTest([1, 1, 1, 1, -1, 0], N, seededRandom(1));
-    expect([t.n, t.meanDrop, t.range]).toEqual([6, 0.5, [-1, 1]]);
-    expect(t.pValue).toBeCloseTo(6 / 32, 12);
-    // critical(level) = 2k - 5 for the largest k with P(X >= k) >= level, plus the tolerance 1e-9 * |3|:
-    // P(X >= 5) = 1/32, P(X >= 4) = 6/32, P(X >= 3) = 16/32
-    expect(t.critical(0.02)).toBeCloseTo(5 + 3e-9, 12);
-    expect(t.critical(0.05)).toBeCloseTo(3 + 3e-9, 12);
-    expect(t.critical(0.2)).toBeCloseTo(1 + 3e-9, 12);
-    // the interval: mean -+ critical / n, clipped to the range: at 0.2, 0.5 -+ 1/6; at 0.05, [0.5 - 3/6, 1]
-    const [low, high] = dropInterval(t, 0.2);
-    expect(low).toBeCloseTo(1 / 3 - 5e-10, 12);
-    expect(high).toBeCloseTo(2 / 3 + 5e-10, 12);
-    expect(dropInterval(t, 0.05)[0]).toBeCloseTo(-5e-10, 12);
-    expect(dropInterval(t, 0.05)[1]).toBe(1);
-  });
-
-  it('all gains of one size: p = P(X >= 0) = 1 (drops -1, -1, -1)', () => {
-    expect(dropTest([-1, -1, -1], N, seededRandom(1)).pValue).toBe(1);
-  });
-
-  it('at a level equal to its own p the drop is not significant: T = 3 is not above critical(p)', () => {
-    // T > critical(level) exactly when p < level; at level = p (6/32 as summed) k stays 4: 2 * 4 - 5 = 3
-    const t = dropTest([1, 1, 1, 1, -1], N, seededRandom(1));
-    expect(t.critical(t.pValue)).toBeCloseTo(3 + 3e-9, 12);
-  });
-
-  it('resampled, below the smallest possible p 1/(1 + N): nothing is significant, critical = sum |d|', () => {
-    // drops 1 .. 17 (random sign flips): sum |d| = 153, tolerance 1e-9 * 153
-    const t = dropTest(
-      Array.from({ length: 17 }, (_, i) => i + 1),
-      N,
-      seededRandom(1),
-    );
-    expect(t.critical(1e-5)).toBeCloseTo(153 + 1.53e-7, 9);
-  });
-
-  it('16 non-zero drops are still enumerated: 1 .. 16 all losses, p = 1/2^16 (not (1 + 0) / (1 + N))', () => {
-    const drops = Array.from({ length: 16 }, (_, i) => i + 1);
-    expect(dropTest(drops, N, seededRandom(1)).pValue).toBe(1 / 65536);
-  });
-
-  it('no drop at all: p = 1, critical 0, the interval [0, 0] (n = 0 and n = 2 zeros)', () => {
-    for (const drops of [[], [0, 0]]) {
-      const t = dropTest(drops, N, seededRandom(1));
-      expect([t.n, t.meanDrop, t.range, t.pValue, t.critical(0.05)]).toEqual([drops.length, 0, [0, 0], 1, 0]);
-      expect(dropInterval(t, 0.05)).toEqual([0, 0]);
-    }
-  });
-
-  it('enumerated: drops 1, 2, 3 give the signed sums 6, 4, 2, 0, 0, -2, -4, -6: p = 1/8', () => {
-    const t = dropTest([1, 2, 3], N, seededRandom(1));
-    expect([t.n, t.meanDrop, t.range, t.pValue]).toEqual([3, 2, [0, 3], 0.125]);
-    // the largest sum whose tail reaches the level (tolerance 1e-9 * 6): P(T >= 6) = 1/8, P(T >= 4) = 2/8,
-    // P(T >= 2) = 3/8
-    expect(t.critical(0.1)).toBeCloseTo(6 + 6e-9, 12);
-    // below the smallest p (1/8) no sum is significant: the largest possible, sum |d| = 6
-    expect(t.critical(0.05)).toBeCloseTo(6 + 6e-9, 12);
-    expect(t.critical(0.25)).toBeCloseTo(4 + 6e-9, 12);
-    expect(t.critical(0.3)).toBeCloseTo(2 + 6e-9, 12);
-    // at 0.3: 2 -+ (2 + 6e-9) / 3
-    const [low, high] = dropInterval(t, 0.3);
-    expect(low).toBeCloseTo(4 / 3 - 2e-9, 12);
-    expect(high).toBeCloseTo(8 / 3 + 2e-9, 12);
-    // gains instead (-1, -2, -3): every signed sum reaches -6, p = 1; the interval 2 below 0, clipped at -3
-    const gains = dropTest([-1, -2, -3], N, seededRandom(1));
-    expect([gains.meanDrop, gains.range, gains.pValue]).toEqual([-2, [-3, 0], 1]);
-    expect(dropInterval(gains, 0.25)[0]).toBe(-3);
-    expect(dropInterval(gains, 0.25)[1]).toBeCloseTo(-2 / 3 + 2e-9, 12);
-  });
-
-  it('2,000 non-zero drops are still resampled: p is (1 + k) / (1 + N), not the normal tail 1/2 at sum 0', () => {
-    // sizes 1 and 2 (equal sizes would take the sign test)
-    const p = dropTest([...repeat(1, 999), ...repeat(-1, 999), 2, -2], N, seededRandom(1)).pValue;
-    expect(isResampled(p)).toBe(true);
-    expect(p).toBeGreaterThan(0.5);
-    expect(p).toBeLessThan(0.6);
-  });
-
-  it('past 2,000 non-zero drops, the normal tail: sum 100, sqrt(sum d^2) = 50, p = 1 - Phi(2) = 0.02275', () => {
-    const drops = [...repeat(1, 1150), ...repeat(-1, 1150), ...repeat(2, 50)];
-    const t = dropTest(drops, N, seededRandom(1));
-    expect(t.n).toBe(2350);
-    expect(t.pValue).toBeCloseTo(0.0227501319, 8);
-    // z(0.05) = 1.6448536, times 50, plus the tolerance 1e-9 * 100
-    expect(t.critical(0.05)).toBeCloseTo(1.6448536269514722 * 50 + 1e-7, 5);
-    // to the last bit: the quantile times 50 plus the tolerance (the quantile itself is checked below)
-    expect(t.critical(0.05)).toBe(normalQuantile(0.05) * 50 + 1e-7);
   });
 });
 

@@ -14,8 +14,8 @@ import { InputError } from '../src/errors.js';
 import type { GateConfig } from '../src/gate/config.js';
 import { evaluateGates, MAX_FAILING_QUERIES } from '../src/gate/gates.js';
 import type { GateContext } from '../src/gate/gates.js';
-import { directionOf, dropsOf, gateDropTest, testedNumbers } from '../src/gate/tested.js';
-import { dropInterval, dropTest, seededRandom } from '../src/compare/significance.js';
+import { directionOf, dropsOf, testedNumbers } from '../src/gate/tested.js';
+import { dropBounds, normalQuantile, seededRandom, studentPoint } from '../src/compare/significance.js';
 import type { MetricDef } from '../src/aggregate/metrics/types.js';
 import type { GateResult } from '../src/gate/types.js';
 import { gates } from './helpers/compareFixtures.js';
@@ -71,31 +71,27 @@ function withMargin(yaml: string, margin: number): GateConfig {
   return { ...config, gates: [{ ...config.gates[0], margin }, ...config.gates.slice(1)] };
 }
 
-const EPS = 1e-12;
 /** 40 of 400 lost, 20 won: a mean drop of 0.05 that is significant, and 400 queries see a small drop. */
 const DETECTING = () => sample(40, 20, 400);
 /** The minimum detectable drop of DETECTING's drops for one gate at alpha 0.05, as testedNumbers computes it. */
 const detectingMdd = () => minimumDetectableDrop(noiseModel(Float64Array.from(DETECTING(), (d) => -d)), 0.05);
 
-describe('the gates whose tests are corrected together', () => {
-  it('only tested gates: a plain gate on a paired metric with paired values stays out of the Holm family', () => {
-    // hit@5: 8 of 8 lost, p = 1/256; alone in the family its adjusted p is its p (with mrr@10 in it, 2/256).
-    const config =
-      'gates:\n  - metric: hit@5\n    max_drop: 0\n    significant_only: true\n  - metric: mrr@10\n    min: 0\n';
+describe('the gates that split alpha', () => {
+  it('only tested gates: a plain gate on a paired metric with paired values does not take a share of alpha', () => {
+    const config = 'gates:\n  - metric: hit@5\n    margin: 0.1\n  - metric: mrr@10\n    min: 0\n';
     const [tested, plain] = evaluateGates(
       gates(config),
       ctx({ 'hit@5': mc(1, 0), 'mrr@10': mc(0.5, 0.5) }, { 'hit@5': sample(8, 0, 8), 'mrr@10': sample(0, 8, 8) }),
     );
-    expect(tested.p_value).toBeCloseTo(1 / 256, 15);
+    expect(tested.simultaneous_over).toBe(1);
     expect(tested.p_adjusted).toBe(tested.p_value);
     expect(tested.result).toBe('fail');
     expect(plain).toMatchObject({ result: 'pass', note: '' });
     expect(plain.p_value).toBeUndefined();
   });
 
-  it('a tested gate whose runs cannot be compared stays out of it too, and is not_comparable', () => {
-    const config =
-      'gates:\n  - metric: hit@5\n    max_drop: 0\n    significant_only: true\n  - metric: mrr@10\n    margin: 0.1\n';
+  it('a tested gate whose runs cannot be compared takes no share either, and is not_comparable', () => {
+    const config = 'gates:\n  - metric: hit@5\n    margin: 0.1\n  - metric: mrr@10\n    margin: 0.1\n';
     const [hit, mrr] = evaluateGates(
       gates(config),
       ctx(
@@ -103,7 +99,7 @@ describe('the gates whose tests are corrected together', () => {
         { 'hit@5': sample(8, 0, 8), 'mrr@10': sample(0, 8, 8) },
       ),
     );
-    expect(hit.p_value).toBeCloseTo(1 / 256, 15);
+    expect(hit.simultaneous_over).toBe(1);
     expect(hit.p_adjusted).toBe(hit.p_value);
     expect(mrr).toMatchObject({ result: 'not_comparable', effect: 'none' });
     expect(mrr.p_value).toBeUndefined();
@@ -132,125 +128,125 @@ describe('the gates whose tests are corrected together', () => {
     expect(r.note).toMatch(/^no data: candidate value is null/);
   });
 
-  it("correction: none tests each gate at alpha: its detectable drop is the one gate's, however many gates", () => {
+  it('correction: none bounds each gate at alpha; otherwise alpha is split over the tested gates (Bonferroni)', () => {
     const yaml = (c: string) =>
       `correction: ${c}\ngates:\n  - metric: hit@5\n    margin: 0.1\n  - metric: mrr@10\n    margin: 0.1\n`;
     const c = ctx({ 'hit@5': mc(0.8, 0.75), 'mrr@10': mc(0.5, 0.5) }, { 'hit@5': DETECTING(), 'mrr@10': DETECTING() });
-    const none = evaluateGates(gates(yaml('none')), c);
-    expect(none[0].min_detectable_drop).toBe(detectingMdd());
-    // Holm over two gates: each at alpha / 2 for its detectable drop, which is larger.
-    const holm = evaluateGates(gates(yaml('holm')), c);
-    expect(holm[0].min_detectable_drop).toBeGreaterThan(detectingMdd());
+    const drops = Float64Array.from(DETECTING(), (d) => -d);
+    const none = evaluateGates(gates(yaml('none')), c)[0];
+    const split = evaluateGates(gates(yaml('holm')), c)[0];
+    const at = (beta: number) => dropBounds(drops, beta, 1);
+    expect(none).toMatchObject({ simultaneous_over: 1, ci: [-at(0.05).upper, -at(0.05).lower] });
+    expect(split).toMatchObject({ simultaneous_over: 2, ci: [-at(0.025).upper, -at(0.025).lower] });
+    expect(split.p_adjusted).toBe(2 * split.p_value!);
+    expect(none.ci_level).toBe(split.ci_level);
+    expect(none.ci_level).toBeCloseTo(0.9, 15);
   });
 
-  it("a gate's own margin wins over the config's, in the test's numbers too", () => {
+  it("a gate's bounds depend on its own drops and the family's size only, never on another gate's data", () => {
+    const yaml = 'gates:\n  - metric: hit@5\n    margin: 0.1\n  - metric: mrr@10\n    margin: 0.1\n';
+    const hitWith = (mrr: number[]) =>
+      evaluateGates(
+        gates(yaml),
+        ctx({ 'hit@5': mc(0.8, 0.75), 'mrr@10': mc(0.5, 0.5) }, { 'hit@5': DETECTING(), 'mrr@10': mrr }),
+      )[0];
+    const quiet = hitWith(sample(0, 0, 400));
+    const loud = hitWith(sample(200, 0, 400));
+    expect(loud.ci).toEqual(quiet.ci);
+    expect(loud.p_adjusted).toBe(quiet.p_adjusted);
+    expect(loud.result).toBe(quiet.result);
+  });
+
+  it("a gate's own margin wins over the config's", () => {
     const [r] = evaluateGates(
       gates('margin: 0.3\ngates:\n  - metric: hit@5\n    margin: 0.05\n'),
       ctx({ 'hit@5': mc(0.8, 0.75) }, { 'hit@5': DETECTING() }),
     );
     expect(r.margin).toBe(0.05);
-    expect(r.threshold).toBe('drop ≤ 0.0500 (margin) (if significant, one-sided α 0.05)');
-  });
-
-  it("the report's seed and permutations reach the gate's resampled test", () => {
-    // 40 distinct differences: too many to enumerate, so the p comes from resampling.
-    const diffs = Array.from({ length: 40 }, (_, i) => ((i * 37) % 41) / 41 - 0.6);
-    const drops = Float64Array.from(diffs, (d) => -d);
-    const [r] = evaluateGates(
-      gates('gates:\n  - metric: hit@5\n    margin: 0.1\n'),
-      ctx({ 'hit@5': mc(0.8, 0.75) }, { 'hit@5': diffs }, { seed: 7, permutations: 300 }),
-    );
-    const p = (seed: number, permutations: number) => gateDropTest('hit@5', drops, seed, permutations).pValue;
-    expect(r.p_value).toBe(p(7, 300));
-    expect(p(7, 300)).not.toBe(p(0, 300));
-    expect(p(7, 300)).not.toBe(p(7, 10_000));
+    expect(r.threshold).toBe('drop < 0.0500 (margin) (bounds at α 0.05)');
   });
 });
 
 describe("a tested gate's outcome at its edges", () => {
   const marginGate = 'gates:\n  - metric: hit@5\n    margin: 0.1\n';
+  /** hit@5's one gate with `margin`, over `diffs`. */
+  const at = (margin: number, diffs: number[]) =>
+    evaluateGates(withMargin(marginGate, margin), ctx({ 'hit@5': mc(0.8, 0.75) }, { 'hit@5': diffs }))[0];
 
-  it('a gate with only a margin: threshold and crossing are the margin (8 of 8 lost by 0.5: a fail)', () => {
+  it('fail when the lower bound of the drop is beyond the margin (8 of 8 lost by 0.5)', () => {
     const [r] = evaluateGates(gates(marginGate), ctx({ 'hit@5': mc(1, 0.5) }, { 'hit@5': new Array(8).fill(-0.5) }));
-    expect(r.threshold).toBe('drop ≤ 0.1000 (margin) (if significant, one-sided α 0.05)');
-    expect(r).toMatchObject({ result: 'fail', effect: 'fail' });
-    expect(r.note).toBe(
-      'significant drop beyond the margin 0.1000 (one-sided p 0.0039, Holm-adjusted 0.0039 < α 0.05)',
+    const b = dropBounds(Float64Array.from(new Array(8).fill(0.5)), 0.05, 1);
+    expect(b.lower).toBeGreaterThan(0.1);
+    expect(r.threshold).toBe('drop < 0.1000 (margin) (bounds at α 0.05)');
+    expect(r).toMatchObject({ result: 'fail', effect: 'fail', ci: [-b.upper, -b.lower], ci_level: 0.9 });
+    expect(r.note).toMatch(
+      /^a drop beyond the margin 0\.1000: change between −0\.\d{4} and −0\.\d{4} \(90%; one-sided p /,
     );
   });
 
-  it('a drop of exactly the margin is not beyond it; a drop of the margin + 1e-12 is', () => {
-    // Every query drops by 1: the mean drop is 1, significant (p 1/256).
-    const c = ctx({ 'hit@5': mc(1, 0) }, { 'hit@5': new Array(8).fill(-1) });
-    expect(evaluateGates(withMargin(marginGate, 1), c)[0].result).not.toBe('fail');
-    // 1 - 1e-12 + 1e-12 is 1 in doubles: the drop is then the margin + 1e-12 to the last bit, still within.
-    expect(1 - EPS + EPS).toBe(1);
-    expect(evaluateGates(withMargin(marginGate, 1 - EPS), c)[0].result).not.toBe('fail');
-    expect(evaluateGates(withMargin(marginGate, 1 - 2 * EPS), c)[0].result).toBe('fail');
+  it('fails exactly when the lower bound is above the margin, passes exactly when the upper bound is below it', () => {
+    const diffs = sample(80, 20, 400); // a mean drop of 0.15
+    const b = dropBounds(
+      Float64Array.from(diffs, (d) => -d),
+      0.05,
+      1,
+    );
+    expect(at(b.lower, diffs).result).toBe('inconclusive');
+    expect(at(b.lower - 1e-9, diffs).result).toBe('fail');
+    expect(at(b.upper, diffs).result).toBe('inconclusive');
+    expect(at(b.upper + 1e-9, diffs).result).toBe('pass');
   });
 
-  it('own thresholds: crossed when any one of them is (max_drop 0.1 crossed, max_drop_pct 90 not)', () => {
-    const [r] = evaluateGates(
-      gates('gates:\n  - metric: hit@5\n    max_drop: 0.1\n    max_drop_pct: 90\n    significant_only: true\n'),
-      ctx({ 'hit@5': mc(1, 0.5) }, { 'hit@5': new Array(8).fill(-0.5) }),
-    );
-    expect(r.result).toBe('fail');
-    expect(r.note).toMatch(/^significant drop beyond the gate's max_drop 0\.1, max_drop_pct 90 \(/);
+  it('a real drop within the margin passes, and the note says it is real', () => {
+    const r = at(0.1, DETECTING()); // 40 lost, 20 won of 400: a drop of 0.05, significant
+    expect(r).toMatchObject({ result: 'pass', effect: 'none' });
+    expect(r.ci![1]).toBeLessThan(0);
+    expect(r.note).toMatch(/^a real drop of 0\.0500, within the margin 0\.1000: change between /);
+    // The advice is in the JSON of every tested gate (the reports print it for inconclusive gates only).
+    expect(r.min_detectable_drop).toBe(detectingMdd());
   });
 
-  it('crossing is judged on the paired drop: 0.5 from a baseline of 1 is within max_drop 1', () => {
-    // The paired candidate is 1 - 0.5 = 0.5 (a division would give 1 - 1 / 0.5 = -1, beyond max_drop 1).
-    const [r] = evaluateGates(
-      gates('gates:\n  - metric: hit@5\n    max_drop: 1\n    significant_only: true\n'),
-      ctx({ 'hit@5': mc(1, 0.5) }, { 'hit@5': new Array(8).fill(-0.5) }),
-    );
-    expect(r.result).toBe('inconclusive');
-    expect(r.note).toMatch(/^inconclusive: significant drop within what the gate allows \(one-sided p 0\.0039/);
+  it('no drop within the margin: the note says a drop of the margin is ruled out', () => {
+    const r = at(0.1, sample(20, 20, 400));
+    expect(r.result).toBe('pass');
+    expect(r.note).toMatch(/^no drop of the margin 0\.1000 or more: change between −0\.\d{4} and \+0\.\d{4} /);
   });
 
-  it('passes when the test detects the margin and the drop is within it; says what it saw', () => {
-    const mdd = detectingMdd();
-    const [r] = evaluateGates(
-      withMargin('gates:\n  - metric: hit@5\n    max_drop: 0.5\n    significant_only: true\n', 0.06),
-      ctx({ 'hit@5': mc(0.8, 0.75) }, { 'hit@5': DETECTING() }),
-    );
-    expect(mdd).toBeLessThan(0.06);
-    expect(r).toMatchObject({ result: 'pass', effect: 'none', min_detectable_drop: mdd });
-    expect(r.note).toBe(
-      // 40 losses against 20 wins: the sign test's P(X >= 40), X ~ Bin(60, 1/2), is 0.0067.
-      `significant drop within what the gate allows (one-sided p 0.0067, Holm-adjusted 0.0067 < α 0.05); with 400 queries this gate detects drops of ${mdd.toFixed(4)} or more`,
-    );
+  it('own thresholds are the margin when the gate sets none: max_drop, max_drop_pct of the baseline, min', () => {
+    const own = (yaml: string) =>
+      evaluateGates(
+        gates(`gates:\n  - metric: hit@5\n${yaml}    significant_only: true\n`),
+        ctx({ 'hit@5': mc(0.8, 0.75) }, { 'hit@5': DETECTING() }),
+      )[0];
+    expect(own('    max_drop: 0.2\n    max_drop_pct: 10\n').margin).toBeCloseTo(0.08, 15);
+    expect(own('    min: 0.7\n').margin).toBeCloseTo(0.1, 15);
+    expect(own('    max_drop: 0.03\n').margin).toBe(0.03);
   });
 
-  it('detects at a margin of exactly its detectable drop, and of it less 1e-12; not of it less 2e-12', () => {
-    const mdd = detectingMdd();
-    const gate = 'gates:\n  - metric: hit@5\n    max_drop: 0.5\n    significant_only: true\n';
-    const result = (margin: number) =>
-      evaluateGates(withMargin(gate, margin), ctx({ 'hit@5': mc(0.8, 0.75) }, { 'hit@5': DETECTING() }))[0];
-    expect(result(mdd).result).toBe('pass');
-    expect(mdd - EPS + EPS).toBe(mdd);
-    expect(result(mdd - EPS).result).toBe('pass');
-    const short = result(mdd - 2 * EPS);
-    expect(short.result).toBe('inconclusive');
-    expect(short.note).toMatch(/, more than the margin 0\.\d{4}; on_inconclusive: warn$/);
+  it('margin 0 asks for a gain: pass only on a significant gain, fail on any significant drop', () => {
+    expect(at(0, sample(0, 40, 400)).result).toBe('pass');
+    expect(at(0, sample(40, 0, 400)).result).toBe('fail');
+    expect(at(0, sample(10, 10, 400)).result).toBe('inconclusive');
   });
 
-  it('a detecting test with a drop beyond the margin but within max_drop: inconclusive, saying so', () => {
-    // 80 lost, 20 won of 400: a mean drop of 0.15, significant, within max_drop 0.5. At a margin of 0.15, or of it
-    // less 1e-12 (0.15 to the last bit with the tolerance), the drop is within the margin: a pass; less 2e-12, beyond.
-    const diffs = sample(80, 20, 400);
-    expect(-diffs.reduce((a, b) => a + b, 0) / 400).toBe(0.15);
-    expect(0.15 - EPS + EPS).toBe(0.15);
-    const gate = 'gates:\n  - metric: hit@5\n    max_drop: 0.5\n    significant_only: true\n';
-    const result = (margin: number) =>
-      evaluateGates(withMargin(gate, margin), ctx({ 'hit@5': mc(0.8, 0.65) }, { 'hit@5': diffs }))[0];
-    expect(result(0.15).result).toBe('pass');
-    expect(result(0.15 - EPS).result).toBe('pass');
-    const beyond = result(0.15 - 2 * EPS);
-    expect(beyond).toMatchObject({ result: 'inconclusive', effect: 'warn' });
-    expect(beyond.note).toMatch(
-      /^inconclusive: significant drop within what the gate allows \(.*\); with 400 queries this gate detects drops of 0\.\d{4} or more, but the drop is beyond the margin 0\.1500; on_inconclusive: warn$/,
-    );
+  it('Student points: within 0.001 of the exact ones from 5 degrees of freedom, odd, increasing', () => {
+    // Exact t points (tables): 5, 10, 30 degrees of freedom at 0.05 and 0.0125.
+    const exact: Array<[number, number, number]> = [
+      [5, 0.05, 2.015],
+      [10, 0.05, 1.8125],
+      [30, 0.05, 1.6973],
+      [10, 0.0125, 2.6338],
+      [30, 0.0125, 2.3596],
+    ];
+    for (const [df, tail, t] of exact)
+      expect(Math.abs(studentPoint(normalQuantile(tail), df) - t), `${df} ${tail}`).toBeLessThan(0.001);
+    expect(studentPoint(-1.5, 3)).toBe(-studentPoint(1.5, 3));
+    for (let z = -5; z < 5; z += 0.25) expect(studentPoint(z + 0.25, 1)).toBeGreaterThan(studentPoint(z, 1));
+  });
+
+  it('a small set where nothing changed is not proof: 18 queries are inconclusive at 0.1, 40 pass', () => {
+    expect(at(0.1, sample(0, 0, 18)).result).toBe('inconclusive');
+    expect(at(0.1, sample(0, 0, 40)).result).toBe('pass');
   });
 
   it('on_inconclusive: pass takes an inconclusive gate out of the verdict (effect none); fail fails it', () => {
@@ -264,36 +260,34 @@ describe("a tested gate's outcome at its edges", () => {
 });
 
 describe("a tested gate's words", () => {
-  it('one query that did not change: no test can see a drop of any size, and it is "1 query"', () => {
+  it('one query that did not change: inconclusive, and the advice says no drop is found, for "1 query"', () => {
     const gate = 'gates:\n  - metric: hit@5\n    margin: 0.2\n';
     const [one] = evaluateGates(gates(gate), ctx({ 'hit@5': mc(0.8, 0.8) }, { 'hit@5': [0] }));
     expect(one).toMatchObject({ result: 'inconclusive', min_detectable_drop: null });
-    expect(one.note).toBe(
-      'inconclusive: no significant drop (one-sided p 1.0000, Holm-adjusted 1.0000 ≥ α 0.05); with 1 query this gate cannot detect a drop of any size, more than the margin 0.2000; on_inconclusive: warn',
+    expect(one.note).toMatch(
+      /^inconclusive: a drop of the margin 0\.2000 is neither ruled out nor shown: change between .*; with 1 query no drop is found 80% of the time; on_inconclusive: warn$/,
     );
   });
 
-  it('the primary gate is "primary, not adjusted", without a second p', () => {
+  it('the primary gate is "primary, not adjusted", bounded at alpha alone', () => {
     const [r] = evaluateGates(
-      gates('primary: hit@5\ngates:\n  - metric: hit@5\n    max_drop: 0\n    significant_only: true\n'),
-      ctx({ 'hit@5': mc(1, 0) }, { 'hit@5': sample(8, 0, 8) }),
+      gates('primary: hit@5\ngates:\n  - metric: hit@5\n    margin: 0.1\n  - metric: mrr@10\n    margin: 0.1\n'),
+      ctx({ 'hit@5': mc(1, 0), 'mrr@10': mc(1, 1) }, { 'hit@5': sample(8, 0, 8), 'mrr@10': sample(0, 0, 8) }),
     );
-    expect(r.correction).toBe('primary');
-    expect(r.note).toBe(
-      "significant drop beyond the gate's max_drop 0 (one-sided p 0.0039, primary, not adjusted < α 0.05)",
-    );
+    expect(r).toMatchObject({ correction: 'primary', simultaneous_over: 1 });
+    expect(r.note).toMatch(/\(90%; one-sided p [<0-9. ]+, primary, not adjusted < α 0\.05\)$/);
   });
 
-  it('a Holm-adjusted p that is not below alpha: "Holm-adjusted 0.1250 ≥ α 0.05"', () => {
-    // 5 of 5 lost on hit@5 (p 1/32), nothing lost on mrr@10 (p 1): Holm gives hit@5 2/32.
-    const config =
-      'gates:\n  - metric: hit@5\n    max_drop: 0\n    significant_only: true\n  - metric: mrr@10\n    max_drop: 0\n    significant_only: true\n';
+  it('a Bonferroni-adjusted p that is not below alpha, and the words of an interval simultaneous over 2 gates', () => {
+    const config = 'gates:\n  - metric: hit@5\n    margin: 0.1\n  - metric: mrr@10\n    margin: 0.1\n';
     const [r] = evaluateGates(
       gates(config),
-      ctx({ 'hit@5': mc(1, 0.375), 'mrr@10': mc(1, 1) }, { 'hit@5': sample(5, 0, 8), 'mrr@10': sample(0, 0, 8) }),
+      ctx({ 'hit@5': mc(1, 0.9), 'mrr@10': mc(1, 1) }, { 'hit@5': sample(5, 2, 40), 'mrr@10': sample(0, 0, 40) }),
     );
+    expect(r.p_adjusted).toBe(Math.min(1, 2 * r.p_value!));
+    expect(r.p_adjusted!).toBeGreaterThanOrEqual(0.05);
     expect(r.note).toMatch(
-      /^inconclusive: drop beyond the gate's max_drop 0 but not significant \(one-sided p 0\.0313, Holm-adjusted 0\.0625 ≥ α 0\.05\)/,
+      /\(90%, simultaneous over 2 gates; one-sided p 0\.\d{4}, Bonferroni-adjusted 0\.\d{4} ≥ α 0\.05\)/,
     );
   });
 
@@ -430,7 +424,7 @@ describe('the note of a failed relative threshold', () => {
   });
 });
 
-describe('tested.ts: drops, streams and the numbers of one gate', () => {
+describe('tested.ts: drops, bounds and the numbers of one gate', () => {
   const higher = () => defs().get('hit@5');
   const lower = { id: 'lower_is_better', direction: 'lower', paired: true } as unknown as MetricDef;
 
@@ -447,86 +441,72 @@ describe('tested.ts: drops, streams and the numbers of one gate', () => {
     expect(Object.is(dropsOf(Float64Array.from([0]), higher())[0], 0)).toBe(true);
   });
 
-  it("each gate's test draws from a stream of its own metric: the same drops resample differently", () => {
-    const drops = Float64Array.from({ length: 40 }, (_, i) => 0.6 - ((i * 37) % 41) / 41);
-    expect(gateDropTest('hit@5', drops, 7, 300).pValue).not.toBe(gateDropTest('mrr@10', drops, 7, 300).pValue);
+  it('the bounds: mean drop plus or minus t standard errors, the variance floored at 2 full steps in n + 1', () => {
+    // 5 of 8 lost by 1: mean 0.625, sample variance 15/56; the floor 2/9 is below it.
+    const b = dropBounds(Float64Array.from([1, 1, 1, 1, 1, 0, 0, 0]), 0.05, 1);
+    const se = Math.sqrt(15 / 56 / 8);
+    expect(b.meanDrop).toBe(0.625);
+    expect(b.se).toBeCloseTo(se, 15);
+    // Student's t with 7 degrees of freedom at 0.05 is 1.8946; ours (Cornish-Fisher) is within 0.002 at 7.
+    const t = studentPoint(normalQuantile(0.05), 7);
+    expect(Math.abs(t - 1.8946)).toBeLessThan(0.002);
+    expect(b.lower).toBeCloseTo(0.625 - t * se, 12);
+    expect(b.upper).toBeCloseTo(0.625 + t * se, 12);
+    // Nothing changed in 10: the floor 2/11 gives a spread, so the bounds are not [0, 0].
+    const still = dropBounds(new Float64Array(10), 0.05, 1);
+    expect(still.se).toBeCloseTo(Math.sqrt(2 / 11 / 10), 15);
+    expect(still.upper).toBeCloseTo(-still.lower, 15);
+    expect(still.pValue).toBeCloseTo(0.5, 7);
+    expect(dropBounds(new Float64Array(0), 0.05, 1)).toMatchObject({ n: 0, lower: 0, upper: 0, pValue: 1 });
   });
 
-  /** 5 of 8 lost and 3 unchanged: the sign test's p is 1/32, exactly. */
-  const fiveOfEight = () => {
+  it('the p and the bounds agree: lower > 0 exactly when p < beta, over random samples', () => {
+    const random = seededRandom(9);
+    for (let t = 0; t < 2000; t++) {
+      const n = 2 + Math.floor(random() * 60);
+      const drops = Float64Array.from({ length: n }, () => Math.round((random() - 0.4) * 4) / 4);
+      const beta = [0.05, 0.025, 0.0125][t % 3];
+      const b = dropBounds(drops, beta, 1);
+      expect(b.lower > 0, `n ${n}`).toBe(b.pValue < beta);
+    }
+  });
+
+  it('the change interval is the drop bounds negated and turned round when higher is better, as they are when lower', () => {
     const drops = Float64Array.from([1, 1, 1, 1, 1, 0, 0, 0]);
-    return { drops, test: dropTest(drops, 1000, seededRandom(1)) };
-  };
-
-  it('the interval is at the level the adjusted p is compared at: alpha * p / adjusted p, and 1 - 2 level wide', () => {
-    const { drops, test } = fiveOfEight();
-    expect(test.pValue).toBe(1 / 32);
-    const holm = { pAdjusted: 2 / 32, correction: 'holm' as const, mddLevel: 0.025 };
-    const t = testedNumbers(test, drops, holm, 0.05, 0.1, higher());
-    const level = (0.05 * (1 / 32)) / (2 / 32);
-    expect(t.ciLevel).toBeCloseTo(1 - 2 * level, 15);
-    // At that level (0.025) the interval of the drop, clipped to the range of the drops, holds 0: [0, 1]; at alpha
-    // itself (0.05 > p) it would leave 0.
-    expect(dropInterval(test, level)).toEqual([0, 1]);
-    expect(dropInterval(test, 0.05)[0]).toBeGreaterThan(0);
-    // higher is better: the interval of the delta is the drop's negated and turned round (0, not -0)
-    expect(t.ci).toEqual([-1, 0]);
-    expect(t.significant).toBe(false);
-    const down = testedNumbers(test, drops, holm, 0.05, 0.1, lower);
-    expect(down.ci).toEqual([0, 1]);
-  });
-
-  it('significant only below alpha: an adjusted p of exactly alpha is not', () => {
-    const { drops, test } = fiveOfEight();
-    const at = (alpha: number) =>
-      testedNumbers(test, drops, { pAdjusted: 1 / 32, correction: 'none', mddLevel: alpha }, alpha, 0.1, higher());
-    expect(at(1 / 32).significant).toBe(false);
-    expect(at(0.05).significant).toBe(true);
+    const up = testedNumbers(drops, { correction: 'holm', size: 2 }, 0.05, 0.1, higher());
+    const b = dropBounds(drops, 0.025, 1);
+    expect(up.dropBounds).toEqual([b.lower, b.upper]);
+    expect(up.ci).toEqual([-b.upper, -b.lower]);
+    expect(up.ciLevel).toBeCloseTo(0.9, 15);
+    expect(up.pAdjusted).toBe(Math.min(1, 2 * b.pValue));
+    expect(up.significant).toBe(b.lower > 0);
+    const down = testedNumbers(drops, { correction: 'holm', size: 2 }, 0.05, 0.1, lower);
+    expect(down.ci).toEqual([b.lower, b.upper]);
   });
 
   it('the queries needed only when the detectable drop is above the margin (none at exactly the margin)', () => {
-    const { drops, test } = fiveOfEight();
-    const numbers = (margin: number) =>
-      testedNumbers(test, drops, { pAdjusted: 1 / 32, correction: 'none', mddLevel: 0.05 }, 0.05, margin, higher());
+    const drops = Float64Array.from([1, 1, 1, 1, 1, 0, 0, 0]);
+    const numbers = (margin: number) => testedNumbers(drops, { correction: 'none', size: 1 }, 0.05, margin, higher());
     const mdd = numbers(0.1).mdd!;
     expect(numbers(0.1).queriesNeeded).toBeGreaterThan(8);
     expect(numbers(mdd).queriesNeeded).toBeNull();
     expect(numbers(1).queriesNeeded).toBeNull();
   });
 
-  it('a significant drop: the interval of the delta lies below 0, both ends negated', () => {
-    const drops = Float64Array.from(new Array(8).fill(0.5));
-    const test = dropTest(drops, 1000, seededRandom(1));
-    const none = { pAdjusted: test.pValue, correction: 'none' as const, mddLevel: 0.05 };
-    const t = testedNumbers(test, drops, none, 0.05, 0.1, higher());
-    const [low, high] = dropInterval(test, 0.05);
-    expect(low).toBeGreaterThan(0);
-    expect(t.ci).toEqual([-high, -low]);
-  });
-
-  it('a p of 0 (the normal branch, far out in the tail): the interval at alpha itself, not NaN', () => {
-    // 2,500 drops near 0.5: z is so large that the normal tail underflows to 0.
+  it('a p of 0 far out in the tail: the bounds are finite, not NaN', () => {
     const random = seededRandom(4);
     const drops = Float64Array.from({ length: 2500 }, () => 0.5 + (random() - 0.5) * 0.1);
-    const test = dropTest(drops, 1000, seededRandom(1));
-    expect(test.pValue).toBe(0);
-    const t = testedNumbers(test, drops, { pAdjusted: 0, correction: 'holm', mddLevel: 0.025 }, 0.05, 0.1, higher());
-    expect(t.ciLevel).toBeCloseTo(0.9, 15);
-    const [low, high] = dropInterval(test, 0.05);
-    expect(t.ci).toEqual([-high, -low]);
+    const t = testedNumbers(drops, { correction: 'holm', size: 2 }, 0.05, 0.1, higher());
+    expect(t.pValue).toBe(0);
+    expect(t.ci.every(Number.isFinite)).toBe(true);
     expect(t.significant).toBe(true);
   });
 
-  it('nothing changed: the interval is [0, 0], with no -0 end', () => {
-    const drops = new Float64Array(10);
-    const t = testedNumbers(
-      dropTest(drops, 1000, seededRandom(1)),
-      drops,
-      { pAdjusted: 1, correction: 'none', mddLevel: 0.05 },
-      0.05,
-      0.1,
-      higher(),
-    );
+  it('no -0 end: an interval end at 0 is 0', () => {
+    const t = testedNumbers(Float64Array.from([0, 0]), { correction: 'none', size: 1 }, 0.05, 0.1, {
+      ...higher()!,
+      unit: 'ms',
+    });
     expect(t.ci).toEqual([0, 0]);
     expect(t.ci.map((x) => Object.is(x, -0))).toEqual([false, false]);
   });

@@ -16,6 +16,9 @@ const FIXTURES = [
   'fixtures/candidate.sqlite',
   '--golden',
   'fixtures/golden.yaml',
+  // The README's quick start: a team for whom half a point of nDCG@10 matters (fixtures/evalgate.yml).
+  '--config',
+  'fixtures/evalgate.yml',
 ];
 const ANSI = /\u001b\[[\d;]*m/g;
 const ESCAPES = /&gt;|&lt;|&amp;|&quot;|&#\d+;|\\[_|*`[\]<>#]/;
@@ -32,11 +35,12 @@ describe('compare on a terminal', async () => {
   });
 
   it('names each failed gate with its delta, interval and p under the verdict', () => {
-    // The gate's own test: one-sided, Holm-adjusted over the 4 gates, its interval at the level that adjustment gives.
+    // The gate's bounds: each end one-sided at 1 - alpha / 4 (alpha split over the 4 gates), printed as one 90%
+    // interval; it fails because its better end is beyond the margin 0.005.
     expect(lines[1]).toBe(
-      '  ✗ nDCG@10 −0.0222 (96.67% CI [−0.0376, −0.0068], one-sided p 0.0007, Holm-adjusted 0.0021); allowed: drop ≤ 0.0000 (if significant, one-sided α 0.05)',
+      '  ✗ nDCG@10 −0.0222 (90% CI [−0.0384, −0.0060], one-sided p 0.0011, Bonferroni-adjusted 0.0045); allowed: drop < 0.0050 (margin) (bounds at α 0.05)',
     );
-    expect(lines[2]).toMatch(/^ {2}✗ recall@10 −0\.0325 \(97\.5% CI/);
+    expect(lines[2]).toMatch(/^ {2}✗ recall@10 −0\.0325 \(90% CI \[−0\.0514, −0\.0136\]/);
   });
 
   it('has the gates, the key metrics and the worst regressions, as aligned plain text', () => {

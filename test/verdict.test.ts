@@ -1,49 +1,149 @@
 /**
- * The verdict of issue 32 by simulation (test/helpers/verdictSim.ts), with the trials and binomial error stated:
- * the false-alarm rate and power of the default config, the outcome agreeing with the interval on random samples,
- * and the minimum detectable drop against simulated sign tests. The quick unit cases are in verdictUnits.test.ts
- * (which the mutation runs include; these simulations outlast their timeout there).
+ * The decision rule of issue 45 by simulation (docs/gates.md, "Tested gates"; docs/decisions/0010), on two
+ * independent models of a retrieval system, each at three noise levels (hit@5 changes on about 11%, 18% and 25% of
+ * queries between two identical runs), with the trials and the binomial error stated: honest pull requests are
+ * green and almost never fail; a true drop of half the margin fails at most alpha of the time; one of twice the
+ * margin nearly always fails. Then the audit's fixed cases, the outcome read off the interval on random samples, and
+ * the advice's detectable drop against simulated sign tests. The quick unit cases are in verdictUnits.test.ts and
+ * testedGates.test.ts (which the mutation runs include; these simulations outlast their timeout there).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { buildMetricTable } from '../src/aggregate/metrics/registry.js';
+import { DEFAULT_OPTIONS } from '../src/aggregate/score.js';
 import { lossWinShares, minimumDetectableDrop } from '../src/compare/power.js';
 import { seededRandom } from '../src/compare/significance.js';
+import type { MetricComparison } from '../src/compare/types.js';
 import { DEFAULT_MARGIN, defaultGateConfig, parseGateConfig } from '../src/gate/config.js';
+import { evaluateGates, verdictOf } from '../src/gate/gates.js';
+import { LATENT_LEVELS, latentPair } from './helpers/latentSim.js';
 import { gatePair, simulatePair } from './helpers/verdictSim.js';
+import type { SimPair } from './helpers/verdictSim.js';
 
 /** Binomial standard error of a rate p over n trials. */
 const se = (p: number, n: number) => Math.sqrt((p * (1 - p)) / n);
 
-describe('simulated comparisons: the default config on 300 queries (test/helpers/verdictSim.ts)', () => {
-  it(`A/A pairs: fail in at most alpha (+2 binomial SE), all paired gates green in >= 80% (400 pairs)`, () => {
-    const trials = 400;
-    const random = seededRandom(2026);
-    let failed = 0;
-    let green = 0;
-    for (let t = 0; t < trials; t++) {
-      const { gates, verdict } = gatePair(simulatePair(300, 0, random), defaultGateConfig(), t);
-      if (verdict === 'fail') failed++;
-      if (gates.every((g) => g.result === 'pass')) green++;
-    }
-    // alpha 0.05 over 400 trials: SE 0.0109, so at most 0.05 + 0.0218 (measured with this seed: 5 of 400, 1.25%).
-    expect(failed / trials).toBeLessThanOrEqual(0.05 + 2 * se(0.05, trials));
-    // 80% over 400 trials: SE 0.02 (measured: 395 of 400 green).
-    expect(green / trials).toBeGreaterThanOrEqual(0.8);
+/**
+ * The two models at the three noise levels: the rank model redraws a share of the candidate's ranks (0.205, 0.370
+ * and 0.597 give hit@5 changes on 11%, 18% and 25% of queries: test/helpers/calibrateSim.ts), the latent model adds
+ * run noise to latent scores of graded chunks (test/helpers/latentSim.ts, calibrated in verdictLatent.test.ts).
+ */
+const MODELS: Array<{ name: string; pair: (n: number, drop: number, level: number, r: () => number) => SimPair }> = [
+  { name: 'rank', pair: (n, drop, level, r) => simulatePair(n, drop, r, [0.205, 0.37, 0.597][level]) },
+  { name: 'latent', pair: (n, drop, level, r) => latentPair(n, LATENT_LEVELS[level], drop, r) },
+];
+const LEVELS = ['11%', '18%', '25%'];
+
+/** `trials` pairs of `n` queries with a true hit@5 drop `drop`, gated with the default config: fails and greens. */
+function rates(model: (typeof MODELS)[number], level: number, n: number, drop: number, trials: number, seed: number) {
+  const random = seededRandom(seed);
+  let failed = 0;
+  let green = 0;
+  for (let t = 0; t < trials; t++) {
+    const { gates, verdict } = gatePair(model.pair(n, drop, level, random), defaultGateConfig(), t);
+    if (verdict === 'fail') failed++;
+    if (gates.every((g) => g.result === 'pass')) green++;
+  }
+  return { failed: failed / trials, green: green / trials };
+}
+
+describe('the default config by simulation, on two models and three noise levels', () => {
+  // 150 pairs a cell: a binomial SE of 0.018 at 5% and 0.033 at 80%. Measured with 400 pairs a cell (docs/gates.md):
+  // A/A all green in 94.5-100% (rank) and 85.8-99.8% (latent), failed in none; half the margin failed in none;
+  // twice the margin at 600 queries failed in 99.5-100%.
+  const trials = 150;
+  for (const [m, model] of MODELS.entries())
+    it(`${model.name} model: honest 300-query pull requests are green in >= 80% and fail in <= alpha`, () => {
+      for (const [level, name] of LEVELS.entries()) {
+        const r = rates(model, level, 300, 0, trials, 4500 + 10 * m + level);
+        expect(r.green, `${name}`).toBeGreaterThanOrEqual(0.8);
+        expect(r.failed, `${name}`).toBeLessThanOrEqual(0.05 + 3 * se(0.05, trials));
+      }
+    });
+
+  for (const [m, model] of MODELS.entries())
+    it(`${model.name} model: a true drop of half the margin fails in <= alpha; twice the margin in >= 95% (600 queries)`, () => {
+      for (const [level, name] of LEVELS.entries()) {
+        const half = rates(model, level, 300, DEFAULT_MARGIN / 2, trials, 4600 + 10 * m + level);
+        expect(half.failed, `${name}`).toBeLessThanOrEqual(0.05 + 3 * se(0.05, trials));
+        const twice = rates(model, level, 600, 2 * DEFAULT_MARGIN, trials, 4700 + 10 * m + level);
+        expect(twice.failed, `${name}`).toBeGreaterThanOrEqual(0.95 - 3 * se(0.95, trials));
+      }
+    });
+});
+
+/** A comparison of `n` queries whose four preset metrics all have the per-query changes `losses`/`wins` of ±1. */
+function fixedCase(losses: number, wins: number, n: number, config = defaultGateConfig()) {
+  const diffs = Float64Array.from([
+    ...new Array(losses).fill(-1),
+    ...new Array(wins).fill(1),
+    ...new Array(n - losses - wins).fill(0),
+  ]);
+  const delta = (wins - losses) / n;
+  const ids = ['hit@5', 'mrr@10', 'nDCG@10', 'recall@10'];
+  const metrics: Record<string, MetricComparison> = Object.fromEntries(
+    ids.map((id) => [
+      id,
+      {
+        baseline: 0.7,
+        candidate: 0.7 + delta,
+        delta,
+        rel_delta: delta / 0.7,
+        n,
+        n_baseline: n,
+        n_paired: n,
+        p_value: null,
+        ci: null,
+        significant: null,
+        comparable: true,
+      },
+    ]),
+  );
+  const gates = evaluateGates(config, {
+    defs: new Map(buildMetricTable(DEFAULT_OPTIONS, []).map((d) => [d.id, d])),
+    metrics,
+    breakdowns: {},
+    groupSizes: {},
+    counts: { win: wins, loss: losses, draw: n - losses - wins, regression: 0, answer_regression: 0 },
+    alpha: config.alpha,
+    pairedDiffsOf: () => diffs,
+  });
+  return { gates, verdict: verdictOf(gates) };
+}
+
+describe("the audit's fixed cases (issue 45)", () => {
+  it('R1: 39 lost and 21 gained of 300 (a drop of 0.06, its interval past the margin): not a pass', () => {
+    const { gates } = fixedCase(39, 21, 300);
+    expect(gates[0].ci![0]).toBeLessThan(-0.1);
+    expect(gates.every((g) => g.result !== 'pass')).toBe(true);
   });
 
-  it(`a planted drop of twice the default margin fails in >= 80% of 200 pairs`, () => {
-    const trials = 200;
-    const random = seededRandom(32);
-    let failed = 0;
-    for (let t = 0; t < trials; t++) {
-      if (gatePair(simulatePair(300, 2 * DEFAULT_MARGIN, random), defaultGateConfig(), t).verdict === 'fail') failed++;
-    }
-    // 80% over 200 trials: SE 0.028 (measured with this seed: 200 of 200).
-    expect(failed / trials).toBeGreaterThanOrEqual(0.8);
+  it('R2: a drop of 0.097 of 300, shown but within reach of the margin (margin: 0.1 gates): not a pass', () => {
+    const config = parseGateConfig(
+      `gates:\n${['hit@5', 'mrr@10', 'nDCG@10', 'recall@10'].map((m) => `  - metric: ${m}\n    margin: 0.1\n`).join('')}`,
+      'g.yml',
+    );
+    const { gates } = fixedCase(44, 15, 300, config); // (44 - 15) / 300 = 0.0967
+    expect(gates[0].p_value!).toBeLessThan(0.0001);
+    expect(gates.every((g) => g.result !== 'pass')).toBe(true);
+  });
+
+  it('R3: 3,000 queries and a real drop of 0.02 (a fifth of the margin): not a fail, a pass with a note', () => {
+    const { gates, verdict } = fixedCase(210, 150, 3000);
+    expect(gates[0].ci![1]).toBeLessThan(0);
+    expect(verdict).not.toBe('fail');
+    expect(gates[0]).toMatchObject({ result: 'pass' });
+    expect(gates[0].note).toMatch(/^a real drop of 0\.0200, within the margin 0\.1000/);
+  });
+
+  it('R6: 70 gained and 40 lost of 300 (+0.10): a pass', () => {
+    const { gates, verdict } = fixedCase(40, 70, 300);
+    expect(verdict).toBe('pass');
+    expect(gates.every((g) => g.result === 'pass')).toBe(true);
   });
 });
 
-describe('one consistent story: interval, adjusted p, outcome and every output agree', () => {
+describe('one consistent story: the interval, the adjusted p and the outcome agree', () => {
   const configs = ['none', 'holm', 'bh'].map((c) =>
     parseGateConfig(`preset: retrieval\ncorrection: ${c}\nmargin: 0.05\n`, 'g.yml'),
   );
@@ -60,17 +160,13 @@ describe('one consistent story: interval, adjusted p, outcome and every output a
           const { gates } = gatePair(pair, configs[c], seed);
           for (const g of gates) {
             if (g.result === 'no_data') continue;
-            const [, high] = g.ci!;
-            // higher-is-better metrics: the interval's best end below 0 <=> a significant drop
+            const [low, high] = g.ci!;
+            // higher-is-better metrics: the interval's better end below 0 <=> a drop shown
             expect(high < 0, `${g.metric} p ${g.p_adjusted} ci ${g.ci}`).toBe(g.p_adjusted! < 0.05);
-            if (g.result === 'fail') expect(g.p_adjusted!).toBeLessThan(0.05);
-            if (g.result === 'pass') expect(g.min_detectable_drop!).toBeLessThanOrEqual(g.margin! + 1e-12);
-            // Inconclusive: too little power at the margin, or a drop beyond it that is not significant.
-            if (g.result === 'inconclusive')
-              expect((g.min_detectable_drop ?? Infinity) > g.margin! || -g.delta! > g.margin! + 1e-12).toBe(true);
-            if (g.result === 'pass') expect(-g.delta!).toBeLessThanOrEqual(g.margin! + 1e-12);
+            expect(g.result === 'fail').toBe(high < -g.margin!);
+            expect(g.result === 'pass').toBe(low > -g.margin!);
             if (c === 0) expect(g.p_adjusted).toBe(g.p_value);
-            else expect(g.p_adjusted!).toBeGreaterThanOrEqual(g.p_value! - 1e-15);
+            else expect(g.p_adjusted).toBe(Math.min(1, 4 * g.p_value!));
           }
         },
       ),

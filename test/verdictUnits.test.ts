@@ -8,9 +8,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { minimumDetectableDrop, noiseModel, queriesNeeded } from '../src/compare/power.js';
-import { dropInterval, dropTest, seededRandom } from '../src/compare/significance.js';
+import { seededRandom } from '../src/compare/significance.js';
 import { defaultGateConfig, parseGateConfig } from '../src/gate/config.js';
-import { adjustPValues } from '../src/gate/tested.js';
 import { renderReportMarkdown } from '../src/render/markdown.js';
 import { renderReportText } from '../src/render/text.js';
 import { adviceSentence } from '../src/render/reportParts.js';
@@ -25,49 +24,6 @@ import {
 } from './helpers/compareFixtures.js';
 import { gatePair, simulatePair } from './helpers/verdictSim.js';
 import { repoRoot } from './shared.js';
-
-describe('the one-sided drop test', () => {
-  it('5 of 5 discordant queries lost: exact one-sided p = 1/32 (two-sided would be 1/16)', () => {
-    const drops = [...new Array(5).fill(1), ...new Array(13).fill(0)];
-    const t = dropTest(drops, 1000, seededRandom(1));
-    expect(t.pValue).toBe(1 / 32);
-    // At level 1/32 nothing is significant (p < level fails); just above it the interval leaves 0.
-    expect(dropInterval(t, 1 / 32)[0]).toBeLessThanOrEqual(0);
-    expect(dropInterval(t, 0.04)[0]).toBeGreaterThan(0);
-  });
-
-  it('an improvement is never a significant drop', () => {
-    const t = dropTest([-1, -1, -1, -1, -1, -1, -1, -1], 1000, seededRandom(1));
-    expect(t.pValue).toBe(1);
-  });
-
-  it('p < level exactly when the interval leaves 0, in every branch (binary, enumerated, resampled, normal)', () => {
-    const random = seededRandom(3);
-    const samples = [
-      Array.from({ length: 30 }, () => (random() < 0.3 ? 1 : random() < 0.2 ? -1 : 0)),
-      Array.from({ length: 12 }, () => random() - 0.3),
-      Array.from({ length: 400 }, () => random() - 0.45),
-      Array.from({ length: 2500 }, () => random() - 0.48),
-    ];
-    for (const drops of samples) {
-      const t = dropTest(drops, 2000, seededRandom(9));
-      for (const level of [0.001, 0.0125, 0.025, 0.05, 0.1, 0.3]) {
-        expect(dropInterval(t, level)[0] > 0, `level ${level}, p ${t.pValue}`).toBe(t.pValue < level);
-      }
-    }
-  });
-});
-
-describe('corrections', () => {
-  it('Holm: (k - rank + 1) p, made monotone; BH: k p / rank, made monotone from the top', () => {
-    const ps = [0.01, 0.04, 0.03, 0.2];
-    // sorted 0.01, 0.03, 0.04, 0.2: Holm 0.04, 0.09, max(0.09, 0.08) = 0.09, 0.2
-    expect(adjustPValues(ps, 'holm').map((p) => +p.toFixed(6))).toEqual([0.04, 0.09, 0.09, 0.2]);
-    // BH: 0.2*4/4 = 0.2; 0.04*4/3 = 0.0533; min(0.0533, 0.03*4/2 = 0.06) = 0.0533; 0.01*4 = 0.04
-    expect(adjustPValues(ps, 'bh').map((p) => +p.toFixed(4))).toEqual([0.04, 0.0533, 0.0533, 0.2]);
-    expect(adjustPValues(ps, 'none')).toEqual(ps);
-  });
-});
 
 describe('the minimum detectable drop', () => {
   it('with no change and 8 queries, exactly: 7 losses of 8 are needed at 0.0125 (2^-7 < 0.0125 < 2^-6)', () => {
@@ -126,8 +82,11 @@ describe("the newcomer's 18-query case", () => {
     expect(report.gates.map((g) => g.result)).toEqual(new Array(4).fill('inconclusive'));
     expect(report.verdict).toBe('warn');
     const hit = report.gates[0];
-    expect(hit.p_value).toBe(1 / 32);
-    expect(hit.p_adjusted).toBeCloseTo(4 / 32, 12);
+    expect(hit.simultaneous_over).toBe(4);
+    expect(hit.p_adjusted).toBeCloseTo(Math.min(1, 4 * hit.p_value!), 12);
+    // A drop of 0.1 is neither ruled out (the worse end is past -0.1) nor shown (the better end is within it).
+    expect(hit.ci![0]).toBeLessThan(-0.1);
+    expect(hit.ci![1]).toBeGreaterThan(-0.1);
   });
 
   it('the comment has the yellow alert, the detectable drop and the advice', () => {
@@ -137,24 +96,25 @@ describe("the newcomer's 18-query case", () => {
     expect(md).not.toContain('[!TIP]');
     expect(md).toContain('**EvalGate: inconclusive** — 4 of 4 gates inconclusive');
     expect(md).toMatch(
-      /With 18 queries, 4 gates cannot yet detect their margin; the furthest, [^,]+, detects drops of 0\.\d{4} or more, more than its margin 0\.1000: about [\d,]+ queries like these would detect 0\.1000\./,
+      /With 18 queries, 4 inconclusive gates cannot yet find their margin; the furthest, [^,]+, finds drops of 0\.\d{4} or more 80% of the time, more than its margin 0\.1000: about [\d,]+ queries like these would find 0\.1000 80% of the time\./,
     );
     expect(md).toContain('🟨 inconclusive');
     const text = renderReportText(report, defs);
     const lines = text.trimEnd().split('\n');
     expect(lines[0]).toBe('EvalGate: INCONCLUSIVE — 4 of 4 gates inconclusive');
-    expect(lines[1]).toMatch(/^ {2}With 18 queries, 4 gates cannot yet detect their margin; the furthest/);
+    expect(lines[1]).toMatch(/^ {2}With 18 queries, 4 inconclusive gates cannot yet find their margin; the furthest/);
     // docs/compare.md and docs/gates.md work this case through: their figures are the ones the report prints.
-    const advice = /detects drops of (0\.\d{4}) or more, more than its margin 0\.1000: about ([\d,]+) queries/.exec(
-      md,
-    )!;
+    const advice =
+      /finds drops of (0\.\d{4}) or more 80% of the time, more than its margin 0\.1000: about ([\d,]+) queries/.exec(
+        md,
+      )!;
     for (const doc of ['docs/compare.md', 'docs/gates.md']) {
       const text = readFileSync(join(repoRoot, doc), 'utf8').replace(/\s+/g, ' '); // as Markdown reads a reflowed line
-      expect(text, doc).toContain(`detects drops of ${advice[1]} or more`);
+      expect(text, doc).toContain(`finds drops of ${advice[1]} or more`);
       expect(text, doc).toContain(`about ${advice[2]} queries`);
     }
     expect(lines.at(-1)).toBe(lines[0]);
-    expect(text).toMatch(/detects 0\.\d{4} > margin 0\.1000/);
+    expect(text).toMatch(/finds 0\.\d{4} \(80%\) > margin 0\.1000/);
   });
 
   it('with on_inconclusive: fail it fails; with pass it passes under a blue NOTE, not the green TIP', () => {
@@ -167,54 +127,51 @@ describe("the newcomer's 18-query case", () => {
     expect(md).toContain('**EvalGate: pass, inconclusive accepted**');
   });
 
-  it('without the correction (correction: none) the one-sided p 1/32 < 0.05 makes it a fail', () => {
+  it('without the split (correction: none) the drop is shown, yet not shown to be beyond the margin: inconclusive', () => {
     const { report: r } = newcomer(parseGateConfig('preset: retrieval\ncorrection: none\n', 'g.yml'));
-    expect(r.gates[0].result).toBe('fail');
-    expect(r.gates[0].note).toMatch(
-      /^significant drop beyond the gate's max_drop 0 \(one-sided p 0\.0313, not adjusted < α 0\.05\)/,
-    );
+    const hit = r.gates[0];
+    expect(hit).toMatchObject({ result: 'inconclusive', simultaneous_over: 1 });
+    expect(hit.p_value!).toBeLessThan(0.05);
+    expect(hit.note).toMatch(/\(90%; one-sided p 0\.\d{4}, not adjusted < α 0\.05\)/);
   });
 });
 
 describe('primary: one metric at the full alpha, the rest corrected among themselves', () => {
-  it('the primary keeps its p; the other three are Holm-adjusted over three', () => {
+  it('the primary keeps its p, bounded at alpha; the other three split alpha over three', () => {
     const pair = simulatePair(60, 0.15, seededRandom(5));
     const { gates } = gatePair(pair, parseGateConfig('preset: retrieval\nprimary: nDCG@10\n', 'g.yml'), 1);
     const primary = gates.find((g) => g.metric === 'nDCG@10')!;
-    expect(primary).toMatchObject({ correction: 'primary' });
+    expect(primary).toMatchObject({ correction: 'primary', simultaneous_over: 1 });
     expect(primary.p_adjusted).toBe(primary.p_value);
     const others = gates.filter((g) => g.metric !== 'nDCG@10');
-    const expected = adjustPValues(
-      others.map((g) => g.p_value!),
-      'holm',
-    );
-    expect(others.map((g) => g.p_adjusted)).toEqual(expected);
-    expect(others.every((g) => g.correction === 'holm')).toBe(true);
+    expect(others.map((g) => g.p_adjusted)).toEqual(others.map((g) => Math.min(1, 3 * g.p_value!)));
+    expect(others.every((g) => g.correction === 'holm' && g.simultaneous_over === 3)).toBe(true);
   });
 });
 
 describe('the advice sentence', () => {
-  const gate = (metric: string, margin: number, mdd: number | null, needed: number | null): GateResult =>
-    ({ metric, margin, min_detectable_drop: mdd, queries_needed: needed, n_paired: 50 }) as GateResult;
+  const gate = (metric: string, margin: number, mdd: number | null, needed: number | null, result = 'inconclusive') =>
+    ({ metric, margin, min_detectable_drop: mdd, queries_needed: needed, n_paired: 50, result }) as GateResult;
   const advice = (gates: GateResult[]) => adviceSentence({ gates } as CompareReport);
 
   it('takes every figure from the gate that needs the most queries, never one gate margin beside another', () => {
     const text = advice([gate('hit@5', 0.1, 0.3, 200), gate('ndcg@10', 0.05, 0.2, 900), gate('mrr@10', 0.1, 0.05, 30)]);
     expect(text).toBe(
-      'With 50 queries, 2 gates cannot yet detect their margin; the furthest, ndcg@10, detects drops of 0.2000 or ' +
-        'more, more than its margin 0.0500: about 900 queries like these would detect 0.0500.',
+      'With 50 queries, 2 inconclusive gates cannot yet find their margin; the furthest, ndcg@10, finds drops of ' +
+        '0.2000 or more 80% of the time, more than its margin 0.0500: about 900 queries like these would find 0.0500 80% of the time.',
     );
   });
 
   it('a gate that no number of queries would bring to its margin counts as furthest', () => {
     const text = advice([gate('hit@5', 0.1, 0.3, 200), gate('judge_score', 0.1, null, null)]);
     expect(text).toBe(
-      'With 50 queries, 2 gates cannot yet detect their margin; the furthest, judge_score, cannot detect a drop ' +
-        'of any size: more queries that differ less between runs would be needed.',
+      'With 50 queries, 2 inconclusive gates cannot yet find their margin; the furthest, judge_score, finds no drop ' +
+        '80% of the time: more queries that differ less between runs would be needed.',
     );
   });
 
-  it('is absent when every gate detects its margin', () => {
+  it('is absent when every inconclusive gate can find its margin, and for gates that passed or failed', () => {
     expect(advice([gate('hit@5', 0.1, 0.1, 50)])).toBeNull();
+    expect(advice([gate('hit@5', 0.1, 0.3, 200, 'pass'), gate('mrr@10', 0.1, 0.3, 200, 'fail')])).toBeNull();
   });
 });

@@ -15,18 +15,18 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("process");
 
 /***/ }),
 
-/***/ 7349:
+/***/ 2197:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveBlockMap = __nccwpck_require__(7103);
-var resolveBlockSeq = __nccwpck_require__(334);
-var resolveFlowCollection = __nccwpck_require__(3142);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
+var YAMLMap = __nccwpck_require__(5462);
+var YAMLSeq = __nccwpck_require__(6831);
+var resolveBlockMap = __nccwpck_require__(143);
+var resolveBlockSeq = __nccwpck_require__(1854);
+var resolveFlowCollection = __nccwpck_require__(9030);
 
 function resolveCollection(CN, ctx, token, onError, tagName, tag) {
     const coll = token.type === 'block-map'
@@ -112,15 +112,15 @@ exports.composeCollection = composeCollection;
 
 /***/ }),
 
-/***/ 3683:
+/***/ 83:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Document = __nccwpck_require__(3021);
-var composeNode = __nccwpck_require__(5937);
-var resolveEnd = __nccwpck_require__(7788);
-var resolveProps = __nccwpck_require__(4631);
+var Document = __nccwpck_require__(573);
+var composeNode = __nccwpck_require__(4961);
+var resolveEnd = __nccwpck_require__(1020);
+var resolveProps = __nccwpck_require__(775);
 
 function composeDoc(options, directives, { offset, start, value, end }, onError) {
     const opts = Object.assign({ _directives: directives }, options);
@@ -164,17 +164,17 @@ exports.composeDoc = composeDoc;
 
 /***/ }),
 
-/***/ 5937:
+/***/ 4961:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var composeCollection = __nccwpck_require__(7349);
-var composeScalar = __nccwpck_require__(5413);
-var resolveEnd = __nccwpck_require__(7788);
-var utilEmptyScalarPosition = __nccwpck_require__(2599);
+var Alias = __nccwpck_require__(7105);
+var identity = __nccwpck_require__(4919);
+var composeCollection = __nccwpck_require__(2197);
+var composeScalar = __nccwpck_require__(3573);
+var resolveEnd = __nccwpck_require__(1020);
+var utilEmptyScalarPosition = __nccwpck_require__(8407);
 
 const CN = { composeNode, composeEmptyNode };
 function composeNode(ctx, token, props, onError) {
@@ -283,15 +283,15 @@ exports.composeNode = composeNode;
 
 /***/ }),
 
-/***/ 5413:
+/***/ 3573:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var resolveBlockScalar = __nccwpck_require__(8913);
-var resolveFlowScalar = __nccwpck_require__(6842);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
+var resolveBlockScalar = __nccwpck_require__(5089);
+var resolveFlowScalar = __nccwpck_require__(5882);
 
 function composeScalar(ctx, token, tagToken, onError) {
     const { value, type, comment, range } = token.type === 'block-scalar'
@@ -378,18 +378,18 @@ exports.composeScalar = composeScalar;
 
 /***/ }),
 
-/***/ 9984:
+/***/ 3104:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var directives = __nccwpck_require__(1342);
-var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(1464);
-var identity = __nccwpck_require__(1127);
-var composeDoc = __nccwpck_require__(3683);
-var resolveEnd = __nccwpck_require__(7788);
+var directives = __nccwpck_require__(2606);
+var Document = __nccwpck_require__(573);
+var errors = __nccwpck_require__(152);
+var identity = __nccwpck_require__(4919);
+var composeDoc = __nccwpck_require__(83);
+var resolveEnd = __nccwpck_require__(1020);
 
 function getErrorPos(src) {
     if (typeof src === 'number')
@@ -609,17 +609,17 @@ exports.Composer = Composer;
 
 /***/ }),
 
-/***/ 7103:
+/***/ 143:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
-var resolveProps = __nccwpck_require__(4631);
-var utilContainsNewline = __nccwpck_require__(9499);
-var utilFlowIndentCheck = __nccwpck_require__(4051);
-var utilMapIncludes = __nccwpck_require__(1187);
+var Pair = __nccwpck_require__(5773);
+var YAMLMap = __nccwpck_require__(5462);
+var resolveProps = __nccwpck_require__(775);
+var utilContainsNewline = __nccwpck_require__(4283);
+var utilFlowIndentCheck = __nccwpck_require__(1795);
+var utilMapIncludes = __nccwpck_require__(1091);
 
 const startColMsg = 'All mapping items must start at the same column';
 function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
@@ -733,12 +733,12 @@ exports.resolveBlockMap = resolveBlockMap;
 
 /***/ }),
 
-/***/ 8913:
+/***/ 5089:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(389);
 
 function resolveBlockScalar(ctx, scalar, onError) {
     const start = scalar.offset;
@@ -940,14 +940,14 @@ exports.resolveBlockScalar = resolveBlockScalar;
 
 /***/ }),
 
-/***/ 334:
+/***/ 1854:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveProps = __nccwpck_require__(4631);
-var utilFlowIndentCheck = __nccwpck_require__(4051);
+var YAMLSeq = __nccwpck_require__(6831);
+var resolveProps = __nccwpck_require__(775);
+var utilFlowIndentCheck = __nccwpck_require__(1795);
 
 function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
     const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
@@ -998,7 +998,7 @@ exports.resolveBlockSeq = resolveBlockSeq;
 
 /***/ }),
 
-/***/ 7788:
+/***/ 1020:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -1044,19 +1044,19 @@ exports.resolveEnd = resolveEnd;
 
 /***/ }),
 
-/***/ 3142:
+/***/ 9030:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveEnd = __nccwpck_require__(7788);
-var resolveProps = __nccwpck_require__(4631);
-var utilContainsNewline = __nccwpck_require__(9499);
-var utilMapIncludes = __nccwpck_require__(1187);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var YAMLMap = __nccwpck_require__(5462);
+var YAMLSeq = __nccwpck_require__(6831);
+var resolveEnd = __nccwpck_require__(1020);
+var resolveProps = __nccwpck_require__(775);
+var utilContainsNewline = __nccwpck_require__(4283);
+var utilMapIncludes = __nccwpck_require__(1091);
 
 const blockMsg = 'Block collections are not allowed within flow collections';
 const isBlock = (token) => token && (token.type === 'block-map' || token.type === 'block-seq');
@@ -1260,13 +1260,13 @@ exports.resolveFlowCollection = resolveFlowCollection;
 
 /***/ }),
 
-/***/ 6842:
+/***/ 5882:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var resolveEnd = __nccwpck_require__(7788);
+var Scalar = __nccwpck_require__(389);
+var resolveEnd = __nccwpck_require__(1020);
 
 function resolveFlowScalar(scalar, strict, onError) {
     const { offset, type, source, end } = scalar;
@@ -1495,7 +1495,7 @@ exports.resolveFlowScalar = resolveFlowScalar;
 
 /***/ }),
 
-/***/ 4631:
+/***/ 775:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -1650,7 +1650,7 @@ exports.resolveProps = resolveProps;
 
 /***/ }),
 
-/***/ 9499:
+/***/ 4283:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -1693,7 +1693,7 @@ exports.containsNewline = containsNewline;
 
 /***/ }),
 
-/***/ 2599:
+/***/ 8407:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -1728,12 +1728,12 @@ exports.emptyScalarPosition = emptyScalarPosition;
 
 /***/ }),
 
-/***/ 4051:
+/***/ 1795:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var utilContainsNewline = __nccwpck_require__(9499);
+var utilContainsNewline = __nccwpck_require__(4283);
 
 function flowIndentCheck(indent, fc, onError) {
     if (fc?.type === 'flow-collection') {
@@ -1752,12 +1752,12 @@ exports.flowIndentCheck = flowIndentCheck;
 
 /***/ }),
 
-/***/ 1187:
+/***/ 1091:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(4919);
 
 function mapIncludes(ctx, items, search) {
     const { uniqueKeys } = ctx.options;
@@ -1774,22 +1774,22 @@ exports.mapIncludes = mapIncludes;
 
 /***/ }),
 
-/***/ 3021:
+/***/ 573:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var toJS = __nccwpck_require__(4043);
-var Schema = __nccwpck_require__(5840);
-var stringifyDocument = __nccwpck_require__(6829);
-var anchors = __nccwpck_require__(1596);
-var applyReviver = __nccwpck_require__(3661);
-var createNode = __nccwpck_require__(2404);
-var directives = __nccwpck_require__(1342);
+var Alias = __nccwpck_require__(7105);
+var Collection = __nccwpck_require__(4661);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var toJS = __nccwpck_require__(3899);
+var Schema = __nccwpck_require__(8224);
+var stringifyDocument = __nccwpck_require__(2285);
+var anchors = __nccwpck_require__(9196);
+var applyReviver = __nccwpck_require__(909);
+var createNode = __nccwpck_require__(1732);
+var directives = __nccwpck_require__(2606);
 
 class Document {
     constructor(value, replacer, options) {
@@ -2118,13 +2118,13 @@ exports.Document = Document;
 
 /***/ }),
 
-/***/ 1596:
+/***/ 9196:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var visit = __nccwpck_require__(204);
+var identity = __nccwpck_require__(4919);
+var visit = __nccwpck_require__(2588);
 
 /**
  * Verify that the input string is a valid anchor.
@@ -2201,7 +2201,7 @@ exports.findNewAnchor = findNewAnchor;
 
 /***/ }),
 
-/***/ 3661:
+/***/ 909:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -2265,14 +2265,14 @@ exports.applyReviver = applyReviver;
 
 /***/ }),
 
-/***/ 2404:
+/***/ 1732:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
+var Alias = __nccwpck_require__(7105);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
 
 const defaultTagPrefix = 'tag:yaml.org,2002:';
 function findTagObject(value, tagName, tags) {
@@ -2362,13 +2362,13 @@ exports.createNode = createNode;
 
 /***/ }),
 
-/***/ 1342:
+/***/ 2606:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var visit = __nccwpck_require__(204);
+var identity = __nccwpck_require__(4919);
+var visit = __nccwpck_require__(2588);
 
 const escapeChars = {
     '!': '%21',
@@ -2547,7 +2547,7 @@ exports.Directives = Directives;
 
 /***/ }),
 
-/***/ 1464:
+/***/ 152:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -2616,28 +2616,28 @@ exports.prettifyError = prettifyError;
 
 /***/ }),
 
-/***/ 8815:
+/***/ 3439:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
 
 
-var composer = __nccwpck_require__(9984);
-var Document = __nccwpck_require__(3021);
-var Schema = __nccwpck_require__(5840);
-var errors = __nccwpck_require__(1464);
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(361);
-var lineCounter = __nccwpck_require__(6628);
-var parser = __nccwpck_require__(3456);
-var publicApi = __nccwpck_require__(4047);
-var visit = __nccwpck_require__(204);
+var composer = __nccwpck_require__(3104);
+var Document = __nccwpck_require__(573);
+var Schema = __nccwpck_require__(8224);
+var errors = __nccwpck_require__(152);
+var Alias = __nccwpck_require__(7105);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var Scalar = __nccwpck_require__(389);
+var YAMLMap = __nccwpck_require__(5462);
+var YAMLSeq = __nccwpck_require__(6831);
+var cst = __nccwpck_require__(9877);
+var lexer = __nccwpck_require__(5145);
+var lineCounter = __nccwpck_require__(1460);
+var parser = __nccwpck_require__(2064);
+var publicApi = __nccwpck_require__(4543);
+var visit = __nccwpck_require__(2588);
 
 
 
@@ -2674,7 +2674,7 @@ __webpack_unused_export__ = visit.visitAsync;
 
 /***/ }),
 
-/***/ 7249:
+/***/ 7297:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -2700,16 +2700,16 @@ exports.warn = warn;
 
 /***/ }),
 
-/***/ 4065:
+/***/ 7105:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(1596);
-var visit = __nccwpck_require__(204);
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(4043);
+var anchors = __nccwpck_require__(9196);
+var visit = __nccwpck_require__(2588);
+var identity = __nccwpck_require__(4919);
+var Node = __nccwpck_require__(4833);
+var toJS = __nccwpck_require__(3899);
 
 class Alias extends Node.NodeBase {
     constructor(source) {
@@ -2827,14 +2827,14 @@ exports.Alias = Alias;
 
 /***/ }),
 
-/***/ 101:
+/***/ 4661:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
+var createNode = __nccwpck_require__(1732);
+var identity = __nccwpck_require__(4919);
+var Node = __nccwpck_require__(4833);
 
 function collectionFromPath(schema, path, value) {
     let v = value;
@@ -2985,14 +2985,14 @@ exports.isEmptyPath = isEmptyPath;
 
 /***/ }),
 
-/***/ 6673:
+/***/ 4833:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var applyReviver = __nccwpck_require__(3661);
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(4043);
+var applyReviver = __nccwpck_require__(909);
+var identity = __nccwpck_require__(4919);
+var toJS = __nccwpck_require__(3899);
 
 class NodeBase {
     constructor(type) {
@@ -3032,15 +3032,15 @@ exports.NodeBase = NodeBase;
 
 /***/ }),
 
-/***/ 7165:
+/***/ 5773:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var stringifyPair = __nccwpck_require__(9748);
-var addPairToJSMap = __nccwpck_require__(7104);
-var identity = __nccwpck_require__(1127);
+var createNode = __nccwpck_require__(1732);
+var stringifyPair = __nccwpck_require__(7764);
+var addPairToJSMap = __nccwpck_require__(8768);
+var identity = __nccwpck_require__(4919);
 
 function createPair(key, value, ctx) {
     const k = createNode.createNode(key, undefined, ctx);
@@ -3078,14 +3078,14 @@ exports.createPair = createPair;
 
 /***/ }),
 
-/***/ 3301:
+/***/ 389:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(4043);
+var identity = __nccwpck_require__(4919);
+var Node = __nccwpck_require__(4833);
+var toJS = __nccwpck_require__(3899);
 
 const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
 class Scalar extends Node.NodeBase {
@@ -3112,17 +3112,17 @@ exports.isScalarValue = isScalarValue;
 
 /***/ }),
 
-/***/ 4454:
+/***/ 5462:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyCollection = __nccwpck_require__(1212);
-var addPairToJSMap = __nccwpck_require__(7104);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
+var stringifyCollection = __nccwpck_require__(4156);
+var addPairToJSMap = __nccwpck_require__(8768);
+var Collection = __nccwpck_require__(4661);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var Scalar = __nccwpck_require__(389);
 
 function findPair(items, key) {
     const k = identity.isScalar(key) ? key.value : key;
@@ -3266,17 +3266,17 @@ exports.findPair = findPair;
 
 /***/ }),
 
-/***/ 2223:
+/***/ 6831:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var stringifyCollection = __nccwpck_require__(1212);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var toJS = __nccwpck_require__(4043);
+var createNode = __nccwpck_require__(1732);
+var stringifyCollection = __nccwpck_require__(4156);
+var Collection = __nccwpck_require__(4661);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
+var toJS = __nccwpck_require__(3899);
 
 class YAMLSeq extends Collection.Collection {
     static get tagName() {
@@ -3388,16 +3388,16 @@ exports.YAMLSeq = YAMLSeq;
 
 /***/ }),
 
-/***/ 7104:
+/***/ 8768:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var log = __nccwpck_require__(7249);
-var merge = __nccwpck_require__(452);
-var stringify = __nccwpck_require__(2148);
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(4043);
+var log = __nccwpck_require__(7297);
+var merge = __nccwpck_require__(9380);
+var stringify = __nccwpck_require__(9300);
+var identity = __nccwpck_require__(4919);
+var toJS = __nccwpck_require__(3899);
 
 function addPairToJSMap(ctx, map, { key, value }) {
     if (identity.isNode(key) && key.addToJSMap)
@@ -3460,7 +3460,7 @@ exports.addPairToJSMap = addPairToJSMap;
 
 /***/ }),
 
-/***/ 1127:
+/***/ 4919:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -3520,12 +3520,12 @@ exports.isSeq = isSeq;
 
 /***/ }),
 
-/***/ 4043:
+/***/ 3899:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(4919);
 
 /**
  * Recursively convert any node or its contents to native JavaScript
@@ -3566,15 +3566,15 @@ exports.toJS = toJS;
 
 /***/ }),
 
-/***/ 110:
+/***/ 334:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var resolveBlockScalar = __nccwpck_require__(8913);
-var resolveFlowScalar = __nccwpck_require__(6842);
-var errors = __nccwpck_require__(1464);
-var stringifyString = __nccwpck_require__(3069);
+var resolveBlockScalar = __nccwpck_require__(5089);
+var resolveFlowScalar = __nccwpck_require__(5882);
+var errors = __nccwpck_require__(152);
+var stringifyString = __nccwpck_require__(1773);
 
 function resolveAsScalar(token, strict = true, onError) {
     if (token) {
@@ -3791,7 +3791,7 @@ exports.setScalarValue = setScalarValue;
 
 /***/ }),
 
-/***/ 1733:
+/***/ 3701:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -3861,7 +3861,7 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 7715:
+/***/ 5235:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -3967,14 +3967,14 @@ exports.visit = visit;
 
 /***/ }),
 
-/***/ 3461:
+/***/ 9877:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cstScalar = __nccwpck_require__(110);
-var cstStringify = __nccwpck_require__(1733);
-var cstVisit = __nccwpck_require__(7715);
+var cstScalar = __nccwpck_require__(334);
+var cstStringify = __nccwpck_require__(3701);
+var cstVisit = __nccwpck_require__(5235);
 
 /** The byte order mark */
 const BOM = '\u{FEFF}';
@@ -4086,12 +4086,12 @@ exports.tokenType = tokenType;
 
 /***/ }),
 
-/***/ 361:
+/***/ 5145:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cst = __nccwpck_require__(3461);
+var cst = __nccwpck_require__(9877);
 
 /*
 START -> stream
@@ -4816,7 +4816,7 @@ exports.Lexer = Lexer;
 
 /***/ }),
 
-/***/ 6628:
+/***/ 1460:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -4864,14 +4864,14 @@ exports.LineCounter = LineCounter;
 
 /***/ }),
 
-/***/ 3456:
+/***/ 2064:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(361);
+var cst = __nccwpck_require__(9877);
+var lexer = __nccwpck_require__(5145);
 
 function includesToken(list, type) {
     for (let i = 0; i < list.length; ++i)
@@ -5851,18 +5851,18 @@ exports.Parser = Parser;
 
 /***/ }),
 
-/***/ 4047:
+/***/ 4543:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var composer = __nccwpck_require__(9984);
-var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(1464);
-var log = __nccwpck_require__(7249);
-var identity = __nccwpck_require__(1127);
-var lineCounter = __nccwpck_require__(6628);
-var parser = __nccwpck_require__(3456);
+var composer = __nccwpck_require__(3104);
+var Document = __nccwpck_require__(573);
+var errors = __nccwpck_require__(152);
+var log = __nccwpck_require__(7297);
+var identity = __nccwpck_require__(4919);
+var lineCounter = __nccwpck_require__(1460);
+var parser = __nccwpck_require__(2064);
 
 function parseOptions(options) {
     const prettyErrors = options.prettyErrors !== false;
@@ -5965,16 +5965,16 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 5840:
+/***/ 8224:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var map = __nccwpck_require__(7451);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var tags = __nccwpck_require__(18);
+var identity = __nccwpck_require__(4919);
+var map = __nccwpck_require__(4043);
+var seq = __nccwpck_require__(7562);
+var string = __nccwpck_require__(4704);
+var tags = __nccwpck_require__(6178);
 
 const sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 class Schema {
@@ -6011,13 +6011,13 @@ exports.Schema = Schema;
 
 /***/ }),
 
-/***/ 7451:
+/***/ 4043:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var YAMLMap = __nccwpck_require__(4454);
+var identity = __nccwpck_require__(4919);
+var YAMLMap = __nccwpck_require__(5462);
 
 const map = {
     collection: 'map',
@@ -6037,12 +6037,12 @@ exports.map = map;
 
 /***/ }),
 
-/***/ 3632:
+/***/ 5632:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(389);
 
 const nullTag = {
     identify: value => value == null,
@@ -6061,13 +6061,13 @@ exports.nullTag = nullTag;
 
 /***/ }),
 
-/***/ 1706:
+/***/ 7562:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var YAMLSeq = __nccwpck_require__(2223);
+var identity = __nccwpck_require__(4919);
+var YAMLSeq = __nccwpck_require__(6831);
 
 const seq = {
     collection: 'seq',
@@ -6087,12 +6087,12 @@ exports.seq = seq;
 
 /***/ }),
 
-/***/ 6464:
+/***/ 4704:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyString = __nccwpck_require__(3069);
+var stringifyString = __nccwpck_require__(1773);
 
 const string = {
     identify: value => typeof value === 'string',
@@ -6110,12 +6110,12 @@ exports.string = string;
 
 /***/ }),
 
-/***/ 3959:
+/***/ 4359:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(389);
 
 const boolTag = {
     identify: value => typeof value === 'boolean',
@@ -6138,13 +6138,13 @@ exports.boolTag = boolTag;
 
 /***/ }),
 
-/***/ 8405:
+/***/ 6229:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var stringifyNumber = __nccwpck_require__(8689);
+var Scalar = __nccwpck_require__(389);
+var stringifyNumber = __nccwpck_require__(3569);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -6192,12 +6192,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 9874:
+/***/ 7602:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(3569);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 const intResolve = (str, offset, radix, { intAsBigInt }) => (intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix));
@@ -6241,18 +6241,18 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 896:
+/***/ 7904:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var bool = __nccwpck_require__(3959);
-var float = __nccwpck_require__(8405);
-var int = __nccwpck_require__(9874);
+var map = __nccwpck_require__(4043);
+var _null = __nccwpck_require__(5632);
+var seq = __nccwpck_require__(7562);
+var string = __nccwpck_require__(4704);
+var bool = __nccwpck_require__(4359);
+var float = __nccwpck_require__(6229);
+var int = __nccwpck_require__(7602);
 
 const schema = [
     map.map,
@@ -6273,14 +6273,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 3559:
+/***/ 8647:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var map = __nccwpck_require__(7451);
-var seq = __nccwpck_require__(1706);
+var Scalar = __nccwpck_require__(389);
+var map = __nccwpck_require__(4043);
+var seq = __nccwpck_require__(7562);
 
 function intIdentify(value) {
     return typeof value === 'bigint' || Number.isInteger(value);
@@ -6344,27 +6344,27 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 18:
+/***/ 6178:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var bool = __nccwpck_require__(3959);
-var float = __nccwpck_require__(8405);
-var int = __nccwpck_require__(9874);
-var schema = __nccwpck_require__(896);
-var schema$1 = __nccwpck_require__(3559);
-var binary = __nccwpck_require__(6083);
-var merge = __nccwpck_require__(452);
-var omap = __nccwpck_require__(303);
-var pairs = __nccwpck_require__(8385);
-var schema$2 = __nccwpck_require__(5913);
-var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(6752);
+var map = __nccwpck_require__(4043);
+var _null = __nccwpck_require__(5632);
+var seq = __nccwpck_require__(7562);
+var string = __nccwpck_require__(4704);
+var bool = __nccwpck_require__(4359);
+var float = __nccwpck_require__(6229);
+var int = __nccwpck_require__(7602);
+var schema = __nccwpck_require__(7904);
+var schema$1 = __nccwpck_require__(8647);
+var binary = __nccwpck_require__(4355);
+var merge = __nccwpck_require__(9380);
+var omap = __nccwpck_require__(6431);
+var pairs = __nccwpck_require__(9281);
+var schema$2 = __nccwpck_require__(3081);
+var set = __nccwpck_require__(2504);
+var timestamp = __nccwpck_require__(4960);
 
 const schemas = new Map([
     ['core', schema.schema],
@@ -6450,14 +6450,14 @@ exports.getTags = getTags;
 
 /***/ }),
 
-/***/ 6083:
+/***/ 4355:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_buffer = __nccwpck_require__(181);
-var Scalar = __nccwpck_require__(3301);
-var stringifyString = __nccwpck_require__(3069);
+var Scalar = __nccwpck_require__(389);
+var stringifyString = __nccwpck_require__(1773);
 
 const binary = {
     identify: value => value instanceof Uint8Array, // Buffer inherits from Uint8Array
@@ -6527,12 +6527,12 @@ exports.binary = binary;
 
 /***/ }),
 
-/***/ 8398:
+/***/ 6158:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(389);
 
 function boolStringify({ value, source }, ctx) {
     const boolObj = value ? trueTag : falseTag;
@@ -6563,13 +6563,13 @@ exports.trueTag = trueTag;
 
 /***/ }),
 
-/***/ 5782:
+/***/ 838:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var stringifyNumber = __nccwpck_require__(8689);
+var Scalar = __nccwpck_require__(389);
+var stringifyNumber = __nccwpck_require__(3569);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -6620,12 +6620,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 873:
+/***/ 5609:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(3569);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 function intResolve(str, offset, radix, { intAsBigInt }) {
@@ -6703,13 +6703,13 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 452:
+/***/ 9380:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
 
 // If the value associated with a merge key is a single mapping node, each of
 // its key/value pairs is inserted into the current mapping, unless the key
@@ -6781,16 +6781,16 @@ exports.merge = merge;
 
 /***/ }),
 
-/***/ 303:
+/***/ 6431:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(4043);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var pairs = __nccwpck_require__(8385);
+var identity = __nccwpck_require__(4919);
+var toJS = __nccwpck_require__(3899);
+var YAMLMap = __nccwpck_require__(5462);
+var YAMLSeq = __nccwpck_require__(6831);
+var pairs = __nccwpck_require__(9281);
 
 class YAMLOMap extends YAMLSeq.YAMLSeq {
     constructor() {
@@ -6865,15 +6865,15 @@ exports.omap = omap;
 
 /***/ }),
 
-/***/ 8385:
+/***/ 9281:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
-var YAMLSeq = __nccwpck_require__(2223);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var Scalar = __nccwpck_require__(389);
+var YAMLSeq = __nccwpck_require__(6831);
 
 function resolvePairs(seq, onError) {
     if (identity.isSeq(seq)) {
@@ -6954,24 +6954,24 @@ exports.resolvePairs = resolvePairs;
 
 /***/ }),
 
-/***/ 5913:
+/***/ 3081:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var binary = __nccwpck_require__(6083);
-var bool = __nccwpck_require__(8398);
-var float = __nccwpck_require__(5782);
-var int = __nccwpck_require__(873);
-var merge = __nccwpck_require__(452);
-var omap = __nccwpck_require__(303);
-var pairs = __nccwpck_require__(8385);
-var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(6752);
+var map = __nccwpck_require__(4043);
+var _null = __nccwpck_require__(5632);
+var seq = __nccwpck_require__(7562);
+var string = __nccwpck_require__(4704);
+var binary = __nccwpck_require__(4355);
+var bool = __nccwpck_require__(6158);
+var float = __nccwpck_require__(838);
+var int = __nccwpck_require__(5609);
+var merge = __nccwpck_require__(9380);
+var omap = __nccwpck_require__(6431);
+var pairs = __nccwpck_require__(9281);
+var set = __nccwpck_require__(2504);
+var timestamp = __nccwpck_require__(4960);
 
 const schema = [
     map.map,
@@ -7002,14 +7002,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 1528:
+/***/ 2504:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var YAMLMap = __nccwpck_require__(5462);
 
 class YAMLSet extends YAMLMap.YAMLMap {
     constructor(schema) {
@@ -7105,12 +7105,12 @@ exports.set = set;
 
 /***/ }),
 
-/***/ 6752:
+/***/ 4960:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(3569);
 
 /** Internal types handle bigint as number, because TS can't figure it out. */
 function parseSexagesimal(str, asBigInt) {
@@ -7217,7 +7217,7 @@ exports.timestamp = timestamp;
 
 /***/ }),
 
-/***/ 4475:
+/***/ 9915:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -7375,15 +7375,15 @@ exports.foldFlowLines = foldFlowLines;
 
 /***/ }),
 
-/***/ 2148:
+/***/ 9300:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(1596);
-var identity = __nccwpck_require__(1127);
-var stringifyComment = __nccwpck_require__(9799);
-var stringifyString = __nccwpck_require__(3069);
+var anchors = __nccwpck_require__(9196);
+var identity = __nccwpck_require__(4919);
+var stringifyComment = __nccwpck_require__(6599);
+var stringifyString = __nccwpck_require__(1773);
 
 function createStringifyContext(doc, options) {
     const opt = Object.assign({
@@ -7514,14 +7514,14 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 1212:
+/***/ 4156:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(4919);
+var stringify = __nccwpck_require__(9300);
+var stringifyComment = __nccwpck_require__(6599);
 
 function stringifyCollection(collection, ctx, options) {
     const flow = ctx.inFlow ?? collection.flow;
@@ -7676,7 +7676,7 @@ exports.stringifyCollection = stringifyCollection;
 
 /***/ }),
 
-/***/ 9799:
+/***/ 6599:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -7707,14 +7707,14 @@ exports.stringifyComment = stringifyComment;
 
 /***/ }),
 
-/***/ 6829:
+/***/ 2285:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(4919);
+var stringify = __nccwpck_require__(9300);
+var stringifyComment = __nccwpck_require__(6599);
 
 function stringifyDocument(doc, options) {
     const lines = [];
@@ -7801,7 +7801,7 @@ exports.stringifyDocument = stringifyDocument;
 
 /***/ }),
 
-/***/ 8689:
+/***/ 3569:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -7835,15 +7835,15 @@ exports.stringifyNumber = stringifyNumber;
 
 /***/ }),
 
-/***/ 9748:
+/***/ 7764:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
+var stringify = __nccwpck_require__(9300);
+var stringifyComment = __nccwpck_require__(6599);
 
 function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
     const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -7994,13 +7994,13 @@ exports.stringifyPair = stringifyPair;
 
 /***/ }),
 
-/***/ 3069:
+/***/ 1773:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var foldFlowLines = __nccwpck_require__(4475);
+var Scalar = __nccwpck_require__(389);
+var foldFlowLines = __nccwpck_require__(9915);
 
 const getFoldOptions = (ctx, isBlock) => ({
     indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
@@ -8339,12 +8339,12 @@ exports.stringifyString = stringifyString;
 
 /***/ }),
 
-/***/ 204:
+/***/ 2588:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(4919);
 
 const BREAK = Symbol('break visit');
 const SKIP = Symbol('skip children');
@@ -11020,6 +11020,54 @@ function parseJsonCell(text, where) {
  * (String() of an array, JSON.stringify) recurses, and 100,000 levels overflow the stack.
  */
 const MAX_JSON_DEPTH = 100;
+/** The index of the quote that ends the string opened at `open` (the first not escaped by a backslash), or -1. */
+function stringEnd(text, open) {
+    let end = text.indexOf('"', open + 1);
+    while (end !== -1) {
+        let slashes = 0;
+        while (end - slashes - 1 > open && text.charCodeAt(end - slashes - 1) === 0x5c /* \\ */)
+            slashes++;
+        if (slashes % 2 === 0)
+            return end;
+        end = text.indexOf('"', end + 1);
+    }
+    return -1;
+}
+/**
+ * The first of `bounds` that JSON text passes, read from its characters before it is parsed; null when it passes
+ * none. JSON.parse builds everything the text holds before the value can be checked: 32 MiB of `[` is 16 million
+ * nested arrays. This scan counts brackets, braces, colons and commas outside strings and stops at the first bound
+ * passed. For JSON text its depth is nestedDeeperThan's of the parsed value. Text that is not JSON may be refused
+ * here for a bound rather than by JSON.parse; and JSON.parse never builds more than the scan counted, since it
+ * stops at its first syntax error and reads strings as the scan does up to there.
+ */
+function jsonTextPast(text, bounds) {
+    let depth = 0;
+    let containers = 0;
+    let keys = 0;
+    let commas = 0;
+    for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 0x22 /* " */) {
+            i = stringEnd(text, i);
+            if (i === -1)
+                return null; // a string without its end: JSON.parse says so
+        }
+        else if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
+            if (++depth > bounds.depth)
+                return 'depth';
+            if (++containers > bounds.containers)
+                return 'containers';
+        }
+        else if (c === 0x5d /* ] */ || c === 0x7d /* } */)
+            depth--;
+        else if (c === 0x3a /* : */ && ++keys > bounds.keys)
+            return 'keys';
+        else if (c === 0x2c /* , */ && ++commas > bounds.commas)
+            return 'commas';
+    }
+    return null;
+}
 /** Whether `value` nests arrays or objects more than `limit` levels deep, without recursion. */
 function nestedDeeperThan(value, limit) {
     if (typeof value !== 'object' || value === null)
@@ -14444,7 +14492,7 @@ function perQueryRows(run, golden, options) {
 const EXACT_ENUMERATION_MAX = 16;
 const RESAMPLING_MAX = 2000;
 /** mulberry32: a small, well-distributed 32-bit generator; seeded so every p-value is reproducible. */
-function seededRandom(seed) {
+function significance_seededRandom(seed) {
     let a = seed >>> 0;
     return () => {
         a = (a + 0x6d2b79f5) >>> 0;
@@ -14602,7 +14650,7 @@ function pairedSignificance(diffs, permutations, seed, alpha = 0.05) {
     const n = diffs.length;
     if (n === 0)
         return null;
-    const { pValue, critical } = signFlipTest(diffs, permutations, seededRandom(seed), alpha);
+    const { pValue, critical } = signFlipTest(diffs, permutations, significance_seededRandom(seed), alpha);
     let sum = 0;
     for (let i = 0; i < n; i++)
         sum += diffs[i];
@@ -14619,45 +14667,6 @@ function pairedSignificance(diffs, permutations, seed, alpha = 0.05) {
             high = diffs[i];
     }
     return { pValue, ci: [Math.max(low, mean - half), Math.min(high, mean + half)], n };
-}
-function dropTest(drops, permutations, random) {
-    const n = drops.length;
-    const nonZero = [];
-    let low = 0;
-    let high = 0;
-    for (let i = 0; i < n; i++) {
-        const d = drops[i];
-        if (d !== 0)
-            nonZero.push(d);
-        if (d < low)
-            low = d;
-        if (d > high)
-            high = d;
-    }
-    const observed = nonZero.reduce((a, b) => a + b, 0);
-    const base = { n, meanDrop: n === 0 ? 0 : observed / n, range: [low, high] };
-    const m = nonZero.length;
-    if (m === 0)
-        return { ...base, pValue: 1, critical: () => 0 };
-    const tolerance = 1e-9 * Math.max(1, Math.abs(observed));
-    const largest = nonZero.reduce((a, d) => a + Math.abs(d), 0);
-    const size = Math.abs(nonZero[0]);
-    if (nonZero.every((d) => Math.abs(Math.abs(d) - size) <= 1e-12)) {
-        const upper = binomialUpperTails(m);
-        const losses = nonZero.filter((d) => d > 0).length;
-        // T = size * (2X - m) for X flips landing on a loss: the largest k whose tail P(X >= k) still reaches level.
-        const critical = (level) => size * (2 * largestReaching(upper, level) - m) + tolerance;
-        return { ...base, pValue: Math.min(1, upper[losses]), critical };
-    }
-    if (m > RESAMPLING_MAX) {
-        const sd = Math.sqrt(nonZero.reduce((a, d) => a + d * d, 0));
-        return {
-            ...base,
-            pValue: normalUpperTail(observed / sd),
-            critical: (level) => normalQuantile(level) * sd + tolerance,
-        };
-    }
-    return { ...base, ...upperTailTest(flippedSums(nonZero, permutations, random), observed, tolerance, largest) };
 }
 /** P(X >= k) for X ~ Binomial(m, 1/2), k = 0..m (and 0 at m + 1), each summed from the top in one fixed order. */
 function binomialUpperTails(m) {
@@ -14725,15 +14734,48 @@ function resampledSums(values, permutations, random) {
     }
     return sums;
 }
+function dropBounds(drops, beta, step) {
+    const n = drops.length;
+    if (n === 0)
+        return { n, meanDrop: 0, se: 0, lower: 0, upper: 0, pValue: 1 };
+    let sum = 0;
+    for (let i = 0; i < n; i++)
+        sum += drops[i];
+    const meanDrop = sum / n;
+    let squares = 0;
+    for (let i = 0; i < n; i++)
+        squares += (drops[i] - meanDrop) ** 2;
+    const variance = Math.max(n > 1 ? squares / (n - 1) : 0, (2 * step * step) / (n + 1));
+    const se = Math.sqrt(variance / n);
+    const df = Math.max(1, n - 1);
+    const half = studentPoint(normalQuantile(beta), df) * se;
+    const pValue = se > 0 ? normalUpperTail(normalPointOf(meanDrop / se, df)) : meanDrop > 0 ? 0 : 1;
+    return { n, meanDrop, se, lower: meanDrop - half, upper: meanDrop + half, pValue };
+}
 /**
- * The interval of the mean drop that the test at `level` gives: mean +- critical(level) / n, clipped to the drops'
- * range. Its lower end is above 0 exactly when p < level; it is the two-sided interval at 1 - 2 * level.
+ * Student's t point with `df` degrees of freedom for the normal point z (Cornish-Fisher, to df^-3: within 0.001 of
+ * the exact point from 5 degrees of freedom; smaller, so less conservative, below). Odd and increasing in z, so
+ * the p of a t statistic is read back by bisection and agrees with the bounds.
  */
-function dropInterval(test, level) {
-    if (test.n === 0)
-        return [0, 0];
-    const half = test.critical(level) / test.n;
-    return [Math.max(test.range[0], test.meanDrop - half), Math.min(test.range[1], test.meanDrop + half)];
+function studentPoint(z, df) {
+    const z2 = z * z;
+    const g1 = (z2 + 1) / 4;
+    const g2 = (5 * z2 * z2 + 16 * z2 + 3) / 96;
+    const g3 = (3 * z2 * z2 * z2 + 19 * z2 * z2 + 17 * z2 - 15) / 384;
+    return z * (1 + g1 / df + g2 / df ** 2 + g3 / df ** 3);
+}
+/** The normal point whose Student point (studentPoint) is t: bisection, so p < beta exactly when t > t_beta. */
+function normalPointOf(t, df) {
+    let lo = -40;
+    let hi = 40;
+    for (let i = 0; i < 200; i++) {
+        const mid = (lo + hi) / 2;
+        if (studentPoint(mid, df) <= t)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
 }
 
 ;// CONCATENATED MODULE: ./src/compare/compare.ts
@@ -15317,8 +15359,8 @@ function compareCandidateOnly(candidate, golden, options = {}) {
     };
 }
 
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(8815);
+// EXTERNAL MODULE: ../main/node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(3439);
 ;// CONCATENATED MODULE: ./src/yamlLines.ts
 /** YAML parsed with positions, for messages that name `file:line` (golden sets and gate configs). */
 
@@ -15509,11 +15551,12 @@ const PRESETS = {
             onNoData: 'fail',
         },
     ],
-    // Tested gates: fail on a significant drop (beyond max_drop 0), pass when 80% sure to see the margin (docs/gates.md).
+    // Tested gates at the config's margin: pass when a drop of it is ruled out, fail when the drop is shown to be
+    // beyond it (docs/gates.md).
     retrieval: ['hit@5', 'mrr@10', 'nDCG@10', 'recall@10'].map((metric) => ({
         metric,
         level: 'error',
-        thresholds: { max_drop: 0 },
+        thresholds: {},
         significantOnly: true,
     })),
 };
@@ -15576,7 +15619,7 @@ function parseGateConfig(text, source) {
     // A config calibrate wrote was written for the one-sided, corrected question: no notice of the change.
     const notices = gates
         .filter((g) => g.significantOnly && g.line !== undefined && noise === undefined)
-        .map((g) => `${g.origin}: \`significant_only\` now asks a one-sided, ${testing.correction === 'none' ? 'uncorrected' : `${testing.correction}-corrected`} question and can be inconclusive (docs/gates.md, "What changed")`);
+        .map((g) => `${g.origin}: \`significant_only\` now reads the gate's ${g.margin === undefined ? 'max_drop (or other threshold) as its margin' : 'margin'}: it passes when its interval rules out a drop of it, fails when the drop is shown beyond it, and can be inconclusive (docs/gates.md, "What changed")`);
     return { source, alpha, gates, ...testing, notices, ...(noise ? { noise } : {}) };
 }
 const TESTING_DEFAULTS = {
@@ -15588,8 +15631,8 @@ const TESTING_DEFAULTS = {
 /** The config's testing keys: margin, on_inconclusive, correction, primary, k, mrr_cutoff. */
 function parseTesting(top, at) {
     const margin = top.margin ?? DEFAULT_MARGIN;
-    if (typeof margin !== 'number' || !(margin > 0 && Number.isFinite(margin)))
-        throw new errors_InputError(`${at('margin')}: \`margin\` must be a number above 0, got ${valueText(margin)}`);
+    if (typeof margin !== 'number' || !(margin >= 0 && Number.isFinite(margin)))
+        throw new errors_InputError(`${at('margin')}: \`margin\` must be a number, 0 or more, got ${valueText(margin)}`);
     const onInconclusive = parseOnInconclusive(top.on_inconclusive, at('on_inconclusive'));
     const correction = top.correction ?? 'holm';
     if (correction !== 'none' && correction !== 'holm' && correction !== 'bh')
@@ -15657,8 +15700,8 @@ function parseGate(item, { lineOf, keyLine }, source, defaultMinN) {
         thresholds[key] = g[key];
     }
     const margin = g.margin;
-    if (margin !== undefined && (typeof margin !== 'number' || !(margin > 0 && Number.isFinite(margin))))
-        throw new errors_InputError(`${at('margin')}: \`margin\` must be a number above 0, got ${valueText(margin)}`);
+    if (margin !== undefined && (typeof margin !== 'number' || !(margin >= 0 && Number.isFinite(margin))))
+        throw new errors_InputError(`${at('margin')}: \`margin\` must be a number, 0 or more, got ${valueText(margin)}`);
     if (Object.keys(thresholds).length === 0 && margin === undefined)
         throw new errors_InputError(`${source}:${line}: gate on \`${g.metric}\` has no threshold (one of ${THRESHOLD_KEYS.join(', ')}, or margin)`);
     const level = g.level ?? 'error';
@@ -15944,60 +15987,41 @@ function dropsOf(diffs, def) {
     const dir = directionOf(def);
     return diffs.map((d) => (d === 0 ? 0 : -dir * d));
 }
-/** The gate's one-sided test, on its own stream of the report's seed. */
-function gateDropTest(metric, drops, seed, permutations) {
-    return dropTest(drops, permutations, seededRandom((seed ^ hashString(`gate:${metric}`)) >>> 0));
-}
-/** Adjusted p-values: Holm's step-down, Benjamini-Hochberg's step-up, or none; each capped at 1. */
-function adjustPValues(ps, correction) {
-    const k = ps.length;
-    if (correction === 'none' || k === 0)
-        return [...ps];
-    const order = ps.map((_, i) => i).sort((a, b) => ps[a] - ps[b] || a - b);
-    const adjusted = new Array(k);
-    if (correction === 'holm') {
-        let running = 0;
-        order.forEach((i, rank) => {
-            running = Math.max(running, Math.min(1, (k - rank) * ps[i]));
-            adjusted[i] = running;
-        });
-    }
-    else {
-        let running = 1;
-        for (let rank = k - 1; rank >= 0; rank--) {
-            const i = order[rank];
-            running = Math.min(running, Math.min(1, (k * ps[i]) / (rank + 1)));
-            adjusted[i] = running;
-        }
-    }
-    return adjusted;
-}
 /**
- * The numbers of one tested gate. `mddLevel` is the level the gate's drop must clear when it is the only real
- * one: alpha / (gates in the correction) for holm and bh, alpha alone for none and the primary.
+ * The numbers of one tested gate: its drops' bounds at 1 - alpha / size, read for a margin in the caller.
+ * `step` is the metric's full step (1 for a rate): the pseudo-queries of the bounds (src/compare/significance.ts).
  */
-function testedNumbers(test, drops, adjusted, alpha, margin, def) {
-    const { pAdjusted } = adjusted;
-    // The level at which this p is compared once adjusted: p < alpha_g exactly when pAdjusted < alpha.
-    const level = pAdjusted > 0 ? Math.min(alpha, (alpha * test.pValue) / pAdjusted) : alpha;
-    const [low, high] = dropInterval(test, level);
-    const ci = directionOf(def) === 1 ? [-high, -low] : [low, high];
+function testedNumbers(drops, family, alpha, margin, def) {
+    const beta = alpha / family.size;
+    const b = dropBounds(drops, beta, stepOf(def, drops));
+    const ci = directionOf(def) === 1 ? [-b.upper, -b.lower] : [b.lower, b.upper];
     const model = noiseModel(drops);
-    const mdd = minimumDetectableDrop(model, adjusted.mddLevel);
-    const needed = mdd > margin ? queriesNeeded(model, adjusted.mddLevel, margin) : null;
+    const mdd = minimumDetectableDrop(model, beta);
+    const needed = mdd > margin ? queriesNeeded(model, beta, margin) : null;
     return {
-        pValue: test.pValue,
-        meanDrop: test.meanDrop,
-        pAdjusted,
-        correction: adjusted.correction,
+        pValue: b.pValue,
+        meanDrop: b.meanDrop,
+        pAdjusted: Math.min(1, family.size * b.pValue),
+        correction: family.correction,
+        dropBounds: [clean(b.lower), clean(b.upper)],
         ci: [clean(ci[0]), clean(ci[1])],
-        ciLevel: 1 - 2 * level,
-        significant: pAdjusted < alpha,
+        ciLevel: 1 - 2 * alpha,
+        simultaneousOver: family.size,
+        significant: b.lower > 0,
         margin,
         mdd: Number.isFinite(mdd) ? mdd : null,
         queriesNeeded: needed,
-        nPaired: test.n,
+        nPaired: b.n,
     };
+}
+/** A rate moves by at most 1 a query; another metric's step is its largest observed change. */
+function stepOf(def, drops) {
+    if (def?.unit === 'ratio')
+        return 1;
+    let largest = 0;
+    for (const d of drops)
+        largest = Math.max(largest, Math.abs(d));
+    return largest;
 }
 /** -0 prints as "-0.0000"; an interval end is 0 then. */
 const clean = (x) => (x === 0 ? 0 : x);
@@ -16078,27 +16102,55 @@ function applyGates(compared, config) {
     });
     return { report: { ...comparison, verdict: verdictOf(gates), gates }, defs };
 }
-/** Every gate evaluated; tested gates' p-values adjusted together first (docs/gates.md, "Error control"). */
+/**
+ * Every gate evaluated. Tested gates split alpha among themselves in advance (Bonferroni over the corrected ones;
+ * docs/gates.md, "Error control"), so each gate's bounds depend on its own data and the family's size only.
+ */
 function evaluateGates(config, ctx) {
     const pending = config.gates.map((spec) => pendingTest(spec, config, ctx));
-    const family = pending.flatMap((t, i) => (t && !t.primary ? [i] : []));
-    const adjusted = adjustPValues(family.map((i) => pending[i].test.pValue), config.correction);
-    const familyLevel = config.correction === 'none' ? config.alpha : config.alpha / Math.max(1, family.length);
-    const numbers = pending.map((t, i) => {
-        if (!t)
-            return null;
-        const spec = config.gates[i];
-        const at = family.indexOf(i);
-        return testedNumbers(t.test, t.drops, t.primary
-            ? { pAdjusted: t.test.pValue, correction: 'primary', mddLevel: config.alpha }
-            : { pAdjusted: adjusted[at], correction: config.correction, mddLevel: familyLevel }, config.alpha, spec.margin ?? config.margin, ctx.defs.get(spec.metric));
+    const corrected = pending.filter((t) => t && !t.primary).length;
+    const split = config.correction === 'none' ? 1 : Math.max(1, corrected);
+    return config.gates.map((spec, i) => {
+        const t = pending[i];
+        const margin = marginOf(spec, config, ctx);
+        const numbers = t
+            ? testedNumbers(t.drops, t.primary ? { correction: 'primary', size: 1 } : { correction: config.correction, size: split }, config.alpha, margin, ctx.defs.get(spec.metric))
+            : null;
+        return evaluateGate(spec, ctx, numbers, {
+            margin,
+            onInconclusive: spec.onInconclusive ?? config.onInconclusive,
+        });
     });
-    return config.gates.map((spec, i) => evaluateGate(spec, ctx, numbers[i], {
-        margin: spec.margin ?? config.margin,
-        onInconclusive: spec.onInconclusive ?? config.onInconclusive,
-    }));
 }
-/** The one-sided test of a tested gate that has paired data; null for every other gate. */
+/**
+ * A tested gate's margin, the drop that matters: its own `margin`; else its own thresholds as a drop from the
+ * baseline (`max_drop` 0.02 is a margin of 0.02, `max_drop_pct` 5 of 5% of the baseline, `min` 0.8 of the
+ * baseline's distance to 0.8; the smallest when several); else the config's `margin`.
+ */
+function marginOf(spec, config, ctx) {
+    if (spec.margin !== undefined)
+        return spec.margin;
+    const baseline = ctx.metrics[spec.metric]?.baseline;
+    const own = Object.entries(spec.thresholds).flatMap(([k, x]) => {
+        const b = typeof baseline === 'number' ? baseline : null;
+        switch (k) {
+            case 'max_drop':
+            case 'max_increase':
+                return [x];
+            case 'max_drop_pct':
+            case 'max_increase_pct':
+                return b === null ? [] : [(x / 100) * Math.abs(b)];
+            case 'min':
+                return b === null ? [] : [b - x];
+            case 'max':
+                return b === null ? [] : [x - b];
+            default:
+                return [];
+        }
+    });
+    return own.length > 0 ? Math.min(...own) : config.margin;
+}
+/** The paired drops of a tested gate that has paired data; null for every other gate. */
 function pendingTest(spec, config, ctx) {
     const def = ctx.defs.get(spec.metric);
     if (!isTested(spec) || spec.where || !def?.paired || ctx.hasBaseline === false)
@@ -16109,12 +16161,7 @@ function pendingTest(spec, config, ctx) {
     const diffs = ctx.pairedDiffsOf?.(spec.metric);
     if (!diffs || diffs.length === 0)
         return null;
-    const drops = dropsOf(diffs, def);
-    return {
-        test: gateDropTest(spec.metric, drops, ctx.seed ?? 0, ctx.permutations ?? 10_000),
-        drops,
-        primary: config.primary !== null && config.primary === spec.metric,
-    };
+    return { drops: dropsOf(diffs, def), primary: config.primary !== null && config.primary === spec.metric };
 }
 function evaluateGate(spec, ctx, tested, { margin, onInconclusive }) {
     const countKey = COUNT_METRICS[spec.metric];
@@ -16143,6 +16190,15 @@ function evaluateGate(spec, ctx, tested, { margin, onInconclusive }) {
     const m = ctx.breakdowns[spec.where.key]?.[spec.where.value]?.[spec.metric];
     return groupNotGated(spec, spec.where, base, m, ctx) ?? metricGate(spec, base, def, m);
 }
+/**
+ * Every gate of `config` checked against the metric table `defs` as evaluation checks it (checkGate), before any
+ * comparison: `evalgate power` refuses what compare would, in its words.
+ */
+function checkGates(config, defs) {
+    const ctx = { defs: new Map(defs.map((d) => [d.id, d])) };
+    for (const spec of config.gates)
+        checkGate(spec, ctx, COUNT_METRICS[spec.metric], ctx.defs.get(spec.metric));
+}
 /** A gate the comparison cannot answer is a mistake in the config: an InputError naming where the gate was written. */
 function checkGate(spec, ctx, countKey, def) {
     if (!countKey && !def) {
@@ -16164,7 +16220,7 @@ function checkGate(spec, ctx, countKey, def) {
 function gateBase(spec, unit, alpha, margin) {
     const own = Object.entries(spec.thresholds).map(([k, x]) => describeThreshold(k, x, unit));
     const threshold = isTested(spec)
-        ? `${own.length ? own.join(' and ') : `drop ≤ ${format_formatValue(margin, unit)} (margin)`} (if significant, one-sided α ${alpha})`
+        ? `${spec.margin === undefined && own.length ? own.join(' and ') : `drop < ${format_formatValue(margin, unit)} (margin)`} (bounds at α ${alpha})`
         : own.join(' and ');
     return {
         metric: spec.metric,
@@ -16286,7 +16342,7 @@ function relativeNote(_def, spec, m) {
         : `${m.rel_delta >= 0 ? '+' : ''}${(m.rel_delta * 100).toFixed(1)}% of the baseline`;
 }
 const inconclusiveEffect = (spec, on) => on === 'pass' ? 'none' : on === 'warn' ? 'warn' : failResult(spec);
-/** A tested gate: fail, pass or inconclusive (src/gate/tested.ts). */
+/** A tested gate: fail, pass or inconclusive, its drop's bounds against its margin (src/gate/tested.ts). */
 function testedGate(spec, base, def, m, tested, onInconclusive, alpha) {
     const values = unavailable(spec, base, m);
     if ('result' in values)
@@ -16305,46 +16361,24 @@ function testedGate(spec, base, def, m, tested, onInconclusive, alpha) {
         ...testFields(tested),
         ...pairedDelta(values.delta, -directionOf(def) * tested.meanDrop),
     };
-    // Crossing is judged on the paired mean drop, over the queries the test and the interval use (the means can count
-    // different queries: "Denominators differ"), so the outcome and the numbers beside it describe the same pairs.
-    const drop = tested.meanDrop;
-    const pairedCandidate = values.baseline - directionOf(def) * drop;
-    const own = Object.entries(spec.thresholds);
-    const crossed = own.length
-        ? own.some(([k, x]) => !meets(k, x, values.baseline, pairedCandidate))
-        : drop > tested.margin + EPS;
-    const beyond = own.length
-        ? `beyond the gate's ${own.map(([k, x]) => `${k} ${x}`).join(', ')}`
-        : `beyond the margin ${format_formatValue(tested.margin, unit)}`;
-    const pText = pWords(tested, alpha);
-    if (crossed && tested.significant) {
-        return {
-            ...withTest,
-            result: failResult(spec),
-            effect: failResult(spec),
-            note: `significant drop ${beyond} (${pText})`,
-        };
+    const [lower, upper] = tested.dropBounds;
+    const margin = format_formatValue(tested.margin, unit);
+    const bounds = boundsWords(tested, alpha, unit);
+    if (lower > tested.margin) {
+        const note = `a drop beyond the margin ${margin}: ${bounds}`;
+        return { ...withTest, result: failResult(spec), effect: failResult(spec), note };
     }
-    const seen = detectText(tested, unit);
-    const why = crossed
-        ? `drop ${beyond} but not significant (${pText})`
-        : tested.significant
-            ? `significant drop within what the gate allows (${pText})`
-            : `no significant drop (${pText})`;
-    const detects = tested.mdd !== null && tested.mdd <= tested.margin + EPS;
-    // A pass needs both: power to see a drop of the margin, and no observed drop beyond the margin. One beyond it that
-    // is not significant is neither shown nor ruled out. (A `max_drop: 0` crossed by noise alone can still pass.)
-    const beyondMargin = drop > tested.margin + EPS;
-    if (detects && !beyondMargin)
-        return { ...withTest, result: 'pass', effect: 'none', note: `${why}; ${seen}` };
-    const short = detects
-        ? `, but the drop is beyond the margin ${format_formatValue(tested.margin, unit)}`
-        : `, more than the margin ${format_formatValue(tested.margin, unit)}`;
+    if (upper < tested.margin) {
+        const what = tested.significant
+            ? `a real drop of ${format_formatValue(tested.meanDrop, unit)}, within the margin ${margin}`
+            : `no drop of the margin ${margin} or more`;
+        return { ...withTest, result: 'pass', effect: 'none', note: `${what}: ${bounds}` };
+    }
     return {
         ...withTest,
         result: 'inconclusive',
         effect: inconclusiveEffect(spec, onInconclusive),
-        note: `inconclusive: ${why}; ${seen}${short}; on_inconclusive: ${onInconclusive}`,
+        note: `inconclusive: a drop of the margin ${margin} is neither ruled out nor shown: ${bounds}; ${detectText(tested, unit)}; on_inconclusive: ${onInconclusive}`,
     };
 }
 /** The paired mean change, where it is not the change of the two means (beyond rounding noise). */
@@ -16359,6 +16393,7 @@ function testFields(t) {
         correction: t.correction,
         ci: t.ci,
         ci_level: t.ciLevel,
+        simultaneous_over: t.simultaneousOver,
         margin: t.margin,
         min_detectable_drop: t.mdd,
         queries_needed: t.queriesNeeded,
@@ -16367,23 +16402,30 @@ function testFields(t) {
 }
 const CORRECTION_WORDS = {
     none: 'not adjusted',
-    holm: 'Holm-adjusted',
-    bh: 'BH-adjusted',
+    holm: 'Bonferroni-adjusted',
+    bh: 'Bonferroni-adjusted',
     primary: 'primary, not adjusted',
 };
-/** "one-sided p 0.0312, Holm-adjusted 0.1250 ≥ α 0.05". */
+/** "one-sided p 0.0312, Bonferroni-adjusted 0.1250 ≥ α 0.05". */
 function pWords(t, alpha) {
     const adjusted = t.correction === 'none' || t.correction === 'primary'
         ? `${CORRECTION_WORDS[t.correction]}`
         : `${CORRECTION_WORDS[t.correction]} ${format_formatP(t.pAdjusted, alpha)}`;
     return `one-sided p ${format_formatP(t.pValue, alpha)}, ${adjusted} ${t.significant ? '<' : '≥'} α ${alpha}`;
 }
-/** "with 18 queries this gate detects drops of 0.72 or more" (at 80% power). */
+/** "change between −0.0533 and +0.0267 (90%, simultaneous over 4 gates; one-sided p 0.66, ...)". */
+function boundsWords(t, alpha, unit) {
+    const over = t.simultaneousOver > 1 ? `, simultaneous over ${t.simultaneousOver} gates` : '';
+    const level = `${+(t.ciLevel * 100).toFixed(2)}%${over}`;
+    const signed = (x) => `${x >= 0 ? '+' : '−'}${format_formatValue(Math.abs(x), unit)}`;
+    return `change between ${signed(t.ci[0])} and ${signed(t.ci[1])} (${level}; ${pWords(t, alpha)})`;
+}
+/** "with 18 queries a drop of 0.72 or more is found 80% of the time" (advice for an inconclusive gate). */
 function detectText(t, unit) {
     const queries = `${t.nPaired.toLocaleString('en-US')} ${t.nPaired === 1 ? 'query' : 'queries'}`;
     return t.mdd === null
-        ? `with ${queries} this gate cannot detect a drop of any size`
-        : `with ${queries} this gate detects drops of ${format_formatValue(t.mdd, unit)} or more`;
+        ? `with ${queries} no drop is found 80% of the time`
+        : `with ${queries} a drop of ${format_formatValue(t.mdd, unit)} or more is found 80% of the time`;
 }
 function verdictOf(gates) {
     if (gates.some((g) => g.effect === 'fail'))
@@ -16466,69 +16508,292 @@ function metricCode(id) {
 
 ;// CONCATENATED MODULE: ./src/compare/changePoint.ts
 /**
- * Whether main itself shifted recently: an exact permutation test of the last `recent` values of a series against
- * the earlier ones (docs/history.md, "Change point"). The statistic is |mean(last w) - mean(earlier)|; its p-value
- * is the share of the C(n, w) ways to pick w of the n values whose statistic is at least as large. Under no change
- * (the values exchangeable: independent draws from one distribution, whatever it is) P(p <= alpha) <= alpha, so
- * the false-alarm rate per metric is at most alpha for any series length; test/history.test.ts checks it and the
- * detection of a planted shift by simulation.
+ * Whether main itself shifted: one change in a metric's level, anywhere in main's runs, tested so that runs which
+ * follow each other (autocorrelated, as real histories are) raise no more false alarms than independent ones
+ * (docs/history.md, "Change point").
+ *
+ * The model: run t's value is level + shift x [t >= start] + e_t, the noise e an AR(1) process with coefficient phi
+ * (phi = 0: independent runs). For a known phi the prewhitened residuals r_t = x_t - phi x_{t-1} (t >= 1) are
+ * independent and identically distributed when there is no shift, so a permutation test on them is exact; its
+ * statistic is the largest standardized score of r on the whitened step (1 at the start, 1 - phi after it) over the
+ * starts with MIN_SEGMENT runs or more on either side. phi is unknown: the p-value is the largest over the grid
+ * coefficients 0, 0.05, ..., AR_MAX that the series' own autocorrelation does not rule out (arBound: a one-sided 90%
+ * bound, calibrated by simulating Gaussian AR(1) series through the same estimator), a confidence-set-restricted
+ * maximized Monte Carlo test (Dufour 2006). phi = 0 is always among them, so for exchangeable runs (independent,
+ * any distribution, ties included) the false-alarm rate is at most alpha exactly; for AR(1) runs up to 0.6 it was
+ * measured at or below alpha (test/changePointAutocorrelated.test.ts). Values so large that a sum would overflow are
+ * first scaled down by a power of two (overflowScale), so a constant series is never a shift, whatever its magnitude.
+ * Every random draw comes from fixed seeds: the same series always gets the same p-value.
  */
-/** The values compared with the earlier ones: a shift in the last three main runs is "recent". */
-const RECENT_RUNS = 3;
+
 /** The false-alarm rate per metric. */
 const changePoint_CHANGE_POINT_ALPHA = 0.01;
-/** The fewest values for which the smallest attainable p-value, 1 / C(n, w) (two-sided: 2 / C(n, w)), is <= alpha. */
-function minimumRuns(alpha = changePoint_CHANGE_POINT_ALPHA, recent = RECENT_RUNS) {
-    for (let n = recent + 2; n < 10_000; n++)
-        if (2 / binomial(n, recent) <= alpha)
-            return n;
-    return Number.POSITIVE_INFINITY;
+/** A shift starts after at least this many runs and lasts at least this many: fewer is one run's noise. */
+const MIN_SEGMENT = 3;
+/**
+ * The fewest runs the test is run on. The first run has no residual, so a shift in the last MIN_SEGMENT of n runs
+ * reaches at best p = 2 / C(n - 1, 3) (those runs' residuals the largest, or the smallest): 0.012 at 12 runs, never
+ * under alpha; 0.007 at 14, where the Monte Carlo p-value (its error about 0.003 with PERMUTATIONS) is mostly under.
+ */
+const MIN_RUNS = 14;
+/** The largest AR(1) coefficient the test guards against. */
+const AR_MAX = 0.7;
+/** AR(1) coefficients the p-value is maximized over (those the series does not rule out). */
+const AR_GRID = Array.from({ length: Math.round(AR_MAX / 0.05) + 1 }, (_, i) => (i * 5) / 100);
+/** A coefficient is ruled out when the series' autocorrelation is in its lowest 10% (a one-sided 90% bound). */
+const AR_BOUND_MISS = 0.1;
+/** Simulated series per grid coefficient that calibrate arBound. */
+const CALIBRATION_SERIES = 999;
+/** Permutations per coefficient: p-values from 1/1000 up. */
+const PERMUTATIONS = 999;
+const SEED = 45;
+/** The first index whose value is within rounding of the largest (so a rounded copy of a series picks the same). */
+function firstNearMax(values) {
+    const largest = Math.max(...values);
+    return values.findIndex((v) => v >= largest - 1e-9 * Math.abs(largest));
 }
-function binomial(n, k) {
-    let c = 1;
-    for (let i = 1; i <= k; i++)
-        c = (c * (n - k + i)) / i;
-    return Math.round(c);
-}
-/** Every sum of `w` distinct values of `xs` (C(n, w) of them), told to `visit`. */
-function subsetSums(xs, w, visit) {
-    const walk = (from, left, sum) => {
-        if (left === 0) {
-            visit(sum);
-            return;
-        }
-        for (let i = from; i <= xs.length - left; i++)
-            walk(i + 1, left - 1, sum + xs[i]);
-    };
-    walk(0, w, 0);
+/** The score of a split before `t` in levelSplit, from the sum of the values before it and the total. */
+function splitScore(before, total, t, n) {
+    return Math.abs(before / t - (total - before) / (n - t)) * Math.sqrt((t * (n - t)) / n);
 }
 /**
- * The exact permutation p-value of the last `recent` values against the earlier ones, and the shift. Null when the
- * series is too short for the test to reach `alpha` (minimumRuns) or has a non-finite value.
+ * The start that best splits `x` into two levels: the largest |mean(from start) - mean(before)| x sqrt(start (n -
+ * start) / n), over starts with MIN_SEGMENT runs or more on either side (least squares for one mean shift). The
+ * first start within rounding of the largest, so a rounded copy of the series picks the same.
  */
-function recentShift(series, alpha = changePoint_CHANGE_POINT_ALPHA, recent = RECENT_RUNS) {
+function levelSplit(x) {
+    const n = x.length;
+    let total = 0;
+    for (let i = 0; i < n; i++)
+        total += x[i];
+    let largest = 0;
+    for (let pass = 0; pass < 2; pass++) {
+        let before = 0;
+        for (let t = 1; t <= n - MIN_SEGMENT; t++) {
+            before += x[t - 1];
+            if (t < MIN_SEGMENT)
+                continue;
+            const score = splitScore(before, total, t, n);
+            if (pass === 0)
+                largest = Math.max(largest, score);
+            else if (score >= largest - 1e-9 * largest)
+                return t;
+        }
+    }
+    return MIN_SEGMENT;
+}
+/**
+ * Lag-1 autocorrelation of `x` less each side's mean around levelSplit: the AR coefficient with a shift kept out.
+ * The deviations are divided by the largest first, so their squares neither overflow nor underflow.
+ */
+function splitAutocorrelation(x) {
+    const n = x.length;
+    const start = levelSplit(x);
+    let early = 0;
+    let late = 0;
+    for (let i = 0; i < n; i++)
+        i < start ? (early += x[i]) : (late += x[i]);
+    const earlyMean = early / start;
+    const lateMean = late / (n - start);
+    let largest = 0;
+    for (let i = 0; i < n; i++)
+        largest = Math.max(largest, Math.abs(x[i] - (i < start ? earlyMean : lateMean)));
+    if (largest === 0)
+        return 0;
+    let products = 0;
+    let squares = 0;
+    let previous = 0;
+    for (let i = 0; i < n; i++) {
+        const d = (x[i] - (i < start ? earlyMean : lateMean)) / largest;
+        squares += d * d;
+        if (i > 0 && i !== start)
+            products += d * previous;
+        previous = d;
+    }
+    return products / squares;
+}
+/** Standard normal draws from `random`, two per pair of uniforms (Box-Muller). */
+function gaussians(random) {
+    let spare = Number.NaN;
+    return () => {
+        if (!Number.isNaN(spare)) {
+            const drawn = spare;
+            spare = Number.NaN;
+            return drawn;
+        }
+        const radius = Math.sqrt(-2 * Math.log(1 - random()));
+        const angle = 2 * Math.PI * random();
+        spare = radius * Math.sin(angle);
+        return radius * Math.cos(angle);
+    };
+}
+const calibrations = new Map();
+/**
+ * The sorted splitAutocorrelation of CALIBRATION_SERIES stationary Gaussian AR(1) series of n runs with coefficient
+ * AR_GRID[g], from a seed of their own (computed once per n and g).
+ */
+function calibration(n, g) {
+    const key = `${n}/${g}`;
+    let values = calibrations.get(key);
+    if (values)
+        return values;
+    const phi = AR_GRID[g];
+    const gaussian = gaussians(seededRandom(SEED * 1_000_003 + n * 101 + g));
+    const innovation = Math.sqrt(1 - phi * phi);
+    const x = new Float64Array(n);
+    values = new Float64Array(CALIBRATION_SERIES);
+    for (let s = 0; s < CALIBRATION_SERIES; s++) {
+        x[0] = gaussian();
+        for (let i = 1; i < n; i++)
+            x[i] = phi * x[i - 1] + innovation * gaussian();
+        values[s] = splitAutocorrelation(x);
+    }
+    values.sort();
+    calibrations.set(key, values);
+    return values;
+}
+/** How many of the sorted `values` are <= x. */
+function countAtMost(values, x) {
+    let low = 0;
+    let high = values.length;
+    while (low < high) {
+        const mid = (low + high) >> 1;
+        if (values[mid] <= x)
+            low = mid + 1;
+        else
+            high = mid;
+    }
+    return low;
+}
+/**
+ * The index in AR_GRID of the largest coefficient the series does not rule out: one whose simulated series have an
+ * autocorrelation (splitAutocorrelation) at most the observed one more than AR_BOUND_MISS of the time; 0 when every
+ * other is ruled out. Scanned from the largest down, so only the coefficients above the bound are simulated.
+ */
+function arBound(x) {
+    const observed = splitAutocorrelation(x);
+    for (let g = AR_GRID.length - 1; g > 0; g--) {
+        const values = calibration(x.length, g);
+        if ((countAtMost(values, observed) + 1) / (values.length + 1) > AR_BOUND_MISS)
+            return g;
+    }
+    return 0;
+}
+function whitenedStep(n, phi) {
+    const starts = n - 2 * MIN_SEGMENT + 1;
+    const mean = new Float64Array(starts);
+    const inverseNorm = new Float64Array(starts);
+    for (let k = 0; k < starts; k++) {
+        const after = n - 1 - (MIN_SEGMENT + k);
+        mean[k] = (1 + (1 - phi) * after) / (n - 1);
+        inverseNorm[k] = 1 / Math.sqrt(1 + (1 - phi) ** 2 * after - (n - 1) * mean[k] ** 2);
+    }
+    return { phi, mean, inverseNorm };
+}
+/**
+ * The largest standardized score, over the starts, of the residuals later[j] - phi earlier[j] (residual j belongs to
+ * run j + 1) on the whitened step: 1 at the start's residual, 1 - phi after it. `total` is the residuals' sum; with
+ * `scores`, each start's score is kept there.
+ */
+function stepScore(step, later, earlier, total, scores) {
+    const { phi, mean, inverseNorm } = step;
+    const last = mean.length - 1;
+    let after = 0;
+    for (let j = later.length - 1; j >= MIN_SEGMENT + last; j--)
+        after += later[j] - phi * earlier[j];
+    let largest = 0;
+    for (let k = last; k >= 0; k--) {
+        const j = MIN_SEGMENT + k - 1;
+        const r = later[j] - phi * earlier[j];
+        const score = Math.abs(r + (1 - phi) * after - mean[k] * total) * inverseNorm[k];
+        if (scores)
+            scores[k] = score;
+        if (score > largest)
+            largest = score;
+        after += r;
+    }
+    return largest;
+}
+/**
+ * The largest over `phis` of the permutation p-values of the largest step score, with the same permutations for
+ * each (each p-value is exact at its own coefficient), and the start of the observed largest score at the first
+ * coefficient. Sequential (Besag and Clifford 1991): once one coefficient's count of permutations at least as
+ * extreme reaches ceil(alpha (B + 1)), p > alpha is certain and that count over the permutations so far is returned;
+ * else (1 + the largest count) / (B + 1).
+ */
+function maximizedP(series, phis, alpha) {
     const n = series.length;
-    if (n < minimumRuns(alpha, recent) || series.some((x) => !Number.isFinite(x)))
+    const later = Float64Array.from(series.slice(1));
+    const earlier = Float64Array.from(series.slice(0, n - 1));
+    const steps = phis.map((phi) => whitenedStep(n, phi));
+    const totals = phis.map((phi) => later.reduce((a, x, j) => a + x - phi * earlier[j], 0));
+    const scores = new Float64Array(n - 2 * MIN_SEGMENT + 1);
+    // Ties within rounding, relative to the residuals' magnitudes (a constant series: every permutation ties).
+    const thresholds = steps.map((step, g) => stepScore(step, later, earlier, totals[g], g === 0 ? scores : undefined) -
+        1e-9 * later.reduce((a, x, j) => a + Math.abs(x - step.phi * earlier[j]), 0));
+    const start = MIN_SEGMENT + firstNearMax([...scores]);
+    const enough = Math.ceil(alpha * (PERMUTATIONS + 1));
+    const counts = phis.map(() => 0);
+    const random = seededRandom(SEED);
+    for (let b = 1; b <= PERMUTATIONS; b++) {
+        for (let i = later.length - 1; i > 0; i--) {
+            const j = Math.floor(random() * (i + 1));
+            const l = later[i];
+            const e = earlier[i];
+            later[i] = later[j];
+            earlier[i] = earlier[j];
+            later[j] = l;
+            earlier[j] = e;
+        }
+        for (let g = 0; g < steps.length; g++)
+            if (stepScore(steps[g], later, earlier, totals[g]) >= thresholds[g] && ++counts[g] >= enough)
+                return { p: enough / b, start };
+    }
+    return { p: (Math.max(...counts) + 1) / (PERMUTATIONS + 1), start };
+}
+/**
+ * 1 when no sum or product the test forms of the series can overflow (its largest magnitude times 4 n MIN_SEGMENT
+ * is finite): every ordinary series, computed as it is. Else the power of two that brings the largest magnitude
+ * under that bound. Scaling by a power of two is exact (but for values that become subnormal, far below the
+ * tolerance) and the test is invariant under it: the same p-value, start and direction, and a constant series stays
+ * constant, so every permutation ties with it and p = 1 (unscaled, a sum of values near 1e308 overflowed).
+ */
+function overflowScale(series) {
+    const largest = series.reduce((m, x) => Math.max(m, Math.abs(x)), 0);
+    const safe = Number.MAX_VALUE / (4 * series.length * MIN_SEGMENT);
+    return largest <= safe ? 1 : 2 ** -(Math.ceil(Math.log2(largest / safe)) + 1);
+}
+/**
+ * The test for one shift in the series' level: its p-value (the largest over the AR coefficients up to arBound),
+ * where the shift starts (the largest score's start at arBound) and its size (±Infinity only when the shift itself
+ * is beyond the largest double). p-values above `alpha` are not refined: the coefficients' tests stop there. Null
+ * when the series has fewer than MIN_RUNS values or a non-finite one.
+ */
+function shiftTest(values, alpha = changePoint_CHANGE_POINT_ALPHA) {
+    const n = values.length;
+    if (n < MIN_RUNS || values.some((x) => !Number.isFinite(x)))
         return null;
-    const total = series.reduce((a, b) => a + b, 0);
-    // |mean(S) - mean(rest)| grows with |sum(S) - w * total / n|: the same order, without the divisions.
-    const centre = (recent * total) / n;
-    const observedSum = series.slice(n - recent).reduce((a, b) => a + b, 0);
-    const observed = Math.abs(observedSum - centre);
-    const tolerance = 1e-9 * (Math.abs(total) + 1);
-    let atLeast = 0;
-    let all = 0;
-    subsetSums(series, recent, (sum) => {
-        all++;
-        if (Math.abs(sum - centre) >= observed - tolerance)
-            atLeast++;
-    });
-    const shift = observedSum / recent - (total - observedSum) / (n - recent);
-    return { direction: shift >= 0 ? 'up' : 'down', pValue: atLeast / all, shift };
+    const scale = overflowScale(values);
+    const series = scale === 1 ? values : values.map((x) => x * scale);
+    const bound = arBound(series);
+    const { p: pValue, start } = maximizedP(series, AR_GRID.slice(0, bound + 1).reverse(), alpha);
+    let before = 0;
+    let after = 0;
+    for (let i = 0; i < n; i++)
+        i < start ? (before += series[i]) : (after += series[i]);
+    const shift = after / (n - start) - before / start;
+    return {
+        direction: shift >= 0 ? 'up' : 'down',
+        pValue,
+        shift: shift / scale,
+        start,
+        runs: n,
+        arBound: AR_GRID[bound],
+    };
 }
 /** The change point when the test finds one at `alpha`, else null. */
-function changePointOf(series, alpha = changePoint_CHANGE_POINT_ALPHA, recent = RECENT_RUNS) {
-    const found = recentShift(series, alpha, recent);
+function changePointOf(series, alpha = changePoint_CHANGE_POINT_ALPHA) {
+    const found = shiftTest(series, alpha);
     return found && found.pValue <= alpha && found.shift !== 0 ? found : null;
 }
 
@@ -16560,20 +16825,28 @@ function commitText(commit) {
         return 'no commit';
     return /^[0-9a-f]{7,64}$/i.test(commit) ? `\`${commit.slice(0, 7)}\`` : escapeMarkdownText(commit, 20);
 }
-function shiftText(m, recent) {
+/** Where a change point starts: "at run 13 of 15", the run counted from the oldest. */
+function runText(changePoint) {
+    return `at run ${changePoint.start + 1} of ${changePoint.runs}`;
+}
+function shiftText(m, runs) {
     if (!m.changePoint)
         return '—';
-    const { direction, pValue } = m.changePoint;
-    return `⚠️ main shifted ${direction} in its last ${recent} runs (p ${pValue < 0.0001 ? '' : '= '}${format_formatP(pValue, changePoint_CHANGE_POINT_ALPHA)})`;
+    const { direction, pValue, start } = m.changePoint;
+    const commit = runs[start]?.commit;
+    const p = `p ${pValue < 0.0001 ? '' : '= '}${format_formatP(pValue, changePoint_CHANGE_POINT_ALPHA)}`;
+    return `⚠️ main shifted ${direction} ${runText(m.changePoint)} (${commit ? `${commitText(commit)}; ${p}` : p})`;
 }
 /** The collapsed section's summary: the run count, and what a reviewer must see without opening it. */
 function summaryText(trend) {
     const shifted = trend.metrics.filter((m) => m.changePoint);
     const parts = [`Main's history: the last ${format_plural(trend.runs.length, 'run', 'runs')} on the default branch`];
     for (const direction of ['down', 'up']) {
-        const ids = shifted.filter((m) => m.changePoint.direction === direction).map((m) => metricCode(m.id));
+        const ids = shifted
+            .filter((m) => m.changePoint.direction === direction)
+            .map((m) => `${metricCode(m.id)} ${runText(m.changePoint)}`);
         if (ids.length > 0)
-            parts.push(`⚠️ main shifted ${direction} in its last ${trend.test.recent} runs: ${ids.join(', ')}`);
+            parts.push(`⚠️ main shifted ${direction}: ${ids.join(', ')}`);
     }
     if (trend.flaky.size > 0)
         parts.push(`${format_plural(trend.flaky.size, 'query', 'queries')} flaky by history`);
@@ -16587,7 +16860,7 @@ function trendMarkdownLines(trend, units = new Map()) {
     if (!trend || trend.runs.length === 0)
         return [];
     const newest = trend.runs[trend.runs.length - 1];
-    const { recent, alpha, minRuns } = trend.test;
+    const { minSegment, alpha, minRuns, arMax } = trend.test;
     const lines = [
         '',
         `<details><summary>${summaryText(trend)}</summary>`,
@@ -16600,9 +16873,9 @@ function trendMarkdownLines(trend, units = new Map()) {
             const unit = units.get(m.id)?.unit;
             const first = m.values.find((v) => v !== null) ?? null;
             const last = [...m.values].reverse().find((v) => v !== null) ?? null;
-            lines.push(`| ${metricCode(m.id)} | \`${sparkline(m.values)}\` | ${format_formatValue(first, unit)} | ${format_formatValue(last, unit)} | ${shiftText(m, recent)} |`);
+            lines.push(`| ${metricCode(m.id)} | \`${sparkline(m.values)}\` | ${format_formatValue(first, unit)} | ${format_formatValue(last, unit)} | ${shiftText(m, trend.runs)} |`);
         }
-        lines.push('', `_Change point: an exact permutation test of main's last ${recent} runs against the earlier ones, false-alarm rate at most ${alpha * 100}% per metric; it needs ${minRuns} runs or more._`);
+        lines.push('', `_Change point: a permutation test for one shift in the metric's level, prewhitened for runs that follow each other (AR(1) coefficients up to ${arMax}), false-alarm rate at most ${alpha * 100}% per metric; a shift lasts ${minSegment} runs or more, and the test needs ${minRuns} runs or more._`);
     }
     lines.push(...flakyLines(trend), '', '</details>');
     return lines;
@@ -16615,7 +16888,7 @@ function flakyLines(trend) {
     const more = ids.length > FLAKY_SHOWN ? ` and ${ids.length - FLAKY_SHOWN} more` : '';
     return [
         '',
-        `_Flaky by history: ${format_plural(ids.length, 'query', 'queries')} flipped between hit and miss at least twice on main and ${ids.length === 1 ? 'is' : 'are'} set aside: ${shown.join(', ')}${more}._`,
+        `_Flaky by history: ${format_plural(ids.length, 'query', 'queries')} went between hit and miss on main, each in at least a quarter of the runs, and ${ids.length === 1 ? 'is' : 'are'} set aside: ${shown.join(', ')}${more}._`,
     ];
 }
 /** The trend as plain text lines for the terminal report (no Markdown). */
@@ -16626,8 +16899,12 @@ function trendTextLines(trend, units = new Map()) {
     const lines = ['', `Main's history (last ${plural(trend.runs.length, 'run', 'runs')}, oldest to newest):`];
     for (const m of trend.metrics) {
         const last = [...m.values].reverse().find((v) => v !== null) ?? null;
+        const commit = m.changePoint ? trend.runs[m.changePoint.start]?.commit : null;
+        const shown = commit
+            ? `${clean(/^[0-9a-f]{7,64}$/i.test(commit) ? commit.slice(0, 7) : commit.slice(0, 20))}, `
+            : '';
         const cp = m.changePoint
-            ? `  shifted ${m.changePoint.direction} in the last ${trend.test.recent} runs (p = ${formatP(m.changePoint.pValue, CHANGE_POINT_ALPHA)})`
+            ? `  shifted ${m.changePoint.direction} ${runText(m.changePoint)} (${shown}p = ${formatP(m.changePoint.pValue, CHANGE_POINT_ALPHA)})`
             : '';
         lines.push(`  ${clean(m.id).padEnd(14)} ${sparkline(m.values)}  ${formatValue(last, units.get(m.id)?.unit)}${cp}`);
     }
@@ -16767,12 +17044,12 @@ function relativeChange(g) {
     const pct = (g.delta / Math.abs(g.baseline)) * 100;
     return ` (${pct >= 0 ? '+' : '−'}${Math.abs(pct).toFixed(Math.abs(pct) < 10 ? 1 : 0)}%)`;
 }
-/** "one-sided p 0.0312, Holm 0.1250": the p the gate used, adjusted where a correction applied. */
+/** "one-sided p 0.0312, Bonferroni-adjusted 0.1250": the p of the gate's bounds, adjusted where alpha is split. */
 function gatePText(g, alpha) {
     if (g.p_value === undefined || g.p_value === null)
         return '';
     const adjusted = g.correction === 'holm' || g.correction === 'bh'
-        ? `, ${g.correction === 'holm' ? 'Holm' : 'BH'}-adjusted ${format_formatP(g.p_adjusted, alpha)}`
+        ? `, Bonferroni-adjusted ${format_formatP(g.p_adjusted, alpha)}`
         : g.correction === 'primary'
             ? ' (primary, not adjusted)'
             : '';
@@ -16786,21 +17063,26 @@ function gateResultWords(g) {
         return `inconclusive${g.effect === 'fail' ? ' (fails)' : g.effect === 'warn' ? ' (warns)' : ''}`;
     return g.result.replace('_', ' ');
 }
-/** "detects 0.72" for a tested gate, with "> margin 0.1" when the margin is out of its reach. */
+/**
+ * Advice for an inconclusive tested gate: "finds 0.72 (80%)", with "> margin 0.1" when the margin is out of its
+ * reach. Power decides nothing: a gate that passed or failed gets none.
+ */
 function detectableText(g, unit) {
-    if (g.margin === undefined)
+    if (g.margin === undefined || g.result !== 'inconclusive')
         return '';
     if (g.min_detectable_drop === null || g.min_detectable_drop === undefined)
-        return 'detects no drop';
+        return 'finds no drop (80%)';
     const over = g.min_detectable_drop > g.margin + 1e-12;
-    return `detects ${format_formatValue(g.min_detectable_drop, unit)}${over ? ` > margin ${format_formatValue(g.margin, unit)}` : ''}`;
+    return `finds ${format_formatValue(g.min_detectable_drop, unit)} (80%)${over ? ` > margin ${format_formatValue(g.margin, unit)}` : ''}`;
 }
 /**
  * One sentence for the verdict line when a tested gate cannot see a drop of its margin's size: what it detects
  * and how many queries would bring it to the margin (the largest need among such gates). Null when all can.
  */
 function adviceSentence(report) {
-    const short = report.gates.filter((g) => g.margin !== undefined && (g.min_detectable_drop === null || (g.min_detectable_drop ?? 0) > g.margin + 1e-12));
+    const short = report.gates.filter((g) => g.result === 'inconclusive' &&
+        g.margin !== undefined &&
+        (g.min_detectable_drop === null || (g.min_detectable_drop ?? 0) > g.margin + 1e-12));
     if (short.length === 0)
         return null;
     // One gate's figures, never one gate's margin beside another's queries: the gate furthest from its margin (the
@@ -16810,13 +17092,13 @@ function adviceSentence(report) {
     const margin = format_formatValue(furthest.margin);
     const mdd = furthest.min_detectable_drop;
     const sees = typeof mdd === 'number'
-        ? `detects drops of ${format_formatValue(mdd)} or more, more than its margin ${margin}`
-        : 'cannot detect a drop of any size';
+        ? `finds drops of ${format_formatValue(mdd)} or more 80% of the time, more than its margin ${margin}`
+        : 'finds no drop 80% of the time';
     const who = short.length === 1
         ? `the ${furthest.metric} gate`
-        : `${short.length} gates cannot yet detect their margin; the furthest, ${furthest.metric},`;
+        : `${short.length} inconclusive gates cannot yet find their margin; the furthest, ${furthest.metric},`;
     const fix = typeof furthest.queries_needed === 'number'
-        ? `about ${furthest.queries_needed.toLocaleString('en-US')} queries like these would detect ${margin}`
+        ? `about ${furthest.queries_needed.toLocaleString('en-US')} queries like these would find ${margin} 80% of the time`
         : 'more queries that differ less between runs would be needed';
     return `With ${format_plural(furthest.n_paired ?? 0, 'query', 'queries')}, ${who} ${sees}: ${fix}.`;
 }
@@ -17265,13 +17547,13 @@ function flakyMarkdownLines(report) {
     const more = flaky.count > shown.length ? ` (the first ${shown.length} by query id)` : '';
     return [
         '',
-        `<details><summary>Flaky queries (${flaky.count.toLocaleString('en-US')})${more}: set aside, in no win, loss or regression count</summary>`,
+        `<details><summary>Flaky queries (${flaky.count.toLocaleString('en-US')})${more}: unstable in the baseline's runs or main's history, set aside, in no win, loss or regression count</summary>`,
         '',
         '| query | why | baseline runs | candidate runs |',
         '| --- | --- | --- | --- |',
         ...shown.map((q) => `| ${escapeMarkdownCell(q.query_id, 40)} | ${escapeMarkdownCell(q.reasons.join('; '), 160)} | ${escapeMarkdownCell(q.baseline.join(' · '), 120)} | ${escapeMarkdownCell(q.candidate.join(' · '), 120)} |`),
         '',
-        `_Means and paired tests keep them with their per-query means; the JSON report lists them as \`flaky\`._`,
+        `_Means and paired tests keep them with their per-query means; the JSON report lists them as \`flaky\`. A query only the candidate's runs disagree on is not flaky: it is a win, loss or draw by its hit rate._`,
         '',
         '</details>',
     ];
@@ -17289,7 +17571,7 @@ function flakyTextLines(report, plain) {
     const flaky = report.flaky;
     if (!flaky || flaky.count === 0)
         return [];
-    const lines = ['', `${queries(flaky.count)}, set aside (in no count):`];
+    const lines = ['', `${queries(flaky.count)} (unstable on the baseline side), set aside (in no count):`];
     for (const q of flaky.queries.slice(0, 10))
         lines.push(`  ${plain(q.query_id, 30)}  ${plain(q.baseline.join(' · '), 60)} → ${plain(q.candidate.join(' · '), 60)}`);
     if (flaky.count > 10)
@@ -17581,7 +17863,7 @@ function keyMetricLines(report, byId) {
             return `| ${[...cells, intervalText(m.ci, unit), format_formatP(m.p_value, report.alpha)].join(' | ')} |`;
         }),
         '',
-        `▲ ▼ significant at α ${report.alpha} (two-sided paired sign-flip test, the interval read off it; the gates' tests are one-sided).${denominators.length ? ` Denominators differ: ${denominators.join(', ')}.` : ''}`,
+        `▲ ▼ significant at α ${report.alpha} (two-sided paired sign-flip test, the interval read off it; the gates' bounds are their own).${denominators.length ? ` Denominators differ: ${denominators.join(', ')}.` : ''}`,
     ];
 }
 /** Per-query rows share one table shape; `answers` adds the answer-change column. */
@@ -17912,7 +18194,7 @@ function layOut(report, fixed, parts, options) {
     const { sections, cutOrder } = parts;
     const footer = [
         '',
-        `<sub>EvalGate · paired sign-flip test, ${report.options.permutations.toLocaleString('en-US')} flips, seed ${report.options.seed}; metric intervals at ${intervalLevel(report.alpha)} from the same test, gate intervals at their own level · mean over ${report.options.mean_over}, min grade ${report.options.min_grade}</sub>`,
+        `<sub>EvalGate · paired sign-flip test, ${report.options.permutations.toLocaleString('en-US')} flips, seed ${report.options.seed}; metric intervals at ${intervalLevel(report.alpha)} from the same test; gate intervals at ${intervalLevel(2 * report.alpha)}, Student's t, simultaneous over the tested gates · mean over ${report.options.mean_over}, min grade ${report.options.min_grade}</sub>`,
     ];
     const fixedText = fixed.join('\n');
     const footerText = footer.join('\n');
@@ -18897,7 +19179,7 @@ function runFromTrec(qrelsText, qrelsSource, runText, runSource, createdAt) {
 }
 
 ;// CONCATENATED MODULE: ./schemas/gate-config.schema.json
-const gate_config_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"gate-config.schema.json","title":"EvalGate gate config","description":"The gate config (`.github/evalgate.yml`, `--config`, the action\'s `gates` input): docs/gates.md. Put `# yaml-language-server: $schema=<path to this file>` on its first line.","type":["object","null"],"additionalProperties":false,"properties":{"preset":{"$ref":"#/$defs/preset"},"presets":{"anyOf":[{"$ref":"#/$defs/preset"},{"type":"array","items":{"$ref":"#/$defs/preset"}}]},"alpha":{"type":"number","exclusiveMinimum":0,"maximum":0.5,"description":"Significance level of the paired tests, above 0 and at most 0.5; default 0.05."},"min_n":{"type":"integer","minimum":0,"description":"Default `min_n` of the gates with `where`; default 20."},"gates":{"type":["array","null"],"items":{"$ref":"#/$defs/gate"}},"margin":{"type":"number","exclusiveMinimum":0,"description":"The smallest drop that matters for tested gates (significant_only); default 0.1 (docs/compare.md, How EvalGate decides)."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when the data can neither show a drop nor pass it (too little power at the margin, or a drop beyond the thresholds that is not significant); default warn (docs/gates.md)."},"correction":{"enum":["none","holm","bh"],"description":"How the tested gates\' p values are adjusted together; default holm."},"primary":{"type":"string","minLength":1,"description":"A metric whose tested gates use the full alpha, outside the correction."},"k":{"anyOf":[{"type":"integer","minimum":1,"maximum":1000},{"type":"array","minItems":1,"items":{"type":"integer","minimum":1,"maximum":1000}}],"description":"The cutoffs of the @k metrics, as --k; the command line wins."},"mrr_cutoff":{"type":"integer","minimum":1,"maximum":1000,"description":"The cutoff of mrr@N, as --mrr-cutoff; the command line wins."},"noise":{"type":"object","additionalProperties":false,"required":["measured","runs","metrics"],"description":"The run-to-run noise `evalgate calibrate` measured, written into the config it suggests; the report names it. A record: it changes no verdict (docs/gates.md, \\"Noise floor\\").","properties":{"measured":{"type":"string","description":"The newest calibration run\'s created_at (RFC 3339)."},"runs":{"type":"integer","minimum":2,"description":"How many runs of one commit were measured."},"commit":{"type":["string","null"],"description":"The commit the runs record."},"metrics":{"type":"object","description":"Per metric id: its noise.","additionalProperties":{"type":"object","additionalProperties":false,"required":["sd_diff","sd_mean","changed","detects"],"properties":{"sd_diff":{"type":"number","minimum":0,"description":"SD of a query\'s difference between two runs."},"sd_mean":{"type":"number","minimum":0,"description":"SD of the run mean across runs."},"changed":{"type":"number","minimum":0,"description":"Share of queries that differ between two runs."},"detects":{"type":["number","null"],"minimum":0,"description":"The smallest drop the gate\'s test detects at this noise (80% power); null: none."}}}}}}},"$defs":{"preset":{"enum":["retrieval","rag-answers"]},"gate":{"type":"object","additionalProperties":false,"required":["metric"],"properties":{"metric":{"type":"string","minLength":1,"description":"A metric id (`evalgate metrics`) or regressions, losses, wins, answer_regressions."},"where":{"type":"object","minProperties":1,"maxProperties":1,"additionalProperties":false,"properties":{"category":{"type":["string","number"]},"difficulty":{"type":["string","number"]},"tag":{"type":["string","number"]},"vault":{"type":["string","number"]},"answerable":{"type":"boolean"}}},"level":{"enum":["error","warn"]},"min":{"type":"number"},"max":{"type":"number"},"max_drop":{"type":"number"},"max_increase":{"type":"number"},"max_drop_pct":{"type":"number"},"max_increase_pct":{"type":"number"},"significant_only":{"type":"boolean"},"min_n":{"type":"integer","minimum":0},"on_no_data":{"enum":["fail","warn","pass"]},"margin":{"type":"number","exclusiveMinimum":0,"description":"This gate\'s smallest drop that matters (else the config\'s margin)."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when the data can neither show a drop nor pass it (too little power at the margin, or a drop beyond the thresholds that is not significant); default warn (docs/gates.md)."}}}}}');
+const gate_config_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"gate-config.schema.json","title":"EvalGate gate config","description":"The gate config (`.github/evalgate.yml`, `--config`, the action\'s `gates` input): docs/gates.md. Put `# yaml-language-server: $schema=<path to this file>` on its first line.","type":["object","null"],"additionalProperties":false,"properties":{"preset":{"$ref":"#/$defs/preset"},"presets":{"anyOf":[{"$ref":"#/$defs/preset"},{"type":"array","items":{"$ref":"#/$defs/preset"}}]},"alpha":{"type":"number","exclusiveMinimum":0,"maximum":0.5,"description":"Significance level of the paired tests, above 0 and at most 0.5; default 0.05."},"min_n":{"type":"integer","minimum":0,"description":"Default `min_n` of the gates with `where`; default 20."},"gates":{"type":["array","null"],"maxItems":200,"items":{"$ref":"#/$defs/gate"},"description":"At most 200 gates, each a row of the report\'s gate table. The reader counts the presets\' gates too (retrieval 4, rag-answers 5), which JSON Schema cannot add up: with presets, list fewer."},"margin":{"type":"number","minimum":0,"description":"The drop that matters for tested gates: a gate passes when a drop of it is ruled out, fails when the drop is shown to be beyond it; 0 asks for a gain. Default 0.1 (docs/gates.md)."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when its interval neither rules out a drop of the margin nor shows one beyond it; default warn (docs/gates.md)."},"correction":{"enum":["none","holm","bh"],"description":"How the tested gates\' p values are adjusted together; default holm."},"primary":{"type":"string","minLength":1,"description":"A metric whose tested gates use the full alpha, outside the correction."},"k":{"anyOf":[{"type":"integer","minimum":1,"maximum":1000},{"type":"array","minItems":1,"items":{"type":"integer","minimum":1,"maximum":1000}}],"description":"The cutoffs of the @k metrics, as --k; the command line wins."},"mrr_cutoff":{"type":"integer","minimum":1,"maximum":1000,"description":"The cutoff of mrr@N, as --mrr-cutoff; the command line wins."},"noise":{"type":"object","additionalProperties":false,"required":["measured","runs","metrics"],"description":"The run-to-run noise `evalgate calibrate` measured, written into the config it suggests; the report names it. A record: it changes no verdict (docs/gates.md, \\"Noise floor\\").","properties":{"measured":{"type":"string","description":"The newest calibration run\'s created_at (RFC 3339)."},"runs":{"type":"integer","minimum":2,"description":"How many runs of one commit were measured."},"commit":{"type":["string","null"],"description":"The commit the runs record."},"metrics":{"type":"object","minProperties":1,"maxProperties":200,"description":"Per metric id: its noise; 1 to 200 metrics (as many as a config may have gates).","additionalProperties":{"type":"object","additionalProperties":false,"required":["sd_diff","sd_mean","changed","detects"],"properties":{"sd_diff":{"type":"number","minimum":0,"description":"SD of a query\'s difference between two runs."},"sd_mean":{"type":"number","minimum":0,"description":"SD of the run mean across runs."},"changed":{"type":"number","minimum":0,"description":"Share of queries that differ between two runs."},"detects":{"type":["number","null"],"minimum":0,"description":"The smallest drop the gate\'s test detects at this noise (80% power); null: none."}}}}}}},"$defs":{"preset":{"enum":["retrieval","rag-answers"]},"gate":{"type":"object","additionalProperties":false,"required":["metric"],"allOf":[{"description":"A gate needs a threshold: one of min, max, max_drop, max_increase, max_drop_pct, max_increase_pct, or margin.","anyOf":[{"required":["min"]},{"required":["max"]},{"required":["max_drop"]},{"required":["max_increase"]},{"required":["max_drop_pct"]},{"required":["max_increase_pct"]},{"required":["margin"]}]}],"properties":{"metric":{"type":"string","minLength":1,"description":"A metric id (`evalgate metrics`) or regressions, losses, wins, answer_regressions."},"where":{"type":"object","minProperties":1,"maxProperties":1,"additionalProperties":false,"properties":{"category":{"type":["string","number"]},"difficulty":{"type":["string","number"]},"tag":{"type":["string","number"]},"vault":{"type":["string","number"]},"answerable":{"type":"boolean"}}},"level":{"enum":["error","warn"]},"min":{"type":"number"},"max":{"type":"number"},"max_drop":{"type":"number"},"max_increase":{"type":"number"},"max_drop_pct":{"type":"number"},"max_increase_pct":{"type":"number"},"significant_only":{"type":"boolean"},"min_n":{"type":"integer","minimum":0},"on_no_data":{"enum":["fail","warn","pass"]},"margin":{"type":"number","minimum":0,"description":"This gate\'s drop that matters (else its own max_drop & co. as a drop, else the config\'s margin); 0 asks for a gain."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when its interval neither rules out a drop of the margin nor shows one beyond it; default warn (docs/gates.md)."}}}}}');
 ;// CONCATENATED MODULE: ./schemas/golden-query.schema.json
 const golden_query_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"golden-query.schema.json","title":"EvalGate golden query (one JSON Lines line)","description":"One line of a JSON Lines golden set: a query, or (first line only) a header (docs/golden-sets.md). Unknown keys are ignored with a warning naming the nearest known key.","anyOf":[{"$ref":"#/$defs/query"},{"$ref":"#/$defs/header"}],"$defs":{"texts":{"type":"array","items":{"type":["string","number"]}},"label":{"type":["string","number","null"]},"header":{"type":"object","additionalProperties":false,"properties":{"schema_version":{"type":["string","number"]},"name":{"type":"string"},"description":{"type":"string"},"profile":{"enum":["evalgate","wfgy","paperbot"],"description":"Whose metric definitions apply (docs/golden-sets.md, \\"Metric profiles\\")."}}},"query":{"type":"object","additionalProperties":false,"required":["id","query"],"properties":{"id":{"type":["string","number"],"description":"Matched to the run\'s query_id as exact text."},"query":{"type":"string"},"lang":{"$ref":"#/$defs/label"},"expected_doc_ids":{"$ref":"#/$defs/texts","description":"Empty (with no `answerable`): the query should be refused."},"expected_chunk_ids":{"$ref":"#/$defs/texts"},"must_contain":{"$ref":"#/$defs/texts"},"forbidden":{"$ref":"#/$defs/texts"},"difficulty":{"$ref":"#/$defs/label"},"group":{"$ref":"#/$defs/label"},"category":{"$ref":"#/$defs/label"},"tags":{"$ref":"#/$defs/texts"},"vault":{"$ref":"#/$defs/label"},"answerable":{"type":"boolean"},"gold_supports":{"type":"array","items":{"type":"object","additionalProperties":false,"properties":{"rel_path":{"type":"string"},"heading_path":{"anyOf":[{"type":"string"},{"$ref":"#/$defs/texts"}]},"snippets":{"$ref":"#/$defs/texts"},"newer":{"type":"boolean"}}}},"required_support_groups":{"type":"array","items":{"type":"array","items":{"type":"integer","minimum":0}}},"judgments":{"type":"object","additionalProperties":{"type":"integer"},"description":"chunk_id or doc_id -> grade."},"expected_lines":{"type":"object","additionalProperties":false,"required":["file","line_range"],"properties":{"file":{"type":"string"},"line_range":{"type":"array","items":{"type":"integer","minimum":1}}}},"gold_claim":{"type":"string"},"recency_conflict_rule":{"enum":["cite_newer","cite_both","acknowledge_both"]},"pending":{"type":"boolean"},"notes":{},"note":{}}}}}');
 ;// CONCATENATED MODULE: ./schemas/golden-set.schema.json
@@ -19607,11 +19889,7 @@ class RunChecker {
     }
     /** One row of `eval_query_results`: its query_id and the `result_json` text (or whatever the column held). */
     addRow(queryId, resultJson) {
-        this.rows++;
-        if (this.seen.has(queryId))
-            this.duplicates.push(queryId);
-        else
-            this.seen.add(queryId);
+        this.countRow(queryId);
         let value;
         try {
             value = typeof resultJson === 'string' ? JSON.parse(resultJson) : Symbol('not text');
@@ -19631,6 +19909,21 @@ class RunChecker {
             this.noteSchema(queryId, error);
         }
         this.checkResult(queryId, value);
+    }
+    /**
+     * A row whose `result_json` is past the length EvalGate reads (never fetched): counted as read, and an invalid-json
+     * finding worded by `text` (the reader's own words), apart from the texts that are not JSON.
+     */
+    addOversizedRow(queryId, text) {
+        this.countRow(queryId);
+        this.note('invalid-json', queryId, 'result_json', text);
+    }
+    countRow(queryId) {
+        this.rows++;
+        if (this.seen.has(queryId))
+            this.duplicates.push(queryId);
+        else
+            this.seen.add(queryId);
     }
     checkResult(queryId, result) {
         const written = result.query_id;
@@ -19810,8 +20103,9 @@ async function checkRunFile(file, runId, golden, extent = null) {
     let partial = false;
     const db = await openRunDatabase(file);
     try {
-        const stmt = db.prepare(`SELECT query_id, CASE WHEN octet_length(result_json) > ${MAX_VALUE_BYTES} THEN NULL ELSE result_json END ` +
-            'FROM eval_query_results WHERE run_id = ? ORDER BY query_id');
+        // The length beside the value: a value past the cap is never fetched, and is named by its size as compare names it.
+        const stmt = db.prepare(`SELECT query_id, CASE WHEN octet_length(result_json) > ${MAX_VALUE_BYTES} THEN NULL ELSE result_json END, ` +
+            'octet_length(result_json) FROM eval_query_results WHERE run_id = ? ORDER BY query_id');
         try {
             stmt.bind([run]);
             while (stmt.step()) {
@@ -19819,8 +20113,11 @@ async function checkRunFile(file, runId, golden, extent = null) {
                     partial = true;
                     break;
                 }
-                const [queryId, resultJson] = stmt.get();
-                checker.addRow(String(queryId), resultJson);
+                const [queryId, resultJson, bytes] = stmt.get();
+                if (typeof bytes === 'number' && bytes > MAX_VALUE_BYTES)
+                    checker.addOversizedRow(String(queryId), tooLarge(bytes));
+                else
+                    checker.addRow(String(queryId), resultJson);
             }
         }
         finally {
@@ -19836,6 +20133,14 @@ async function checkRunFile(file, runId, golden, extent = null) {
         db.close();
     }
     return { run, rows: checker.rowCount, partial, findings: checker.finish(golden, !partial) };
+}
+/**
+ * What compare and aggregate say of a `result_json` past MAX_VALUE_BYTES (src/load/runDatabase.ts, forEachRow), in
+ * their words ("column `result_json` holds 65 MiB, more than the 64 MiB EvalGate reads in one value").
+ */
+function tooLarge(bytes) {
+    const mib = (n) => `${Math.round(n / (1 << 20))} MiB`;
+    return `column \`result_json\` holds ${mib(bytes)}, more than the ${mib(MAX_VALUE_BYTES)} EvalGate reads in one value`;
 }
 
 ;// CONCATENATED MODULE: ./src/index.ts

@@ -218,58 +218,6 @@ export function pairedSignificance(
   return { pValue, ci: [Math.max(low, mean - half), Math.min(high, mean + half)], n };
 }
 
-/**
- * A gate's one-sided question, "is the candidate worse?": the sign-flip test of the summed per-query drops
- * (positive = worse), p = P(T* >= T) under no change, with the same branches as signFlipTest. `critical(level)`
- * is the largest drop sum the test does not call significant at `level`, so T > critical(level) exactly when
- * p < level: the interval a gate prints at any level agrees with its p.
- */
-export interface DropTest {
-  pValue: number;
-  /** Paired queries (zeros included) and the mean drop over them. */
-  n: number;
-  meanDrop: number;
-  critical(level: number): number;
-  /** The smallest and largest drop (each clipped to include 0): every mean of the drops lies between. */
-  range: [number, number];
-}
-
-export function dropTest(drops: ArrayLike<number>, permutations: number, random: () => number): DropTest {
-  const n = drops.length;
-  const nonZero: number[] = [];
-  let low = 0;
-  let high = 0;
-  for (let i = 0; i < n; i++) {
-    const d = drops[i];
-    if (d !== 0) nonZero.push(d);
-    if (d < low) low = d;
-    if (d > high) high = d;
-  }
-  const observed = nonZero.reduce((a, b) => a + b, 0);
-  const base = { n, meanDrop: n === 0 ? 0 : observed / n, range: [low, high] as [number, number] };
-  const m = nonZero.length;
-  if (m === 0) return { ...base, pValue: 1, critical: () => 0 };
-  const tolerance = 1e-9 * Math.max(1, Math.abs(observed));
-  const largest = nonZero.reduce((a, d) => a + Math.abs(d), 0);
-  const size = Math.abs(nonZero[0]);
-  if (nonZero.every((d) => Math.abs(Math.abs(d) - size) <= 1e-12)) {
-    const upper = binomialUpperTails(m);
-    const losses = nonZero.filter((d) => d > 0).length;
-    // T = size * (2X - m) for X flips landing on a loss: the largest k whose tail P(X >= k) still reaches level.
-    const critical = (level: number) => size * (2 * largestReaching(upper, level) - m) + tolerance;
-    return { ...base, pValue: Math.min(1, upper[losses]), critical };
-  }
-  if (m > RESAMPLING_MAX) {
-    const sd = Math.sqrt(nonZero.reduce((a, d) => a + d * d, 0));
-    return {
-      ...base,
-      pValue: normalUpperTail(observed / sd),
-      critical: (level) => normalQuantile(level) * sd + tolerance,
-    };
-  }
-  return { ...base, ...upperTailTest(flippedSums(nonZero, permutations, random), observed, tolerance, largest) };
-}
-
 /** P(X >= k) for X ~ Binomial(m, 1/2), k = 0..m (and 0 at m + 1), each summed from the top in one fixed order. */
 export function binomialUpperTails(m: number): Float64Array {
   const pmf = binomialHalf(m);
@@ -348,11 +296,59 @@ function resampledSums(values: number[], permutations: number, random: () => num
 }
 
 /**
- * The interval of the mean drop that the test at `level` gives: mean +- critical(level) / n, clipped to the drops'
- * range. Its lower end is above 0 exactly when p < level; it is the two-sided interval at 1 - 2 * level.
+ * One-sided bounds of a mean drop (positive = worse), each at level 1 - `beta` (docs/decisions/0010): the mean
+ * plus or minus Student's t point (n - 1 degrees of freedom) standard errors. The variance of a query's drop is taken as at least that of two queries
+ * in n + 1 changing by `step` (the metric's full step: 1 for a rate), the spread Agresti and Min's two added
+ * discordant pairs give paired proportions, so a set in which nothing changed is not proof that nothing could: 18
+ * unchanged queries cannot rule out a drop of 0.1. `pValue` is the one-sided p of "no drop" for the same
+ * statistic, so `lower > 0` exactly when `pValue < beta`.
  */
-export function dropInterval(test: DropTest, level: number): [number, number] {
-  if (test.n === 0) return [0, 0];
-  const half = test.critical(level) / test.n;
-  return [Math.max(test.range[0], test.meanDrop - half), Math.min(test.range[1], test.meanDrop + half)];
+export interface DropBounds {
+  n: number;
+  meanDrop: number;
+  se: number;
+  lower: number;
+  upper: number;
+  pValue: number;
+}
+
+export function dropBounds(drops: ArrayLike<number>, beta: number, step: number): DropBounds {
+  const n = drops.length;
+  if (n === 0) return { n, meanDrop: 0, se: 0, lower: 0, upper: 0, pValue: 1 };
+  let sum = 0;
+  for (let i = 0; i < n; i++) sum += drops[i];
+  const meanDrop = sum / n;
+  let squares = 0;
+  for (let i = 0; i < n; i++) squares += (drops[i] - meanDrop) ** 2;
+  const variance = Math.max(n > 1 ? squares / (n - 1) : 0, (2 * step * step) / (n + 1));
+  const se = Math.sqrt(variance / n);
+  const df = Math.max(1, n - 1);
+  const half = studentPoint(normalQuantile(beta), df) * se;
+  const pValue = se > 0 ? normalUpperTail(normalPointOf(meanDrop / se, df)) : meanDrop > 0 ? 0 : 1;
+  return { n, meanDrop, se, lower: meanDrop - half, upper: meanDrop + half, pValue };
+}
+
+/**
+ * Student's t point with `df` degrees of freedom for the normal point z (Cornish-Fisher, to df^-3: within 0.001 of
+ * the exact point from 5 degrees of freedom; smaller, so less conservative, below). Odd and increasing in z, so
+ * the p of a t statistic is read back by bisection and agrees with the bounds.
+ */
+export function studentPoint(z: number, df: number): number {
+  const z2 = z * z;
+  const g1 = (z2 + 1) / 4;
+  const g2 = (5 * z2 * z2 + 16 * z2 + 3) / 96;
+  const g3 = (3 * z2 * z2 * z2 + 19 * z2 * z2 + 17 * z2 - 15) / 384;
+  return z * (1 + g1 / df + g2 / df ** 2 + g3 / df ** 3);
+}
+
+/** The normal point whose Student point (studentPoint) is t: bisection, so p < beta exactly when t > t_beta. */
+function normalPointOf(t: number, df: number): number {
+  let lo = -40;
+  let hi = 40;
+  for (let i = 0; i < 200; i++) {
+    const mid = (lo + hi) / 2;
+    if (studentPoint(mid, df) <= t) lo = mid;
+    else hi = mid;
+  }
+  return lo;
 }

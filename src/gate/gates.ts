@@ -5,16 +5,7 @@ import { InputError } from '../errors.js';
 import { formatP, formatValue } from '../format.js';
 import type { GateConfig, GateSpec, OnInconclusive, ThresholdKey } from './config.js';
 import { suggest } from '../suggest.js';
-import type { DropTest } from '../compare/significance.js';
-import {
-  adjustPValues,
-  directionOf,
-  dropsOf,
-  gateDropTest,
-  isTested,
-  testedNumbers,
-  type TestedNumbers,
-} from './tested.js';
+import { directionOf, dropsOf, isTested, testedNumbers, type TestedNumbers } from './tested.js';
 import type { GatedRuns, GateResult, Verdict } from './types.js';
 
 type CountKey = keyof Comparison['counts'];
@@ -116,46 +107,68 @@ export function applyGates(compared: ComparedRuns, config: GateConfig): GatedRun
   return { report: { ...comparison, verdict: verdictOf(gates), gates }, defs };
 }
 
-/** A tested gate's test, before the correction. */
+/** A tested gate's paired drops, before its bounds. */
 interface PendingTest {
-  test: DropTest;
   drops: Float64Array;
   primary: boolean;
 }
 
-/** Every gate evaluated; tested gates' p-values adjusted together first (docs/gates.md, "Error control"). */
+/**
+ * Every gate evaluated. Tested gates split alpha among themselves in advance (Bonferroni over the corrected ones;
+ * docs/gates.md, "Error control"), so each gate's bounds depend on its own data and the family's size only.
+ */
 export function evaluateGates(config: GateConfig, ctx: GateContext): GateResult[] {
   const pending = config.gates.map((spec) => pendingTest(spec, config, ctx));
-  const family = pending.flatMap((t, i) => (t && !t.primary ? [i] : []));
-  const adjusted = adjustPValues(
-    family.map((i) => pending[i]!.test.pValue),
-    config.correction,
-  );
-  const familyLevel = config.correction === 'none' ? config.alpha : config.alpha / Math.max(1, family.length);
-  const numbers = pending.map((t, i): TestedNumbers | null => {
-    if (!t) return null;
-    const spec = config.gates[i];
-    const at = family.indexOf(i);
-    return testedNumbers(
-      t.test,
-      t.drops,
-      t.primary
-        ? { pAdjusted: t.test.pValue, correction: 'primary', mddLevel: config.alpha }
-        : { pAdjusted: adjusted[at], correction: config.correction, mddLevel: familyLevel },
-      config.alpha,
-      spec.margin ?? config.margin,
-      ctx.defs.get(spec.metric),
-    );
-  });
-  return config.gates.map((spec, i) =>
-    evaluateGate(spec, ctx, numbers[i], {
-      margin: spec.margin ?? config.margin,
+  const corrected = pending.filter((t) => t && !t.primary).length;
+  const split = config.correction === 'none' ? 1 : Math.max(1, corrected);
+  return config.gates.map((spec, i) => {
+    const t = pending[i];
+    const margin = marginOf(spec, config, ctx);
+    const numbers = t
+      ? testedNumbers(
+          t.drops,
+          t.primary ? { correction: 'primary', size: 1 } : { correction: config.correction, size: split },
+          config.alpha,
+          margin,
+          ctx.defs.get(spec.metric),
+        )
+      : null;
+    return evaluateGate(spec, ctx, numbers, {
+      margin,
       onInconclusive: spec.onInconclusive ?? config.onInconclusive,
-    }),
-  );
+    });
+  });
 }
 
-/** The one-sided test of a tested gate that has paired data; null for every other gate. */
+/**
+ * A tested gate's margin, the drop that matters: its own `margin`; else its own thresholds as a drop from the
+ * baseline (`max_drop` 0.02 is a margin of 0.02, `max_drop_pct` 5 of 5% of the baseline, `min` 0.8 of the
+ * baseline's distance to 0.8; the smallest when several); else the config's `margin`.
+ */
+function marginOf(spec: GateSpec, config: GateConfig, ctx: GateContext): number {
+  if (spec.margin !== undefined) return spec.margin;
+  const baseline = ctx.metrics[spec.metric]?.baseline;
+  const own = Object.entries(spec.thresholds).flatMap(([k, x]) => {
+    const b = typeof baseline === 'number' ? baseline : null;
+    switch (k as ThresholdKey) {
+      case 'max_drop':
+      case 'max_increase':
+        return [x];
+      case 'max_drop_pct':
+      case 'max_increase_pct':
+        return b === null ? [] : [(x / 100) * Math.abs(b)];
+      case 'min':
+        return b === null ? [] : [b - x];
+      case 'max':
+        return b === null ? [] : [x - b];
+      default:
+        return [];
+    }
+  });
+  return own.length > 0 ? Math.min(...own) : config.margin;
+}
+
+/** The paired drops of a tested gate that has paired data; null for every other gate. */
 function pendingTest(spec: GateSpec, config: GateConfig, ctx: GateContext): PendingTest | null {
   const def = ctx.defs.get(spec.metric);
   if (!isTested(spec) || spec.where || !def?.paired || ctx.hasBaseline === false) return null;
@@ -163,12 +176,7 @@ function pendingTest(spec: GateSpec, config: GateConfig, ctx: GateContext): Pend
   if (!m?.comparable) return null;
   const diffs = ctx.pairedDiffsOf?.(spec.metric);
   if (!diffs || diffs.length === 0) return null;
-  const drops = dropsOf(diffs, def);
-  return {
-    test: gateDropTest(spec.metric, drops, ctx.seed ?? 0, ctx.permutations ?? 10_000),
-    drops,
-    primary: config.primary !== null && config.primary === spec.metric,
-  };
+  return { drops: dropsOf(diffs, def), primary: config.primary !== null && config.primary === spec.metric };
 }
 
 /** What a gate's result holds whatever the values: metric, level, thresholds and their text, where, line. */
@@ -249,7 +257,7 @@ function checkGate(
 function gateBase(spec: GateSpec, unit: string | undefined, alpha: number, margin: number): GateBase {
   const own = Object.entries(spec.thresholds).map(([k, x]) => describeThreshold(k as ThresholdKey, x, unit));
   const threshold = isTested(spec)
-    ? `${own.length ? own.join(' and ') : `drop ≤ ${formatValue(margin, unit)} (margin)`} (if significant, one-sided α ${alpha})`
+    ? `${spec.margin === undefined && own.length ? own.join(' and ') : `drop < ${formatValue(margin, unit)} (margin)`} (bounds at α ${alpha})`
     : own.join(' and ');
   return {
     metric: spec.metric,
@@ -395,7 +403,7 @@ function relativeNote(_def: MetricDef | undefined, spec: GateSpec, m: MetricComp
 const inconclusiveEffect = (spec: GateSpec, on: OnInconclusive): GateResult['effect'] =>
   on === 'pass' ? 'none' : on === 'warn' ? 'warn' : failResult(spec);
 
-/** A tested gate: fail, pass or inconclusive (src/gate/tested.ts). */
+/** A tested gate: fail, pass or inconclusive, its drop's bounds against its margin (src/gate/tested.ts). */
 function testedGate(
   spec: GateSpec,
   base: GateBase,
@@ -421,45 +429,24 @@ function testedGate(
     ...testFields(tested),
     ...pairedDelta(values.delta, -directionOf(def) * tested.meanDrop),
   };
-  // Crossing is judged on the paired mean drop, over the queries the test and the interval use (the means can count
-  // different queries: "Denominators differ"), so the outcome and the numbers beside it describe the same pairs.
-  const drop = tested.meanDrop;
-  const pairedCandidate = values.baseline! - directionOf(def) * drop;
-  const own = Object.entries(spec.thresholds);
-  const crossed = own.length
-    ? own.some(([k, x]) => !meets(k as ThresholdKey, x, values.baseline, pairedCandidate))
-    : drop > tested.margin + EPS;
-  const beyond = own.length
-    ? `beyond the gate's ${own.map(([k, x]) => `${k} ${x}`).join(', ')}`
-    : `beyond the margin ${formatValue(tested.margin, unit)}`;
-  const pText = pWords(tested, alpha);
-  if (crossed && tested.significant) {
-    return {
-      ...withTest,
-      result: failResult(spec),
-      effect: failResult(spec),
-      note: `significant drop ${beyond} (${pText})`,
-    };
+  const [lower, upper] = tested.dropBounds;
+  const margin = formatValue(tested.margin, unit);
+  const bounds = boundsWords(tested, alpha, unit);
+  if (lower > tested.margin) {
+    const note = `a drop beyond the margin ${margin}: ${bounds}`;
+    return { ...withTest, result: failResult(spec), effect: failResult(spec), note };
   }
-  const seen = detectText(tested, unit);
-  const why = crossed
-    ? `drop ${beyond} but not significant (${pText})`
-    : tested.significant
-      ? `significant drop within what the gate allows (${pText})`
-      : `no significant drop (${pText})`;
-  const detects = tested.mdd !== null && tested.mdd <= tested.margin + EPS;
-  // A pass needs both: power to see a drop of the margin, and no observed drop beyond the margin. One beyond it that
-  // is not significant is neither shown nor ruled out. (A `max_drop: 0` crossed by noise alone can still pass.)
-  const beyondMargin = drop > tested.margin + EPS;
-  if (detects && !beyondMargin) return { ...withTest, result: 'pass', effect: 'none', note: `${why}; ${seen}` };
-  const short = detects
-    ? `, but the drop is beyond the margin ${formatValue(tested.margin, unit)}`
-    : `, more than the margin ${formatValue(tested.margin, unit)}`;
+  if (upper < tested.margin) {
+    const what = tested.significant
+      ? `a real drop of ${formatValue(tested.meanDrop, unit)}, within the margin ${margin}`
+      : `no drop of the margin ${margin} or more`;
+    return { ...withTest, result: 'pass', effect: 'none', note: `${what}: ${bounds}` };
+  }
   return {
     ...withTest,
     result: 'inconclusive',
     effect: inconclusiveEffect(spec, onInconclusive),
-    note: `inconclusive: ${why}; ${seen}${short}; on_inconclusive: ${onInconclusive}`,
+    note: `inconclusive: a drop of the margin ${margin} is neither ruled out nor shown: ${bounds}; ${detectText(tested, unit)}; on_inconclusive: ${onInconclusive}`,
   };
 }
 
@@ -476,6 +463,7 @@ function testFields(t: TestedNumbers): Partial<GateResult> {
     correction: t.correction,
     ci: t.ci,
     ci_level: t.ciLevel,
+    simultaneous_over: t.simultaneousOver,
     margin: t.margin,
     min_detectable_drop: t.mdd,
     queries_needed: t.queriesNeeded,
@@ -485,12 +473,12 @@ function testFields(t: TestedNumbers): Partial<GateResult> {
 
 const CORRECTION_WORDS: Record<TestedNumbers['correction'], string> = {
   none: 'not adjusted',
-  holm: 'Holm-adjusted',
-  bh: 'BH-adjusted',
+  holm: 'Bonferroni-adjusted',
+  bh: 'Bonferroni-adjusted',
   primary: 'primary, not adjusted',
 };
 
-/** "one-sided p 0.0312, Holm-adjusted 0.1250 ≥ α 0.05". */
+/** "one-sided p 0.0312, Bonferroni-adjusted 0.1250 ≥ α 0.05". */
 export function pWords(t: TestedNumbers, alpha: number): string {
   const adjusted =
     t.correction === 'none' || t.correction === 'primary'
@@ -499,12 +487,20 @@ export function pWords(t: TestedNumbers, alpha: number): string {
   return `one-sided p ${formatP(t.pValue, alpha)}, ${adjusted} ${t.significant ? '<' : '≥'} α ${alpha}`;
 }
 
-/** "with 18 queries this gate detects drops of 0.72 or more" (at 80% power). */
+/** "change between −0.0533 and +0.0267 (90%, simultaneous over 4 gates; one-sided p 0.66, ...)". */
+export function boundsWords(t: TestedNumbers, alpha: number, unit: string | undefined): string {
+  const over = t.simultaneousOver > 1 ? `, simultaneous over ${t.simultaneousOver} gates` : '';
+  const level = `${+(t.ciLevel * 100).toFixed(2)}%${over}`;
+  const signed = (x: number) => `${x >= 0 ? '+' : '−'}${formatValue(Math.abs(x), unit)}`;
+  return `change between ${signed(t.ci[0])} and ${signed(t.ci[1])} (${level}; ${pWords(t, alpha)})`;
+}
+
+/** "with 18 queries a drop of 0.72 or more is found 80% of the time" (advice for an inconclusive gate). */
 export function detectText(t: TestedNumbers, unit: string | undefined): string {
   const queries = `${t.nPaired.toLocaleString('en-US')} ${t.nPaired === 1 ? 'query' : 'queries'}`;
   return t.mdd === null
-    ? `with ${queries} this gate cannot detect a drop of any size`
-    : `with ${queries} this gate detects drops of ${formatValue(t.mdd, unit)} or more`;
+    ? `with ${queries} no drop is found 80% of the time`
+    : `with ${queries} a drop of ${formatValue(t.mdd, unit)} or more is found 80% of the time`;
 }
 
 export function verdictOf(gates: GateResult[]): Verdict {

@@ -1,17 +1,16 @@
 /**
  * Tested gates: a gate on a paired metric that asks "is the candidate worse by a drop that matters?" (a
- * `significant_only` gate, a gate with `margin`, the `retrieval` preset). Three outcomes, docs/gates.md "Margins":
- * - fail: the one-sided test finds a drop (adjusted p < alpha) and the drop crosses the gate's threshold (its
- *   max_drop & co., or the margin when it has none);
- * - pass: not a fail, and the test had 80% power at the margin (the minimum detectable drop is within it);
+ * `significant_only` gate, a gate with `margin`, the `retrieval` preset). One pair of one-sided bounds of the mean
+ * drop, each at 1 - beta with beta fixed in advance (alpha / k for the k corrected gates: Bonferroni; alpha for the
+ * primary and for `correction: none`), read against the margin m (docs/gates.md, docs/decisions/0010):
+ * - pass: upper < m (a drop of m or more is ruled out);
+ * - fail: lower > m (the drop is significantly beyond the margin);
  * - inconclusive: neither; it follows on_inconclusive (warn by default) and never reads as a pass.
- * The printed interval is the one the test uses: at level 1 - 2 * alpha_g, alpha_g = alpha * p / adjusted p, so it
- * leaves 0 on the worse side exactly when the adjusted p is below alpha.
+ * The p printed is the same statistic's, so the mark, the interval and the outcome cannot disagree.
  */
 import type { MetricDef } from '../aggregate/metrics/types.js';
 import { minimumDetectableDrop, noiseModel, queriesNeeded } from '../compare/power.js';
-import { dropInterval, dropTest, hashString, seededRandom } from '../compare/significance.js';
-import type { DropTest } from '../compare/significance.js';
+import { dropBounds } from '../compare/significance.js';
 import type { Correction, GateSpec } from './config.js';
 
 export function isTested(spec: GateSpec): boolean {
@@ -29,85 +28,78 @@ export function dropsOf(diffs: Float64Array, def: MetricDef | undefined): Float6
   return diffs.map((d) => (d === 0 ? 0 : -dir * d));
 }
 
-/** The gate's one-sided test, on its own stream of the report's seed. */
-export function gateDropTest(metric: string, drops: Float64Array, seed: number, permutations: number): DropTest {
-  return dropTest(drops, permutations, seededRandom((seed ^ hashString(`gate:${metric}`)) >>> 0));
-}
-
-/** Adjusted p-values: Holm's step-down, Benjamini-Hochberg's step-up, or none; each capped at 1. */
-export function adjustPValues(ps: number[], correction: Correction): number[] {
-  const k = ps.length;
-  if (correction === 'none' || k === 0) return [...ps];
-  const order = ps.map((_, i) => i).sort((a, b) => ps[a] - ps[b] || a - b);
-  const adjusted = new Array<number>(k);
-  if (correction === 'holm') {
-    let running = 0;
-    order.forEach((i, rank) => {
-      running = Math.max(running, Math.min(1, (k - rank) * ps[i]));
-      adjusted[i] = running;
-    });
-  } else {
-    let running = 1;
-    for (let rank = k - 1; rank >= 0; rank--) {
-      const i = order[rank];
-      running = Math.min(running, Math.min(1, (k * ps[i]) / (rank + 1)));
-      adjusted[i] = running;
-    }
-  }
-  return adjusted;
-}
-
-/** What a tested gate's test says, before the thresholds: the numbers every output prints. */
+/** What a tested gate's bounds say, before the margin: the numbers every output prints. */
 export interface TestedNumbers {
+  /** One-sided p of "no drop", for the bounds' statistic. */
   pValue: number;
   /** The mean drop over the paired queries (positive: worse), the delta the interval and the p describe. */
   meanDrop: number;
+  /** The p held to alpha: k x p for the corrected gates (Bonferroni, the bounds' split), p itself otherwise. */
   pAdjusted: number;
   correction: Correction | 'primary';
-  /** Of the delta (candidate - baseline), at ciLevel. */
+  /** The drop's one-sided bounds, each at 1 - alpha / k (lower: how small the drop surely is; upper: how large). */
+  dropBounds: [number, number];
+  /** The change (candidate - baseline) between the bounds, at the nominal level ciLevel = 1 - 2 alpha. */
   ci: [number, number];
   ciLevel: number;
+  /** The tested gates the bounds are simultaneous over (1: the primary, or no correction). */
+  simultaneousOver: number;
+  /** lower > 0: a drop is shown (pAdjusted < alpha). */
   significant: boolean;
   margin: number;
-  /** Null: no drop the test could see at 80% power. */
+  /** Null: no drop the test could see at 80% power. Advice for an inconclusive gate only. */
   mdd: number | null;
   queriesNeeded: number | null;
   nPaired: number;
 }
 
+/** Where a gate's bounds sit among the tested gates: how many share the split of alpha. */
+export interface Family {
+  correction: Correction | 'primary';
+  /** Gates alpha is split over (1 for the primary and for `none`). */
+  size: number;
+}
+
 /**
- * The numbers of one tested gate. `mddLevel` is the level the gate's drop must clear when it is the only real
- * one: alpha / (gates in the correction) for holm and bh, alpha alone for none and the primary.
+ * The numbers of one tested gate: its drops' bounds at 1 - alpha / size, read for a margin in the caller.
+ * `step` is the metric's full step (1 for a rate): the pseudo-queries of the bounds (src/compare/significance.ts).
  */
 export function testedNumbers(
-  test: DropTest,
   drops: Float64Array,
-  adjusted: { pAdjusted: number; correction: Correction | 'primary'; mddLevel: number },
+  family: Family,
   alpha: number,
   margin: number,
   def: MetricDef | undefined,
 ): TestedNumbers {
-  const { pAdjusted } = adjusted;
-  // The level at which this p is compared once adjusted: p < alpha_g exactly when pAdjusted < alpha.
-  const level = pAdjusted > 0 ? Math.min(alpha, (alpha * test.pValue) / pAdjusted) : alpha;
-  const [low, high] = dropInterval(test, level);
-  const ci: [number, number] = directionOf(def) === 1 ? [-high, -low] : [low, high];
+  const beta = alpha / family.size;
+  const b = dropBounds(drops, beta, stepOf(def, drops));
+  const ci: [number, number] = directionOf(def) === 1 ? [-b.upper, -b.lower] : [b.lower, b.upper];
   const model = noiseModel(drops);
-  const mdd = minimumDetectableDrop(model, adjusted.mddLevel);
-  const needed = mdd > margin ? queriesNeeded(model, adjusted.mddLevel, margin) : null;
+  const mdd = minimumDetectableDrop(model, beta);
+  const needed = mdd > margin ? queriesNeeded(model, beta, margin) : null;
   return {
-    pValue: test.pValue,
-    meanDrop: test.meanDrop,
-    pAdjusted,
-    correction: adjusted.correction,
+    pValue: b.pValue,
+    meanDrop: b.meanDrop,
+    pAdjusted: Math.min(1, family.size * b.pValue),
+    correction: family.correction,
+    dropBounds: [clean(b.lower), clean(b.upper)],
     ci: [clean(ci[0]), clean(ci[1])],
-    ciLevel: 1 - 2 * level,
-    significant: pAdjusted < alpha,
+    ciLevel: 1 - 2 * alpha,
+    simultaneousOver: family.size,
+    significant: b.lower > 0,
     margin,
     mdd: Number.isFinite(mdd) ? mdd : null,
     queriesNeeded: needed,
-    nPaired: test.n,
+    nPaired: b.n,
   };
+}
+
+/** A rate moves by at most 1 a query; another metric's step is its largest observed change. */
+function stepOf(def: MetricDef | undefined, drops: Float64Array): number {
+  if (def?.unit === 'ratio') return 1;
+  let largest = 0;
+  for (const d of drops) largest = Math.max(largest, Math.abs(d));
+  return largest;
 }
 
 /** -0 prints as "-0.0000"; an interval end is 0 then. */

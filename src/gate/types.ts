@@ -23,12 +23,18 @@ export interface GateResult {
   /** The p-value after the correction across tested gates (equal to p_value for none and the primary). */
   p_adjusted?: number;
   correction?: 'none' | 'holm' | 'bh' | 'primary';
-  /** The interval of the paired delta the gate's test uses, at ci_level: it leaves 0 on the worse side exactly when p_adjusted < alpha. */
+  /**
+   * A tested gate's interval of the paired delta, at ci_level (1 - 2 alpha), simultaneous over simultaneous_over
+   * gates: each end a one-sided bound at 1 - alpha / simultaneous_over. The gate passes when its worse end is within
+   * the margin, fails when its better end is beyond it (docs/gates.md); it leaves 0 on the worse side exactly when
+   * p_adjusted < alpha.
+   */
   ci?: [number, number];
   ci_level?: number;
+  simultaneous_over?: number;
   /** The smallest drop that matters. */
   margin?: number;
-  /** The smallest drop the test detects at 80% power (null: none), and the queries that would bring it to the margin. */
+  /** Advice: the smallest drop found 80% of the time (null: none), and the queries that would bring it to the margin. */
   min_detectable_drop?: number | null;
   queries_needed?: number | null;
   n_paired?: number;

@@ -300,7 +300,7 @@ function keyMetricLines(report: CompareReport, byId: Map<string, MetricDef>): st
       return `| ${[...cells, intervalText(m.ci, unit), formatP(m.p_value, report.alpha)].join(' | ')} |`;
     }),
     '',
-    `▲ ▼ significant at α ${report.alpha} (two-sided paired sign-flip test, the interval read off it; the gates' tests are one-sided).${denominators.length ? ` Denominators differ: ${denominators.join(', ')}.` : ''}`,
+    `▲ ▼ significant at α ${report.alpha} (two-sided paired sign-flip test, the interval read off it; the gates' bounds are their own).${denominators.length ? ` Denominators differ: ${denominators.join(', ')}.` : ''}`,
   ];
 }
 
@@ -696,7 +696,7 @@ function layOut(report: CompareReport, fixed: string[], parts: Sections, options
   const { sections, cutOrder } = parts;
   const footer = [
     '',
-    `<sub>EvalGate · paired sign-flip test, ${report.options.permutations.toLocaleString('en-US')} flips, seed ${report.options.seed}; metric intervals at ${intervalLevel(report.alpha)} from the same test, gate intervals at their own level · mean over ${report.options.mean_over}, min grade ${report.options.min_grade}</sub>`,
+    `<sub>EvalGate · paired sign-flip test, ${report.options.permutations.toLocaleString('en-US')} flips, seed ${report.options.seed}; metric intervals at ${intervalLevel(report.alpha)} from the same test; gate intervals at ${intervalLevel(2 * report.alpha)}, Student's t, simultaneous over the tested gates · mean over ${report.options.mean_over}, min grade ${report.options.min_grade}</sub>`,
   ];
   const fixedText = fixed.join('\n');
   const footerText = footer.join('\n');

@@ -156,12 +156,12 @@ function relativeChange(g: GateResult): string {
   return ` (${pct >= 0 ? '+' : '−'}${Math.abs(pct).toFixed(Math.abs(pct) < 10 ? 1 : 0)}%)`;
 }
 
-/** "one-sided p 0.0312, Holm 0.1250": the p the gate used, adjusted where a correction applied. */
+/** "one-sided p 0.0312, Bonferroni-adjusted 0.1250": the p of the gate's bounds, adjusted where alpha is split. */
 export function gatePText(g: GateResult, alpha: number): string {
   if (g.p_value === undefined || g.p_value === null) return '';
   const adjusted =
     g.correction === 'holm' || g.correction === 'bh'
-      ? `, ${g.correction === 'holm' ? 'Holm' : 'BH'}-adjusted ${formatP(g.p_adjusted, alpha)}`
+      ? `, Bonferroni-adjusted ${formatP(g.p_adjusted, alpha)}`
       : g.correction === 'primary'
         ? ' (primary, not adjusted)'
         : '';
@@ -176,12 +176,15 @@ export function gateResultWords(g: GateResult): string {
   return g.result.replace('_', ' ');
 }
 
-/** "detects 0.72" for a tested gate, with "> margin 0.1" when the margin is out of its reach. */
+/**
+ * Advice for an inconclusive tested gate: "finds 0.72 (80%)", with "> margin 0.1" when the margin is out of its
+ * reach. Power decides nothing: a gate that passed or failed gets none.
+ */
 export function detectableText(g: GateResult, unit: string | undefined): string {
-  if (g.margin === undefined) return '';
-  if (g.min_detectable_drop === null || g.min_detectable_drop === undefined) return 'detects no drop';
+  if (g.margin === undefined || g.result !== 'inconclusive') return '';
+  if (g.min_detectable_drop === null || g.min_detectable_drop === undefined) return 'finds no drop (80%)';
   const over = g.min_detectable_drop > g.margin + 1e-12;
-  return `detects ${formatValue(g.min_detectable_drop, unit)}${over ? ` > margin ${formatValue(g.margin, unit)}` : ''}`;
+  return `finds ${formatValue(g.min_detectable_drop, unit)} (80%)${over ? ` > margin ${formatValue(g.margin, unit)}` : ''}`;
 }
 
 /**
@@ -191,7 +194,9 @@ export function detectableText(g: GateResult, unit: string | undefined): string 
 export function adviceSentence(report: CompareReport): string | null {
   const short = report.gates.filter(
     (g) =>
-      g.margin !== undefined && (g.min_detectable_drop === null || (g.min_detectable_drop ?? 0) > g.margin + 1e-12),
+      g.result === 'inconclusive' &&
+      g.margin !== undefined &&
+      (g.min_detectable_drop === null || (g.min_detectable_drop ?? 0) > g.margin + 1e-12),
   );
   if (short.length === 0) return null;
   // One gate's figures, never one gate's margin beside another's queries: the gate furthest from its margin (the
@@ -202,15 +207,15 @@ export function adviceSentence(report: CompareReport): string | null {
   const mdd = furthest.min_detectable_drop;
   const sees =
     typeof mdd === 'number'
-      ? `detects drops of ${formatValue(mdd)} or more, more than its margin ${margin}`
-      : 'cannot detect a drop of any size';
+      ? `finds drops of ${formatValue(mdd)} or more 80% of the time, more than its margin ${margin}`
+      : 'finds no drop 80% of the time';
   const who =
     short.length === 1
       ? `the ${furthest.metric} gate`
-      : `${short.length} gates cannot yet detect their margin; the furthest, ${furthest.metric},`;
+      : `${short.length} inconclusive gates cannot yet find their margin; the furthest, ${furthest.metric},`;
   const fix =
     typeof furthest.queries_needed === 'number'
-      ? `about ${furthest.queries_needed.toLocaleString('en-US')} queries like these would detect ${margin}`
+      ? `about ${furthest.queries_needed.toLocaleString('en-US')} queries like these would find ${margin} 80% of the time`
       : 'more queries that differ less between runs would be needed';
   return `With ${plural(furthest.n_paired ?? 0, 'query', 'queries')}, ${who} ${sees}: ${fix}.`;
 }

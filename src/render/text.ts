@@ -231,7 +231,7 @@ function keyMetricLines(report: CompareReport, byId: Map<string, MetricDef>): st
     ...(b === null
       ? []
       : [
-          `  * significant at α ${report.alpha} (two-sided paired sign-flip test, the interval read off it; the gates' tests are one-sided)`,
+          `  * significant at α ${report.alpha} (two-sided paired sign-flip test, the interval read off it; the gates' bounds are their own)`,
         ]),
   ];
   if (denominators.length) lines.push(`  denominators differ: ${denominators.join(', ')}`);

@@ -104,7 +104,7 @@ function flakyLines(trend: HistoryTrend): string[] {
   const more = ids.length > FLAKY_SHOWN ? ` and ${ids.length - FLAKY_SHOWN} more` : '';
   return [
     '',
-    `_Flaky by history: ${plural(ids.length, 'query', 'queries')} flipped between hit and miss at least twice on main and ${ids.length === 1 ? 'is' : 'are'} set aside: ${shown.join(', ')}${more}._`,
+    `_Flaky by history: ${plural(ids.length, 'query', 'queries')} went between hit and miss on main, each in at least a quarter of the runs, and ${ids.length === 1 ? 'is' : 'are'} set aside: ${shown.join(', ')}${more}._`,
   ];
 }
 
