@@ -122,7 +122,7 @@ async function runAction(
 }
 
 const runsOf = (commit: string, page = 1) =>
-  `GET /actions/workflows/${WORKFLOW}/runs?status=success&per_page=100&page=${page}&head_sha=${commit} 200`;
+  `GET /actions/workflows/${WORKFLOW}/runs?status=completed&per_page=100&page=${page}&head_sha=${commit} 200`;
 const compare = (head: string) => `GET /compare/${BASE}...${head}?per_page=1 200`;
 const artifactsOf = (run: number) => `GET /actions/runs/${run}/artifacts?name=${ARTIFACT}&per_page=100&page=1 200`;
 
@@ -223,6 +223,37 @@ describe('baseline: artifact:NAME finds the run for the base', () => {
     expect(JSON.parse(action.outputs.baseline)).toMatchObject({ run_id: older, base_commit_run: true });
   });
 
+  it('a main run that failed a gate still holds the baseline; a cancelled one is skipped (issue 46)', async () => {
+    // After merging an accepted regression, main's own run fails its gate: its artifact is main's newest numbers.
+    const older = addRun(BASE, day(5));
+    const failed = github.addWorkflowRun({
+      workflow: WORKFLOW,
+      headSha: BASE,
+      branch: 'master',
+      createdAt: day(6),
+      conclusion: 'failure',
+    });
+    github.addArtifact(failed, ARTIFACT, writeZip([{ name: 'baseline.sqlite', data: BASELINE_DB }]));
+    const cancelled = github.addWorkflowRun({
+      workflow: WORKFLOW,
+      headSha: BASE,
+      branch: 'master',
+      createdAt: day(7),
+      conclusion: 'cancelled',
+    });
+    github.addArtifact(cancelled, ARTIFACT, writeZip([{ name: 'baseline.sqlite', data: BASELINE_DB }]));
+    const action = await runAction(pullRequest(BASE));
+    expect(action.code).toBe(0);
+    expect(action.calls.slice(0, 3)).toEqual([
+      runsOf(BASE),
+      artifactsOf(failed),
+      `GET /actions/artifacts/${failed + 1}/zip 302`,
+    ]);
+    expect(action.stdout).toContain(`run ${cancelled} (${BASE.slice(0, 7)}) ended cancelled, skipped`);
+    expect(JSON.parse(action.outputs.baseline)).toMatchObject({ run_id: failed, base_commit_run: true });
+    expect(older).toBeLessThan(failed);
+  });
+
   it("pagination of a run's artifacts: the live one is on page 2, after 100 expired ones", async () => {
     const run = github.addWorkflowRun({ workflow: WORKFLOW, headSha: BASE, branch: 'master', createdAt: day(6) });
     const live = github.addArtifact(run, ARTIFACT, writeZip([{ name: 'baseline.sqlite', data: BASELINE_DB }]));
@@ -295,7 +326,7 @@ describe('baseline: artifact:NAME finds the run for the base', () => {
       runsOf(BASE),
       compare(head),
       `GET /commits?sha=${BASE}&per_page=50&page=1 200`,
-      `GET /actions/workflows/${WORKFLOW}/runs?status=success&per_page=100&page=1&branch=master 200`,
+      `GET /actions/workflows/${WORKFLOW}/runs?status=completed&per_page=100&page=1&branch=master 200`,
       artifactsOf(nearest),
       `GET /actions/artifacts/${nearest + 1}/zip 302`,
     ]);
@@ -331,8 +362,8 @@ describe('baseline: artifact:NAME finds the run for the base', () => {
     expect(action.code).toBe(0);
     expect(action.calls.slice(2, 5)).toEqual([
       `GET /commits?sha=${BASE}&per_page=50&page=1 200`,
-      `GET /actions/workflows/${WORKFLOW}/runs?status=success&per_page=100&page=1&branch=master 200`,
-      `GET /actions/workflows/${WORKFLOW}/runs?status=success&per_page=100&page=2&branch=master 200`,
+      `GET /actions/workflows/${WORKFLOW}/runs?status=completed&per_page=100&page=1&branch=master 200`,
+      `GET /actions/workflows/${WORKFLOW}/runs?status=completed&per_page=100&page=2&branch=master 200`,
     ]);
     expect(JSON.parse(action.outputs.baseline)).toMatchObject({ run_id: run, commits_behind: 1 });
   });
@@ -347,7 +378,7 @@ describe('no baseline found', () => {
       runsOf(BASE),
       compare(sha(`head-of-${BASE}`)),
       `GET /commits?sha=${BASE}&per_page=3&page=1 200`,
-      `GET /actions/workflows/${WORKFLOW}/runs?status=success&per_page=100&page=1&branch=master 200`,
+      `GET /actions/workflows/${WORKFLOW}/runs?status=completed&per_page=100&page=1&branch=master 200`,
     ]);
     expect(action.outputs.verdict).toBe('pass');
     expect(JSON.parse(action.outputs.summary)).toMatchObject({ baseline_run: null });

@@ -89,8 +89,16 @@ interface WorkflowRun {
   head_sha: string;
   html_url: string;
   created_at: string;
+  conclusion?: string | null;
   head_repository?: { full_name?: string } | null;
 }
+
+/**
+ * Conclusions whose run may hold a baseline: a main run that failed a gate (after merging an accepted regression,
+ * say) still recorded main's numbers, and its artifact is the newest baseline. A cancelled, timed-out or skipped
+ * run is no measurement of main.
+ */
+const BASELINE_CONCLUSIONS = new Set(['success', 'failure']);
 
 interface Artifact {
   id: number;
@@ -205,7 +213,7 @@ class Finder {
     const { data } = await this.get<{ workflow_runs: WorkflowRun[] }>(
       `list the runs of workflow ${this.lookup.workflow}`,
       'GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs',
-      { workflow_id: this.lookup.workflow, status: 'success', per_page: PER_PAGE, page, ...params },
+      { workflow_id: this.lookup.workflow, status: 'completed', per_page: PER_PAGE, page, ...params },
     );
     const runs = listIn(data, 'workflow_runs', what).map((r, i) =>
       checkRun(r as WorkflowRun, `workflow_runs[${i}]`, what),
@@ -214,13 +222,17 @@ class Finder {
     const ours = `${this.lookup.owner}/${this.lookup.repo}`.toLowerCase();
     return runs.filter((run) => {
       const from = run.head_repository?.full_name;
+      if (typeof run.conclusion === 'string' && !BASELINE_CONCLUSIONS.has(run.conclusion)) {
+        this.notes.push(`run ${run.id} (${run.head_sha.slice(0, 7)}) ended ${oneLine(run.conclusion)}, skipped`);
+        return false;
+      }
       if (typeof from !== 'string' || from.toLowerCase() === ours) return true;
       this.notes.push(`run ${run.id} (${run.head_sha.slice(0, 7)}) ran code from ${oneLine(from)}, skipped`);
       return false;
     });
   }
 
-  /** The successful runs of the workflow for one commit, newest first (one page: a commit rarely has 100). */
+  /** The completed runs of the workflow for one commit that may hold a baseline, newest first (one page). */
   runsOf(sha: string): Promise<WorkflowRun[]> {
     return this.runsPage({ head_sha: sha }, 1);
   }

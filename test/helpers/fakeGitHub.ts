@@ -639,7 +639,7 @@ export class FakeGitHub {
     headSha: string;
     branch: string;
     createdAt: string;
-    conclusion?: 'success' | 'failure';
+    conclusion?: 'success' | 'failure' | 'cancelled';
     /** owner/name of the repository whose code ran (a fork's, for its pull request); default this one. */
     headRepository?: string;
   }): number {
@@ -819,7 +819,7 @@ export class FakeGitHub {
             r.workflow === workflow &&
             (!q.has('head_sha') || r.headSha === q.get('head_sha')) &&
             (!q.has('branch') || r.branch === q.get('branch')) &&
-            (!q.has('status') || r.conclusion === q.get('status')),
+            (!q.has('status') || q.get('status') === 'completed' || r.conclusion === q.get('status')),
         )
         .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
       return {
@@ -949,7 +949,7 @@ interface FakeRun {
   headSha: string;
   branch: string;
   createdAt: string;
-  conclusion: 'success' | 'failure';
+  conclusion: 'success' | 'failure' | 'cancelled';
 }
 
 interface FakePull {
