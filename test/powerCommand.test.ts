@@ -276,3 +276,67 @@ describe('evalgate power checks the gate config as compare does', () => {
     expect(rows(res.stdout).map((r) => r.gate)).toEqual(['recall@20']);
   });
 });
+
+describe("evalgate power: the baseline side's noise, graded metrics included", () => {
+  // 120 answerable queries: the baseline's one relevant chunk at rank 1, at rank 2 or missing, 40 each.
+  async function gradedBaseline() {
+    const ids = Array.from({ length: 120 }, (_, i) => `q${i}`);
+    const dir = tempDir();
+    const g = writeGolden(
+      ids.map((id) => `- id: ${id}\n  query: query ${id}\n  expected_chunk_ids: [c-${id}]\n`).join(''),
+      dir,
+    );
+    const hits = (id: string, i: number) =>
+      i < 40 ? [hit(1, `c-${id}`)] : i < 80 ? [hit(1, 'other'), hit(2, `c-${id}`)] : [hit(1, 'other')];
+    const runs = [{ runId: 'base', results: ids.map((id, i) => result(id, hits(id, i))) }];
+    return { dir, g, db: await writeRunDb({ runs }, `${dir}/base.sqlite`) };
+  }
+
+  it("MRR's changes at the size of its own spread, not a hit's", async () => {
+    const { dir, g, db } = await gradedBaseline();
+    const config = writeGolden(
+      'gates:\n  - metric: hit@5\n    margin: 0.1\n  - metric: mrr@10\n    margin: 0.1\n',
+      dir,
+      'c.yml',
+    );
+    const res = await runCli(['power', '--golden', g, '--baseline', db, '--config', config]);
+    expect(res.status).toBe(0);
+    const [hit5, mrr] = rows(res.stdout);
+    // hit@5 at 2/3, as before: 0.4 * 2v(1 - v) changed by a hit
+    expect(hit5).toMatchObject({ gate: 'hit@5', queries: 120, value: 0.6667 });
+    expect(hit5.detects.toFixed(4)).toBe(detectableDrop(120, 0.4 * 2 * (2 / 3) * (1 / 3), 0.05 / 2).toFixed(4));
+    // MRR 1, 0.5, 0 a third each: two draws differ 2/3 of the time, by a root mean square of sqrt(2 var / (2/3))
+    expect(mrr).toMatchObject({ gate: 'mrr@10', queries: 120, value: 0.5 });
+    const size = Math.sqrt((2 * (1 / 6)) / (2 / 3));
+    expect(mrr.detects.toFixed(4)).toBe((detectableDrop(120, 0.4 * (2 / 3), 0.05 / 2) * size).toFixed(4));
+  });
+
+  it("the config's measured noise: its share changed and size per metric, named in the last line", async () => {
+    const { dir, g, db } = await gradedBaseline();
+    const config = writeGolden(
+      [
+        'gates:\n  - metric: hit@5\n    margin: 0.1\n  - metric: nDCG@10\n    margin: 0.05\n  - metric: mrr@10\n    margin: 0.1',
+        'noise:\n  measured: "2026-11-24T00:00:00Z"\n  runs: 5\n  metrics:',
+        '    hit@5: { sd_diff: 0.2, sd_mean: 0.01, changed: 0.04, detects: null }',
+        '    nDCG@10: { sd_diff: 0.06, sd_mean: 0.004, changed: 0.36, detects: null }\n',
+      ].join('\n'),
+      dir,
+      'noisy.yml',
+    );
+    for (const baseline of [['--baseline', db], []]) {
+      const res = await runCli(['power', '--golden', g, '--config', config, ...baseline]);
+      expect(res.stderr).toBe('');
+      const [hit5, ndcg, mrr] = rows(res.stdout);
+      // hit@5: 4% changed by sqrt(0.04 / 0.04) = 1; nDCG@10: 36% changed by 0.06 / 0.6 = 0.1; each at α/3
+      expect(hit5.detects.toFixed(4)).toBe(detectableDrop(120, 0.04, 0.05 / 3).toFixed(4));
+      expect(ndcg.detects.toFixed(4)).toBe((detectableDrop(120, 0.36, 0.05 / 3) * 0.1).toFixed(4));
+      // mrr@10 has no measured noise: the churn assumed, over the baseline's values (MRR 1, 0.5, 0) or at 0.5
+      const rho = baseline.length > 0 ? 0.4 * (2 / 3) : 0.4 * 2 * 0.25;
+      const size = baseline.length > 0 ? Math.sqrt(0.5) : 1;
+      expect(mrr.detects.toFixed(4)).toBe((detectableDrop(120, rho, 0.05 / 3) * size).toFixed(4));
+      expect(res.stdout.trimEnd().split('\n').at(-1)).toBe(
+        `one-sided, α 0.05, holm over 3 gates (each at α/3); hit@5, nDCG@10 from the noise measured in ${config} (evalgate calibrate, 5 runs, 2026-11-24T00:00:00Z); the others assume 40% of queries change between runs with no real change${baseline.length > 0 ? '' : ', at a value of 0.5 (no --baseline)'}`,
+      );
+    }
+  });
+});

@@ -1,31 +1,40 @@
 /**
  * `evalgate power --golden G [--baseline RUN.sqlite [--run ID]] [--config C] [--churn 0.4]`: for each tested gate of
  * the config, the smallest drop its test detects with 80% power, and how many queries would bring that to the margin,
- * before anyone runs a comparison (docs/gates.md, "Minimum detectable drop").
+ * before anyone runs a comparison (docs/cli.md, "Before a comparison: evalgate power").
  *
- * There are no paired differences yet, so the noise is assumed: a share `churn` of the queries is redrawn between two
- * runs with no real change, and a redrawn query changes as a hit or a miss would at the metric's value v (with
- * probability 2 v (1 - v)); v is the baseline's value, or 0.5 (the noisiest) without a baseline.
+ * There are no paired differences yet. The noise is the config's measured `noise:` block for the metric when it has
+ * one (the baseline side's, as a comparison's advice reads it); else assumed: a share `churn` of the queries is
+ * redrawn between two runs with no real change, a redrawn query taking another of the baseline's per-query values
+ * (src/compare/power.ts, redrawnNoiseModel: a hit at 2v(1 - v) for hit@k, its own spread for nDCG or MRR), or a hit
+ * at 0.5 (the noisiest) without a baseline.
  */
+import { checkResultsMatchGolden, metricTableFor, resultsMatched } from '../aggregate/aggregate.js';
 import { buildMetricTable } from '../aggregate/metrics/registry.js';
+import { PerQueryValues } from '../aggregate/perQueryValues.js';
 import { DEFAULT_OPTIONS } from '../aggregate/score.js';
-import { minimumDetectableDrop, queriesNeeded } from '../compare/power.js';
+import { scoreToTable } from '../aggregate/table.js';
+import { minimumDetectableDrop, queriesNeeded, redrawnNoiseModel } from '../compare/power.js';
+import type { NoiseModel } from '../compare/power.js';
 import { InputError } from '../errors.js';
 import { formatValue } from '../format.js';
 import { checkGates } from '../gate/gates.js';
+import { noiseFloorModel } from '../gate/noise.js';
 import { isTested } from '../gate/tested.js';
 import { atScoringCutoffs } from '../gate/config.js';
 import type { GateConfig } from '../gate/config.js';
 import type { AggregateOptions } from '../aggregate/score.js';
 import { readGoldenFile } from '../load/golden.js';
-import { loadGateConfig, runAggregate } from '../pipeline/pipeline.js';
+import { openRunStream } from '../load/runDatabase.js';
+import { loadGateConfig } from '../pipeline/pipeline.js';
 import { METRIC_FLAGS, metricOptions, parse, wantsHelp } from './args.js';
 import type { Io } from './io.js';
 
 export const POWER_USAGE = `usage: evalgate power --golden golden.yaml [--baseline RUN.sqlite [--run ID]] [--config evalgate.yml] [--churn 0.4]
   The smallest drop each tested gate detects (80% power, at the level its correction gives it), and the queries
-  that would bring it to the margin. --churn: the share of queries assumed to change between two runs with no
-  real change (default 0.4).`;
+  that would bring it to the margin. The noise: the config's measured \`noise:\` block where it has the metric;
+  else --churn, the share of queries assumed to change between two runs with no real change (default 0.4), each
+  redrawn from the baseline's own per-query values.`;
 
 export async function powerCommand(args: string[], io: Io): Promise<number> {
   if (wantsHelp(args, POWER_USAGE, io)) return 0;
@@ -51,28 +60,65 @@ export async function powerCommand(args: string[], io: Io): Promise<number> {
   const tested = config.gates.filter((g) => isTested(g) && !g.where);
   if (tested.length === 0)
     throw new InputError(`the gate config ${config.source} has no tested gate (significant_only or margin)`);
-  const metricValue = await baselineValues({ ...values, golden: values.golden }, config, options);
+  const metricValue = await baselineValues({ ...values, golden: values.golden }, options);
   const family = tested.filter((g) => g.metric !== config.primary).length;
   const lines = [
     `${'gate'.padEnd(12)}  ${'queries'.padStart(7)}  ${'value'.padStart(6)}  detects  margin  queries for the margin`,
   ];
   for (const g of tested) {
     const level = g.metric === config.primary || config.correction === 'none' ? config.alpha : config.alpha / family;
-    const { n, v } = metricValue(g.metric);
-    const model = { n, rho: churn * 2 * v * (1 - v), size: 1 };
-    const mdd = minimumDetectableDrop(model, level);
-    const margin = g.margin ?? config.margin;
-    const needed = mdd > margin ? queriesNeeded(model, level, margin) : null;
-    lines.push(
-      `${g.metric.padEnd(12)}  ${String(n).padStart(7)}  ${v.toFixed(4)}  ${Number.isFinite(mdd) ? mdd.toFixed(4) : ' none '}   ${formatValue(margin)}  ${mdd <= margin ? 'reached' : needed === null ? 'more than 10,000,000' : `about ${needed.toLocaleString('en-US')}`}`,
-    );
+    lines.push(gateRow(g.metric, metricValue(g.metric), config, { level, churn, margin: g.margin ?? config.margin }));
   }
-  lines.push(
-    '',
-    `one-sided, α ${config.alpha}${config.correction === 'none' ? '' : `, ${config.correction} over ${family} gates (each at α/${family})`}; assumes ${Math.round(churn * 100)}% of queries change between runs with no real change${values.baseline ? '' : ', at a value of 0.5 (no --baseline)'}`,
-  );
+  const measured = tested.filter((g) => config.noise?.metrics[g.metric]).map((g) => g.metric);
+  const assumed = measured.length === tested.length ? null : churn;
+  lines.push('', footer(config, family, measured, assumed, values.baseline !== undefined));
   io.stdout(`${lines.join('\n')}\n`);
   return 0;
+}
+
+/**
+ * One gate's row. The noise, by what is known of the baseline side: the config's measured `noise:` block for the
+ * metric (evalgate calibrate: its share changed and size of a change, graded metrics included); else a share
+ * `churn` of the baseline run's queries redrawn from its own per-query values (a hit's size for hit@k, nDCG's own
+ * spread for nDCG); else, without a baseline, a hit or a miss at 0.5.
+ */
+function gateRow(
+  metric: string,
+  side: BaselineSide,
+  config: GateConfig,
+  { level, churn, margin }: { level: number; churn: number; margin: number },
+): string {
+  const { n, v, values } = side;
+  const floor = config.noise?.metrics[metric];
+  const model: NoiseModel = floor
+    ? noiseFloorModel(floor, n)
+    : values
+      ? redrawnNoiseModel(values, churn)
+      : { n, rho: churn * 2 * v * (1 - v), size: 1 };
+  const mdd = minimumDetectableDrop(model, level);
+  const needed = mdd > margin ? queriesNeeded(model, level, margin) : null;
+  return `${metric.padEnd(12)}  ${String(n).padStart(7)}  ${v.toFixed(4)}  ${Number.isFinite(mdd) ? mdd.toFixed(4) : ' none '}   ${formatValue(margin)}  ${mdd <= margin ? 'reached' : needed === null ? 'more than 10,000,000' : `about ${needed.toLocaleString('en-US')}`}`;
+}
+
+/** The level, and where the noise came from: the config's measured noise, the churn assumed, or both. */
+function footer(
+  config: GateConfig,
+  family: number,
+  measured: string[],
+  churn: number | null,
+  hasBaseline: boolean,
+): string {
+  const test = `one-sided, α ${config.alpha}${config.correction === 'none' ? '' : `, ${config.correction} over ${family} gates (each at α/${family})`}`;
+  const noise = config.noise;
+  const from =
+    noise && measured.length > 0
+      ? `${measured.length === 1 ? measured[0] : measured.join(', ')} from the noise measured in ${config.source} (evalgate calibrate, ${noise.runs} runs, ${noise.measured})`
+      : null;
+  const assumes =
+    churn === null
+      ? null
+      : `${from ? 'the others assume' : 'assumes'} ${Math.round(churn * 100)}% of queries change between runs with no real change${hasBaseline ? '' : ', at a value of 0.5 (no --baseline)'}`;
+  return [test, from, assumes].filter((x) => x !== null).join('; ');
 }
 
 /**
@@ -91,28 +137,54 @@ function checkedConfig(path: string | null, flags: Partial<AggregateOptions>) {
 /** A stage's latency metric id (src/aggregate/metrics/operations.ts): the stage, then the percentile. */
 const STAGE_LATENCY = /^(.+)_latency_p(?:50|95)_ms$/;
 
-/** Each metric's query count and value: the baseline's, or the golden set's answerable count at 0.5. */
+/** What power knows of a metric on the baseline side: its query count, value, and per-query values (null: none). */
+interface BaselineSide {
+  n: number;
+  v: number;
+  values: Float64Array | null;
+}
+
+/**
+ * Each metric's query count, value and per-query values in the baseline run (scored as compare scores a side), or
+ * the golden set's answerable count at 0.5 without one.
+ */
 async function baselineValues(
-  values: { golden: string; baseline?: string; run?: string } & Record<string, unknown>,
-  config: GateConfig,
+  values: { golden: string; baseline?: string; run?: string },
   scoring: Partial<AggregateOptions>,
-): Promise<(metric: string) => { n: number; v: number }> {
+): Promise<(metric: string) => BaselineSide> {
   const options = { ...DEFAULT_OPTIONS, ...scoring };
   if (typeof values.baseline !== 'string') {
     const golden = readGoldenFile(values.golden);
     const n = golden.queries.filter((q) => !q.pending && q.answerable).length;
-    return () => ({ n, v: 0.5 });
+    return () => ({ n, v: 0.5, values: null });
   }
-  const { report } = await runAggregate({
-    runPath: values.baseline,
-    goldenPath: values.golden,
-    runId: values.run,
-    options,
-    write: false,
-  });
+  const columns = await baselineColumns(values.baseline, values.run ?? null, values.golden, options);
   return (metric) => {
-    const m = report.metrics[metric];
-    if (!m) throw new InputError(`unknown metric \`${metric}\` in the gate config ${config.source}`);
-    return { n: m.n, v: m.value ?? 0.5 };
+    const column = columns.column(metric).filter((x) => !Number.isNaN(x));
+    const n = column.length;
+    return { n, v: n === 0 ? 0.5 : column.reduce((a, x) => a + x, 0) / n, values: column };
   };
+}
+
+/** The baseline run's per-query columns; the golden file's error first when both files are wrong, as aggregate. */
+async function baselineColumns(
+  runPath: string,
+  runId: string | null,
+  goldenPath: string,
+  options: AggregateOptions,
+): Promise<PerQueryValues> {
+  let stream: Awaited<ReturnType<typeof openRunStream>>;
+  try {
+    stream = await openRunStream(runPath, runId);
+  } catch (error) {
+    if (error instanceof InputError) readGoldenFile(goldenPath);
+    throw error;
+  }
+  try {
+    const table = scoreToTable(stream, readGoldenFile(goldenPath), options);
+    checkResultsMatchGolden(table.run, resultsMatched(table), table.unknownResultIds);
+    return new PerQueryValues(metricTableFor(table), table.queries.length, table.columns);
+  } finally {
+    stream.release?.();
+  }
 }

@@ -1,9 +1,11 @@
 /**
  * The smallest drop a gate's one-sided test can see: the minimum detectable drop (MDD) at a level and 80% power.
  *
- * Model, read off the observed paired differences: n queries, a share rho of them changed (non-zero difference)
- * with a typical size s (the root mean square of the non-zero differences; 1, a hit lost, when none changed). Under
- * no change a changed query is as likely better as worse. A drop of size d * s first moves a share of the unchanged
+ * Model: n queries, a share rho of them changed between two runs with no real change, with a typical size s (root
+ * mean square; 1, a hit lost, when none changed), from baseline-side noise (measuredNoiseModel: the config's
+ * `noise:` block; redrawnNoiseModel: `evalgate power`'s assumed churn) or, lacking it, from a comparison's own
+ * differences with the mean change removed (noiseModel). Under no change a changed query is as likely better as
+ * worse. A drop of size d * s first moves a share of the unchanged
  * queries to a loss of size s (P(loss) = rho/2 + d, P(win) = rho/2, while d <= 1 - rho); past that, when too few
  * queries are unchanged, the rest of the drop turns wins into losses (each such query moves the mean by 2s), so the
  * mean difference is always -d * s and d runs up to 1 (every query a loss). For a metric whose differences all have one
@@ -30,20 +32,63 @@ export interface NoiseModel {
   size: number;
 }
 
+/**
+ * The noise of a comparison's own paired differences with the mean change removed, for when no baseline-side noise
+ * is known: under the model a drop (or a gain) only adds queries to one side, so the side with fewer changes is
+ * noise alone. The share changed is twice that side's (the observed share less the mean change, in sizes), the size
+ * its root mean square (both sides' when they are as many, or when one is empty). A real change, better or worse,
+ * then no longer counts as noise: 70 queries won and 40 lost of 300 read as 80 changed, not 110.
+ */
 export function noiseModel(diffs: ArrayLike<number>): NoiseModel {
-  let m = 0;
-  let squares = 0;
+  const side = { loss: 0, win: 0, lossSquares: 0, winSquares: 0 };
   for (let i = 0; i < diffs.length; i++) {
-    if (diffs[i] !== 0) {
-      m++;
-      squares += diffs[i] * diffs[i];
+    const d = diffs[i];
+    if (d < 0) {
+      side.loss++;
+      side.lossSquares += d * d;
+    } else if (d > 0) {
+      side.win++;
+      side.winSquares += d * d;
     }
   }
-  return {
-    n: diffs.length,
-    rho: diffs.length === 0 ? 0 : m / diffs.length,
-    size: m === 0 ? 1 : Math.sqrt(squares / m),
-  };
+  const { loss, win, lossSquares, winSquares } = side;
+  const fewer = Math.min(loss, win);
+  const both = loss + win === 0 ? 1 : Math.sqrt((lossSquares + winSquares) / (loss + win));
+  const size = fewer === 0 || loss === win ? both : Math.sqrt(loss < win ? lossSquares / loss : winSquares / win);
+  return { n: diffs.length, rho: diffs.length === 0 ? 0 : (2 * fewer) / diffs.length, size };
+}
+
+/**
+ * The model of a measured noise floor (the config's `noise:` block, `evalgate calibrate`): a share `changed` of the
+ * queries differs between two runs with no change, with a mean squared difference sdDiff^2, so a typical change of
+ * sdDiff / sqrt(changed) (1 when nothing changed), over the n queries a comparison pairs.
+ */
+export function measuredNoiseModel(n: number, changed: number, sdDiff: number): NoiseModel {
+  const rho = Math.min(1, changed);
+  return { n, rho, size: rho === 0 || sdDiff === 0 ? 1 : sdDiff / Math.sqrt(rho) };
+}
+
+/**
+ * The noise when a share `churn` of the queries is redrawn between two runs with no change, a redrawn query taking
+ * another value of the same run's per-query values (NaN: left out): it differs with probability 1 - sum p_v^2 over
+ * the distinct values v, by a mean square of twice their variance. A hit@k at value v gives 2v(1 - v) and size 1;
+ * nDCG or MRR get the size of their own spread instead of a hit's.
+ */
+export function redrawnNoiseModel(values: ArrayLike<number>, churn: number): NoiseModel {
+  const kept = Array.from(values)
+    .filter((v) => !Number.isNaN(v))
+    .sort((a, b) => a - b);
+  const n = kept.length;
+  if (n === 0) return { n, rho: 0, size: 1 };
+  const mean = kept.reduce((a, v) => a + v, 0) / n;
+  const variance = kept.reduce((a, v) => a + (v - mean) * (v - mean), 0) / n;
+  let same = 0;
+  for (let i = 0, j = 0; i < n; i = j) {
+    while (j < n && kept[j] === kept[i]) j++;
+    same += ((j - i) / n) ** 2;
+  }
+  const differ = Math.max(0, 1 - same);
+  return { n, rho: churn * differ, size: differ === 0 ? 1 : Math.sqrt((2 * variance) / differ) };
 }
 
 /** For m changed queries, the fewest losses the one-sided exact sign test rejects at `level` (m + 1: none). */

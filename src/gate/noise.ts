@@ -11,6 +11,7 @@
  *       hit@5: { sd_diff: 0.2828, sd_mean: 0.0119, changed: 0.08, detects: 0.0412 }
  */
 import { isMap } from 'yaml';
+import { measuredNoiseModel, type NoiseModel } from '../compare/power.js';
 import type { YamlWithLines } from '../yamlLines.js';
 import { InputError, valueText } from '../errors.js';
 import { suggest } from '../suggest.js';
@@ -87,4 +88,13 @@ function parseMetricNoise(id: string, node: unknown, at: string): MetricNoiseFlo
     changed: number('changed', false) as number,
     detects: number('detects', true),
   };
+}
+
+/**
+ * A metric's measured noise as the detectable drop's model over the n queries a comparison pairs: the share of
+ * queries that changed between two runs of one commit, at a typical size sd_diff / sqrt(changed) (graded metrics
+ * too: nDCG's small changes keep their own size, not a hit's). The baseline side's noise, not the comparison's.
+ */
+export function noiseFloorModel(floor: MetricNoiseFloor, n: number): NoiseModel {
+  return measuredNoiseModel(n, floor.changed, floor.sd_diff);
 }

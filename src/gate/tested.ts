@@ -12,6 +12,7 @@ import type { MetricDef } from '../aggregate/metrics/types.js';
 import { minimumDetectableDrop, noiseModel, queriesNeeded } from '../compare/power.js';
 import { dropBounds } from '../compare/significance.js';
 import type { Correction, GateSpec } from './config.js';
+import { noiseFloorModel, type MetricNoiseFloor } from './noise.js';
 
 export function isTested(spec: GateSpec): boolean {
   return spec.significantOnly || spec.margin !== undefined;
@@ -50,6 +51,11 @@ export interface TestedNumbers {
   /** Null: no drop the test could see at 80% power. Advice for an inconclusive gate only. */
   mdd: number | null;
   queriesNeeded: number | null;
+  /**
+   * The noise mdd and queriesNeeded come from: the config's measured `noise:` block for the metric (the baseline
+   * side's), else the comparison's own differences with the mean change removed.
+   */
+  adviceFrom: 'noise floor' | 'comparison';
   nPaired: number;
 }
 
@@ -63,6 +69,7 @@ export interface Family {
 /**
  * The numbers of one tested gate: its drops' bounds at 1 - alpha / size, read for a margin in the caller.
  * `step` is the metric's full step (1 for a rate): the pseudo-queries of the bounds (src/compare/significance.ts).
+ * `noise`: the metric's measured noise floor (the config's `noise:` block), the advice's noise when given.
  */
 export function testedNumbers(
   drops: Float64Array,
@@ -70,13 +77,11 @@ export function testedNumbers(
   alpha: number,
   margin: number,
   def: MetricDef | undefined,
+  noise?: MetricNoiseFloor | null,
 ): TestedNumbers {
   const beta = alpha / family.size;
   const b = dropBounds(drops, beta, stepOf(def, drops));
   const ci: [number, number] = directionOf(def) === 1 ? [-b.upper, -b.lower] : [b.lower, b.upper];
-  const model = noiseModel(drops);
-  const mdd = minimumDetectableDrop(model, beta);
-  const needed = mdd > margin ? queriesNeeded(model, beta, margin) : null;
   return {
     pValue: b.pValue,
     meanDrop: b.meanDrop,
@@ -88,9 +93,28 @@ export function testedNumbers(
     simultaneousOver: family.size,
     significant: b.lower > 0,
     margin,
-    mdd: Number.isFinite(mdd) ? mdd : null,
-    queriesNeeded: needed,
+    ...advice(drops, beta, margin, noise ?? null),
     nPaired: b.n,
+  };
+}
+
+/**
+ * Power is advice, never the outcome: the smallest drop found 80% of the time at the gate's level, and the queries
+ * that would bring it to the margin, from the baseline side's measured noise when the config carries it, else from
+ * the comparison's differences with their mean change removed (a real change, better or worse, is not noise).
+ */
+function advice(
+  drops: Float64Array,
+  beta: number,
+  margin: number,
+  noise: MetricNoiseFloor | null,
+): Pick<TestedNumbers, 'mdd' | 'queriesNeeded' | 'adviceFrom'> {
+  const model = noise ? noiseFloorModel(noise, drops.length) : noiseModel(drops);
+  const mdd = minimumDetectableDrop(model, beta);
+  return {
+    mdd: Number.isFinite(mdd) ? mdd : null,
+    queriesNeeded: mdd > margin ? queriesNeeded(model, beta, margin) : null,
+    adviceFrom: noise ? 'noise floor' : 'comparison',
   };
 }
 
