@@ -340,3 +340,49 @@ describe("evalgate power: the baseline side's noise, graded metrics included", (
     }
   });
 });
+
+describe("evalgate power over the baseline's repeated runs: their noise, measured", () => {
+  it('--run a,b,c: the share changed between two runs and the size of a change, as calibrate measures them', async () => {
+    // 60 queries in 3 runs: 30 found at rank 1 in each, 10 at rank 1, 2, 1 (MRR 1, 0.5, 1), 20 never found.
+    const ids = Array.from({ length: 60 }, (_, i) => `q${i}`);
+    const dir = tempDir();
+    const g = writeGolden(
+      ids.map((id) => `- id: ${id}\n  query: query ${id}\n  expected_chunk_ids: [c-${id}]\n`).join(''),
+      dir,
+    );
+    const hits = (id: string, i: number, run: number) =>
+      i < 30 || (i < 40 && run !== 1)
+        ? [hit(1, `c-${id}`)]
+        : i < 40
+          ? [hit(1, 'other'), hit(2, `c-${id}`)]
+          : [hit(1, 'other')];
+    const runs = [0, 1, 2].map((run) => ({
+      runId: `r${run + 1}`,
+      results: ids.map((id, i) => result(id, hits(id, i, run))),
+    }));
+    const db = await writeRunDb({ runs }, `${dir}/base.sqlite`);
+    const config = writeGolden(
+      'gates:\n  - metric: hit@5\n    margin: 0.1\n  - metric: mrr@10\n    margin: 0.1\n',
+      dir,
+      'c.yml',
+    );
+    const res = await runCli(['power', '--golden', g, '--baseline', db, '--run', 'r1,r2,r3', '--config', config]);
+    expect(res.stderr).toBe('');
+    expect(res.status).toBe(0);
+    const [hit5, mrr] = rows(res.stdout);
+    // hit@5 never changes between the runs: no noise, every change a drop (at α/2)
+    expect(hit5).toMatchObject({ gate: 'hit@5', queries: 60, value: 0.6667 });
+    expect(hit5.detects.toFixed(4)).toBe(detectableDrop(60, 0, 0.025).toFixed(4));
+    // MRR: 10 of 60 queries differ in 2 of 3 pairs (share 1/9), mean square 10 * (0.25 * 2 / 3) / 60 = 1/36, so a
+    // change of sqrt((1/36) / (1/9)) = 0.5, not a hit; value (40 + 35 + 40) / 180
+    expect(mrr).toMatchObject({ gate: 'mrr@10', queries: 60, value: 0.6389 });
+    expect(mrr.detects.toFixed(4)).toBe((detectableDrop(60, 1 / 9, 0.025) * 0.5).toFixed(4));
+    expect(res.stdout.trimEnd().split('\n').at(-1)).toBe(
+      "one-sided, α 0.05, holm over 2 gates (each at α/2); hit@5, mrr@10 from the noise measured over the baseline's 3 runs (r1, r2, r3)",
+    );
+    // one run named: that run's values and the churn assumed, as without --run
+    const one = await runCli(['power', '--golden', g, '--baseline', db, '--run', 'r2', '--config', config]);
+    expect(rows(one.stdout)[1]).toMatchObject({ gate: 'mrr@10', value: 0.5833 });
+    expect(one.stdout).toContain('assumes 40% of queries change');
+  });
+});
