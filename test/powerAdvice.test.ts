@@ -5,7 +5,9 @@
  * here against numbers computed by hand from docs/gates.md's description, not against the code's own helpers.
  */
 import { describe, expect, it } from 'vitest';
+import { LATENT_LEVELS, latentPair, simulateLatentPair } from './helpers/latentSim.js';
 import { runCli } from './helpers/runDb.js';
+import { SIM_METRICS, seededRandom } from './helpers/verdictSim.js';
 import { buildMetricTable } from '../src/aggregate/metrics/registry.js';
 import { DEFAULT_OPTIONS } from '../src/aggregate/score.js';
 import {
@@ -30,37 +32,85 @@ const drops = (losses: number, wins: number, n: number, size = 1) =>
   ]);
 
 describe("the comparison's own noise, with the mean change removed", () => {
-  it('R6: 70 gained and 40 lost of 300 read as 80 changed (twice the rarer side), not 110', () => {
-    expect(noiseModel(drops(40, 70, 300))).toEqual({ n: 300, rho: 80 / 300, size: 1 });
-    // the same for a drop: 70 lost, 40 gained
-    expect(noiseModel(drops(70, 40, 300))).toEqual({ n: 300, rho: 80 / 300, size: 1 });
+  it('R6: 70 gained and 40 lost of 300: the share changed, at the size of the spread about the mean', () => {
+    // mean +0.1, mean square 110/300, variance 110/300 - 0.01; size sqrt(variance / share)
+    const share = 110 / 300;
+    const size = Math.sqrt((share - 0.01) / share);
+    for (const d of [drops(40, 70, 300), drops(70, 40, 300)]) {
+      const model = noiseModel(d);
+      expect(model.n).toBe(300);
+      expect(model.rho).toBeCloseTo(share, 12);
+      expect(model.size).toBeCloseTo(size, 12);
+    }
   });
 
-  it('a real improvement does not inflate the advice: 40/40 and 40 lost / 70 gained advise the same', () => {
-    const noise = testedNumbers(drops(40, 40, 300), { correction: 'holm', size: 4 }, 0.05, 0.01, hit5());
-    const improved = testedNumbers(drops(40, 70, 300), { correction: 'holm', size: 4 }, 0.05, 0.01, hit5());
-    expect(improved.mdd).toBe(noise.mdd);
-    expect(improved.queriesNeeded).toBe(noise.queriesNeeded);
-    expect(improved.adviceFrom).toBe('comparison');
-    expect(improved.mdd).toBe(minimumDetectableDrop({ n: 300, rho: 80 / 300, size: 1 }, 0.0125));
-  });
-
-  it("a graded metric's size is the rarer side's: a change's own larger steps are not noise", () => {
-    // 30 small losses of 0.05 (noise) and 60 gains of 0.4 (the change): size 0.05, rho 60 / 200
-    const d = Float64Array.from([...new Array(30).fill(0.05), ...new Array(60).fill(-0.4), ...new Array(110).fill(0)]);
-    const model = noiseModel(d);
-    expect(model.n).toBe(200);
-    expect(model.rho).toBeCloseTo(0.3, 12);
-    expect(model.size).toBeCloseTo(0.05, 12);
-    // as many each way: both sides' root mean square
-    const even = noiseModel(Float64Array.from([0.3, -0.4, 0, 0]));
-    expect(even).toMatchObject({ n: 4, rho: 0.5 });
-    expect(even.size).toBeCloseTo(Math.sqrt((0.09 + 0.16) / 2), 12);
-    // nothing changed: a hit's size; one side only: that side's size and no share
+  it('a graded metric: a change that moves every changed query the same way adds no noise', () => {
+    // 40 queries noise (+-0.05, 20 each way) and 60 moved by 0.4 more: the spread about the mean is the noise's and
+    // the change's own spread, not the change's mean square
+    const d = Float64Array.from([
+      ...new Array(20).fill(0.05),
+      ...new Array(20).fill(-0.05),
+      ...new Array(60).fill(0.4),
+    ]);
+    const model = noiseModel(Float64Array.from([...d, ...new Array(100).fill(0)]));
+    const mean = (60 * 0.4) / 200;
+    const variance = (40 * 0.0025 + 60 * 0.16) / 200 - mean * mean;
+    expect(model.rho).toBeCloseTo(0.5, 12);
+    expect(model.size).toBeCloseTo(Math.sqrt(variance / 0.5), 12);
+    expect(model.size).toBeLessThan(Math.sqrt((40 * 0.0025 + 60 * 0.16) / 100)); // the raw root mean square
+    // nothing changed: no noise, a hit's size; every query by the same amount: no noise, at that size
     expect(noiseModel(drops(0, 0, 10))).toEqual({ n: 10, rho: 0, size: 1 });
-    expect(noiseModel(drops(5, 0, 10, 0.2))).toEqual({ n: 10, rho: 0, size: 0.2 });
+    const same = noiseModel(Float64Array.from(new Array(10).fill(0.2)));
+    expect(same).toMatchObject({ n: 10, rho: 0 });
+    expect(same.size).toBeCloseTo(0.2, 12);
+    expect(noiseModel(new Float64Array(0))).toEqual({ n: 0, rho: 0, size: 1 });
+  });
+
+  it("testedNumbers advises from it and says so (adviceFrom 'comparison')", () => {
+    const d = drops(40, 70, 300);
+    const t = testedNumbers(d, { correction: 'holm', size: 4 }, 0.05, 0.01, hit5());
+    expect(t.adviceFrom).toBe('comparison');
+    expect(t.mdd).toBe(minimumDetectableDrop(noiseModel(d), 0.0125));
+    expect(t.queriesNeeded).toBe(queriesNeeded(noiseModel(d), 0.0125, 0.01));
+  });
+
+  it('on the latent model, under a true drop of twice the margin, it tracks the A/A noise (raw churn did not)', () => {
+    // 18% level, 300 queries, a planted hit@5 drop of 0.2; the A/A noise from 40,000 queries of the same model.
+    // Measured with 200 pairs a level (docs/gates.md): medians 0.96-1.23 at every level and drop up to 0.2.
+    const level = LATENT_LEVELS[1];
+    const truth = aaDetectable(level.sigma);
+    const random = seededRandom(4545);
+    const ratios = SIM_METRICS.map(() => [] as number[]);
+    for (let t = 0; t < 60; t++) {
+      const pair = latentPair(300, level, 0.2, random);
+      SIM_METRICS.forEach((_, k) => {
+        const d = pair.candidate[k].map((c, i) => c - pair.baseline[k][i]);
+        ratios[k].push(minimumDetectableDrop(noiseModel(d), 0.0125) / truth[k]);
+      });
+    }
+    for (const [k, metric] of SIM_METRICS.entries()) {
+      const median = [...ratios[k]].sort((a, b) => a - b)[30];
+      expect(median, metric).toBeGreaterThan(0.85);
+      expect(median, metric).toBeLessThan(1.15);
+    }
   });
 });
+
+/** Each metric's detectable drop at 300 queries and 0.0125 from the A/A noise of 40,000 latent-model queries. */
+function aaDetectable(sigma: number): number[] {
+  const pair = simulateLatentPair(40_000, sigma, 0, seededRandom(7));
+  return SIM_METRICS.map((_, k) => {
+    let changed = 0;
+    let squares = 0;
+    pair.baseline[k].forEach((b, i) => {
+      const d = pair.candidate[k][i] - b;
+      if (d !== 0) changed++;
+      squares += d * d;
+    });
+    const share = changed / 40_000;
+    return minimumDetectableDrop({ n: 300, rho: share, size: Math.sqrt(squares / 40_000 / share) }, 0.0125);
+  });
+}
 
 describe("the config's measured noise (`noise:`) is the advice's noise", () => {
   const floor = { sd_diff: 0.06, sd_mean: 0.004, changed: 0.36, detects: null };
@@ -114,7 +164,7 @@ describe("power's assumed churn over the baseline's own values", () => {
 });
 
 describe("power's figure against compare's on the fixtures (docs/cli.md states the band)", () => {
-  it('never below what compare advises, at most 3.2 times it, graded metrics included', async () => {
+  it('never below what compare advises, at most 2.4 times it, graded metrics included', async () => {
     const config = 'fixtures/evalgate.yml';
     const compare = await runCli([
       'compare',
@@ -155,10 +205,10 @@ describe("power's figure against compare's on the fixtures (docs/cli.md states t
     for (const [gate, d] of detects) {
       const c = advised.get(gate)!;
       expect(d, gate).toBeGreaterThanOrEqual(c);
-      expect(d / c, gate).toBeLessThanOrEqual(3.2);
+      expect(d / c, gate).toBeLessThanOrEqual(2.4);
     }
     // the figures docs/cli.md prints
     expect([...detects.values()]).toEqual([0.1002, 0.0815, 0.0575, 0.0648]);
-    expect([...advised.values()]).toEqual([0.0823, 0.0586, 0.0193, 0.0208]);
+    expect([...advised.values()]).toEqual([0.0866, 0.0584, 0.0247, 0.0301]);
   });
 });
