@@ -163,6 +163,33 @@ describe("power's assumed churn over the baseline's own values", () => {
   });
 });
 
+describe("power's figure from measured noise against compare's advice, on the latent model", () => {
+  it('two baseline runs of 300 queries vs. a comparison of 300: within 0.7-1.3 times in 90% of pairs', () => {
+    // docs/cli.md: 200 pairs a cell, every level and true drop 0, 0.1, 0.2: 5th-95th percentiles 0.68-1.21
+    const level = LATENT_LEVELS[1];
+    const random = seededRandom(11);
+    for (const drop of [0, 0.2]) {
+      const ratios = SIM_METRICS.map(() => [] as number[]);
+      for (let t = 0; t < 60; t++) {
+        const repeats = latentPair(300, level, 0, random); // the baseline's two runs: what calibrate measures
+        const compared = latentPair(300, level, drop, random);
+        SIM_METRICS.forEach((_, k) => {
+          const aa = repeats.candidate[k].map((c, i) => c - repeats.baseline[k][i]);
+          const changed = aa.filter((d) => d !== 0).length / 300;
+          const sdDiff = Math.sqrt(aa.reduce((sum, d) => sum + d * d, 0) / 300);
+          const power = minimumDetectableDrop(measuredNoiseModel(300, changed, sdDiff), 0.0125);
+          const d = compared.candidate[k].map((c, i) => c - compared.baseline[k][i]);
+          ratios[k].push(power / minimumDetectableDrop(noiseModel(d), 0.0125));
+        });
+      }
+      for (const [k, metric] of SIM_METRICS.entries()) {
+        const inside = ratios[k].filter((r) => r >= 0.7 && r <= 1.3).length;
+        expect(inside, `${metric}, drop ${drop}`).toBeGreaterThanOrEqual(54);
+      }
+    }
+  });
+});
+
 describe("power's figure against compare's on the fixtures (docs/cli.md states the band)", () => {
   it('never below what compare advises, at most 2.4 times it, graded metrics included', async () => {
     const config = 'fixtures/evalgate.yml';
