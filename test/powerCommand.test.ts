@@ -380,6 +380,15 @@ describe("evalgate power over the baseline's repeated runs: their noise, measure
     expect(res.stdout.trimEnd().split('\n').at(-1)).toBe(
       "one-sided, α 0.05, holm over 2 gates (each at α/2); hit@5, mrr@10 from the noise measured over the baseline's 3 runs (r1, r2, r3)",
     );
+    // repeats that record different commits: measured all the same, with calibrate's warning on stderr
+    const mixed = await writeRunDb(
+      { runs: runs.map((r, i) => ({ ...r, commitHash: i === 2 ? 'bbbbbbbbbbbb' : 'aaaaaaaaaaaa' })) },
+      `${dir}/mixed.sqlite`,
+    );
+    const warned = await runCli(['power', '--golden', g, '--baseline', mixed, '--run', 'all', '--config', config]);
+    expect(warned.status).toBe(0);
+    expect(rows(warned.stdout)).toEqual(rows(res.stdout));
+    expect(warned.stderr).toMatch(/^warning: the runs record different commits \(aaaaaaaaaaaa, bbbbbbbbbbbb\)/);
     // one run named: that run's values and the churn assumed, as without --run
     const one = await runCli(['power', '--golden', g, '--baseline', db, '--run', 'r2', '--config', config]);
     expect(rows(one.stdout)[1]).toMatchObject({ gate: 'mrr@10', value: 0.5833 });

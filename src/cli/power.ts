@@ -29,6 +29,8 @@ import { readGoldenFile } from '../load/golden.js';
 import { openRunStream } from '../load/runDatabase.js';
 import { runCalibrate } from '../pipeline/calibrate.js';
 import { loadGateConfig, runsNamed } from '../pipeline/pipeline.js';
+import { summariseWarnings } from '../render/warnings.js';
+import type { Warning } from '../warnings.js';
 import { METRIC_FLAGS, metricOptions, parse, wantsHelp } from './args.js';
 import type { Io } from './io.js';
 
@@ -65,6 +67,9 @@ export async function powerCommand(args: string[], io: Io): Promise<number> {
     throw new InputError(`the gate config ${config.source} has no tested gate (significant_only or margin)`);
   const metrics = [...new Set(tested.map((g) => g.metric))];
   const side = await baselineValues({ ...values, golden: values.golden }, options, metrics);
+  // Over repeats, calibrate's warnings: runs that record different commits (a real change counted as noise), an
+  // empty run left out, the golden set's.
+  for (const w of summariseWarnings(side.warnings)) io.stderr(`warning: ${w}\n`);
   const family = tested.filter((g) => g.metric !== config.primary).length;
   const lines = [
     `${'gate'.padEnd(12)}  ${'queries'.padStart(7)}  ${'value'.padStart(6)}  detects  margin  queries for the margin`,
@@ -169,12 +174,12 @@ async function baselineValues(
   values: { golden: string; baseline?: string; run?: string },
   scoring: Partial<AggregateOptions>,
   metrics: string[],
-): Promise<{ of: (metric: string) => BaselineSide; runs: string[] | null }> {
+): Promise<{ of: (metric: string) => BaselineSide; runs: string[] | null; warnings: Warning[] }> {
   const options = { ...DEFAULT_OPTIONS, ...scoring };
   if (typeof values.baseline !== 'string') {
     const golden = readGoldenFile(values.golden);
     const n = golden.queries.filter((q) => !q.pending && q.answerable).length;
-    return { of: () => ({ n, v: 0.5, values: null, measured: null }), runs: null };
+    return { of: () => ({ n, v: 0.5, values: null, measured: null }), runs: null, warnings: [] };
   }
   const named = typeof values.run === 'string' ? await runsNamed(values.baseline, values.run) : null;
   if (named && named.length >= MIN_CALIBRATION_RUNS)
@@ -186,7 +191,7 @@ async function baselineValues(
     const n = column.length;
     return { n, v: n === 0 ? 0.5 : column.reduce((a, x) => a + x, 0) / n, values: column, measured: null };
   };
-  return { of, runs: null };
+  return { of, runs: null, warnings: [] };
 }
 
 /** Repeats of the baseline: the noise between two of its runs, measured as `evalgate calibrate` measures it. */
@@ -196,8 +201,8 @@ async function repeatedBaseline(
   goldenPath: string,
   options: AggregateOptions,
   metrics: string[],
-): Promise<{ of: (metric: string) => BaselineSide; runs: string[] }> {
-  const { calibration } = await runCalibrate({
+): Promise<{ of: (metric: string) => BaselineSide; runs: string[]; warnings: Warning[] }> {
+  const { calibration, warnings } = await runCalibrate({
     runs: runIds.map((runId) => ({ path, runId })),
     goldenPath,
     options,
@@ -212,7 +217,7 @@ async function repeatedBaseline(
     const v = m.means.length === 0 ? 0.5 : m.means.reduce((a, x) => a + x, 0) / m.means.length;
     return { n: m.n, v, values: null, measured: { n: m.n, rho: m.changed, size: m.size } };
   };
-  return { of, runs: calibration.runs };
+  return { of, runs: calibration.runs, warnings };
 }
 
 /** The baseline run's per-query columns; the golden file's error first when both files are wrong, as aggregate. */
