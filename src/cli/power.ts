@@ -15,7 +15,13 @@ import { PerQueryValues } from '../aggregate/perQueryValues.js';
 import { DEFAULT_OPTIONS } from '../aggregate/score.js';
 import { scoreToTable } from '../aggregate/table.js';
 import { MIN_CALIBRATION_RUNS } from '../compare/calibrate.js';
-import { minimumDetectableDrop, queriesNeeded, redrawnNoiseModel, TARGET_POWER } from '../compare/power.js';
+import {
+  measuredNoiseModel,
+  minimumDetectableDrop,
+  queriesNeeded,
+  redrawnNoiseModel,
+  TARGET_POWER,
+} from '../compare/power.js';
 import type { NoiseModel } from '../compare/power.js';
 import { InputError } from '../errors.js';
 import { formatValue } from '../format.js';
@@ -215,7 +221,7 @@ async function repeatedBaseline(
   const of = (metric: string): BaselineSide => {
     const m = noise.get(metric)!;
     const v = m.means.length === 0 ? 0.5 : m.means.reduce((a, x) => a + x, 0) / m.means.length;
-    return { n: m.n, v, values: null, measured: { n: m.n, rho: m.changed, size: m.size } };
+    return { n: m.n, v, values: null, measured: measuredNoiseModel(m.n, m.changed, m.sdDiff) };
   };
   return { of, runs: calibration.runs, warnings };
 }

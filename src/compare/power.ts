@@ -3,10 +3,10 @@
  *
  * Model: n queries, a share rho of them changed between two runs with no real change, with a typical size s (root
  * mean square; 1, a hit lost, when none changed), from baseline-side noise (measuredNoiseModel: the config's
- * `noise:` block; redrawnNoiseModel: `evalgate power`'s assumed churn) or, lacking it, from a comparison's own
- * differences with the mean change removed (noiseModel). Under no change a changed query is as likely better as
- * worse. A drop of size d * s first moves a share of the unchanged
- * queries to a loss of size s (P(loss) = rho/2 + d, P(win) = rho/2, while d <= 1 - rho); past that, when too few
+ * `noise:` block or the baseline's repeats; redrawnNoiseModel: `evalgate power`'s assumed churn) or, lacking it,
+ * from a comparison's own differences with the mean change removed (noiseModel). Under no change a changed query
+ * is as likely better as worse. A drop of size d * s first moves a share of the unchanged queries to a loss of
+ * size s (P(loss) = rho/2 + d, P(win) = rho/2, while d <= 1 - rho); past that, when too few
  * queries are unchanged, the rest of the drop turns wins into losses (each such query moves the mean by 2s), so the
  * mean difference is always -d * s and d runs up to 1 (every query a loss). For a metric whose differences all have one
  * size (hit@k, and nDCG/MRR when every change is a hit found or lost) the gate's test is then the exact sign
