@@ -7,6 +7,8 @@ import { isMap, isScalar, isSeq, stringify as stringifyYaml } from 'yaml';
 import type { Node as YamlNode, YAMLMap } from 'yaml';
 import { mapPacked } from '../arrays.js';
 import { cannotRead, InputError, oneLine, valueText } from '../errors.js';
+import { JSON_VALUE_BOUNDS, refuseJsonPastBounds } from './json.js';
+import type { JsonTextBounds } from './json.js';
 import { MAX_GOLDEN_BYTES, readRegularFile } from './regularFile.js';
 import { suggest } from '../suggest.js';
 import type { GoldenQuery, GoldenSet, GoldSupport, MetricProfile } from '../types.js';
@@ -79,6 +81,12 @@ const SUPPORT_KEYS = new Set(['rel_path', 'heading_path', 'snippets', 'newer']);
 const LINES_KEYS = new Set(['file', 'line_range']);
 /** A JSON Lines line longer than this is refused: no golden query is near it, and it bounds one JSON.parse. */
 const MAX_LINE_CHARS = 10 << 20;
+/**
+ * What one JSON Lines line may hold, checked on its text before JSON.parse builds it (lines of 1 Mi characters or
+ * more: src/load/json.ts JSON_SCAN_FROM_CHARS): a 10 MB line of nested brackets took 2.4 s of CPU and 650 MB. A golden
+ * query holds a few lists and its ids; depth is not bounded (a deep value costs what its lists cost).
+ */
+const GOLDEN_LINE_BOUNDS: JsonTextBounds = { ...JSON_VALUE_BOUNDS, depth: Number.POSITIVE_INFINITY };
 /** A YAML golden set this large would read at least a second faster as JSON Lines (docs/golden-sets.md). */
 export const LARGE_YAML_BYTES = 2_500_000;
 
@@ -165,6 +173,7 @@ function forEachJsonlValue(
     const line = typeof text === 'string' ? text.slice(start, end) : text.toString('utf8', start, end);
     start = next;
     if (line.length === 0 || (line.charCodeAt(0) <= 32 && line.trim() === '')) continue;
+    refuseJsonPastBounds(line, GOLDEN_LINE_BOUNDS, `${source}:${lineOf(index)}`, 'in one line');
     let value: unknown;
     try {
       value = JSON.parse(line);

@@ -59,18 +59,24 @@ export function describe(v: unknown): string {
   return `${typeof v} ${String(v)}`;
 }
 
-/** A JSON column's text parsed, or an InputError naming `where` (a file, table, row and column). */
-export function parseJsonCell(text: SqlValue, where: string): unknown {
+/**
+ * A JSON column's text parsed, or an InputError naming `where` (a file, table, row and column). A text of
+ * JSON_SCAN_FROM_CHARS or more is checked against JSON_VALUE_BOUNDS before it is parsed (`boundsChecked`: the caller
+ * has done so already); a shorter one's depth on the value, after.
+ */
+export function parseJsonCell(text: SqlValue, where: string, boundsChecked = false): unknown {
   if (typeof text !== 'string') {
     throw new InputError(`${where}: expected JSON text, got ${text === null ? 'NULL' : typeof text}`);
   }
+  if (!boundsChecked) refuseJsonPastBounds(text, JSON_VALUE_BOUNDS, where, 'in one value');
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
     throw new InputError(`${where}: malformed JSON (${(error as Error).message})`);
   }
-  if (nestedDeeperThan(value, MAX_JSON_DEPTH)) {
+  // A long text's depth was checked on its characters, which for JSON is the value's (jsonTextPast).
+  if (text.length < JSON_SCAN_FROM_CHARS && nestedDeeperThan(value, MAX_JSON_DEPTH)) {
     throw new InputError(`${where}: JSON nested more than ${MAX_JSON_DEPTH} levels deep`);
   }
   return value;
@@ -81,6 +87,48 @@ export function parseJsonCell(text: SqlValue, where: string): unknown {
  * (String() of an array, JSON.stringify) recurses, and 100,000 levels overflow the stack.
  */
 export const MAX_JSON_DEPTH = 100;
+
+/**
+ * What one JSON value EvalGate reads may hold: a run database's JSON cell (result_json, config_snapshot_json,
+ * aggregate_json, the chunks' JSON columns) and a golden set's JSON Lines line (depth aside). JSON.parse builds all a
+ * text holds before anything can be checked, and lists, objects and keys are what it builds dearly (~0.2 us and ~100
+ * bytes a list; a key of a distinct name or order ~1.3 us and ~300 bytes): 64 MiB of nested brackets took the CLI 14 s
+ * of CPU and 3.4 GB, 64 MiB of `[],` 19 s and 3.2 GB. The dearest values within these bounds (500,000 one-key objects,
+ * every key distinct, beside 490,000 distinct strings) took it 2.1 s and 345 MB in all, under the action's 370 MB.
+ * A result of 10,000 hits in kebab's shape (MAX_HITS_PER_QUERY, the most that is scored) holds 30,007 lists and
+ * objects, 130,022 keys and 130,016 commas; the largest the tests read (60,000 hits beside 60,000 citations: 120,004,
+ * 240,005 and 240,001; 150,000 `timings_ms` stages: 150,036 keys) stay under them, 2x and more. A result in kebab's
+ * full shape passes the keys at ~38,000 hits; an aggregate_json EvalGate writes holds ~220 keys a breakdown group
+ * (~2,000 groups).
+ */
+export const JSON_VALUE_BOUNDS: JsonTextBounds = {
+  depth: MAX_JSON_DEPTH,
+  containers: 500_000,
+  keys: 500_000,
+  commas: 1_000_000,
+};
+
+/**
+ * Texts shorter than this (in UTF-16 units) are not scanned for JSON_VALUE_BOUNDS: the scan costs ~2.3 ns a character,
+ * more than the fast result reader's ~1 ns, and JSON.parse of 1 Mi characters costs at most ~0.12 s and ~60 MB whatever
+ * they hold (one-key objects of distinct keys the most CPU, nested lists the most memory). No result of the bench
+ * reaches it (one of 100 hits is ~40 KB).
+ */
+export const JSON_SCAN_FROM_CHARS = 1 << 20;
+
+/**
+ * An InputError naming `where` when `text` (of JSON_SCAN_FROM_CHARS or more) passes one of `bounds`, found before it
+ * is parsed; `scope` ends the message (`in one value`). Depth in the words of parseJsonCell's check.
+ */
+export function refuseJsonPastBounds(text: string, bounds: JsonTextBounds, where: string, scope: string): void {
+  if (text.length < JSON_SCAN_FROM_CHARS) return;
+  const past = jsonTextPast(text, bounds);
+  if (past === null) return;
+  const most = bounds[past].toLocaleString('en-US');
+  if (past === 'depth') throw new InputError(`${where}: JSON nested more than ${most} levels deep`);
+  const what = past === 'containers' ? 'lists and objects' : past === 'keys' ? 'object keys' : 'values';
+  throw new InputError(`${where}: JSON holds more than ${most} ${what}, the most EvalGate reads ${scope}`);
+}
 
 /** Bounds on JSON text that jsonTextPast checks before the text is parsed. */
 export interface JsonTextBounds {

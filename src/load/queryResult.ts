@@ -12,6 +12,9 @@ import {
   optString,
   optStringArray,
   parseJsonCell,
+  refuseJsonPastBounds,
+  JSON_SCAN_FROM_CHARS,
+  JSON_VALUE_BOUNDS,
 } from './json.js';
 import type { JsonObject } from './json.js';
 import { splitHeadingPath } from './headingPath.js';
@@ -35,6 +38,15 @@ export function readResultRow(file: string, runId: string, queryId: string, resu
     );
   }
   if (typeof resultJson === 'string') {
+    // Both readers build what the text holds (the fast one the members after the hits by JSON.parse): a long text is
+    // checked first (parseJsonCell then need not check it again).
+    if (resultJson.length >= JSON_SCAN_FROM_CHARS)
+      refuseJsonPastBounds(
+        resultJson,
+        JSON_VALUE_BOUNDS,
+        `${rowWhere(file, runId, queryId)}, column \`result_json\``,
+        'in one value',
+      );
     const scanned = scanResultJson(resultJson);
     if (scanned !== null) {
       try {
@@ -44,8 +56,13 @@ export function readResultRow(file: string, runId: string, queryId: string, resu
       }
     }
   }
-  const where = `${file}: table \`eval_query_results\`, run \`${oneLine(runId)}\`, query \`${oneLine(queryId)}\``;
-  return parseQueryResult(parseJsonCell(resultJson, `${where}, column \`result_json\``), queryId, where);
+  const where = rowWhere(file, runId, queryId);
+  return parseQueryResult(parseJsonCell(resultJson, `${where}, column \`result_json\``, true), queryId, where);
+}
+
+/** The file, table, run and query a result row's messages start with. */
+function rowWhere(file: string, runId: string, queryId: string): string {
+  return `${file}: table \`eval_query_results\`, run \`${oneLine(runId)}\`, query \`${oneLine(queryId)}\``;
 }
 
 /** Turns one `result_json` into a QueryResult, or throws an InputError naming `where` and the field. */
