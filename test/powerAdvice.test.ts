@@ -276,3 +276,46 @@ describe("power's figure against compare's on the fixtures (docs/cli.md states t
     expect([...advised.values()]).toEqual([0.0866, 0.0584, 0.0247, 0.0301]);
   });
 });
+
+describe('the gate evaluation hands the noise block to the advice', () => {
+  it("a config's noise: block sets an inconclusive gate's advice, and its note says where it came from", async () => {
+    const { evaluateGates } = await import('../src/gate/gates.js');
+    const { parseGateConfig } = await import('../src/gate/config.js');
+    const { buildMetricTable } = await import('../src/aggregate/metrics/registry.js');
+    const { DEFAULT_OPTIONS } = await import('../src/aggregate/score.js');
+    const noise =
+      'noise:\n  measured: "2026-11-28T00:00:00Z"\n  runs: 3\n  metrics:\n    hit@5: { sd_diff: 0.1, sd_mean: 0.01, changed: 0.01, detects: null }\n';
+    const diffs = Float64Array.from([...new Array(6).fill(-1), ...new Array(6).fill(1), ...new Array(28).fill(0)]);
+    const ctx = {
+      defs: new Map(buildMetricTable(DEFAULT_OPTIONS, []).map((d) => [d.id, d])),
+      metrics: {
+        'hit@5': {
+          baseline: 0.7,
+          candidate: 0.7,
+          delta: 0,
+          rel_delta: 0,
+          n: 40,
+          n_baseline: 40,
+          n_paired: 40,
+          p_value: null,
+          ci: null,
+          significant: null,
+          comparable: true,
+        },
+      },
+      breakdowns: {},
+      groupSizes: {},
+      counts: { win: 6, loss: 6, draw: 28, regression: 0, answer_regression: 0 },
+      alpha: 0.05,
+      pairedDiffsOf: () => diffs,
+    };
+    const gate = 'gates:\n  - metric: hit@5\n    margin: 0.1\n';
+    const [withNoise] = evaluateGates(parseGateConfig(`${noise}${gate}`, 'g.yml'), ctx);
+    const [without] = evaluateGates(parseGateConfig(gate, 'g.yml'), ctx);
+    expect(withNoise.result).toBe('inconclusive');
+    expect(withNoise.ci).toEqual(without.ci);
+    expect(withNoise.min_detectable_drop!).toBeLessThan(without.min_detectable_drop!);
+    expect(withNoise.note).toContain('is found 80% of the time (at the noise the config records)');
+    expect(without.note).not.toContain('at the noise the config records');
+  });
+});

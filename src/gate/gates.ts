@@ -131,6 +131,8 @@ export function evaluateGates(config: GateConfig, ctx: GateContext): GateResult[
           config.alpha,
           margin,
           ctx.defs.get(spec.metric),
+          // The advice reads the baseline side's measured noise when the config records it (evalgate calibrate).
+          config.noise?.metrics[spec.metric] ?? null,
         )
       : null;
     return evaluateGate(spec, ctx, numbers, {
@@ -498,9 +500,10 @@ export function boundsWords(t: TestedNumbers, alpha: number, unit: string | unde
 /** "with 18 queries a drop of 0.72 or more is found 80% of the time" (advice for an inconclusive gate). */
 export function detectText(t: TestedNumbers, unit: string | undefined): string {
   const queries = `${t.nPaired.toLocaleString('en-US')} ${t.nPaired === 1 ? 'query' : 'queries'}`;
+  const from = t.adviceFrom === 'noise floor' ? ' (at the noise the config records)' : '';
   return t.mdd === null
-    ? `with ${queries} no drop is found 80% of the time`
-    : `with ${queries} a drop of ${formatValue(t.mdd, unit)} or more is found 80% of the time`;
+    ? `with ${queries} no drop is found 80% of the time${from}`
+    : `with ${queries} a drop of ${formatValue(t.mdd, unit)} or more is found 80% of the time${from}`;
 }
 
 export function verdictOf(gates: GateResult[]): Verdict {
