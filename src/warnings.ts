@@ -27,6 +27,27 @@ export interface NoteWarning {
   text: string;
 }
 
+/**
+ * A runner's mistake in one run's results that changes what is scored (`evalgate validate`'s finding of the same
+ * check and field, src/validate/findings.ts): a key EvalGate does not read that was most likely meant as one it does
+ * (`hits_top_k[].docId` for `doc_id`), or hits with no id or path, which can match nothing. Counted over every row.
+ */
+export interface RunnerMistakeWarning {
+  kind: 'runner_mistake';
+  side: Side;
+  run: string;
+  check: 'unknown-key' | 'unmatchable-hit';
+  /** The field, list indexes left out: `hits_top_k[].docId`, or `hits_top_k[]` for unmatchable hits. */
+  field: string;
+  /** The key the unknown one was most likely meant as; null for unmatchable hits. */
+  meant: string | null;
+  /** The queries whose results show it, of the run's `results`. */
+  queries: number;
+  results: number;
+  /** The first of them, in query_id order. */
+  firstQuery: string;
+}
+
 /** What the comparison itself warns about; the Markdown comment, the text report and stderr all show these. */
 export type ReportWarning =
   | { kind: 'stale_baseline'; age: string; maxAgeDays: number }
@@ -43,7 +64,8 @@ export type ReportWarning =
   | { kind: 'other_golden_set'; side: Side; recorded: string; fingerprint: string }
   | { kind: 'judge_differs' }
   | { kind: 'pending'; count: number }
-  | { kind: 'same_run'; runId: string; why: 'same database and run' | 'same run id and results' };
+  | { kind: 'same_run'; runId: string; why: 'same database and run' | 'same run id and results' }
+  | RunnerMistakeWarning;
 
 export type Warning = UnknownKeyWarning | NoteWarning | ReportWarning;
 

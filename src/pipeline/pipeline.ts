@@ -25,7 +25,13 @@ import type { GateConfig } from '../gate/config.js';
 import { applyGates } from '../gate/gates.js';
 import { requireExpectations } from '../gate/expectations.js';
 import { formatFinding } from '../validate/findings.js';
-import { aggregateGoldenView, compareGoldenView, runFormatFindings } from '../validate/pipelineChecks.js';
+import {
+  aggregateGoldenView,
+  compareGoldenView,
+  runFormatChecks,
+  runFormatFindings,
+} from '../validate/pipelineChecks.js';
+import type { RunRead } from '../validate/pipelineChecks.js';
 import type { CompareReport } from '../gate/types.js';
 import { goldenFormatOf, readGoldenFile } from '../load/golden.js';
 import { deferRunStream, openRunDatabase, openRunStream } from '../load/runDatabase.js';
@@ -60,7 +66,7 @@ import { stableJson } from '../render/json.js';
 import { baselineSource, renderReportMarkdowns, GITHUB_COMMENT_LIMIT } from '../render/markdown.js';
 import { withShownPValues, withWorkflowCommits } from '../render/reportParts.js';
 import type { FullReportHint, ReportContext } from '../render/markdown.js';
-import { reportWarnings } from '../render/reportWarnings.js';
+import { reportWarnings, runnerWarningsJson } from '../render/reportWarnings.js';
 import type { ConfigOrigin, SameRunReason } from '../render/reportWarnings.js';
 import { notes } from '../warnings.js';
 import type { Warning } from '../warnings.js';
@@ -194,14 +200,19 @@ export async function runCompare(inputs: CompareInputs): Promise<CompareOutputs>
   const { compared, runsRead } = chosen;
   inputs = chosen.inputs;
   requireExpectations(golden(), config, compared);
-  const formatFindings = await runFormatFindings(runsRead, compareGoldenView(golden()));
+  const checked = await runFormatChecks(runsRead, compareGoldenView(golden()));
   const { report: gated, defs } = applyGates(compared, config);
   // A run whose database records no commit takes the action's (the workflow run's), and says so.
   const report = withShownPValues(withWorkflowCommits(gated, inputs.reportContext ?? {}));
   t.mark('compared');
   // A calibrated config's noise floor is named beside the config (src/render/calibration.ts, noiseFloorLine).
   const named = config.noise ? { ...origin, noise: config.noise } : origin;
-  const context: ReportContext = { ...inputs.reportContext, config: named, sameRun: sameRunReason(inputs, report) };
+  const context: ReportContext = {
+    ...inputs.reportContext,
+    config: named,
+    sameRun: sameRunReason(inputs, report),
+    ...(checked.mistakes.length > 0 ? { runnerMistakes: checked.mistakes } : {}),
+  };
   const { full: markdownFull, cut: markdown } = renderReportMarkdowns(report, defs, {
     maxLength: GITHUB_COMMENT_LIMIT,
     fullReportHint: inputs.fullReportHint,
@@ -211,6 +222,7 @@ export async function runCompare(inputs: CompareInputs): Promise<CompareOutputs>
     ...report,
     baseline_source: baselineSource(report, baselinePath, inputs.reportContext),
     config: origin,
+    ...(checked.mistakes.length > 0 ? { runner_warnings: runnerWarningsJson(checked.mistakes) } : {}),
   });
   t.mark('reports rendered');
   const warnings = [
@@ -219,7 +231,7 @@ export async function runCompare(inputs: CompareInputs): Promise<CompareOutputs>
     ...runWarnings(compared, baselinePath, inputs.candidatePath),
     ...notes(chosen.repeatWarnings),
     ...reportWarnings(report, context).filter((w) => !SAID_ELSEWHERE.has(w.kind)),
-    ...notes(formatFindings.map(formatFinding)),
+    ...notes(checked.findings.map(formatFinding)),
     ...notes(config.notices),
   ];
   return { report, defs, markdown, markdownFull, json, warnings, context, parallel: chosen.parallel, golden: golden() };
@@ -228,7 +240,8 @@ export async function runCompare(inputs: CompareInputs): Promise<CompareOutputs>
 /**
  * The report's warnings not repeated in the entries' warnings: those the pipeline words itself with the run's path
  * and ids (swappedRunsWarning, runWarnings), and those of the action's context (a stale or distant baseline, a
- * candidate of another commit), which the comment shows and the action reports itself. The others reach stderr and
+ * candidate of another commit), which the comment shows and the action reports itself, and the runner mistakes, whose
+ * findings are worded as validate words them (runFormatChecks). The others reach stderr and
  * the action's annotations as the report words them.
  */
 const SAID_ELSEWHERE = new Set<Warning['kind']>([
@@ -239,6 +252,7 @@ const SAID_ELSEWHERE = new Set<Warning['kind']>([
   'stale_baseline',
   'baseline_behind',
   'candidate_commit',
+  'runner_mistake',
 ]);
 
 /** Each side's results the golden set does not know, repeated results, and ignored stage timings. */
@@ -278,7 +292,7 @@ export function swappedRunsWarning(baseline: RunSummary, candidate: RunSummary):
 
 /**
  * The comparison by the path the inputs call for: several runs on a side (repeats), else two threads where
- * available, else in sequence; the inputs with each side's first run named, and every run read (file, run id).
+ * available, else in sequence; the inputs with each side's first run named, and every run read (file, run id, side).
  */
 async function compareChosen(
   given: CompareInputs,
@@ -288,7 +302,7 @@ async function compareChosen(
 ): Promise<{
   compared: ComparedRuns;
   inputs: CompareInputs;
-  runsRead: Array<[string, string]>;
+  runsRead: RunRead[];
   parallel: boolean;
   repeatWarnings: string[];
 }> {
@@ -313,11 +327,11 @@ async function compareChosen(
       inputs.knownFlaky,
     );
   const { baseline: b, candidate: c } = compared.report;
-  const read = (path: string, ids: Array<string | null>, id: string): Array<[string, string]> =>
-    (repeated ? ids : [null]).map((each) => [path, each ?? id]);
+  const read = (path: string, ids: Array<string | null>, id: string, side: RunRead['side']): RunRead[] =>
+    (repeated ? ids : [null]).map((each) => ({ file: path, run: each ?? id, side }));
   const runsRead = [
-    ...(baselinePath !== null && b ? read(baselinePath, lists?.baseline ?? [], b.run_id) : []),
-    ...read(inputs.candidatePath, lists?.candidate ?? [], c.run_id),
+    ...(baselinePath !== null && b ? read(baselinePath, lists?.baseline ?? [], b.run_id, 'baseline') : []),
+    ...read(inputs.candidatePath, lists?.candidate ?? [], c.run_id, 'candidate'),
   ];
   const repeatWarnings = repeatedCompared?.repeatWarnings ?? [];
   return { compared, inputs, runsRead, parallel: inParallel !== null, repeatWarnings };

@@ -6,7 +6,7 @@ import type { HistoryTrend } from '../compare/history.js';
 import type { CompareReport } from '../gate/types.js';
 import type { NoiseFloor } from '../gate/noise.js';
 import { millisecondsBetween } from '../time.js';
-import type { ReportWarning } from '../warnings.js';
+import type { ReportWarning, RunnerMistakeWarning } from '../warnings.js';
 import { ageBetween, commitOf, otherRecordedGoldenSets } from './reportParts.js';
 
 /** Links the report can give; only the action knows them. */
@@ -30,6 +30,11 @@ export interface ReportContext {
   sameRun?: SameRunReason | null;
   /** Main's history: the gated metrics' trend and the queries flaky by history, shown when given. */
   trend?: HistoryTrend;
+  /**
+   * The runs' mistakes that change what is scored (a misspelt key, hits that can match nothing), found by the checks
+   * `evalgate validate` runs (set by the pipeline): warned of before the queries without a result.
+   */
+  runnerMistakes?: readonly RunnerMistakeWarning[];
 }
 
 /** Where the gate config came from: a file or the action's `gates` input, with its hash; null: the built-in default. */
@@ -60,7 +65,7 @@ export function staleAge(createdAt: string, context: ReportContext): string | nu
 /** The report's warnings, in the order the comment lists them. */
 export function reportWarnings(report: CompareReport, context: ReportContext = {}): ReportWarning[] {
   const { golden } = report;
-  const out: ReportWarning[] = [...runWarnings(report, context)];
+  const out: ReportWarning[] = [...runWarnings(report, context), ...(context.runnerMistakes ?? [])];
   if (golden.removed.length)
     out.push({
       kind: 'missing_results',
@@ -99,4 +104,21 @@ function runWarnings(report: CompareReport, context: ReportContext): ReportWarni
   if (head && candidateSha && !head.startsWith(candidateSha) && !candidateSha.startsWith(head))
     out.push({ kind: 'candidate_commit', candidate: candidateSha, head });
   return out;
+}
+
+/**
+ * The runner mistakes as the JSON report's `runner_warnings` (docs/compare.md, "The JSON report"): each with its side,
+ * run, check and field (as `evalgate validate` names them), the key meant, and its count of the run's results.
+ */
+export function runnerWarningsJson(mistakes: readonly RunnerMistakeWarning[]): Array<Record<string, unknown>> {
+  return mistakes.map((m) => ({
+    side: m.side,
+    run: m.run,
+    check: m.check,
+    field: m.field,
+    meant: m.meant,
+    queries: m.queries,
+    results: m.results,
+    first_query: m.firstQuery,
+  }));
 }

@@ -7,7 +7,7 @@ import { plural } from '../format.js';
 import { oneLine } from '../errors.js';
 import { suggest } from '../suggest.js';
 import { mergeWarnings } from '../warnings.js';
-import type { ReportWarning, UnknownKeyWarning, Warning } from '../warnings.js';
+import type { ReportWarning, RunnerMistakeWarning, UnknownKeyWarning, Warning } from '../warnings.js';
 
 /**
  * Warnings as the entries print them: the first `limit` as they are, then one line for the rest. A golden set
@@ -82,5 +82,20 @@ export function reportWarningText(w: ReportWarning, style: WarningStyle = PLAIN)
       return `${plural(w.count, 'query is', 'queries are')} pending (not gated)`;
     case 'same_run':
       return `the baseline and the candidate are the same run (${style.input(w.runId)}: ${w.why}): every difference is 0, and the gates pass by construction`;
+    case 'runner_mistake':
+      return runnerMistakeText(w, style);
   }
+}
+
+/** A field of plain key characters, shown as code; any other is text from the inputs, escaped as such. */
+const PLAIN_FIELD = /^[\w.[\]-]+$/;
+
+/** A runner's mistake with its count of the run's results (RunnerMistakeWarning). */
+function runnerMistakeText(w: RunnerMistakeWarning, style: WarningStyle): string {
+  const where = `the ${w.side} run ${style.input(w.run)} has`;
+  const count = `in ${w.queries.toLocaleString('en-US')} of its ${plural(w.results, 'result', 'results')}`;
+  if (w.check === 'unmatchable-hit')
+    return `${where} hits with no ${style.code('chunk_id')}, ${style.code('doc_id')} or ${style.code('doc_path')} ${count}: they can match nothing in the golden set`;
+  const field = PLAIN_FIELD.test(w.field) ? style.code(w.field) : style.input(w.field);
+  return `${where} an unknown key ${field} ${count} (ignored${w.meant === null ? '' : `; did you mean ${style.code(w.meant)}?`})`;
 }

@@ -6,9 +6,12 @@
 import { InputError, oneLine } from '../errors.js';
 import { MAX_VALUE_BYTES, openRunDatabase, openRunStream } from '../load/runDatabase.js';
 import { RunChecker } from './findings.js';
-import type { GoldenView, RunFinding } from './findings.js';
+import type { GoldenView, RunFinding, RunnerMistake } from './findings.js';
 
-/** How much of a run to check: every row (validate), or the first `rows` and on until a usable hit (compare). */
+/**
+ * How much of a run to check: every row (validate), or the first `rows` and on until a usable hit (compare), and
+ * every row once one shows a runner mistake (RunnerMistake), so that the report's count is the whole run's.
+ */
 export interface CheckExtent {
   rows: number;
 }
@@ -21,12 +24,15 @@ export interface RunCheck {
   /** Whether rows were left unread (`extent`): the findings are those of the rows read. */
   partial: boolean;
   findings: RunFinding[];
+  /** The findings that change what is scored (misspelt keys, hits that can match nothing), each counted over every row. */
+  mistakes: RunnerMistake[];
 }
 
 /**
  * Checks the result rows of one run of `file` (default: the newest), against `golden` when given: every row, or the
  * first `extent.rows` and then on only until a hit that can match is seen (a runner's mistake repeats in every row;
- * a run with no usable hit is read to its end before compare stops on it).
+ * a run with no usable hit is read to its end before compare stops on it), and to the end once a row shows a runner
+ * mistake: a clean run costs `extent.rows` rows, and a mistake the report names is counted as validate counts it.
  */
 export async function checkRunFile(
   file: string,
@@ -54,7 +60,12 @@ export async function checkRunFile(
     try {
       stmt.bind([run]);
       while (stmt.step()) {
-        if (extent !== null && checker.rowCount >= extent.rows && checker.hasUsableHit(golden)) {
+        if (
+          extent !== null &&
+          checker.rowCount >= extent.rows &&
+          checker.hasUsableHit(golden) &&
+          !checker.hasRunnerMistake()
+        ) {
           partial = true;
           break;
         }
@@ -74,7 +85,8 @@ export async function checkRunFile(
   } finally {
     db.close();
   }
-  return { run, rows: checker.rowCount, partial, findings: checker.finish(golden, !partial) };
+  const findings = checker.finish(golden, !partial);
+  return { run, rows: checker.rowCount, partial, findings, mistakes: checker.runnerMistakes() };
 }
 
 /**

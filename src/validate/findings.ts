@@ -36,6 +36,11 @@ export interface RunFinding {
   field: string | null;
   /** How many queries (or, for golden-set findings, ids) show it. */
   count: number;
+  /**
+   * Set when only the first `of` results were checked (compare's and aggregate's bound, src/validate/pipelineChecks.ts):
+   * `count` is of those. Absent when every row was checked, as `evalgate validate` checks them.
+   */
+  of?: number;
   /** What is wrong, without the file, run and query (formatFinding adds them). */
   text: string;
   /**
@@ -54,6 +59,16 @@ export interface GoldenView {
   queries: readonly GoldenQuery[] | null;
   expectsHits: boolean;
   pathsMatch: boolean;
+}
+
+/**
+ * A finding that changes what is scored, which the comparison's report names (src/warnings.ts RunnerMistakeWarning):
+ * an unknown key with a key it was most likely meant as (a misspelt `doc_id` is never read), or hits that can match
+ * nothing. `meant`: that key; null for unmatchable hits.
+ */
+export interface RunnerMistake {
+  finding: RunFinding;
+  meant: string | null;
 }
 
 export function goldenViewOf(golden: GoldenSet): GoldenView {
@@ -82,6 +97,8 @@ const FIRST_IDS = 5;
 /** Collects the findings of one run's rows, then of the run as a whole (finish). */
 export class RunChecker {
   private readonly byKind = new Map<string, RunFinding>();
+  /** The key meant, by finding, for the runner mistakes (an unmatchable hit's: null). */
+  private readonly mistaken = new Map<RunFinding, string | null>();
   /** The query each finding was last counted for: a mistake in ten hits of one query counts that query once. */
   private readonly lastCounted = new Map<string, string | null>();
   private readonly seen = new Set<string>();
@@ -187,19 +204,20 @@ export class RunChecker {
           ? `\`${oneLine(field)}\` is missing`
           : `\`${oneLine(error.path)}\` ${error.detail}`;
     // One mistake in every row is one finding: keyed by its field (and, for a wrong value, not by the value).
-    this.note(error.problem, queryId, field, text);
+    const finding = this.note(error.problem, queryId, field, text);
+    if (error.meant !== undefined && !this.mistaken.has(finding)) this.mistaken.set(finding, error.meant);
   }
 
-  private note(check: FindingCheck, queryId: string | null, field: string | null, text: string): void {
+  private note(check: FindingCheck, queryId: string | null, field: string | null, text: string): RunFinding {
     const key = `${check}\u0000${field ?? ''}`;
     const known = this.byKind.get(key);
     if (known !== undefined) {
       if (this.lastCounted.get(key) !== queryId) known.count++;
       this.lastCounted.set(key, queryId);
-      return;
+      return known;
     }
     this.lastCounted.set(key, queryId);
-    this.byKind.set(key, {
+    const found: RunFinding = {
       kind: 'run-format',
       check,
       source: this.source,
@@ -209,7 +227,22 @@ export class RunChecker {
       count: 1,
       text,
       blocking: false,
-    });
+    };
+    this.byKind.set(key, found);
+    if (check === 'unmatchable-hit') this.mistaken.set(found, null);
+    return found;
+  }
+
+  /** Whether a row read so far shows a runner mistake (RunnerMistake): a misspelt key, or a hit that matches nothing. */
+  hasRunnerMistake(): boolean {
+    return this.mistaken.size > 0;
+  }
+
+  /** The runner mistakes of the rows read, in the order first seen, their counts as they stand. */
+  runnerMistakes(): RunnerMistake[] {
+    return [...this.byKind.values()]
+      .filter((f) => this.mistaken.has(f))
+      .map((finding) => ({ finding, meant: this.mistaken.get(finding)! }));
   }
 
   /** Rows read so far. */
@@ -223,9 +256,12 @@ export class RunChecker {
     return this.hitsWithPathOnly > 0 && (golden === null || golden.pathsMatch);
   }
 
-  /** Every finding, the run-level ones (empty run, duplicates, golden set) after the row-level ones. */
+  /**
+   * Every finding, the run-level ones (empty run, duplicates, golden set) after the row-level ones; when not
+   * `complete`, the row-level ones say of how many results they count (`of`).
+   */
   finish(golden: GoldenView | null, complete = true): RunFinding[] {
-    const found = [...this.byKind.values()];
+    const found = [...this.byKind.values()].map((f) => (complete ? f : { ...f, of: this.rows }));
     const run = (check: FindingCheck, text: string, count: number, query: string | null, blocking = false) =>
       found.push({
         kind: 'run-format',
@@ -326,6 +362,15 @@ function firstIds(ids: string[]): string {
 export function formatFinding(f: RunFinding): string {
   const ofRows = ROW_CHECKS.has(f.check) && f.query !== null;
   const where = `${f.source}: run \`${oneLine(f.run)}\`${ofRows ? `, query \`${oneLine(f.query!)}\`` : ''}`;
-  const more = ofRows && f.count > 1 ? ` (in ${f.count.toLocaleString('en-US')} queries; the first is shown)` : '';
+  const count = f.count.toLocaleString('en-US');
+  const shown = f.count > 1 ? '; the first is shown' : '';
+  // A partial check says of how many results it counts: the rest were not read.
+  const more = !ofRows
+    ? ''
+    : f.of !== undefined
+      ? ` (in ${count} of the first ${f.of.toLocaleString('en-US')} results${shown})`
+      : f.count > 1
+        ? ` (in ${count} queries${shown})`
+        : '';
   return `${where}: ${f.text}${more}`;
 }

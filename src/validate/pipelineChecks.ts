@@ -8,11 +8,14 @@ import { InputError } from '../errors.js';
 import type { GoldenSet } from '../types.js';
 import { checkRunFile } from './checkRunFile.js';
 import { formatFinding, goldenViewOf } from './findings.js';
-import type { FindingCheck, GoldenView, RunFinding } from './findings.js';
+import type { FindingCheck, GoldenView, RunFinding, RunnerMistake } from './findings.js';
+import type { RunnerMistakeWarning, Side } from '../warnings.js';
 
 /**
  * Rows checked in full before compare and aggregate read on only for a usable hit: a runner's mistake repeats in
  * every row, and a full check of 2 million hits costs more than scoring them (`evalgate validate` checks every row).
+ * Once a row shows a mistake the report names (a misspelt key, an unmatchable hit), every row is checked, so that
+ * its count is validate's: a clean run of 10,000 queries costs the same, one with a mistake about as much again.
  */
 export const PIPELINE_CHECK_ROWS = 200;
 
@@ -35,20 +38,56 @@ export async function runFormatFindings(
   runs: ReadonlyArray<readonly [string, string]>,
   golden: GoldenView,
 ): Promise<RunFinding[]> {
-  const found: RunFinding[] = [];
-  for (const [file, runId] of runs) {
-    const { findings } = await checkRunFile(file, runId, golden, { rows: PIPELINE_CHECK_ROWS });
-    const blocking = findings.find((f) => f.blocking);
+  const sides = runs.map(([file, run]) => ({ file, run, side: 'candidate' as const }));
+  return (await runFormatChecks(sides, golden)).findings;
+}
+
+/** A run compare read: its file, its id, and its side. */
+export interface RunRead {
+  file: string;
+  run: string;
+  side: Side;
+}
+
+/**
+ * runFormatFindings for compare, which knows each run's side: the findings for the warning list, and the runner
+ * mistakes among them as the report's warnings (each counted over every row of its run).
+ */
+export async function runFormatChecks(
+  runs: readonly RunRead[],
+  golden: GoldenView,
+): Promise<{ findings: RunFinding[]; mistakes: RunnerMistakeWarning[] }> {
+  const findings: RunFinding[] = [];
+  const mistakes: RunnerMistakeWarning[] = [];
+  for (const { file, run, side } of runs) {
+    const check = await checkRunFile(file, run, golden, { rows: PIPELINE_CHECK_ROWS });
+    const blocking = check.findings.find((f) => f.blocking);
     if (blocking !== undefined) {
-      const others = findings.filter((f) => !f.blocking && !WARNED_ELSEWHERE.has(f.check)).slice(0, 3);
+      const others = check.findings.filter((f) => !f.blocking && !WARNED_ELSEWHERE.has(f.check)).slice(0, 3);
       const hints = others.length > 0 ? `; found there: ${others.map((f) => f.text).join('; ')}` : '';
       throw new InputError(
         `${formatFinding(blocking)}${hints} (\`evalgate validate ${file} --golden ${golden.source}\` lists every finding)`,
       );
     }
-    found.push(...findings.filter((f) => !WARNED_ELSEWHERE.has(f.check)));
+    findings.push(...check.findings.filter((f) => !WARNED_ELSEWHERE.has(f.check)));
+    mistakes.push(...check.mistakes.map((m) => mistakeWarning(m, side, check.rows)));
   }
-  return found;
+  return { findings, mistakes };
+}
+
+/** A runner mistake as the report's warning: its side, and its count of the run's `results`. */
+function mistakeWarning({ finding, meant }: RunnerMistake, side: Side, results: number): RunnerMistakeWarning {
+  return {
+    kind: 'runner_mistake',
+    side,
+    run: finding.run,
+    check: finding.check === 'unmatchable-hit' ? 'unmatchable-hit' : 'unknown-key',
+    field: finding.field ?? '',
+    meant,
+    queries: finding.count,
+    results,
+    firstQuery: finding.query ?? '',
+  };
 }
 
 /** The view compare has: the golden set itself. */

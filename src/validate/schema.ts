@@ -8,7 +8,7 @@ import goldenQuerySchema from '../../schemas/golden-query.schema.json' with { ty
 import goldenSetSchema from '../../schemas/golden-set.schema.json' with { type: 'json' };
 import resultSchema from '../../schemas/result.schema.json' with { type: 'json' };
 import { valueText } from '../errors.js';
-import { editDistance, suggest } from '../suggest.js';
+import { editDistance } from '../suggest.js';
 
 /** The subset of JSON Schema (2020-12) the published files use; `x-misspellings`: keys written for this one. */
 export interface Schema {
@@ -50,6 +50,8 @@ export interface SchemaError {
   key?: string;
   /** `; did you mean \`x\`?`, or ''. */
   suggestion: string;
+  /** The known key an unknown one was most likely meant as (the `x` of `suggestion`); absent when none. */
+  meant?: string;
   /** What is wrong, for a message: `unknown key \`hits\``, `must be an integer >= 1, got 0`. */
   detail: string;
 }
@@ -146,12 +148,7 @@ function walkObject(
     const own = Object.hasOwn(known, key) ? known[key] : undefined;
     if (own !== undefined) walk(item, own, file, { parent: at, step: key }, errors);
     else if (schema.additionalProperties === false)
-      errors.push(
-        errorAt(
-          { parent: at, step: key },
-          { problem: 'unknown-key', key, suggestion: didYouMean(key, known), detail: `unknown key \`${key}\`` },
-        ),
-      );
+      errors.push(errorAt({ parent: at, step: key }, unknownKey(key, known)));
     else if (isPlainObject(schema.additionalProperties))
       walk(item, schema.additionalProperties, file, { parent: at, step: key }, errors);
   }
@@ -242,21 +239,51 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/**
- * The known key `key` was most likely meant as: a close spelling (edit distance), a key the schema lists it as a
- * common mistake for (`x-misspellings`: `hits` for `hits_top_k`), or a key it is the start of (`hits` -> `hits_top_k`).
- */
+/** An unknown key's error fields: the key meant, when there is one, as data and in words. */
+function unknownKey(key: string, known: Record<string, Schema>): Omit<SchemaError, 'path' | 'pattern'> {
+  const meant = meantKey(key, known);
+  const fields = { problem: 'unknown-key' as const, key, detail: `unknown key \`${key}\`` };
+  return meant === null
+    ? { ...fields, suggestion: '' }
+    : { ...fields, suggestion: `; did you mean \`${meant}\`?`, meant };
+}
+
+/** `; did you mean \`x\`?` for the key `key` was most likely meant as (meantKey), or ''. */
 export function didYouMean(key: string, properties: Record<string, Schema>): string {
+  const meant = meantKey(key, properties);
+  return meant === null ? '' : `; did you mean \`${meant}\`?`;
+}
+
+/**
+ * The known key `key` was most likely meant as: a key the schema lists it as a common mistake for (`x-misspellings`:
+ * `hits` for `hits_top_k`), a close spelling (edit distance), or a key it is the start of (`hits` -> `hits_top_k`);
+ * null when none is.
+ */
+export function meantKey(key: string, properties: Record<string, Schema>): string | null {
   const names = Object.keys(properties);
   const lower = key.toLowerCase();
   const listed = names.find((name) => properties[name]['x-misspellings']?.includes(lower));
-  if (listed !== undefined) return `; did you mean \`${listed}\`?`;
-  const close = suggest(key, names);
-  if (close !== '') return close;
+  if (listed !== undefined) return listed;
+  const close = closest(key, names);
+  if (close !== null) return close;
   const extended = names
     .filter((name) => lower.length >= 3 && (name.startsWith(`${lower}_`) || name.endsWith(`_${lower}`)))
     .sort((a, b) => editDistance(lower, a) - editDistance(lower, b));
-  return extended.length > 0 ? `; did you mean \`${extended[0]}\`?` : '';
+  return extended[0] ?? null;
+}
+
+/** The candidate nearest `word` within suggest's distance (src/suggest.ts), or null: suggest's choice as data. */
+function closest(word: string, candidates: string[]): string | null {
+  let best: string | null = null;
+  let bestDistance = Infinity;
+  for (const candidate of candidates) {
+    const d = editDistance(word, candidate);
+    if (d < bestDistance) {
+      best = candidate;
+      bestDistance = d;
+    }
+  }
+  return bestDistance <= Math.max(2, Math.floor(word.length / 3)) ? best : null;
 }
 
 /** The property names of an object schema (a `$defs` entry or the root) of `file`, e.g. the keys of a hit. */
