@@ -148,6 +148,41 @@ describe("a runner's typo on half the queries of a 600-query candidate", () => {
   });
 });
 
+describe('repeated runs', () => {
+  it('each run of a side is checked and named: the mistake of one candidate run of two', async () => {
+    const goldenPath = writeGolden(
+      Array.from({ length: QUERIES }, (_, i) => `- id: ${id(i)}\n  query: q\n  expected_chunk_ids: [c${i}]\n`).join(''),
+    );
+    const hits = (i: number, typo: boolean): Json[] =>
+      typo ? [{ rank: 1, chunkId: `c${i}`, doc_path: 'x.md' }] : [hit(1, `c${i}`, `d${i}`)];
+    const runOf = (runId: string, typo: (i: number) => boolean, createdAt: string) => ({
+      runId,
+      createdAt,
+      results: Array.from({ length: QUERIES }, (_, i) => result(id(i), hits(i, typo(i)))),
+    });
+    const baseline = await writeRunDb({ runs: [runOf('b1', () => false, '2026-11-01T00:00:00Z')] });
+    const candidate = await writeRunDb({
+      runs: [runOf('c1', () => false, '2026-11-02T00:00:00Z'), runOf('c2', (i) => i % 3 === 0, '2026-11-02T01:00:00Z')],
+    });
+    const out = await runCompare({ baselinePath: baseline, candidatePath: candidate, goldenPath, candidateRun: 'all' });
+    expect(JSON.parse(out.json).runner_warnings).toEqual([
+      {
+        side: 'candidate',
+        run: 'c2',
+        check: 'unknown-key',
+        field: 'hits_top_k[].chunkId',
+        meant: 'chunk_id',
+        queries: 200,
+        results: 600,
+        first_query: 'q000',
+      },
+    ]);
+    expect(out.markdown).toContain(
+      'The candidate run c2 has an unknown key `hits_top_k[].chunkId` in 200 of its 600 results',
+    );
+  });
+});
+
 describe('how much of a run compare checks', () => {
   it(`a clean run: the first ${PIPELINE_CHECK_ROWS} results, then on only to a usable hit`, async () => {
     const goldenPath = golden();
