@@ -239,9 +239,23 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * The key meant, by unknown key, for each object schema met: a runner's typo repeats in every hit of a run, and each
+ * look-up costs an edit distance to every known key.
+ */
+const meantByPlace = new WeakMap<Record<string, Schema>, Map<string, string | null>>();
+const MEANT_CACHE_KEYS = 1000;
+
 /** An unknown key's error fields: the key meant, when there is one, as data and in words. */
 function unknownKey(key: string, known: Record<string, Schema>): Omit<SchemaError, 'path' | 'pattern'> {
-  const meant = meantKey(key, known);
+  let place = meantByPlace.get(known);
+  if (place === undefined) meantByPlace.set(known, (place = new Map()));
+  let meant = place.get(key);
+  if (meant === undefined) {
+    meant = meantKey(key, known);
+    // A different key in every hit (a hostile run) would grow the cache without end: the first ones are kept.
+    if (place.size < MEANT_CACHE_KEYS) place.set(key, meant);
+  }
   const fields = { problem: 'unknown-key' as const, key, detail: `unknown key \`${key}\`` };
   return meant === null
     ? { ...fields, suggestion: '' }
