@@ -1,6 +1,7 @@
 /**
  * House rules that review alone let drift: no function in src/ over 60 lines (its body, as written), so each can be
  * read whole. Declarations (the metric registry's tables) are object literals, not functions, and are not counted.
+ * And no test reads a monotonic clock to bound work (issue 46): bounds are CPU time, counts or memory.
  */
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,12 +12,18 @@ import { repoRoot } from './shared.js';
 
 const MAX_FUNCTION_LINES = 60;
 
-function sourceFiles(dir: string): string[] {
+function sourceFiles(dir: string, ext = /\.ts$/): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    return statSync(path).isDirectory() ? sourceFiles(path) : path.endsWith('.ts') ? [path] : [];
+    return statSync(path).isDirectory() ? sourceFiles(path, ext) : ext.test(path) ? [path] : [];
   });
 }
+
+/**
+ * The test files that may read the wall clock: the child-process helpers, whose wall time is a field for logs that no
+ * test asserts (BundleRun.ms, Measured.seconds); their hang guards are timers.
+ */
+const WALL_CLOCK_READERS = ['test/helpers/actionRunner.ts', 'test/helpers/measuredCli.ts'];
 
 /** `file:line (n lines)` for every function-like node whose body is longer than `max` lines. */
 function longFunctions(file: string, max: number): string[] {
@@ -51,5 +58,13 @@ describe('house rules', () => {
     } finally {
       rmSync(dir, { recursive: true });
     }
+  });
+
+  it('no test times work by the wall clock: a busy machine stretches it (bound CPU time, counts or memory)', () => {
+    const clock = /\bperformance\.now\(|\bhrtime\b/;
+    const readers = sourceFiles(join(repoRoot, 'test'), /\.(ts|mjs)$/)
+      .map((f) => relative(repoRoot, f))
+      .filter((f) => !f.startsWith('test/fixtures/') && clock.test(readFileSync(join(repoRoot, f), 'utf8')));
+    expect(readers.sort()).toEqual(WALL_CLOCK_READERS);
   });
 });

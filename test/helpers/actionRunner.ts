@@ -14,6 +14,7 @@ import { EOL } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { repoRoot } from '../shared.js';
+import { childUsage, USAGE_PROBE } from './childUsage.js';
 
 export const BUNDLE = join(repoRoot, 'dist', 'index.js');
 /** The CLI as the package's bin runs it (`npx evalgate`), built with the action bundle. */
@@ -107,7 +108,10 @@ export interface BundleRunSetup {
   files?: Record<string, string>;
   /** The directory linked in as the workspace's `fixtures/`: the committed one unless given (test/helpers/smallFixtures.ts). */
   fixtures?: string;
-  /** Kill the step (SIGKILL) past this many seconds: a bound a test asserts must not hang the suite. */
+  /**
+   * A hang guard: kill the step (SIGKILL) past this many seconds of wall time, and say so in `hung`. Never a bound
+   * a test asserts (the wall clock grows on a busy machine): bound the step's `cpuSeconds` instead.
+   */
   limitSeconds?: number;
 }
 
@@ -118,14 +122,15 @@ export interface BundleRun {
   outputs: Record<string, string>;
   summary: string;
   workspace: string;
+  /** The step's wall time, for logs only: no test asserts it (the house rule). */
   ms: number;
+  /** The step's CPU time (user + system, every thread: test/helpers/maxRss.mjs), in seconds. */
+  cpuSeconds: number;
   /** The step's peak memory (test/helpers/maxRss.mjs), in MB. */
   maxRssMb: number;
+  /** Killed by the hang guard (`limitSeconds`). */
+  hung: boolean;
 }
-
-const MAX_RSS = join(repoRoot, 'test', 'helpers', 'maxRss.mjs');
-/** The probe's line; a worker thread that loaded the probe too writes one at its own exit. */
-const RSS_LINES = /\nevalgate-test-maxrss-kib=(\d+)\n/g;
 
 /** Lays out a workspace (fixtures/ linked in) and the runner's files, then runs dist/index.js in it. */
 export async function runActionBundle(setup: BundleRunSetup): Promise<BundleRun> {
@@ -169,18 +174,20 @@ export async function runActionBundle(setup: BundleRunSetup): Promise<BundleRun>
   const started = performance.now();
   const run = await spawnCollect(
     ACTION_NODE,
-    [...SMALL_RUN_FLAGS, '--import', MAX_RSS, BUNDLE],
+    [...SMALL_RUN_FLAGS, '--import', USAGE_PROBE, BUNDLE],
     workspace,
     env,
     setup.limitSeconds,
   );
-  const peaks = [...run.stderr.matchAll(RSS_LINES)].map((m) => Number(m[1]));
+  const usage = childUsage(run.stderr);
   return {
     code: run.code,
     stdout: run.stdout,
-    stderr: run.stderr.replace(RSS_LINES, ''),
+    stderr: usage.stderr,
     ms: performance.now() - started,
-    maxRssMb: peaks.length > 0 ? Math.max(...peaks) / 1024 : Number.NaN,
+    cpuSeconds: usage.cpuSeconds,
+    maxRssMb: usage.maxRssMb,
+    hung: run.hung,
     workspace,
     outputs: parseOutputFile(readFileSync(outputFile, 'utf8')),
     summary: readFileSync(summaryFile, 'utf8'),
@@ -193,9 +200,16 @@ function spawnCollect(
   cwd: string,
   env: Record<string, string>,
   limitSeconds?: number,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
+): Promise<{ code: number | null; stdout: string; stderr: string; hung: boolean }> {
   const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const timer = limitSeconds === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), limitSeconds * 1000);
+  let hung = false;
+  const timer =
+    limitSeconds === undefined
+      ? undefined
+      : setTimeout(() => {
+          hung = true;
+          child.kill('SIGKILL');
+        }, limitSeconds * 1000);
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => {
@@ -208,7 +222,7 @@ function spawnCollect(
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
-      resolve({ code, stdout, stderr });
+      resolve({ code, stdout, stderr, hung });
     });
   });
 }

@@ -143,7 +143,10 @@ export interface ActionRun {
   outputs: Record<string, string>;
   summary: string;
   workspace: string;
+  /** Wall time, for logs only: no test asserts it (it grows on a busy machine). */
   ms: number;
+  /** CPU time of the step's process (user + system, every thread), in seconds: the bound on its work. */
+  cpuSeconds: number;
   requests: RecordedRequest[];
 }
 
