@@ -529,3 +529,37 @@ describe('paired_delta: the paired mean change, beside a tested gate whose means
     expect(hit5(sample(4, 4, 8), 2e-12).paired_delta).toBe(0);
   });
 });
+
+describe('tested.ts at its edges (the mutation run of issue 45)', () => {
+  const hit5 = () => defs().get('hit@5');
+  const ms = { id: 'latency_ms', direction: 'lower', unit: 'ms', paired: true } as unknown as MetricDef;
+
+  it('nothing to show: an interval end of exactly 0 is no drop shown', () => {
+    const still = testedNumbers(Float64Array.from([0, 0, 0]), { correction: 'none', size: 1 }, 0.05, 0.1, ms);
+    expect(still.dropBounds).toEqual([0, 0]);
+    expect(still.significant).toBe(false);
+  });
+
+  it('the advice comes from the noise floor when given, and says so; else from the comparison', () => {
+    const drops = Float64Array.from([...new Array(6).fill(1), ...new Array(6).fill(-1), ...new Array(28).fill(0)]);
+    const floor = { sd_diff: 0.1, sd_mean: 0.01, changed: 0.01, detects: null };
+    const measured = testedNumbers(drops, { correction: 'none', size: 1 }, 0.05, 0.1, hit5(), floor);
+    const own = testedNumbers(drops, { correction: 'none', size: 1 }, 0.05, 0.1, hit5());
+    expect(measured.adviceFrom).toBe('noise floor');
+    expect(own.adviceFrom).toBe('comparison');
+    expect(measured.mdd!).toBeLessThan(own.mdd!);
+    // The bounds and the outcome do not read the noise floor.
+    expect(measured.ci).toEqual(own.ci);
+  });
+
+  it('without a metric definition the step is the largest change seen; a non-rate metric likewise', () => {
+    const drops = Float64Array.from([0, 0, 0, 5]);
+    const largest = dropBounds(drops, 0.05, 5);
+    for (const def of [undefined, ms]) {
+      const t = testedNumbers(drops, { correction: 'none', size: 1 }, 0.05, 10, def);
+      expect(t.dropBounds).toEqual([largest.lower, largest.upper]);
+    }
+    // The floor of a step of 5 (2 x 25 / 5 = 10) is above the sample variance (6.25): the step matters here.
+    expect(largest.se).toBeCloseTo(Math.sqrt(10 / 4), 12);
+  });
+});
