@@ -48,7 +48,7 @@ MAX_ID_BYTES = 1024  # src/load/queryResult.ts: a run's id, suite, commit and ti
 MAX_VALUE_BYTES = 64 << 20  # src/load/runDatabase.ts: one value of the database
 MAX_JSON_DEPTH = 100  # src/load/json.ts: how deep a JSON column may nest
 JSON_SCAN_FROM_CHARS = 1 << 20  # src/load/json.ts: a JSON text this long is held to JSON_VALUE_BOUNDS
-JSON_VALUE_BOUNDS = {"containers": 1000000, "keys": 1000000, "commas": 4000000}  # src/load/json.ts
+JSON_VALUE_BOUNDS = {"containers": 500000, "keys": 500000, "commas": 1000000}  # src/load/json.ts
 RUN_TIME_FORM = "such as 2026-11-22T10:00:00Z; without a zone, UTC"  # src/time.ts
 
 # The tables `evalgate init` creates (src/load/runDatabase.ts, RUN_DATABASE_DDL).
