@@ -16,18 +16,18 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("process");
 
 /***/ }),
 
-/***/ 2197:
+/***/ 7349:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Scalar = __nccwpck_require__(389);
-var YAMLMap = __nccwpck_require__(5462);
-var YAMLSeq = __nccwpck_require__(6831);
-var resolveBlockMap = __nccwpck_require__(143);
-var resolveBlockSeq = __nccwpck_require__(1854);
-var resolveFlowCollection = __nccwpck_require__(9030);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
+var YAMLMap = __nccwpck_require__(4454);
+var YAMLSeq = __nccwpck_require__(2223);
+var resolveBlockMap = __nccwpck_require__(7103);
+var resolveBlockSeq = __nccwpck_require__(334);
+var resolveFlowCollection = __nccwpck_require__(3142);
 
 function resolveCollection(CN, ctx, token, onError, tagName, tag) {
     const coll = token.type === 'block-map'
@@ -113,15 +113,15 @@ exports.composeCollection = composeCollection;
 
 /***/ }),
 
-/***/ 83:
+/***/ 3683:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Document = __nccwpck_require__(573);
-var composeNode = __nccwpck_require__(4961);
-var resolveEnd = __nccwpck_require__(1020);
-var resolveProps = __nccwpck_require__(775);
+var Document = __nccwpck_require__(3021);
+var composeNode = __nccwpck_require__(5937);
+var resolveEnd = __nccwpck_require__(7788);
+var resolveProps = __nccwpck_require__(4631);
 
 function composeDoc(options, directives, { offset, start, value, end }, onError) {
     const opts = Object.assign({ _directives: directives }, options);
@@ -165,17 +165,17 @@ exports.composeDoc = composeDoc;
 
 /***/ }),
 
-/***/ 4961:
+/***/ 5937:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(7105);
-var identity = __nccwpck_require__(4919);
-var composeCollection = __nccwpck_require__(2197);
-var composeScalar = __nccwpck_require__(3573);
-var resolveEnd = __nccwpck_require__(1020);
-var utilEmptyScalarPosition = __nccwpck_require__(8407);
+var Alias = __nccwpck_require__(4065);
+var identity = __nccwpck_require__(1127);
+var composeCollection = __nccwpck_require__(7349);
+var composeScalar = __nccwpck_require__(5413);
+var resolveEnd = __nccwpck_require__(7788);
+var utilEmptyScalarPosition = __nccwpck_require__(2599);
 
 const CN = { composeNode, composeEmptyNode };
 function composeNode(ctx, token, props, onError) {
@@ -284,15 +284,15 @@ exports.composeNode = composeNode;
 
 /***/ }),
 
-/***/ 3573:
+/***/ 5413:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Scalar = __nccwpck_require__(389);
-var resolveBlockScalar = __nccwpck_require__(5089);
-var resolveFlowScalar = __nccwpck_require__(5882);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
+var resolveBlockScalar = __nccwpck_require__(8913);
+var resolveFlowScalar = __nccwpck_require__(6842);
 
 function composeScalar(ctx, token, tagToken, onError) {
     const { value, type, comment, range } = token.type === 'block-scalar'
@@ -379,18 +379,18 @@ exports.composeScalar = composeScalar;
 
 /***/ }),
 
-/***/ 3104:
+/***/ 9984:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var directives = __nccwpck_require__(2606);
-var Document = __nccwpck_require__(573);
-var errors = __nccwpck_require__(152);
-var identity = __nccwpck_require__(4919);
-var composeDoc = __nccwpck_require__(83);
-var resolveEnd = __nccwpck_require__(1020);
+var directives = __nccwpck_require__(1342);
+var Document = __nccwpck_require__(3021);
+var errors = __nccwpck_require__(1464);
+var identity = __nccwpck_require__(1127);
+var composeDoc = __nccwpck_require__(3683);
+var resolveEnd = __nccwpck_require__(7788);
 
 function getErrorPos(src) {
     if (typeof src === 'number')
@@ -610,17 +610,17 @@ exports.Composer = Composer;
 
 /***/ }),
 
-/***/ 143:
+/***/ 7103:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Pair = __nccwpck_require__(5773);
-var YAMLMap = __nccwpck_require__(5462);
-var resolveProps = __nccwpck_require__(775);
-var utilContainsNewline = __nccwpck_require__(4283);
-var utilFlowIndentCheck = __nccwpck_require__(1795);
-var utilMapIncludes = __nccwpck_require__(1091);
+var Pair = __nccwpck_require__(7165);
+var YAMLMap = __nccwpck_require__(4454);
+var resolveProps = __nccwpck_require__(4631);
+var utilContainsNewline = __nccwpck_require__(9499);
+var utilFlowIndentCheck = __nccwpck_require__(4051);
+var utilMapIncludes = __nccwpck_require__(1187);
 
 const startColMsg = 'All mapping items must start at the same column';
 function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
@@ -734,12 +734,12 @@ exports.resolveBlockMap = resolveBlockMap;
 
 /***/ }),
 
-/***/ 5089:
+/***/ 8913:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
+var Scalar = __nccwpck_require__(3301);
 
 function resolveBlockScalar(ctx, scalar, onError) {
     const start = scalar.offset;
@@ -941,14 +941,14 @@ exports.resolveBlockScalar = resolveBlockScalar;
 
 /***/ }),
 
-/***/ 1854:
+/***/ 334:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var YAMLSeq = __nccwpck_require__(6831);
-var resolveProps = __nccwpck_require__(775);
-var utilFlowIndentCheck = __nccwpck_require__(1795);
+var YAMLSeq = __nccwpck_require__(2223);
+var resolveProps = __nccwpck_require__(4631);
+var utilFlowIndentCheck = __nccwpck_require__(4051);
 
 function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
     const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
@@ -999,7 +999,7 @@ exports.resolveBlockSeq = resolveBlockSeq;
 
 /***/ }),
 
-/***/ 1020:
+/***/ 7788:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -1045,19 +1045,19 @@ exports.resolveEnd = resolveEnd;
 
 /***/ }),
 
-/***/ 9030:
+/***/ 3142:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Pair = __nccwpck_require__(5773);
-var YAMLMap = __nccwpck_require__(5462);
-var YAMLSeq = __nccwpck_require__(6831);
-var resolveEnd = __nccwpck_require__(1020);
-var resolveProps = __nccwpck_require__(775);
-var utilContainsNewline = __nccwpck_require__(4283);
-var utilMapIncludes = __nccwpck_require__(1091);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var YAMLMap = __nccwpck_require__(4454);
+var YAMLSeq = __nccwpck_require__(2223);
+var resolveEnd = __nccwpck_require__(7788);
+var resolveProps = __nccwpck_require__(4631);
+var utilContainsNewline = __nccwpck_require__(9499);
+var utilMapIncludes = __nccwpck_require__(1187);
 
 const blockMsg = 'Block collections are not allowed within flow collections';
 const isBlock = (token) => token && (token.type === 'block-map' || token.type === 'block-seq');
@@ -1261,13 +1261,13 @@ exports.resolveFlowCollection = resolveFlowCollection;
 
 /***/ }),
 
-/***/ 5882:
+/***/ 6842:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
-var resolveEnd = __nccwpck_require__(1020);
+var Scalar = __nccwpck_require__(3301);
+var resolveEnd = __nccwpck_require__(7788);
 
 function resolveFlowScalar(scalar, strict, onError) {
     const { offset, type, source, end } = scalar;
@@ -1496,7 +1496,7 @@ exports.resolveFlowScalar = resolveFlowScalar;
 
 /***/ }),
 
-/***/ 775:
+/***/ 4631:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -1651,7 +1651,7 @@ exports.resolveProps = resolveProps;
 
 /***/ }),
 
-/***/ 4283:
+/***/ 9499:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -1694,7 +1694,7 @@ exports.containsNewline = containsNewline;
 
 /***/ }),
 
-/***/ 8407:
+/***/ 2599:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -1729,12 +1729,12 @@ exports.emptyScalarPosition = emptyScalarPosition;
 
 /***/ }),
 
-/***/ 1795:
+/***/ 4051:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var utilContainsNewline = __nccwpck_require__(4283);
+var utilContainsNewline = __nccwpck_require__(9499);
 
 function flowIndentCheck(indent, fc, onError) {
     if (fc?.type === 'flow-collection') {
@@ -1753,12 +1753,12 @@ exports.flowIndentCheck = flowIndentCheck;
 
 /***/ }),
 
-/***/ 1091:
+/***/ 1187:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
+var identity = __nccwpck_require__(1127);
 
 function mapIncludes(ctx, items, search) {
     const { uniqueKeys } = ctx.options;
@@ -1775,22 +1775,22 @@ exports.mapIncludes = mapIncludes;
 
 /***/ }),
 
-/***/ 573:
+/***/ 3021:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(7105);
-var Collection = __nccwpck_require__(4661);
-var identity = __nccwpck_require__(4919);
-var Pair = __nccwpck_require__(5773);
-var toJS = __nccwpck_require__(3899);
-var Schema = __nccwpck_require__(8224);
-var stringifyDocument = __nccwpck_require__(2285);
-var anchors = __nccwpck_require__(9196);
-var applyReviver = __nccwpck_require__(909);
-var createNode = __nccwpck_require__(1732);
-var directives = __nccwpck_require__(2606);
+var Alias = __nccwpck_require__(4065);
+var Collection = __nccwpck_require__(101);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var toJS = __nccwpck_require__(4043);
+var Schema = __nccwpck_require__(5840);
+var stringifyDocument = __nccwpck_require__(6829);
+var anchors = __nccwpck_require__(1596);
+var applyReviver = __nccwpck_require__(3661);
+var createNode = __nccwpck_require__(2404);
+var directives = __nccwpck_require__(1342);
 
 class Document {
     constructor(value, replacer, options) {
@@ -2119,13 +2119,13 @@ exports.Document = Document;
 
 /***/ }),
 
-/***/ 9196:
+/***/ 1596:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var visit = __nccwpck_require__(2588);
+var identity = __nccwpck_require__(1127);
+var visit = __nccwpck_require__(204);
 
 /**
  * Verify that the input string is a valid anchor.
@@ -2202,7 +2202,7 @@ exports.findNewAnchor = findNewAnchor;
 
 /***/ }),
 
-/***/ 909:
+/***/ 3661:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -2266,14 +2266,14 @@ exports.applyReviver = applyReviver;
 
 /***/ }),
 
-/***/ 1732:
+/***/ 2404:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(7105);
-var identity = __nccwpck_require__(4919);
-var Scalar = __nccwpck_require__(389);
+var Alias = __nccwpck_require__(4065);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
 
 const defaultTagPrefix = 'tag:yaml.org,2002:';
 function findTagObject(value, tagName, tags) {
@@ -2363,13 +2363,13 @@ exports.createNode = createNode;
 
 /***/ }),
 
-/***/ 2606:
+/***/ 1342:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var visit = __nccwpck_require__(2588);
+var identity = __nccwpck_require__(1127);
+var visit = __nccwpck_require__(204);
 
 const escapeChars = {
     '!': '%21',
@@ -2548,7 +2548,7 @@ exports.Directives = Directives;
 
 /***/ }),
 
-/***/ 152:
+/***/ 1464:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -2617,28 +2617,28 @@ exports.prettifyError = prettifyError;
 
 /***/ }),
 
-/***/ 3439:
+/***/ 8815:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
 
 
-var composer = __nccwpck_require__(3104);
-var Document = __nccwpck_require__(573);
-var Schema = __nccwpck_require__(8224);
-var errors = __nccwpck_require__(152);
-var Alias = __nccwpck_require__(7105);
-var identity = __nccwpck_require__(4919);
-var Pair = __nccwpck_require__(5773);
-var Scalar = __nccwpck_require__(389);
-var YAMLMap = __nccwpck_require__(5462);
-var YAMLSeq = __nccwpck_require__(6831);
-var cst = __nccwpck_require__(9877);
-var lexer = __nccwpck_require__(5145);
-var lineCounter = __nccwpck_require__(1460);
-var parser = __nccwpck_require__(2064);
-var publicApi = __nccwpck_require__(4543);
-var visit = __nccwpck_require__(2588);
+var composer = __nccwpck_require__(9984);
+var Document = __nccwpck_require__(3021);
+var Schema = __nccwpck_require__(5840);
+var errors = __nccwpck_require__(1464);
+var Alias = __nccwpck_require__(4065);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var Scalar = __nccwpck_require__(3301);
+var YAMLMap = __nccwpck_require__(4454);
+var YAMLSeq = __nccwpck_require__(2223);
+var cst = __nccwpck_require__(3461);
+var lexer = __nccwpck_require__(361);
+var lineCounter = __nccwpck_require__(6628);
+var parser = __nccwpck_require__(3456);
+var publicApi = __nccwpck_require__(4047);
+var visit = __nccwpck_require__(204);
 
 
 
@@ -2675,7 +2675,7 @@ __webpack_unused_export__ = visit.visitAsync;
 
 /***/ }),
 
-/***/ 7297:
+/***/ 7249:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -2701,16 +2701,16 @@ exports.warn = warn;
 
 /***/ }),
 
-/***/ 7105:
+/***/ 4065:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(9196);
-var visit = __nccwpck_require__(2588);
-var identity = __nccwpck_require__(4919);
-var Node = __nccwpck_require__(4833);
-var toJS = __nccwpck_require__(3899);
+var anchors = __nccwpck_require__(1596);
+var visit = __nccwpck_require__(204);
+var identity = __nccwpck_require__(1127);
+var Node = __nccwpck_require__(6673);
+var toJS = __nccwpck_require__(4043);
 
 class Alias extends Node.NodeBase {
     constructor(source) {
@@ -2828,14 +2828,14 @@ exports.Alias = Alias;
 
 /***/ }),
 
-/***/ 4661:
+/***/ 101:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(1732);
-var identity = __nccwpck_require__(4919);
-var Node = __nccwpck_require__(4833);
+var createNode = __nccwpck_require__(2404);
+var identity = __nccwpck_require__(1127);
+var Node = __nccwpck_require__(6673);
 
 function collectionFromPath(schema, path, value) {
     let v = value;
@@ -2986,14 +2986,14 @@ exports.isEmptyPath = isEmptyPath;
 
 /***/ }),
 
-/***/ 4833:
+/***/ 6673:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var applyReviver = __nccwpck_require__(909);
-var identity = __nccwpck_require__(4919);
-var toJS = __nccwpck_require__(3899);
+var applyReviver = __nccwpck_require__(3661);
+var identity = __nccwpck_require__(1127);
+var toJS = __nccwpck_require__(4043);
 
 class NodeBase {
     constructor(type) {
@@ -3033,15 +3033,15 @@ exports.NodeBase = NodeBase;
 
 /***/ }),
 
-/***/ 5773:
+/***/ 7165:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(1732);
-var stringifyPair = __nccwpck_require__(7764);
-var addPairToJSMap = __nccwpck_require__(8768);
-var identity = __nccwpck_require__(4919);
+var createNode = __nccwpck_require__(2404);
+var stringifyPair = __nccwpck_require__(9748);
+var addPairToJSMap = __nccwpck_require__(7104);
+var identity = __nccwpck_require__(1127);
 
 function createPair(key, value, ctx) {
     const k = createNode.createNode(key, undefined, ctx);
@@ -3079,14 +3079,14 @@ exports.createPair = createPair;
 
 /***/ }),
 
-/***/ 389:
+/***/ 3301:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Node = __nccwpck_require__(4833);
-var toJS = __nccwpck_require__(3899);
+var identity = __nccwpck_require__(1127);
+var Node = __nccwpck_require__(6673);
+var toJS = __nccwpck_require__(4043);
 
 const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
 class Scalar extends Node.NodeBase {
@@ -3113,17 +3113,17 @@ exports.isScalarValue = isScalarValue;
 
 /***/ }),
 
-/***/ 5462:
+/***/ 4454:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyCollection = __nccwpck_require__(4156);
-var addPairToJSMap = __nccwpck_require__(8768);
-var Collection = __nccwpck_require__(4661);
-var identity = __nccwpck_require__(4919);
-var Pair = __nccwpck_require__(5773);
-var Scalar = __nccwpck_require__(389);
+var stringifyCollection = __nccwpck_require__(1212);
+var addPairToJSMap = __nccwpck_require__(7104);
+var Collection = __nccwpck_require__(101);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var Scalar = __nccwpck_require__(3301);
 
 function findPair(items, key) {
     const k = identity.isScalar(key) ? key.value : key;
@@ -3267,17 +3267,17 @@ exports.findPair = findPair;
 
 /***/ }),
 
-/***/ 6831:
+/***/ 2223:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(1732);
-var stringifyCollection = __nccwpck_require__(4156);
-var Collection = __nccwpck_require__(4661);
-var identity = __nccwpck_require__(4919);
-var Scalar = __nccwpck_require__(389);
-var toJS = __nccwpck_require__(3899);
+var createNode = __nccwpck_require__(2404);
+var stringifyCollection = __nccwpck_require__(1212);
+var Collection = __nccwpck_require__(101);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
+var toJS = __nccwpck_require__(4043);
 
 class YAMLSeq extends Collection.Collection {
     static get tagName() {
@@ -3389,16 +3389,16 @@ exports.YAMLSeq = YAMLSeq;
 
 /***/ }),
 
-/***/ 8768:
+/***/ 7104:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var log = __nccwpck_require__(7297);
-var merge = __nccwpck_require__(9380);
-var stringify = __nccwpck_require__(9300);
-var identity = __nccwpck_require__(4919);
-var toJS = __nccwpck_require__(3899);
+var log = __nccwpck_require__(7249);
+var merge = __nccwpck_require__(452);
+var stringify = __nccwpck_require__(2148);
+var identity = __nccwpck_require__(1127);
+var toJS = __nccwpck_require__(4043);
 
 function addPairToJSMap(ctx, map, { key, value }) {
     if (identity.isNode(key) && key.addToJSMap)
@@ -3461,7 +3461,7 @@ exports.addPairToJSMap = addPairToJSMap;
 
 /***/ }),
 
-/***/ 4919:
+/***/ 1127:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -3521,12 +3521,12 @@ exports.isSeq = isSeq;
 
 /***/ }),
 
-/***/ 3899:
+/***/ 4043:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
+var identity = __nccwpck_require__(1127);
 
 /**
  * Recursively convert any node or its contents to native JavaScript
@@ -3567,15 +3567,15 @@ exports.toJS = toJS;
 
 /***/ }),
 
-/***/ 334:
+/***/ 110:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var resolveBlockScalar = __nccwpck_require__(5089);
-var resolveFlowScalar = __nccwpck_require__(5882);
-var errors = __nccwpck_require__(152);
-var stringifyString = __nccwpck_require__(1773);
+var resolveBlockScalar = __nccwpck_require__(8913);
+var resolveFlowScalar = __nccwpck_require__(6842);
+var errors = __nccwpck_require__(1464);
+var stringifyString = __nccwpck_require__(3069);
 
 function resolveAsScalar(token, strict = true, onError) {
     if (token) {
@@ -3792,7 +3792,7 @@ exports.setScalarValue = setScalarValue;
 
 /***/ }),
 
-/***/ 3701:
+/***/ 1733:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -3862,7 +3862,7 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 5235:
+/***/ 7715:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -3968,14 +3968,14 @@ exports.visit = visit;
 
 /***/ }),
 
-/***/ 9877:
+/***/ 3461:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cstScalar = __nccwpck_require__(334);
-var cstStringify = __nccwpck_require__(3701);
-var cstVisit = __nccwpck_require__(5235);
+var cstScalar = __nccwpck_require__(110);
+var cstStringify = __nccwpck_require__(1733);
+var cstVisit = __nccwpck_require__(7715);
 
 /** The byte order mark */
 const BOM = '\u{FEFF}';
@@ -4087,12 +4087,12 @@ exports.tokenType = tokenType;
 
 /***/ }),
 
-/***/ 5145:
+/***/ 361:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cst = __nccwpck_require__(9877);
+var cst = __nccwpck_require__(3461);
 
 /*
 START -> stream
@@ -4817,7 +4817,7 @@ exports.Lexer = Lexer;
 
 /***/ }),
 
-/***/ 1460:
+/***/ 6628:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -4865,14 +4865,14 @@ exports.LineCounter = LineCounter;
 
 /***/ }),
 
-/***/ 2064:
+/***/ 3456:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var cst = __nccwpck_require__(9877);
-var lexer = __nccwpck_require__(5145);
+var cst = __nccwpck_require__(3461);
+var lexer = __nccwpck_require__(361);
 
 function includesToken(list, type) {
     for (let i = 0; i < list.length; ++i)
@@ -5852,18 +5852,18 @@ exports.Parser = Parser;
 
 /***/ }),
 
-/***/ 4543:
+/***/ 4047:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var composer = __nccwpck_require__(3104);
-var Document = __nccwpck_require__(573);
-var errors = __nccwpck_require__(152);
-var log = __nccwpck_require__(7297);
-var identity = __nccwpck_require__(4919);
-var lineCounter = __nccwpck_require__(1460);
-var parser = __nccwpck_require__(2064);
+var composer = __nccwpck_require__(9984);
+var Document = __nccwpck_require__(3021);
+var errors = __nccwpck_require__(1464);
+var log = __nccwpck_require__(7249);
+var identity = __nccwpck_require__(1127);
+var lineCounter = __nccwpck_require__(6628);
+var parser = __nccwpck_require__(3456);
 
 function parseOptions(options) {
     const prettyErrors = options.prettyErrors !== false;
@@ -5966,16 +5966,16 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 8224:
+/***/ 5840:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var map = __nccwpck_require__(4043);
-var seq = __nccwpck_require__(7562);
-var string = __nccwpck_require__(4704);
-var tags = __nccwpck_require__(6178);
+var identity = __nccwpck_require__(1127);
+var map = __nccwpck_require__(7451);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(6464);
+var tags = __nccwpck_require__(18);
 
 const sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 class Schema {
@@ -6012,13 +6012,13 @@ exports.Schema = Schema;
 
 /***/ }),
 
-/***/ 4043:
+/***/ 7451:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var YAMLMap = __nccwpck_require__(5462);
+var identity = __nccwpck_require__(1127);
+var YAMLMap = __nccwpck_require__(4454);
 
 const map = {
     collection: 'map',
@@ -6038,12 +6038,12 @@ exports.map = map;
 
 /***/ }),
 
-/***/ 5632:
+/***/ 3632:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
+var Scalar = __nccwpck_require__(3301);
 
 const nullTag = {
     identify: value => value == null,
@@ -6062,13 +6062,13 @@ exports.nullTag = nullTag;
 
 /***/ }),
 
-/***/ 7562:
+/***/ 1706:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var YAMLSeq = __nccwpck_require__(6831);
+var identity = __nccwpck_require__(1127);
+var YAMLSeq = __nccwpck_require__(2223);
 
 const seq = {
     collection: 'seq',
@@ -6088,12 +6088,12 @@ exports.seq = seq;
 
 /***/ }),
 
-/***/ 4704:
+/***/ 6464:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyString = __nccwpck_require__(1773);
+var stringifyString = __nccwpck_require__(3069);
 
 const string = {
     identify: value => typeof value === 'string',
@@ -6111,12 +6111,12 @@ exports.string = string;
 
 /***/ }),
 
-/***/ 4359:
+/***/ 3959:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
+var Scalar = __nccwpck_require__(3301);
 
 const boolTag = {
     identify: value => typeof value === 'boolean',
@@ -6139,13 +6139,13 @@ exports.boolTag = boolTag;
 
 /***/ }),
 
-/***/ 6229:
+/***/ 8405:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
-var stringifyNumber = __nccwpck_require__(3569);
+var Scalar = __nccwpck_require__(3301);
+var stringifyNumber = __nccwpck_require__(8689);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -6193,12 +6193,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 7602:
+/***/ 9874:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(3569);
+var stringifyNumber = __nccwpck_require__(8689);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 const intResolve = (str, offset, radix, { intAsBigInt }) => (intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix));
@@ -6242,18 +6242,18 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 7904:
+/***/ 896:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(4043);
-var _null = __nccwpck_require__(5632);
-var seq = __nccwpck_require__(7562);
-var string = __nccwpck_require__(4704);
-var bool = __nccwpck_require__(4359);
-var float = __nccwpck_require__(6229);
-var int = __nccwpck_require__(7602);
+var map = __nccwpck_require__(7451);
+var _null = __nccwpck_require__(3632);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(6464);
+var bool = __nccwpck_require__(3959);
+var float = __nccwpck_require__(8405);
+var int = __nccwpck_require__(9874);
 
 const schema = [
     map.map,
@@ -6274,14 +6274,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 8647:
+/***/ 3559:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
-var map = __nccwpck_require__(4043);
-var seq = __nccwpck_require__(7562);
+var Scalar = __nccwpck_require__(3301);
+var map = __nccwpck_require__(7451);
+var seq = __nccwpck_require__(1706);
 
 function intIdentify(value) {
     return typeof value === 'bigint' || Number.isInteger(value);
@@ -6345,27 +6345,27 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 6178:
+/***/ 18:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(4043);
-var _null = __nccwpck_require__(5632);
-var seq = __nccwpck_require__(7562);
-var string = __nccwpck_require__(4704);
-var bool = __nccwpck_require__(4359);
-var float = __nccwpck_require__(6229);
-var int = __nccwpck_require__(7602);
-var schema = __nccwpck_require__(7904);
-var schema$1 = __nccwpck_require__(8647);
-var binary = __nccwpck_require__(4355);
-var merge = __nccwpck_require__(9380);
-var omap = __nccwpck_require__(6431);
-var pairs = __nccwpck_require__(9281);
-var schema$2 = __nccwpck_require__(3081);
-var set = __nccwpck_require__(2504);
-var timestamp = __nccwpck_require__(4960);
+var map = __nccwpck_require__(7451);
+var _null = __nccwpck_require__(3632);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(6464);
+var bool = __nccwpck_require__(3959);
+var float = __nccwpck_require__(8405);
+var int = __nccwpck_require__(9874);
+var schema = __nccwpck_require__(896);
+var schema$1 = __nccwpck_require__(3559);
+var binary = __nccwpck_require__(6083);
+var merge = __nccwpck_require__(452);
+var omap = __nccwpck_require__(303);
+var pairs = __nccwpck_require__(8385);
+var schema$2 = __nccwpck_require__(5913);
+var set = __nccwpck_require__(1528);
+var timestamp = __nccwpck_require__(6752);
 
 const schemas = new Map([
     ['core', schema.schema],
@@ -6451,14 +6451,14 @@ exports.getTags = getTags;
 
 /***/ }),
 
-/***/ 4355:
+/***/ 6083:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_buffer = __nccwpck_require__(181);
-var Scalar = __nccwpck_require__(389);
-var stringifyString = __nccwpck_require__(1773);
+var Scalar = __nccwpck_require__(3301);
+var stringifyString = __nccwpck_require__(3069);
 
 const binary = {
     identify: value => value instanceof Uint8Array, // Buffer inherits from Uint8Array
@@ -6528,12 +6528,12 @@ exports.binary = binary;
 
 /***/ }),
 
-/***/ 6158:
+/***/ 8398:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
+var Scalar = __nccwpck_require__(3301);
 
 function boolStringify({ value, source }, ctx) {
     const boolObj = value ? trueTag : falseTag;
@@ -6564,13 +6564,13 @@ exports.trueTag = trueTag;
 
 /***/ }),
 
-/***/ 838:
+/***/ 5782:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
-var stringifyNumber = __nccwpck_require__(3569);
+var Scalar = __nccwpck_require__(3301);
+var stringifyNumber = __nccwpck_require__(8689);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -6621,12 +6621,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 5609:
+/***/ 873:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(3569);
+var stringifyNumber = __nccwpck_require__(8689);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 function intResolve(str, offset, radix, { intAsBigInt }) {
@@ -6704,13 +6704,13 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 9380:
+/***/ 452:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Scalar = __nccwpck_require__(389);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
 
 // If the value associated with a merge key is a single mapping node, each of
 // its key/value pairs is inserted into the current mapping, unless the key
@@ -6782,16 +6782,16 @@ exports.merge = merge;
 
 /***/ }),
 
-/***/ 6431:
+/***/ 303:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var toJS = __nccwpck_require__(3899);
-var YAMLMap = __nccwpck_require__(5462);
-var YAMLSeq = __nccwpck_require__(6831);
-var pairs = __nccwpck_require__(9281);
+var identity = __nccwpck_require__(1127);
+var toJS = __nccwpck_require__(4043);
+var YAMLMap = __nccwpck_require__(4454);
+var YAMLSeq = __nccwpck_require__(2223);
+var pairs = __nccwpck_require__(8385);
 
 class YAMLOMap extends YAMLSeq.YAMLSeq {
     constructor() {
@@ -6866,15 +6866,15 @@ exports.omap = omap;
 
 /***/ }),
 
-/***/ 9281:
+/***/ 8385:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Pair = __nccwpck_require__(5773);
-var Scalar = __nccwpck_require__(389);
-var YAMLSeq = __nccwpck_require__(6831);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var Scalar = __nccwpck_require__(3301);
+var YAMLSeq = __nccwpck_require__(2223);
 
 function resolvePairs(seq, onError) {
     if (identity.isSeq(seq)) {
@@ -6955,24 +6955,24 @@ exports.resolvePairs = resolvePairs;
 
 /***/ }),
 
-/***/ 3081:
+/***/ 5913:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(4043);
-var _null = __nccwpck_require__(5632);
-var seq = __nccwpck_require__(7562);
-var string = __nccwpck_require__(4704);
-var binary = __nccwpck_require__(4355);
-var bool = __nccwpck_require__(6158);
-var float = __nccwpck_require__(838);
-var int = __nccwpck_require__(5609);
-var merge = __nccwpck_require__(9380);
-var omap = __nccwpck_require__(6431);
-var pairs = __nccwpck_require__(9281);
-var set = __nccwpck_require__(2504);
-var timestamp = __nccwpck_require__(4960);
+var map = __nccwpck_require__(7451);
+var _null = __nccwpck_require__(3632);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(6464);
+var binary = __nccwpck_require__(6083);
+var bool = __nccwpck_require__(8398);
+var float = __nccwpck_require__(5782);
+var int = __nccwpck_require__(873);
+var merge = __nccwpck_require__(452);
+var omap = __nccwpck_require__(303);
+var pairs = __nccwpck_require__(8385);
+var set = __nccwpck_require__(1528);
+var timestamp = __nccwpck_require__(6752);
 
 const schema = [
     map.map,
@@ -7003,14 +7003,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 2504:
+/***/ 1528:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Pair = __nccwpck_require__(5773);
-var YAMLMap = __nccwpck_require__(5462);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var YAMLMap = __nccwpck_require__(4454);
 
 class YAMLSet extends YAMLMap.YAMLMap {
     constructor(schema) {
@@ -7106,12 +7106,12 @@ exports.set = set;
 
 /***/ }),
 
-/***/ 4960:
+/***/ 6752:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(3569);
+var stringifyNumber = __nccwpck_require__(8689);
 
 /** Internal types handle bigint as number, because TS can't figure it out. */
 function parseSexagesimal(str, asBigInt) {
@@ -7218,7 +7218,7 @@ exports.timestamp = timestamp;
 
 /***/ }),
 
-/***/ 9915:
+/***/ 4475:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -7376,15 +7376,15 @@ exports.foldFlowLines = foldFlowLines;
 
 /***/ }),
 
-/***/ 9300:
+/***/ 2148:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(9196);
-var identity = __nccwpck_require__(4919);
-var stringifyComment = __nccwpck_require__(6599);
-var stringifyString = __nccwpck_require__(1773);
+var anchors = __nccwpck_require__(1596);
+var identity = __nccwpck_require__(1127);
+var stringifyComment = __nccwpck_require__(9799);
+var stringifyString = __nccwpck_require__(3069);
 
 function createStringifyContext(doc, options) {
     const opt = Object.assign({
@@ -7515,14 +7515,14 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 4156:
+/***/ 1212:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var stringify = __nccwpck_require__(9300);
-var stringifyComment = __nccwpck_require__(6599);
+var identity = __nccwpck_require__(1127);
+var stringify = __nccwpck_require__(2148);
+var stringifyComment = __nccwpck_require__(9799);
 
 function stringifyCollection(collection, ctx, options) {
     const flow = ctx.inFlow ?? collection.flow;
@@ -7677,7 +7677,7 @@ exports.stringifyCollection = stringifyCollection;
 
 /***/ }),
 
-/***/ 6599:
+/***/ 9799:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -7708,14 +7708,14 @@ exports.stringifyComment = stringifyComment;
 
 /***/ }),
 
-/***/ 2285:
+/***/ 6829:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var stringify = __nccwpck_require__(9300);
-var stringifyComment = __nccwpck_require__(6599);
+var identity = __nccwpck_require__(1127);
+var stringify = __nccwpck_require__(2148);
+var stringifyComment = __nccwpck_require__(9799);
 
 function stringifyDocument(doc, options) {
     const lines = [];
@@ -7802,7 +7802,7 @@ exports.stringifyDocument = stringifyDocument;
 
 /***/ }),
 
-/***/ 3569:
+/***/ 8689:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -7836,15 +7836,15 @@ exports.stringifyNumber = stringifyNumber;
 
 /***/ }),
 
-/***/ 7764:
+/***/ 9748:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Scalar = __nccwpck_require__(389);
-var stringify = __nccwpck_require__(9300);
-var stringifyComment = __nccwpck_require__(6599);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
+var stringify = __nccwpck_require__(2148);
+var stringifyComment = __nccwpck_require__(9799);
 
 function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
     const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -7995,13 +7995,13 @@ exports.stringifyPair = stringifyPair;
 
 /***/ }),
 
-/***/ 1773:
+/***/ 3069:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
-var foldFlowLines = __nccwpck_require__(9915);
+var Scalar = __nccwpck_require__(3301);
+var foldFlowLines = __nccwpck_require__(4475);
 
 const getFoldOptions = (ctx, isBlock) => ({
     indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
@@ -8340,12 +8340,12 @@ exports.stringifyString = stringifyString;
 
 /***/ }),
 
-/***/ 2588:
+/***/ 204:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
+var identity = __nccwpck_require__(1127);
 
 const BREAK = Symbol('break visit');
 const SKIP = Symbol('skip children');
@@ -10656,11 +10656,17 @@ function describe(v) {
         return 'an object';
     return `${typeof v} ${String(v)}`;
 }
-/** A JSON column's text parsed, or an InputError naming `where` (a file, table, row and column). */
-function parseJsonCell(text, where) {
+/**
+ * A JSON column's text parsed, or an InputError naming `where` (a file, table, row and column). A text of
+ * JSON_SCAN_FROM_CHARS or more is checked against JSON_VALUE_BOUNDS before it is parsed (`boundsChecked`: the caller
+ * has done so already); a shorter one's depth on the value, after.
+ */
+function parseJsonCell(text, where, boundsChecked = false) {
     if (typeof text !== 'string') {
         throw new InputError(`${where}: expected JSON text, got ${text === null ? 'NULL' : typeof text}`);
     }
+    if (!boundsChecked)
+        refuseJsonPastBounds(text, JSON_VALUE_BOUNDS, where, 'in one value');
     let value;
     try {
         value = JSON.parse(text);
@@ -10668,7 +10674,8 @@ function parseJsonCell(text, where) {
     catch (error) {
         throw new InputError(`${where}: malformed JSON (${error.message})`);
     }
-    if (nestedDeeperThan(value, MAX_JSON_DEPTH)) {
+    // A long text's depth was checked on its characters, which for JSON is the value's (jsonTextPast).
+    if (text.length < JSON_SCAN_FROM_CHARS && nestedDeeperThan(value, MAX_JSON_DEPTH)) {
         throw new InputError(`${where}: JSON nested more than ${MAX_JSON_DEPTH} levels deep`);
     }
     return value;
@@ -10678,6 +10685,48 @@ function parseJsonCell(text, where) {
  * (String() of an array, JSON.stringify) recurses, and 100,000 levels overflow the stack.
  */
 const MAX_JSON_DEPTH = 100;
+/**
+ * What one JSON value EvalGate reads may hold: a run database's JSON cell (result_json, config_snapshot_json,
+ * aggregate_json, the chunks' JSON columns) and a golden set's JSON Lines line (depth aside). JSON.parse builds all a
+ * text holds before anything can be checked, and lists, objects and keys are what it builds dearly (~0.2 us and ~100
+ * bytes a list; a key of a distinct name or order ~1.3 us and ~300 bytes): 64 MiB of nested brackets took the CLI 14 s
+ * of CPU and 3.4 GB, 64 MiB of `[],` 19 s and 3.2 GB. The dearest values within these bounds (500,000 one-key objects,
+ * every key distinct, beside 490,000 distinct strings) took it 2.1 s and 345 MB in all, under the action's 370 MB.
+ * A result of 10,000 hits in kebab's shape (MAX_HITS_PER_QUERY, the most that is scored) holds 30,007 lists and
+ * objects, 130,022 keys and 130,016 commas; the largest the tests read (60,000 hits beside 60,000 citations: 120,004,
+ * 240,005 and 240,001; 150,000 `timings_ms` stages: 150,036 keys) stay under them, 2x and more. A result in kebab's
+ * full shape passes the keys at ~38,000 hits; an aggregate_json EvalGate writes holds ~220 keys a breakdown group
+ * (~2,000 groups).
+ */
+const JSON_VALUE_BOUNDS = {
+    depth: MAX_JSON_DEPTH,
+    containers: 500_000,
+    keys: 500_000,
+    commas: 1_000_000,
+};
+/**
+ * Texts shorter than this (in UTF-16 units) are not scanned for JSON_VALUE_BOUNDS: the scan costs ~2.3 ns a character,
+ * more than the fast result reader's ~1 ns, and JSON.parse of 1 Mi characters costs at most ~0.12 s and ~60 MB whatever
+ * they hold (one-key objects of distinct keys the most CPU, nested lists the most memory). No result of the bench
+ * reaches it (one of 100 hits is ~40 KB).
+ */
+const JSON_SCAN_FROM_CHARS = 1 << 20;
+/**
+ * An InputError naming `where` when `text` (of JSON_SCAN_FROM_CHARS or more) passes one of `bounds`, found before it
+ * is parsed; `scope` ends the message (`in one value`). Depth in the words of parseJsonCell's check.
+ */
+function refuseJsonPastBounds(text, bounds, where, scope) {
+    if (text.length < JSON_SCAN_FROM_CHARS)
+        return;
+    const past = jsonTextPast(text, bounds);
+    if (past === null)
+        return;
+    const most = bounds[past].toLocaleString('en-US');
+    if (past === 'depth')
+        throw new InputError(`${where}: JSON nested more than ${most} levels deep`);
+    const what = past === 'containers' ? 'lists and objects' : past === 'keys' ? 'object keys' : 'values';
+    throw new InputError(`${where}: JSON holds more than ${most} ${what}, the most EvalGate reads ${scope}`);
+}
 /** The index of the quote that ends the string opened at `open` (the first not escaped by a backslash), or -1. */
 function stringEnd(text, open) {
     let end = text.indexOf('"', open + 1);
@@ -11639,6 +11688,10 @@ function readResultRow(file, runId, queryId, resultJson) {
             `the ${MAX_ID_BYTES} bytes EvalGate reads in an id`);
     }
     if (typeof resultJson === 'string') {
+        // Both readers build what the text holds (the fast one the members after the hits by JSON.parse): a long text is
+        // checked first (parseJsonCell then need not check it again).
+        if (resultJson.length >= JSON_SCAN_FROM_CHARS)
+            refuseJsonPastBounds(resultJson, JSON_VALUE_BOUNDS, `${rowWhere(file, runId, queryId)}, column \`result_json\``, 'in one value');
         const scanned = scanResultJson(resultJson);
         if (scanned !== null) {
             try {
@@ -11649,8 +11702,12 @@ function readResultRow(file, runId, queryId, resultJson) {
             }
         }
     }
-    const where = `${file}: table \`eval_query_results\`, run \`${oneLine(runId)}\`, query \`${oneLine(queryId)}\``;
-    return parseQueryResult(parseJsonCell(resultJson, `${where}, column \`result_json\``), queryId, where);
+    const where = rowWhere(file, runId, queryId);
+    return parseQueryResult(parseJsonCell(resultJson, `${where}, column \`result_json\``, true), queryId, where);
+}
+/** The file, table, run and query a result row's messages start with. */
+function rowWhere(file, runId, queryId) {
+    return `${file}: table \`eval_query_results\`, run \`${oneLine(runId)}\`, query \`${oneLine(queryId)}\``;
 }
 /** Turns one `result_json` into a QueryResult, or throws an InputError naming `where` and the field. */
 function parseQueryResult(value, queryId, where) {
@@ -13391,8 +13448,8 @@ function summaryOf(r) {
 
 ;// CONCATENATED MODULE: external "node:crypto"
 const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
-// EXTERNAL MODULE: ../main/node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(3439);
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(8815);
 ;// CONCATENATED MODULE: ./src/warnings.ts
 /**
  * Warnings as data: what the readers and the report find, kept as values until an entry prints them
@@ -13465,6 +13522,7 @@ function parseYamlWithLines(text, source) {
 
 
 
+
 /** JSON Lines by the file's name (`.jsonl`, `.ndjson`); anything else is read as YAML. */
 const goldenFormatOf = (file) => (/\.(jsonl|ndjson)$/i.test(file) ? 'jsonl' : 'yaml');
 const QUERY_KEYS = [
@@ -13523,6 +13581,12 @@ const SUPPORT_KEYS = new Set(['rel_path', 'heading_path', 'snippets', 'newer']);
 const LINES_KEYS = new Set(['file', 'line_range']);
 /** A JSON Lines line longer than this is refused: no golden query is near it, and it bounds one JSON.parse. */
 const MAX_LINE_CHARS = 10 << 20;
+/**
+ * What one JSON Lines line may hold, checked on its text before JSON.parse builds it (lines of 1 Mi characters or
+ * more: src/load/json.ts JSON_SCAN_FROM_CHARS): a 10 MB line of nested brackets took 2.4 s of CPU and 650 MB. A golden
+ * query holds a few lists and its ids; depth is not bounded (a deep value costs what its lists cost).
+ */
+const GOLDEN_LINE_BOUNDS = { ...JSON_VALUE_BOUNDS, depth: Number.POSITIVE_INFINITY };
 /** A YAML golden set this large would read at least a second faster as JSON Lines (docs/golden-sets.md). */
 const LARGE_YAML_BYTES = 2_500_000;
 function readGoldenFile(file) {
@@ -13588,6 +13652,7 @@ function forEachJsonlValue(text, source, firstLine, each) {
         start = next;
         if (line.length === 0 || (line.charCodeAt(0) <= 32 && line.trim() === ''))
             continue;
+        refuseJsonPastBounds(line, GOLDEN_LINE_BOUNDS, `${source}:${lineOf(index)}`, 'in one line');
         let value;
         try {
             value = JSON.parse(line);
@@ -17110,6 +17175,190 @@ function compareRepeatedRuns(baselines, candidates, golden, options = {}, knownF
     return { ...flaky, repeatWarnings };
 }
 
+;// CONCATENATED MODULE: ./src/compare/power.ts
+/**
+ * The smallest drop a gate's one-sided test can see: the minimum detectable drop (MDD) at a level and 80% power.
+ *
+ * Model: n queries, a share rho of them changed between two runs with no real change, with a typical size s (root
+ * mean square; 1, a hit lost, when none changed), from baseline-side noise (measuredNoiseModel: the config's
+ * `noise:` block or the baseline's repeats; redrawnNoiseModel: `evalgate power`'s assumed churn) or, lacking it,
+ * from a comparison's own differences with the mean change removed (noiseModel). Under no change a changed query
+ * is as likely better as worse. A drop of size d * s first moves a share of the unchanged queries to a loss of
+ * size s (P(loss) = rho/2 + d, P(win) = rho/2, while d <= 1 - rho); past that, when too few
+ * queries are unchanged, the rest of the drop turns wins into losses (each such query moves the mean by 2s), so the
+ * mean difference is always -d * s and d runs up to 1 (every query a loss). For a metric whose differences all have one
+ * size (hit@k, and nDCG/MRR when every change is a hit found or lost) the gate's test is then the exact sign
+ * test, and for n <= EXACT_POWER_MAX the power is summed exactly over every (losses, wins) count; above it the
+ * normal approximation of the same test is used (at 100/101 queries the two agree within 0.02: test/verdict.test.ts).
+ */
+
+const EXACT_POWER_MAX = 100;
+const TARGET_POWER = 0.8;
+/**
+ * The noise of a comparison's own paired differences with the mean change removed, for when no baseline-side noise
+ * is known: the share of queries that changed, at the size their spread about the mean gives (the variance of the
+ * differences, not their mean square: sqrt(variance / share)). A real change, better or worse, then does not count
+ * as noise by its mean. No spread about the mean (nothing changed, or every query by the same amount): no noise, at
+ * the changes' size (1 when none changed). On the latent model (test/powerAdvice.test.ts) its detectable drop at 300
+ * queries is 0.96-1.23 times the A/A noise's (median) under true drops of up to twice the margin; twice the rarer
+ * side's share, the other way to remove a change, fell to 0.45, since a real drop also removes wins.
+ */
+function noiseModel(diffs) {
+    const n = diffs.length;
+    let changed = 0;
+    let sum = 0;
+    let squares = 0;
+    for (let i = 0; i < n; i++) {
+        if (diffs[i] === 0)
+            continue;
+        changed++;
+        sum += diffs[i];
+        squares += diffs[i] * diffs[i];
+    }
+    if (changed === 0)
+        return { n, rho: 0, size: 1 };
+    const mean = sum / n;
+    const variance = squares / n - mean * mean;
+    // every query changed by the same amount: a spread of rounding error only
+    if (variance <= 1e-12 * (squares / n))
+        return { n, rho: 0, size: Math.sqrt(squares / changed) };
+    const rho = changed / n;
+    return { n, rho, size: Math.sqrt(variance / rho) };
+}
+/**
+ * The model of a measured noise floor (the config's `noise:` block, `evalgate calibrate`): a share `changed` of the
+ * queries differs between two runs with no change, with a mean squared difference sdDiff^2, so a typical change of
+ * sdDiff / sqrt(changed) (1 when nothing changed), over the n queries a comparison pairs.
+ */
+function measuredNoiseModel(n, changed, sdDiff) {
+    const rho = Math.min(1, changed);
+    return { n, rho, size: rho === 0 || sdDiff === 0 ? 1 : sdDiff / Math.sqrt(rho) };
+}
+/**
+ * The noise when a share `churn` of the queries is redrawn between two runs with no change, a redrawn query taking
+ * another value of the same run's per-query values (NaN: left out): it differs with probability 1 - sum p_v^2 over
+ * the distinct values v, by a mean square of twice their variance. A hit@k at value v gives 2v(1 - v) and size 1;
+ * nDCG or MRR get the size of their own spread instead of a hit's.
+ */
+function redrawnNoiseModel(values, churn) {
+    const kept = Array.from(values)
+        .filter((v) => !Number.isNaN(v))
+        .sort((a, b) => a - b);
+    const n = kept.length;
+    if (n === 0)
+        return { n, rho: 0, size: 1 };
+    const mean = kept.reduce((a, v) => a + v, 0) / n;
+    const variance = kept.reduce((a, v) => a + (v - mean) * (v - mean), 0) / n;
+    let same = 0;
+    for (let i = 0, j = 0; i < n; i = j) {
+        while (j < n && kept[j] === kept[i])
+            j++;
+        same += ((j - i) / n) ** 2;
+    }
+    const differ = Math.max(0, 1 - same);
+    return { n, rho: churn * differ, size: differ === 0 ? 1 : Math.sqrt((2 * variance) / differ) };
+}
+/** For m changed queries, the fewest losses the one-sided exact sign test rejects at `level` (m + 1: none). */
+function rejectionCounts(n, level) {
+    const least = new Int32Array(n + 1);
+    for (let m = 0; m <= n; m++)
+        least[m] = largestReaching(binomialUpperTails(m), level) + 1;
+    return least;
+}
+/** count * log(p), 0 for no count (so that a share of 0 never makes 0 * -Infinity). */
+const countTimesLog = (count, logP) => (count === 0 ? 0 : count * logP);
+/** Exact power of the one-sided sign test when P(loss) = lossP and P(win) = winP per query. */
+function exactPower(n, lossP, winP, least, lf) {
+    // The three logs once per call, not once per cell: the MDD search alone calls this 41 times for a gate.
+    const logLoss = Math.log(lossP);
+    const logWin = Math.log(winP);
+    const logSame = Math.log(Math.max(0, 1 - lossP - winP));
+    let power = 0;
+    for (let losses = 0; losses <= n; losses++) {
+        // least[] never falls as the changed count grows: once these losses are too few, they stay too few with more wins.
+        for (let wins = 0; wins + losses <= n && losses >= least[losses + wins]; wins++) {
+            const same = n - losses - wins;
+            const log = lf[n] -
+                lf[losses] -
+                lf[wins] -
+                lf[same] +
+                countTimesLog(losses, logLoss) +
+                countTimesLog(wins, logWin) +
+                countTimesLog(same, logSame);
+            power += Math.exp(log);
+        }
+    }
+    return power;
+}
+/**
+ * Per query, P(loss) and P(win) under a drop of d (in units of the typical size): from unchanged queries first, then
+ * from wins, so that P(loss) - P(win) = d for every d in [0, 1] (module comment).
+ */
+function lossWinShares(rho, d) {
+    const fromUnchanged = Math.min(d, 1 - rho);
+    const fromWins = (d - fromUnchanged) / 2;
+    return { loss: rho / 2 + fromUnchanged + fromWins, win: Math.max(0, rho / 2 - fromWins) };
+}
+/** Normal-approximation power of the same test: reject when the drop sum exceeds z * sqrt(sum of squares). */
+function normalPower(n, rho, d, zLevel) {
+    const { loss, win } = lossWinShares(rho, d);
+    const changed = loss + win;
+    if (changed === 0)
+        return 0;
+    const mean = n * d;
+    const sd = Math.sqrt(n * Math.max(1e-12, changed - d * d));
+    return normalUpperTail((zLevel * Math.sqrt(n * changed) - mean) / sd);
+}
+/** The minimum detectable drop (in the metric's unit) at `level` (one-sided) and `target` power (80%); Infinity: none. */
+function minimumDetectableDrop(model, level, target = TARGET_POWER) {
+    const { n, rho, size } = model;
+    if (n === 0)
+        return Number.POSITIVE_INFINITY;
+    let power;
+    if (n <= EXACT_POWER_MAX) {
+        const lf = logFactorialTable(n);
+        const least = rejectionCounts(n, level);
+        power = (d) => {
+            const { loss, win } = lossWinShares(rho, d);
+            return exactPower(n, loss, win, least, lf);
+        };
+    }
+    else {
+        const zLevel = normalQuantile(level);
+        power = (d) => normalPower(n, rho, d, zLevel);
+    }
+    const most = 1;
+    if (power(most) < target)
+        return Number.POSITIVE_INFINITY;
+    let lo = 0;
+    let hi = most;
+    for (let i = 0; i < 40; i++) {
+        const mid = (lo + hi) / 2;
+        if (power(mid) >= target)
+            hi = mid;
+        else
+            lo = mid;
+    }
+    return hi * size;
+}
+/** The fewest queries, with the same share and size of changes, whose MDD is at most `margin` (null: over 10^7). */
+function queriesNeeded(model, level, margin) {
+    const mddAt = (n) => minimumDetectableDrop({ ...model, n }, level);
+    const ceiling = 10_000_000;
+    if (mddAt(ceiling) > margin)
+        return null;
+    let lo = 1;
+    let hi = ceiling;
+    while (lo < hi) {
+        const mid = Math.floor((lo + hi) / 2);
+        if (mddAt(mid) <= margin)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return lo;
+}
+
 ;// CONCATENATED MODULE: ./src/gate/noise.ts
 /**
  * The gate config's `noise:` block: the run-to-run noise `evalgate calibrate` measured, carried in the config it
@@ -17123,6 +17372,7 @@ function compareRepeatedRuns(baselines, candidates, golden, options = {}, knownF
  *     metrics:
  *       hit@5: { sd_diff: 0.2828, sd_mean: 0.0119, changed: 0.08, detects: 0.0412 }
  */
+
 
 
 
@@ -17180,6 +17430,14 @@ function parseMetricNoise(id, node, at) {
         changed: number('changed', false),
         detects: number('detects', true),
     };
+}
+/**
+ * A metric's measured noise as the detectable drop's model over the n queries a comparison pairs: the share of
+ * queries that changed between two runs of one commit, at a typical size sd_diff / sqrt(changed) (graded metrics
+ * too: nDCG's small changes keep their own size, not a hit's). The baseline side's noise, not the comparison's.
+ */
+function noiseFloorModel(floor, n) {
+    return measuredNoiseModel(n, floor.changed, floor.sd_diff);
 }
 
 ;// CONCATENATED MODULE: ./src/gate/config.ts
@@ -17499,140 +17757,8 @@ function atScoringCutoffs(config, given) {
     return { config: { ...config, gates, primary }, options: { ...given, ks, mrrCutoff } };
 }
 
-;// CONCATENATED MODULE: ./src/compare/power.ts
-/**
- * The smallest drop a gate's one-sided test can see: the minimum detectable drop (MDD) at a level and 80% power.
- *
- * Model, read off the observed paired differences: n queries, a share rho of them changed (non-zero difference)
- * with a typical size s (the root mean square of the non-zero differences; 1, a hit lost, when none changed). Under
- * no change a changed query is as likely better as worse. A drop of size d * s first moves a share of the unchanged
- * queries to a loss of size s (P(loss) = rho/2 + d, P(win) = rho/2, while d <= 1 - rho); past that, when too few
- * queries are unchanged, the rest of the drop turns wins into losses (each such query moves the mean by 2s), so the
- * mean difference is always -d * s and d runs up to 1 (every query a loss). For a metric whose differences all have one
- * size (hit@k, and nDCG/MRR when every change is a hit found or lost) the gate's test is then the exact sign
- * test, and for n <= EXACT_POWER_MAX the power is summed exactly over every (losses, wins) count; above it the
- * normal approximation of the same test is used (at 100/101 queries the two agree within 0.02: test/verdict.test.ts).
- */
-
-const EXACT_POWER_MAX = 100;
-const TARGET_POWER = 0.8;
-function noiseModel(diffs) {
-    let m = 0;
-    let squares = 0;
-    for (let i = 0; i < diffs.length; i++) {
-        if (diffs[i] !== 0) {
-            m++;
-            squares += diffs[i] * diffs[i];
-        }
-    }
-    return {
-        n: diffs.length,
-        rho: diffs.length === 0 ? 0 : m / diffs.length,
-        size: m === 0 ? 1 : Math.sqrt(squares / m),
-    };
-}
-/** For m changed queries, the fewest losses the one-sided exact sign test rejects at `level` (m + 1: none). */
-function rejectionCounts(n, level) {
-    const least = new Int32Array(n + 1);
-    for (let m = 0; m <= n; m++)
-        least[m] = largestReaching(binomialUpperTails(m), level) + 1;
-    return least;
-}
-/** count * log(p), 0 for no count (so that a share of 0 never makes 0 * -Infinity). */
-const countTimesLog = (count, logP) => (count === 0 ? 0 : count * logP);
-/** Exact power of the one-sided sign test when P(loss) = lossP and P(win) = winP per query. */
-function exactPower(n, lossP, winP, least, lf) {
-    // The three logs once per call, not once per cell: the MDD search alone calls this 41 times for a gate.
-    const logLoss = Math.log(lossP);
-    const logWin = Math.log(winP);
-    const logSame = Math.log(Math.max(0, 1 - lossP - winP));
-    let power = 0;
-    for (let losses = 0; losses <= n; losses++) {
-        // least[] never falls as the changed count grows: once these losses are too few, they stay too few with more wins.
-        for (let wins = 0; wins + losses <= n && losses >= least[losses + wins]; wins++) {
-            const same = n - losses - wins;
-            const log = lf[n] -
-                lf[losses] -
-                lf[wins] -
-                lf[same] +
-                countTimesLog(losses, logLoss) +
-                countTimesLog(wins, logWin) +
-                countTimesLog(same, logSame);
-            power += Math.exp(log);
-        }
-    }
-    return power;
-}
-/**
- * Per query, P(loss) and P(win) under a drop of d (in units of the typical size): from unchanged queries first, then
- * from wins, so that P(loss) - P(win) = d for every d in [0, 1] (module comment).
- */
-function lossWinShares(rho, d) {
-    const fromUnchanged = Math.min(d, 1 - rho);
-    const fromWins = (d - fromUnchanged) / 2;
-    return { loss: rho / 2 + fromUnchanged + fromWins, win: Math.max(0, rho / 2 - fromWins) };
-}
-/** Normal-approximation power of the same test: reject when the drop sum exceeds z * sqrt(sum of squares). */
-function normalPower(n, rho, d, zLevel) {
-    const { loss, win } = lossWinShares(rho, d);
-    const changed = loss + win;
-    if (changed === 0)
-        return 0;
-    const mean = n * d;
-    const sd = Math.sqrt(n * Math.max(1e-12, changed - d * d));
-    return normalUpperTail((zLevel * Math.sqrt(n * changed) - mean) / sd);
-}
-/** The minimum detectable drop (in the metric's unit) at `level` (one-sided) and `target` power (80%); Infinity: none. */
-function minimumDetectableDrop(model, level, target = TARGET_POWER) {
-    const { n, rho, size } = model;
-    if (n === 0)
-        return Number.POSITIVE_INFINITY;
-    let power;
-    if (n <= EXACT_POWER_MAX) {
-        const lf = logFactorialTable(n);
-        const least = rejectionCounts(n, level);
-        power = (d) => {
-            const { loss, win } = lossWinShares(rho, d);
-            return exactPower(n, loss, win, least, lf);
-        };
-    }
-    else {
-        const zLevel = normalQuantile(level);
-        power = (d) => normalPower(n, rho, d, zLevel);
-    }
-    const most = 1;
-    if (power(most) < target)
-        return Number.POSITIVE_INFINITY;
-    let lo = 0;
-    let hi = most;
-    for (let i = 0; i < 40; i++) {
-        const mid = (lo + hi) / 2;
-        if (power(mid) >= target)
-            hi = mid;
-        else
-            lo = mid;
-    }
-    return hi * size;
-}
-/** The fewest queries, with the same share and size of changes, whose MDD is at most `margin` (null: over 10^7). */
-function queriesNeeded(model, level, margin) {
-    const mddAt = (n) => minimumDetectableDrop({ ...model, n }, level);
-    const ceiling = 10_000_000;
-    if (mddAt(ceiling) > margin)
-        return null;
-    let lo = 1;
-    let hi = ceiling;
-    while (lo < hi) {
-        const mid = Math.floor((lo + hi) / 2);
-        if (mddAt(mid) <= margin)
-            hi = mid;
-        else
-            lo = mid + 1;
-    }
-    return lo;
-}
-
 ;// CONCATENATED MODULE: ./src/gate/tested.ts
+
 
 
 function isTested(spec) {
@@ -17650,14 +17776,12 @@ function dropsOf(diffs, def) {
 /**
  * The numbers of one tested gate: its drops' bounds at 1 - alpha / size, read for a margin in the caller.
  * `step` is the metric's full step (1 for a rate): the pseudo-queries of the bounds (src/compare/significance.ts).
+ * `noise`: the metric's measured noise floor (the config's `noise:` block), the advice's noise when given.
  */
-function testedNumbers(drops, family, alpha, margin, def) {
+function testedNumbers(drops, family, alpha, margin, def, noise) {
     const beta = alpha / family.size;
     const b = dropBounds(drops, beta, stepOf(def, drops));
     const ci = directionOf(def) === 1 ? [-b.upper, -b.lower] : [b.lower, b.upper];
-    const model = noiseModel(drops);
-    const mdd = minimumDetectableDrop(model, beta);
-    const needed = mdd > margin ? queriesNeeded(model, beta, margin) : null;
     return {
         pValue: b.pValue,
         meanDrop: b.meanDrop,
@@ -17669,9 +17793,22 @@ function testedNumbers(drops, family, alpha, margin, def) {
         simultaneousOver: family.size,
         significant: b.lower > 0,
         margin,
-        mdd: Number.isFinite(mdd) ? mdd : null,
-        queriesNeeded: needed,
+        ...advice(drops, beta, margin, noise ?? null),
         nPaired: b.n,
+    };
+}
+/**
+ * Power is advice, never the outcome: the smallest drop found 80% of the time at the gate's level, and the queries
+ * that would bring it to the margin, from the baseline side's measured noise when the config carries it, else from
+ * the comparison's differences with their mean change removed (a real change, better or worse, is not noise).
+ */
+function advice(drops, beta, margin, noise) {
+    const model = noise ? noiseFloorModel(noise, drops.length) : noiseModel(drops);
+    const mdd = minimumDetectableDrop(model, beta);
+    return {
+        mdd: Number.isFinite(mdd) ? mdd : null,
+        queriesNeeded: mdd > margin ? queriesNeeded(model, beta, margin) : null,
+        adviceFrom: noise ? 'noise floor' : 'comparison',
     };
 }
 /** A rate moves by at most 1 a query; another metric's step is its largest observed change. */
@@ -17774,7 +17911,9 @@ function evaluateGates(config, ctx) {
         const t = pending[i];
         const margin = marginOf(spec, config, ctx);
         const numbers = t
-            ? testedNumbers(t.drops, t.primary ? { correction: 'primary', size: 1 } : { correction: config.correction, size: split }, config.alpha, margin, ctx.defs.get(spec.metric))
+            ? testedNumbers(t.drops, t.primary ? { correction: 'primary', size: 1 } : { correction: config.correction, size: split }, config.alpha, margin, ctx.defs.get(spec.metric), 
+            // The advice reads the baseline side's measured noise when the config records it (evalgate calibrate).
+            config.noise?.metrics[spec.metric] ?? null)
             : null;
         return evaluateGate(spec, ctx, numbers, {
             margin,
@@ -18083,9 +18222,10 @@ function boundsWords(t, alpha, unit) {
 /** "with 18 queries a drop of 0.72 or more is found 80% of the time" (advice for an inconclusive gate). */
 function detectText(t, unit) {
     const queries = `${t.nPaired.toLocaleString('en-US')} ${t.nPaired === 1 ? 'query' : 'queries'}`;
+    const from = t.adviceFrom === 'noise floor' ? ' (at the noise the config records)' : '';
     return t.mdd === null
-        ? `with ${queries} no drop is found 80% of the time`
-        : `with ${queries} a drop of ${formatValue(t.mdd, unit)} or more is found 80% of the time`;
+        ? `with ${queries} no drop is found 80% of the time${from}`
+        : `with ${queries} a drop of ${formatValue(t.mdd, unit)} or more is found 80% of the time${from}`;
 }
 function verdictOf(gates) {
     if (gates.some((g) => g.effect === 'fail'))
@@ -18240,7 +18380,7 @@ function walkObject(value, schema, file, at, errors) {
         if (own !== undefined)
             walk(item, own, file, { parent: at, step: key }, errors);
         else if (schema.additionalProperties === false)
-            errors.push(errorAt({ parent: at, step: key }, { problem: 'unknown-key', key, suggestion: didYouMean(key, known), detail: `unknown key \`${key}\`` }));
+            errors.push(errorAt({ parent: at, step: key }, unknownKey(key, known)));
         else if (schema_isPlainObject(schema.additionalProperties))
             walk(item, schema.additionalProperties, file, { parent: at, step: key }, errors);
     }
@@ -18330,22 +18470,64 @@ function schema_isPlainObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 /**
- * The known key `key` was most likely meant as: a close spelling (edit distance), a key the schema lists it as a
- * common mistake for (`x-misspellings`: `hits` for `hits_top_k`), or a key it is the start of (`hits` -> `hits_top_k`).
+ * The key meant, by unknown key, for each object schema met: a runner's typo repeats in every hit of a run, and each
+ * look-up costs an edit distance to every known key.
  */
+const meantByPlace = new WeakMap();
+const MEANT_CACHE_KEYS = 1000;
+/** An unknown key's error fields: the key meant, when there is one, as data and in words. */
+function unknownKey(key, known) {
+    let place = meantByPlace.get(known);
+    if (place === undefined)
+        meantByPlace.set(known, (place = new Map()));
+    let meant = place.get(key);
+    if (meant === undefined) {
+        meant = meantKey(key, known);
+        // A different key in every hit (a hostile run) would grow the cache without end: the first ones are kept.
+        if (place.size < MEANT_CACHE_KEYS)
+            place.set(key, meant);
+    }
+    const fields = { problem: 'unknown-key', key, detail: `unknown key \`${key}\`` };
+    return meant === null
+        ? { ...fields, suggestion: '' }
+        : { ...fields, suggestion: `; did you mean \`${meant}\`?`, meant };
+}
+/** `; did you mean \`x\`?` for the key `key` was most likely meant as (meantKey), or ''. */
 function didYouMean(key, properties) {
+    const meant = meantKey(key, properties);
+    return meant === null ? '' : `; did you mean \`${meant}\`?`;
+}
+/**
+ * The known key `key` was most likely meant as: a key the schema lists it as a common mistake for (`x-misspellings`:
+ * `hits` for `hits_top_k`), a close spelling (edit distance), or a key it is the start of (`hits` -> `hits_top_k`);
+ * null when none is.
+ */
+function meantKey(key, properties) {
     const names = Object.keys(properties);
     const lower = key.toLowerCase();
     const listed = names.find((name) => properties[name]['x-misspellings']?.includes(lower));
     if (listed !== undefined)
-        return `; did you mean \`${listed}\`?`;
-    const close = suggest(key, names);
-    if (close !== '')
+        return listed;
+    const close = closest(key, names);
+    if (close !== null)
         return close;
     const extended = names
         .filter((name) => lower.length >= 3 && (name.startsWith(`${lower}_`) || name.endsWith(`_${lower}`)))
         .sort((a, b) => editDistance(lower, a) - editDistance(lower, b));
-    return extended.length > 0 ? `; did you mean \`${extended[0]}\`?` : '';
+    return extended[0] ?? null;
+}
+/** The candidate nearest `word` within suggest's distance (src/suggest.ts), or null: suggest's choice as data. */
+function closest(word, candidates) {
+    let best = null;
+    let bestDistance = Infinity;
+    for (const candidate of candidates) {
+        const d = editDistance(word, candidate);
+        if (d < bestDistance) {
+            best = candidate;
+            bestDistance = d;
+        }
+    }
+    return bestDistance <= Math.max(2, Math.floor(word.length / 3)) ? best : null;
 }
 /** The property names of an object schema (a `$defs` entry or the root) of `file`, e.g. the keys of a hit. */
 function keysOf(file, def) {
@@ -18387,6 +18569,8 @@ class RunChecker {
     source;
     run;
     byKind = new Map();
+    /** The key meant, by finding, for the runner mistakes (an unmatchable hit's: null). */
+    mistaken = new Map();
     /** The query each finding was last counted for: a mistake in ten hits of one query counts that query once. */
     lastCounted = new Map();
     seen = new Set();
@@ -18479,7 +18663,9 @@ class RunChecker {
                 ? `\`${oneLine(field)}\` is missing`
                 : `\`${oneLine(error.path)}\` ${error.detail}`;
         // One mistake in every row is one finding: keyed by its field (and, for a wrong value, not by the value).
-        this.note(error.problem, queryId, field, text);
+        const finding = this.note(error.problem, queryId, field, text);
+        if (error.meant !== undefined && !this.mistaken.has(finding))
+            this.mistaken.set(finding, error.meant);
     }
     note(check, queryId, field, text) {
         const key = `${check}\u0000${field ?? ''}`;
@@ -18488,10 +18674,10 @@ class RunChecker {
             if (this.lastCounted.get(key) !== queryId)
                 known.count++;
             this.lastCounted.set(key, queryId);
-            return;
+            return known;
         }
         this.lastCounted.set(key, queryId);
-        this.byKind.set(key, {
+        const found = {
             kind: 'run-format',
             check,
             source: this.source,
@@ -18501,7 +18687,21 @@ class RunChecker {
             count: 1,
             text,
             blocking: false,
-        });
+        };
+        this.byKind.set(key, found);
+        if (check === 'unmatchable-hit')
+            this.mistaken.set(found, null);
+        return found;
+    }
+    /** Whether a row read so far shows a runner mistake (RunnerMistake): a misspelt key, or a hit that matches nothing. */
+    hasRunnerMistake() {
+        return this.mistaken.size > 0;
+    }
+    /** The runner mistakes of the rows read, in the order first seen, their counts as they stand. */
+    runnerMistakes() {
+        return [...this.byKind.values()]
+            .filter((f) => this.mistaken.has(f))
+            .map((finding) => ({ finding, meant: this.mistaken.get(finding) }));
     }
     /** Rows read so far. */
     get rowCount() {
@@ -18513,9 +18713,12 @@ class RunChecker {
             return true;
         return this.hitsWithPathOnly > 0 && (golden === null || golden.pathsMatch);
     }
-    /** Every finding, the run-level ones (empty run, duplicates, golden set) after the row-level ones. */
+    /**
+     * Every finding, the run-level ones (empty run, duplicates, golden set) after the row-level ones; when not
+     * `complete`, the row-level ones say of how many results they count (`of`).
+     */
     finish(golden, complete = true) {
-        const found = [...this.byKind.values()];
+        const found = [...this.byKind.values()].map((f) => (complete ? f : { ...f, of: this.rows }));
         const run = (check, text, count, query, blocking = false) => found.push({
             kind: 'run-format',
             check,
@@ -18588,7 +18791,16 @@ function firstIds(ids) {
 function formatFinding(f) {
     const ofRows = ROW_CHECKS.has(f.check) && f.query !== null;
     const where = `${f.source}: run \`${oneLine(f.run)}\`${ofRows ? `, query \`${oneLine(f.query)}\`` : ''}`;
-    const more = ofRows && f.count > 1 ? ` (in ${f.count.toLocaleString('en-US')} queries; the first is shown)` : '';
+    const count = f.count.toLocaleString('en-US');
+    const shown = f.count > 1 ? '; the first is shown' : '';
+    // A partial check says of how many results it counts: the rest were not read.
+    const more = !ofRows
+        ? ''
+        : f.of !== undefined
+            ? ` (in ${count} of the first ${f.of.toLocaleString('en-US')} results${shown})`
+            : f.count > 1
+                ? ` (in ${count} queries${shown})`
+                : '';
     return `${where}: ${f.text}${more}`;
 }
 
@@ -18604,7 +18816,8 @@ function formatFinding(f) {
 /**
  * Checks the result rows of one run of `file` (default: the newest), against `golden` when given: every row, or the
  * first `extent.rows` and then on only until a hit that can match is seen (a runner's mistake repeats in every row;
- * a run with no usable hit is read to its end before compare stops on it).
+ * a run with no usable hit is read to its end before compare stops on it), and to the end once a row shows a runner
+ * mistake: a clean run costs `extent.rows` rows, and a mistake the report names is counted as validate counts it.
  */
 async function checkRunFile(file, runId, golden, extent = null) {
     // compare and aggregate (an extent) pass the run they have read, checks and all; validate lets the reader pick
@@ -18625,7 +18838,10 @@ async function checkRunFile(file, runId, golden, extent = null) {
         try {
             stmt.bind([run]);
             while (stmt.step()) {
-                if (extent !== null && checker.rowCount >= extent.rows && checker.hasUsableHit(golden)) {
+                if (extent !== null &&
+                    checker.rowCount >= extent.rows &&
+                    checker.hasUsableHit(golden) &&
+                    !checker.hasRunnerMistake()) {
                     partial = true;
                     break;
                 }
@@ -18648,7 +18864,8 @@ async function checkRunFile(file, runId, golden, extent = null) {
     finally {
         db.close();
     }
-    return { run, rows: checker.rowCount, partial, findings: checker.finish(golden, !partial) };
+    const findings = checker.finish(golden, !partial);
+    return { run, rows: checker.rowCount, partial, findings, mistakes: checker.runnerMistakes() };
 }
 /**
  * What compare and aggregate say of a `result_json` past MAX_VALUE_BYTES (src/load/runDatabase.ts, forEachRow), in
@@ -18666,6 +18883,9 @@ function tooLarge(bytes) {
 /**
  * Rows checked in full before compare and aggregate read on only for a usable hit: a runner's mistake repeats in
  * every row, and a full check of 2 million hits costs more than scoring them (`evalgate validate` checks every row).
+ * Once a row shows a mistake the report names (a misspelt key, an unmatchable hit), every row is checked, so that
+ * its count is validate's: a clean run costs what it did, and compare of 10,000 queries x 10 hits with a typo in
+ * half its candidate's rows 37% more CPU time (2.84 -> 3.89 s, on the bench's inputs).
  */
 const PIPELINE_CHECK_ROWS = 200;
 /**
@@ -18683,18 +18903,42 @@ const WARNED_ELSEWHERE = new Set([
  * naming the file, the run and the command that shows every finding.
  */
 async function runFormatFindings(runs, golden) {
-    const found = [];
-    for (const [file, runId] of runs) {
-        const { findings } = await checkRunFile(file, runId, golden, { rows: PIPELINE_CHECK_ROWS });
-        const blocking = findings.find((f) => f.blocking);
+    const sides = runs.map(([file, run]) => ({ file, run, side: 'candidate' }));
+    return (await runFormatChecks(sides, golden)).findings;
+}
+/**
+ * runFormatFindings for compare, which knows each run's side: the findings for the warning list, and the runner
+ * mistakes among them as the report's warnings (each counted over every row of its run).
+ */
+async function runFormatChecks(runs, golden) {
+    const findings = [];
+    const mistakes = [];
+    for (const { file, run, side } of runs) {
+        const check = await checkRunFile(file, run, golden, { rows: PIPELINE_CHECK_ROWS });
+        const blocking = check.findings.find((f) => f.blocking);
         if (blocking !== undefined) {
-            const others = findings.filter((f) => !f.blocking && !WARNED_ELSEWHERE.has(f.check)).slice(0, 3);
+            const others = check.findings.filter((f) => !f.blocking && !WARNED_ELSEWHERE.has(f.check)).slice(0, 3);
             const hints = others.length > 0 ? `; found there: ${others.map((f) => f.text).join('; ')}` : '';
             throw new InputError(`${formatFinding(blocking)}${hints} (\`evalgate validate ${file} --golden ${golden.source}\` lists every finding)`);
         }
-        found.push(...findings.filter((f) => !WARNED_ELSEWHERE.has(f.check)));
+        findings.push(...check.findings.filter((f) => !WARNED_ELSEWHERE.has(f.check)));
+        mistakes.push(...check.mistakes.map((m) => mistakeWarning(m, side, check.rows)));
     }
-    return found;
+    return { findings, mistakes };
+}
+/** A runner mistake as the report's warning: its side, and its count of the run's `results`. */
+function mistakeWarning({ finding, meant }, side, results) {
+    return {
+        kind: 'runner_mistake',
+        side,
+        run: finding.run,
+        check: finding.check === 'unmatchable-hit' ? 'unmatchable-hit' : 'unknown-key',
+        field: finding.field ?? '',
+        meant,
+        queries: finding.count,
+        results,
+        firstQuery: finding.query ?? '',
+    };
 }
 /** The view compare has: the golden set itself. */
 const compareGoldenView = (golden) => goldenViewOf(golden);
@@ -19982,7 +20226,7 @@ function staleAge(createdAt, context) {
 /** The report's warnings, in the order the comment lists them. */
 function reportWarnings(report, context = {}) {
     const { golden } = report;
-    const out = [...runWarnings(report, context)];
+    const out = [...runWarnings(report, context), ...(context.runnerMistakes ?? [])];
     if (golden.removed.length)
         out.push({
             kind: 'missing_results',
@@ -20030,6 +20274,22 @@ function runWarnings(report, context) {
     if (head && candidateSha && !head.startsWith(candidateSha) && !candidateSha.startsWith(head))
         out.push({ kind: 'candidate_commit', candidate: candidateSha, head });
     return out;
+}
+/**
+ * The runner mistakes as the JSON report's `runner_warnings` (docs/compare.md, "The JSON report"): each with its side,
+ * run, check and field (as `evalgate validate` names them), the key meant, and its count of the run's results.
+ */
+function runnerWarningsJson(mistakes) {
+    return mistakes.map((m) => ({
+        side: m.side,
+        run: m.run,
+        check: m.check,
+        field: m.field,
+        meant: m.meant,
+        queries: m.queries,
+        results: m.results,
+        first_query: m.firstQuery,
+    }));
 }
 
 ;// CONCATENATED MODULE: ./src/render/calibration.ts
@@ -20302,7 +20562,20 @@ function reportWarningText(w, style = PLAIN) {
             return `${format_plural(w.count, 'query is', 'queries are')} pending (not gated)`;
         case 'same_run':
             return `the baseline and the candidate are the same run (${style.input(w.runId)}: ${w.why}): every difference is 0, and the gates pass by construction`;
+        case 'runner_mistake':
+            return runnerMistakeText(w, style);
     }
+}
+/** A field of plain key characters, shown as code; any other is text from the inputs, escaped as such. */
+const PLAIN_FIELD = /^[\w.[\]-]+$/;
+/** A runner's mistake with its count of the run's results (RunnerMistakeWarning). */
+function runnerMistakeText(w, style) {
+    const where = `the ${w.side} run ${style.input(w.run)} has`;
+    const count = `in ${w.queries.toLocaleString('en-US')} of its ${format_plural(w.results, 'result', 'results')}`;
+    if (w.check === 'unmatchable-hit')
+        return `${where} hits with no ${style.code('chunk_id')}, ${style.code('doc_id')} or ${style.code('doc_path')} ${count}: they can match nothing in the golden set`;
+    const field = PLAIN_FIELD.test(w.field) ? style.code(w.field) : style.input(w.field);
+    return `${where} an unknown key ${field} ${count} (ignored${w.meant === null ? '' : `; did you mean ${style.code(w.meant)}?`})`;
 }
 
 ;// CONCATENATED MODULE: ./src/render/markdown.ts
@@ -20989,14 +21262,19 @@ async function runCompare(inputs) {
     const { compared, runsRead } = chosen;
     inputs = chosen.inputs;
     requireExpectations(golden(), config, compared);
-    const formatFindings = await runFormatFindings(runsRead, compareGoldenView(golden()));
+    const checked = await runFormatChecks(runsRead, compareGoldenView(golden()));
     const { report: gated, defs } = applyGates(compared, config);
     // A run whose database records no commit takes the action's (the workflow run's), and says so.
     const report = withShownPValues(withWorkflowCommits(gated, inputs.reportContext ?? {}));
     t.mark('compared');
     // A calibrated config's noise floor is named beside the config (src/render/calibration.ts, noiseFloorLine).
     const named = config.noise ? { ...origin, noise: config.noise } : origin;
-    const context = { ...inputs.reportContext, config: named, sameRun: sameRunReason(inputs, report) };
+    const context = {
+        ...inputs.reportContext,
+        config: named,
+        sameRun: sameRunReason(inputs, report),
+        ...(checked.mistakes.length > 0 ? { runnerMistakes: checked.mistakes } : {}),
+    };
     const { full: markdownFull, cut: markdown } = renderReportMarkdowns(report, defs, {
         maxLength: GITHUB_COMMENT_LIMIT,
         fullReportHint: inputs.fullReportHint,
@@ -21006,6 +21284,7 @@ async function runCompare(inputs) {
         ...report,
         baseline_source: baselineSource(report, baselinePath, inputs.reportContext),
         config: origin,
+        ...(checked.mistakes.length > 0 ? { runner_warnings: runnerWarningsJson(checked.mistakes) } : {}),
     });
     t.mark('reports rendered');
     const warnings = [
@@ -21014,7 +21293,7 @@ async function runCompare(inputs) {
         ...pipeline_runWarnings(compared, baselinePath, inputs.candidatePath),
         ...notes(chosen.repeatWarnings),
         ...reportWarnings(report, context).filter((w) => !SAID_ELSEWHERE.has(w.kind)),
-        ...notes(formatFindings.map(formatFinding)),
+        ...notes(checked.findings.map(formatFinding)),
         ...notes(config.notices),
     ];
     return { report, defs, markdown, markdownFull, json, warnings, context, parallel: chosen.parallel, golden: golden() };
@@ -21022,7 +21301,8 @@ async function runCompare(inputs) {
 /**
  * The report's warnings not repeated in the entries' warnings: those the pipeline words itself with the run's path
  * and ids (swappedRunsWarning, runWarnings), and those of the action's context (a stale or distant baseline, a
- * candidate of another commit), which the comment shows and the action reports itself. The others reach stderr and
+ * candidate of another commit), which the comment shows and the action reports itself, and the runner mistakes, whose
+ * findings are worded as validate words them (runFormatChecks). The others reach stderr and
  * the action's annotations as the report words them.
  */
 const SAID_ELSEWHERE = new Set([
@@ -21033,6 +21313,7 @@ const SAID_ELSEWHERE = new Set([
     'stale_baseline',
     'baseline_behind',
     'candidate_commit',
+    'runner_mistake',
 ]);
 /** Each side's results the golden set does not know, repeated results, and ignored stage timings. */
 function pipeline_runWarnings(compared, baselinePath, candidatePath) {
@@ -21067,7 +21348,7 @@ function swappedRunsWarning(baseline, candidate) {
 }
 /**
  * The comparison by the path the inputs call for: several runs on a side (repeats), else two threads where
- * available, else in sequence; the inputs with each side's first run named, and every run read (file, run id).
+ * available, else in sequence; the inputs with each side's first run named, and every run read (file, run id, side).
  */
 async function compareChosen(given, golden, options, t) {
     const baselinePath = given.baselinePath;
@@ -21086,10 +21367,10 @@ async function compareChosen(given, golden, options, t) {
                 ? await compareCandidateAlone(inputs, golden(), options)
                 : await compareInSequence({ ...inputs, baselinePath }, golden(), options)), inputs.knownFlaky);
     const { baseline: b, candidate: c } = compared.report;
-    const read = (path, ids, id) => (repeated ? ids : [null]).map((each) => [path, each ?? id]);
+    const read = (path, ids, id, side) => (repeated ? ids : [null]).map((each) => ({ file: path, run: each ?? id, side }));
     const runsRead = [
-        ...(baselinePath !== null && b ? read(baselinePath, lists?.baseline ?? [], b.run_id) : []),
-        ...read(inputs.candidatePath, lists?.candidate ?? [], c.run_id),
+        ...(baselinePath !== null && b ? read(baselinePath, lists?.baseline ?? [], b.run_id, 'baseline') : []),
+        ...read(inputs.candidatePath, lists?.candidate ?? [], c.run_id, 'candidate'),
     ];
     const repeatWarnings = repeatedCompared?.repeatWarnings ?? [];
     return { compared, inputs, runsRead, parallel: inParallel !== null, repeatWarnings };
@@ -24627,108 +24908,6 @@ async function validateCommand(args, io) {
     return findings.length === 0 ? 0 : 1;
 }
 
-;// CONCATENATED MODULE: ./src/cli/power.ts
-/**
- * `evalgate power --golden G [--baseline RUN.sqlite [--run ID]] [--config C] [--churn 0.4]`: for each tested gate of
- * the config, the smallest drop its test detects with 80% power, and how many queries would bring that to the margin,
- * before anyone runs a comparison (docs/gates.md, "Minimum detectable drop").
- *
- * There are no paired differences yet, so the noise is assumed: a share `churn` of the queries is redrawn between two
- * runs with no real change, and a redrawn query changes as a hit or a miss would at the metric's value v (with
- * probability 2 v (1 - v)); v is the baseline's value, or 0.5 (the noisiest) without a baseline.
- */
-
-
-
-
-
-
-
-
-
-
-
-const POWER_USAGE = `usage: evalgate power --golden golden.yaml [--baseline RUN.sqlite [--run ID]] [--config evalgate.yml] [--churn 0.4]
-  The smallest drop each tested gate detects (80% power, at the level its correction gives it), and the queries
-  that would bring it to the margin. --churn: the share of queries assumed to change between two runs with no
-  real change (default 0.4).`;
-async function powerCommand(args, io) {
-    if (wantsHelp(args, POWER_USAGE, io))
-        return 0;
-    const { values, positionals } = parse(args, {
-        golden: { type: 'string' },
-        baseline: { type: 'string' },
-        run: { type: 'string' },
-        config: { type: 'string' },
-        churn: { type: 'string' },
-        ...METRIC_FLAGS,
-    }, POWER_USAGE);
-    if (positionals.length > 0)
-        throw new InputError(`unexpected argument ${JSON.stringify(positionals[0])}\n${POWER_USAGE}`);
-    if (!values.golden)
-        throw new InputError(`--golden is required\n${POWER_USAGE}`);
-    const churn = values.churn === undefined ? 0.4 : Number(values.churn);
-    if (!(churn > 0 && churn <= 1))
-        throw new InputError(`--churn must be a number above 0 and at most 1\n${POWER_USAGE}`);
-    const { config, options } = checkedConfig(values.config ?? null, metricOptions(values));
-    const tested = config.gates.filter((g) => isTested(g) && !g.where);
-    if (tested.length === 0)
-        throw new InputError(`the gate config ${config.source} has no tested gate (significant_only or margin)`);
-    const metricValue = await baselineValues({ ...values, golden: values.golden }, config, options);
-    const family = tested.filter((g) => g.metric !== config.primary).length;
-    const lines = [
-        `${'gate'.padEnd(12)}  ${'queries'.padStart(7)}  ${'value'.padStart(6)}  detects  margin  queries for the margin`,
-    ];
-    for (const g of tested) {
-        const level = g.metric === config.primary || config.correction === 'none' ? config.alpha : config.alpha / family;
-        const { n, v } = metricValue(g.metric);
-        const model = { n, rho: churn * 2 * v * (1 - v), size: 1 };
-        const mdd = minimumDetectableDrop(model, level);
-        const margin = g.margin ?? config.margin;
-        const needed = mdd > margin ? queriesNeeded(model, level, margin) : null;
-        lines.push(`${g.metric.padEnd(12)}  ${String(n).padStart(7)}  ${v.toFixed(4)}  ${Number.isFinite(mdd) ? mdd.toFixed(4) : ' none '}   ${formatValue(margin)}  ${mdd <= margin ? 'reached' : needed === null ? 'more than 10,000,000' : `about ${needed.toLocaleString('en-US')}`}`);
-    }
-    lines.push('', `one-sided, α ${config.alpha}${config.correction === 'none' ? '' : `, ${config.correction} over ${family} gates (each at α/${family})`}; assumes ${Math.round(churn * 100)}% of queries change between runs with no real change${values.baseline ? '' : ', at a value of 0.5 (no --baseline)'}`);
-    io.stdout(`${lines.join('\n')}\n`);
-    return 0;
-}
-/**
- * The gate config at its scoring cutoffs, every gate checked as compare checks it (checkGates: an unknown metric, a
- * test on a metric without one, ... refused in compare's words, exit 2). A stage's latency (`retrieve_latency_p95_ms`)
- * is a metric of the runs that time that stage, which are not read yet: such a gate is let through.
- */
-function checkedConfig(path, flags) {
-    const { config: loaded } = loadGateConfig(path, null);
-    const checked = atScoringCutoffs(loaded, flags);
-    const stages = checked.config.gates.flatMap((g) => STAGE_LATENCY.exec(g.metric)?.[1] ?? []);
-    checkGates(checked.config, buildMetricTable({ ...score_DEFAULT_OPTIONS, ...checked.options }, stages));
-    return checked;
-}
-/** A stage's latency metric id (src/aggregate/metrics/operations.ts): the stage, then the percentile. */
-const STAGE_LATENCY = /^(.+)_latency_p(?:50|95)_ms$/;
-/** Each metric's query count and value: the baseline's, or the golden set's answerable count at 0.5. */
-async function baselineValues(values, config, scoring) {
-    const options = { ...score_DEFAULT_OPTIONS, ...scoring };
-    if (typeof values.baseline !== 'string') {
-        const golden = readGoldenFile(values.golden);
-        const n = golden.queries.filter((q) => !q.pending && q.answerable).length;
-        return () => ({ n, v: 0.5 });
-    }
-    const { report } = await runAggregate({
-        runPath: values.baseline,
-        goldenPath: values.golden,
-        runId: values.run,
-        options,
-        write: false,
-    });
-    return (metric) => {
-        const m = report.metrics[metric];
-        if (!m)
-            throw new InputError(`unknown metric \`${metric}\` in the gate config ${config.source}`);
-        return { n: m.n, v: m.value ?? 0.5 };
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/compare/calibrate.ts
 /**
  * Thresholds from measured noise (`evalgate calibrate`, docs/cli.md): runs of one commit (A/A) differ only by the
@@ -24934,6 +25113,199 @@ async function readRun(ref, golden, options, metrics) {
                 cappedResultsWarning(ref.path, runId, table.cappedResultIds),
             ]),
         };
+    }
+    finally {
+        stream.release?.();
+    }
+}
+
+;// CONCATENATED MODULE: ./src/cli/power.ts
+/**
+ * `evalgate power --golden G [--baseline RUN.sqlite [--run ID]] [--config C] [--churn 0.4]`: for each tested gate of
+ * the config, the smallest drop its test detects with 80% power, and how many queries would bring that to the margin,
+ * before anyone runs a comparison (docs/cli.md, "Before a comparison: evalgate power").
+ *
+ * There are no paired differences yet. The noise is the baseline side's: measured over its repeated runs when `--run`
+ * names several (as calibrate measures it), else the config's measured `noise:` block for the metric; else assumed: a share `churn` of the queries is
+ * redrawn between two runs with no real change, a redrawn query taking another of the baseline's per-query values
+ * (src/compare/power.ts, redrawnNoiseModel: a hit at 2v(1 - v) for hit@k, its own spread for nDCG or MRR), or a hit
+ * at 0.5 (the noisiest) without a baseline.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+const POWER_USAGE = `usage: evalgate power --golden golden.yaml [--baseline RUN.sqlite [--run ID | a,b,c | all]] [--config evalgate.yml] [--churn 0.4]
+  The smallest drop each tested gate detects (80% power, at the level its correction gives it), and the queries
+  that would bring it to the margin. The noise: measured over the baseline's runs when --run names several (repeats
+  of one commit); else the config's measured \`noise:\` block where it has the metric; else --churn, the share of
+  queries assumed to change between two runs with no real change (default 0.4), each redrawn from the baseline's
+  own per-query values.`;
+async function powerCommand(args, io) {
+    if (wantsHelp(args, POWER_USAGE, io))
+        return 0;
+    const { values, positionals } = parse(args, {
+        golden: { type: 'string' },
+        baseline: { type: 'string' },
+        run: { type: 'string' },
+        config: { type: 'string' },
+        churn: { type: 'string' },
+        ...METRIC_FLAGS,
+    }, POWER_USAGE);
+    if (positionals.length > 0)
+        throw new InputError(`unexpected argument ${JSON.stringify(positionals[0])}\n${POWER_USAGE}`);
+    if (!values.golden)
+        throw new InputError(`--golden is required\n${POWER_USAGE}`);
+    const churn = values.churn === undefined ? 0.4 : Number(values.churn);
+    if (!(churn > 0 && churn <= 1))
+        throw new InputError(`--churn must be a number above 0 and at most 1\n${POWER_USAGE}`);
+    const { config, options } = checkedConfig(values.config ?? null, metricOptions(values));
+    const tested = config.gates.filter((g) => isTested(g) && !g.where);
+    if (tested.length === 0)
+        throw new InputError(`the gate config ${config.source} has no tested gate (significant_only or margin)`);
+    const metrics = [...new Set(tested.map((g) => g.metric))];
+    const side = await baselineValues({ ...values, golden: values.golden }, options, metrics);
+    // Over repeats, calibrate's warnings: runs that record different commits (a real change counted as noise), an
+    // empty run left out, the golden set's.
+    for (const w of summariseWarnings(side.warnings))
+        io.stderr(`warning: ${w}\n`);
+    const family = tested.filter((g) => g.metric !== config.primary).length;
+    const lines = [
+        `${'gate'.padEnd(12)}  ${'queries'.padStart(7)}  ${'value'.padStart(6)}  detects  margin  queries for the margin`,
+    ];
+    const sources = { repeats: [], config: [], assumed: [] };
+    for (const g of tested) {
+        const level = g.metric === config.primary || config.correction === 'none' ? config.alpha : config.alpha / family;
+        const known = side.of(g.metric);
+        const { model, source } = noiseOf(g.metric, known, config, churn);
+        sources[source].push(g.metric);
+        lines.push(gateRow(g.metric, known, model, level, g.margin ?? config.margin));
+    }
+    const test = `one-sided, α ${config.alpha}${config.correction === 'none' ? '' : `, ${config.correction} over ${family} gates (each at α/${family})`}`;
+    lines.push('', [test, ...noiseWords(sources, config, side.runs, churn, values.baseline !== undefined)].join('; '));
+    io.stdout(`${lines.join('\n')}\n`);
+    return 0;
+}
+/**
+ * A gate's noise, by what is known of the baseline side: measured over the baseline's repeated runs (`--run a,b,c`
+ * or `all`: its share changed and size of a change between two runs, as calibrate measures them); else the
+ * config's measured `noise:` block for the metric; else a share `churn` of the baseline run's queries redrawn from
+ * its own per-query values (a hit's size for hit@k, its own spread for nDCG or MRR); else a hit at 0.5.
+ */
+function noiseOf(metric, side, config, churn) {
+    const { n, v, values, measured } = side;
+    if (measured)
+        return { model: measured, source: 'repeats' };
+    const floor = config.noise?.metrics[metric];
+    if (floor)
+        return { model: noiseFloorModel(floor, n), source: 'config' };
+    if (values)
+        return { model: redrawnNoiseModel(values, churn), source: 'assumed' };
+    return { model: { n, rho: churn * 2 * v * (1 - v), size: 1 }, source: 'assumed' };
+}
+function gateRow(metric, side, model, level, margin) {
+    const mdd = minimumDetectableDrop(model, level);
+    const needed = mdd > margin ? queriesNeeded(model, level, margin) : null;
+    return `${metric.padEnd(12)}  ${String(side.n).padStart(7)}  ${side.v.toFixed(4)}  ${Number.isFinite(mdd) ? mdd.toFixed(4) : ' none '}   ${formatValue(margin)}  ${mdd <= margin ? 'reached' : needed === null ? 'more than 10,000,000' : `about ${needed.toLocaleString('en-US')}`}`;
+}
+/** Where each gate's noise came from: the baseline's repeats, the config's measured noise, the churn assumed. */
+function noiseWords(sources, config, runs, churn, hasBaseline) {
+    const words = [];
+    const { repeats, config: floor, assumed } = sources;
+    if (repeats.length > 0 && runs)
+        words.push(`${repeats.join(', ')} from the noise measured over the baseline's ${runs.length} runs (${runs.join(', ')})`);
+    if (floor.length > 0 && config.noise)
+        words.push(`${floor.join(', ')} from the noise measured in ${config.source} (evalgate calibrate, ${config.noise.runs} runs, ${config.noise.measured})`);
+    if (assumed.length > 0)
+        words.push(`${words.length > 0 ? 'the others assume' : 'assumes'} ${Math.round(churn * 100)}% of queries change between runs with no real change${hasBaseline ? '' : ', at a value of 0.5 (no --baseline)'}`);
+    return words;
+}
+/**
+ * The gate config at its scoring cutoffs, every gate checked as compare checks it (checkGates: an unknown metric, a
+ * test on a metric without one, ... refused in compare's words, exit 2). A stage's latency (`retrieve_latency_p95_ms`)
+ * is a metric of the runs that time that stage, which are not read yet: such a gate is let through.
+ */
+function checkedConfig(path, flags) {
+    const { config: loaded } = loadGateConfig(path, null);
+    const checked = atScoringCutoffs(loaded, flags);
+    const stages = checked.config.gates.flatMap((g) => STAGE_LATENCY.exec(g.metric)?.[1] ?? []);
+    checkGates(checked.config, buildMetricTable({ ...score_DEFAULT_OPTIONS, ...checked.options }, stages));
+    return checked;
+}
+/** A stage's latency metric id (src/aggregate/metrics/operations.ts): the stage, then the percentile. */
+const STAGE_LATENCY = /^(.+)_latency_p(?:50|95)_ms$/;
+/**
+ * Each metric's query count, value and per-query values in the baseline run (scored as compare scores a side); its
+ * measured noise when `--run` names several runs (their mean value); or the golden set's answerable count at 0.5.
+ */
+async function baselineValues(values, scoring, metrics) {
+    const options = { ...score_DEFAULT_OPTIONS, ...scoring };
+    if (typeof values.baseline !== 'string') {
+        const golden = readGoldenFile(values.golden);
+        const n = golden.queries.filter((q) => !q.pending && q.answerable).length;
+        return { of: () => ({ n, v: 0.5, values: null, measured: null }), runs: null, warnings: [] };
+    }
+    const named = typeof values.run === 'string' ? await runsNamed(values.baseline, values.run) : null;
+    if (named && named.length >= MIN_CALIBRATION_RUNS)
+        return repeatedBaseline(values.baseline, named, values.golden, options, metrics);
+    const runId = named?.[0] ?? values.run ?? null;
+    const columns = await baselineColumns(values.baseline, runId, values.golden, options);
+    const of = (metric) => {
+        const column = columns.column(metric).filter((x) => !Number.isNaN(x));
+        const n = column.length;
+        return { n, v: n === 0 ? 0.5 : column.reduce((a, x) => a + x, 0) / n, values: column, measured: null };
+    };
+    return { of, runs: null, warnings: [] };
+}
+/** Repeats of the baseline: the noise between two of its runs, measured as `evalgate calibrate` measures it. */
+async function repeatedBaseline(path, runIds, goldenPath, options, metrics) {
+    const { calibration, warnings } = await runCalibrate({
+        runs: runIds.map((runId) => ({ path, runId })),
+        goldenPath,
+        options,
+        metrics,
+        alpha: 0.05,
+        power: TARGET_POWER,
+        correction: 'none',
+    });
+    const noise = new Map(calibration.metrics.map((m) => [m.metric, m]));
+    const of = (metric) => {
+        const m = noise.get(metric);
+        const v = m.means.length === 0 ? 0.5 : m.means.reduce((a, x) => a + x, 0) / m.means.length;
+        return { n: m.n, v, values: null, measured: measuredNoiseModel(m.n, m.changed, m.sdDiff) };
+    };
+    return { of, runs: calibration.runs, warnings };
+}
+/** The baseline run's per-query columns; the golden file's error first when both files are wrong, as aggregate. */
+async function baselineColumns(runPath, runId, goldenPath, options) {
+    let stream;
+    try {
+        stream = await openRunStream(runPath, runId);
+    }
+    catch (error) {
+        if (error instanceof InputError)
+            readGoldenFile(goldenPath);
+        throw error;
+    }
+    try {
+        const table = table_scoreToTable(stream, readGoldenFile(goldenPath), options);
+        checkResultsMatchGolden(table.run, resultsMatched(table), table.unknownResultIds);
+        return new PerQueryValues(metricTableFor(table), table.queries.length, table.columns);
     }
     finally {
         stream.release?.();

@@ -15,18 +15,18 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("process");
 
 /***/ }),
 
-/***/ 2197:
+/***/ 7349:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Scalar = __nccwpck_require__(389);
-var YAMLMap = __nccwpck_require__(5462);
-var YAMLSeq = __nccwpck_require__(6831);
-var resolveBlockMap = __nccwpck_require__(143);
-var resolveBlockSeq = __nccwpck_require__(1854);
-var resolveFlowCollection = __nccwpck_require__(9030);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
+var YAMLMap = __nccwpck_require__(4454);
+var YAMLSeq = __nccwpck_require__(2223);
+var resolveBlockMap = __nccwpck_require__(7103);
+var resolveBlockSeq = __nccwpck_require__(334);
+var resolveFlowCollection = __nccwpck_require__(3142);
 
 function resolveCollection(CN, ctx, token, onError, tagName, tag) {
     const coll = token.type === 'block-map'
@@ -112,15 +112,15 @@ exports.composeCollection = composeCollection;
 
 /***/ }),
 
-/***/ 83:
+/***/ 3683:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Document = __nccwpck_require__(573);
-var composeNode = __nccwpck_require__(4961);
-var resolveEnd = __nccwpck_require__(1020);
-var resolveProps = __nccwpck_require__(775);
+var Document = __nccwpck_require__(3021);
+var composeNode = __nccwpck_require__(5937);
+var resolveEnd = __nccwpck_require__(7788);
+var resolveProps = __nccwpck_require__(4631);
 
 function composeDoc(options, directives, { offset, start, value, end }, onError) {
     const opts = Object.assign({ _directives: directives }, options);
@@ -164,17 +164,17 @@ exports.composeDoc = composeDoc;
 
 /***/ }),
 
-/***/ 4961:
+/***/ 5937:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(7105);
-var identity = __nccwpck_require__(4919);
-var composeCollection = __nccwpck_require__(2197);
-var composeScalar = __nccwpck_require__(3573);
-var resolveEnd = __nccwpck_require__(1020);
-var utilEmptyScalarPosition = __nccwpck_require__(8407);
+var Alias = __nccwpck_require__(4065);
+var identity = __nccwpck_require__(1127);
+var composeCollection = __nccwpck_require__(7349);
+var composeScalar = __nccwpck_require__(5413);
+var resolveEnd = __nccwpck_require__(7788);
+var utilEmptyScalarPosition = __nccwpck_require__(2599);
 
 const CN = { composeNode, composeEmptyNode };
 function composeNode(ctx, token, props, onError) {
@@ -283,15 +283,15 @@ exports.composeNode = composeNode;
 
 /***/ }),
 
-/***/ 3573:
+/***/ 5413:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Scalar = __nccwpck_require__(389);
-var resolveBlockScalar = __nccwpck_require__(5089);
-var resolveFlowScalar = __nccwpck_require__(5882);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
+var resolveBlockScalar = __nccwpck_require__(8913);
+var resolveFlowScalar = __nccwpck_require__(6842);
 
 function composeScalar(ctx, token, tagToken, onError) {
     const { value, type, comment, range } = token.type === 'block-scalar'
@@ -378,18 +378,18 @@ exports.composeScalar = composeScalar;
 
 /***/ }),
 
-/***/ 3104:
+/***/ 9984:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var directives = __nccwpck_require__(2606);
-var Document = __nccwpck_require__(573);
-var errors = __nccwpck_require__(152);
-var identity = __nccwpck_require__(4919);
-var composeDoc = __nccwpck_require__(83);
-var resolveEnd = __nccwpck_require__(1020);
+var directives = __nccwpck_require__(1342);
+var Document = __nccwpck_require__(3021);
+var errors = __nccwpck_require__(1464);
+var identity = __nccwpck_require__(1127);
+var composeDoc = __nccwpck_require__(3683);
+var resolveEnd = __nccwpck_require__(7788);
 
 function getErrorPos(src) {
     if (typeof src === 'number')
@@ -609,17 +609,17 @@ exports.Composer = Composer;
 
 /***/ }),
 
-/***/ 143:
+/***/ 7103:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Pair = __nccwpck_require__(5773);
-var YAMLMap = __nccwpck_require__(5462);
-var resolveProps = __nccwpck_require__(775);
-var utilContainsNewline = __nccwpck_require__(4283);
-var utilFlowIndentCheck = __nccwpck_require__(1795);
-var utilMapIncludes = __nccwpck_require__(1091);
+var Pair = __nccwpck_require__(7165);
+var YAMLMap = __nccwpck_require__(4454);
+var resolveProps = __nccwpck_require__(4631);
+var utilContainsNewline = __nccwpck_require__(9499);
+var utilFlowIndentCheck = __nccwpck_require__(4051);
+var utilMapIncludes = __nccwpck_require__(1187);
 
 const startColMsg = 'All mapping items must start at the same column';
 function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
@@ -733,12 +733,12 @@ exports.resolveBlockMap = resolveBlockMap;
 
 /***/ }),
 
-/***/ 5089:
+/***/ 8913:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
+var Scalar = __nccwpck_require__(3301);
 
 function resolveBlockScalar(ctx, scalar, onError) {
     const start = scalar.offset;
@@ -940,14 +940,14 @@ exports.resolveBlockScalar = resolveBlockScalar;
 
 /***/ }),
 
-/***/ 1854:
+/***/ 334:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var YAMLSeq = __nccwpck_require__(6831);
-var resolveProps = __nccwpck_require__(775);
-var utilFlowIndentCheck = __nccwpck_require__(1795);
+var YAMLSeq = __nccwpck_require__(2223);
+var resolveProps = __nccwpck_require__(4631);
+var utilFlowIndentCheck = __nccwpck_require__(4051);
 
 function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
     const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
@@ -998,7 +998,7 @@ exports.resolveBlockSeq = resolveBlockSeq;
 
 /***/ }),
 
-/***/ 1020:
+/***/ 7788:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -1044,19 +1044,19 @@ exports.resolveEnd = resolveEnd;
 
 /***/ }),
 
-/***/ 9030:
+/***/ 3142:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Pair = __nccwpck_require__(5773);
-var YAMLMap = __nccwpck_require__(5462);
-var YAMLSeq = __nccwpck_require__(6831);
-var resolveEnd = __nccwpck_require__(1020);
-var resolveProps = __nccwpck_require__(775);
-var utilContainsNewline = __nccwpck_require__(4283);
-var utilMapIncludes = __nccwpck_require__(1091);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var YAMLMap = __nccwpck_require__(4454);
+var YAMLSeq = __nccwpck_require__(2223);
+var resolveEnd = __nccwpck_require__(7788);
+var resolveProps = __nccwpck_require__(4631);
+var utilContainsNewline = __nccwpck_require__(9499);
+var utilMapIncludes = __nccwpck_require__(1187);
 
 const blockMsg = 'Block collections are not allowed within flow collections';
 const isBlock = (token) => token && (token.type === 'block-map' || token.type === 'block-seq');
@@ -1260,13 +1260,13 @@ exports.resolveFlowCollection = resolveFlowCollection;
 
 /***/ }),
 
-/***/ 5882:
+/***/ 6842:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
-var resolveEnd = __nccwpck_require__(1020);
+var Scalar = __nccwpck_require__(3301);
+var resolveEnd = __nccwpck_require__(7788);
 
 function resolveFlowScalar(scalar, strict, onError) {
     const { offset, type, source, end } = scalar;
@@ -1495,7 +1495,7 @@ exports.resolveFlowScalar = resolveFlowScalar;
 
 /***/ }),
 
-/***/ 775:
+/***/ 4631:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -1650,7 +1650,7 @@ exports.resolveProps = resolveProps;
 
 /***/ }),
 
-/***/ 4283:
+/***/ 9499:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -1693,7 +1693,7 @@ exports.containsNewline = containsNewline;
 
 /***/ }),
 
-/***/ 8407:
+/***/ 2599:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -1728,12 +1728,12 @@ exports.emptyScalarPosition = emptyScalarPosition;
 
 /***/ }),
 
-/***/ 1795:
+/***/ 4051:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var utilContainsNewline = __nccwpck_require__(4283);
+var utilContainsNewline = __nccwpck_require__(9499);
 
 function flowIndentCheck(indent, fc, onError) {
     if (fc?.type === 'flow-collection') {
@@ -1752,12 +1752,12 @@ exports.flowIndentCheck = flowIndentCheck;
 
 /***/ }),
 
-/***/ 1091:
+/***/ 1187:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
+var identity = __nccwpck_require__(1127);
 
 function mapIncludes(ctx, items, search) {
     const { uniqueKeys } = ctx.options;
@@ -1774,22 +1774,22 @@ exports.mapIncludes = mapIncludes;
 
 /***/ }),
 
-/***/ 573:
+/***/ 3021:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(7105);
-var Collection = __nccwpck_require__(4661);
-var identity = __nccwpck_require__(4919);
-var Pair = __nccwpck_require__(5773);
-var toJS = __nccwpck_require__(3899);
-var Schema = __nccwpck_require__(8224);
-var stringifyDocument = __nccwpck_require__(2285);
-var anchors = __nccwpck_require__(9196);
-var applyReviver = __nccwpck_require__(909);
-var createNode = __nccwpck_require__(1732);
-var directives = __nccwpck_require__(2606);
+var Alias = __nccwpck_require__(4065);
+var Collection = __nccwpck_require__(101);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var toJS = __nccwpck_require__(4043);
+var Schema = __nccwpck_require__(5840);
+var stringifyDocument = __nccwpck_require__(6829);
+var anchors = __nccwpck_require__(1596);
+var applyReviver = __nccwpck_require__(3661);
+var createNode = __nccwpck_require__(2404);
+var directives = __nccwpck_require__(1342);
 
 class Document {
     constructor(value, replacer, options) {
@@ -2118,13 +2118,13 @@ exports.Document = Document;
 
 /***/ }),
 
-/***/ 9196:
+/***/ 1596:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var visit = __nccwpck_require__(2588);
+var identity = __nccwpck_require__(1127);
+var visit = __nccwpck_require__(204);
 
 /**
  * Verify that the input string is a valid anchor.
@@ -2201,7 +2201,7 @@ exports.findNewAnchor = findNewAnchor;
 
 /***/ }),
 
-/***/ 909:
+/***/ 3661:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -2265,14 +2265,14 @@ exports.applyReviver = applyReviver;
 
 /***/ }),
 
-/***/ 1732:
+/***/ 2404:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(7105);
-var identity = __nccwpck_require__(4919);
-var Scalar = __nccwpck_require__(389);
+var Alias = __nccwpck_require__(4065);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
 
 const defaultTagPrefix = 'tag:yaml.org,2002:';
 function findTagObject(value, tagName, tags) {
@@ -2362,13 +2362,13 @@ exports.createNode = createNode;
 
 /***/ }),
 
-/***/ 2606:
+/***/ 1342:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var visit = __nccwpck_require__(2588);
+var identity = __nccwpck_require__(1127);
+var visit = __nccwpck_require__(204);
 
 const escapeChars = {
     '!': '%21',
@@ -2547,7 +2547,7 @@ exports.Directives = Directives;
 
 /***/ }),
 
-/***/ 152:
+/***/ 1464:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -2616,28 +2616,28 @@ exports.prettifyError = prettifyError;
 
 /***/ }),
 
-/***/ 3439:
+/***/ 8815:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
 
 
-var composer = __nccwpck_require__(3104);
-var Document = __nccwpck_require__(573);
-var Schema = __nccwpck_require__(8224);
-var errors = __nccwpck_require__(152);
-var Alias = __nccwpck_require__(7105);
-var identity = __nccwpck_require__(4919);
-var Pair = __nccwpck_require__(5773);
-var Scalar = __nccwpck_require__(389);
-var YAMLMap = __nccwpck_require__(5462);
-var YAMLSeq = __nccwpck_require__(6831);
-var cst = __nccwpck_require__(9877);
-var lexer = __nccwpck_require__(5145);
-var lineCounter = __nccwpck_require__(1460);
-var parser = __nccwpck_require__(2064);
-var publicApi = __nccwpck_require__(4543);
-var visit = __nccwpck_require__(2588);
+var composer = __nccwpck_require__(9984);
+var Document = __nccwpck_require__(3021);
+var Schema = __nccwpck_require__(5840);
+var errors = __nccwpck_require__(1464);
+var Alias = __nccwpck_require__(4065);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var Scalar = __nccwpck_require__(3301);
+var YAMLMap = __nccwpck_require__(4454);
+var YAMLSeq = __nccwpck_require__(2223);
+var cst = __nccwpck_require__(3461);
+var lexer = __nccwpck_require__(361);
+var lineCounter = __nccwpck_require__(6628);
+var parser = __nccwpck_require__(3456);
+var publicApi = __nccwpck_require__(4047);
+var visit = __nccwpck_require__(204);
 
 
 
@@ -2674,7 +2674,7 @@ __webpack_unused_export__ = visit.visitAsync;
 
 /***/ }),
 
-/***/ 7297:
+/***/ 7249:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -2700,16 +2700,16 @@ exports.warn = warn;
 
 /***/ }),
 
-/***/ 7105:
+/***/ 4065:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(9196);
-var visit = __nccwpck_require__(2588);
-var identity = __nccwpck_require__(4919);
-var Node = __nccwpck_require__(4833);
-var toJS = __nccwpck_require__(3899);
+var anchors = __nccwpck_require__(1596);
+var visit = __nccwpck_require__(204);
+var identity = __nccwpck_require__(1127);
+var Node = __nccwpck_require__(6673);
+var toJS = __nccwpck_require__(4043);
 
 class Alias extends Node.NodeBase {
     constructor(source) {
@@ -2827,14 +2827,14 @@ exports.Alias = Alias;
 
 /***/ }),
 
-/***/ 4661:
+/***/ 101:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(1732);
-var identity = __nccwpck_require__(4919);
-var Node = __nccwpck_require__(4833);
+var createNode = __nccwpck_require__(2404);
+var identity = __nccwpck_require__(1127);
+var Node = __nccwpck_require__(6673);
 
 function collectionFromPath(schema, path, value) {
     let v = value;
@@ -2985,14 +2985,14 @@ exports.isEmptyPath = isEmptyPath;
 
 /***/ }),
 
-/***/ 4833:
+/***/ 6673:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var applyReviver = __nccwpck_require__(909);
-var identity = __nccwpck_require__(4919);
-var toJS = __nccwpck_require__(3899);
+var applyReviver = __nccwpck_require__(3661);
+var identity = __nccwpck_require__(1127);
+var toJS = __nccwpck_require__(4043);
 
 class NodeBase {
     constructor(type) {
@@ -3032,15 +3032,15 @@ exports.NodeBase = NodeBase;
 
 /***/ }),
 
-/***/ 5773:
+/***/ 7165:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(1732);
-var stringifyPair = __nccwpck_require__(7764);
-var addPairToJSMap = __nccwpck_require__(8768);
-var identity = __nccwpck_require__(4919);
+var createNode = __nccwpck_require__(2404);
+var stringifyPair = __nccwpck_require__(9748);
+var addPairToJSMap = __nccwpck_require__(7104);
+var identity = __nccwpck_require__(1127);
 
 function createPair(key, value, ctx) {
     const k = createNode.createNode(key, undefined, ctx);
@@ -3078,14 +3078,14 @@ exports.createPair = createPair;
 
 /***/ }),
 
-/***/ 389:
+/***/ 3301:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Node = __nccwpck_require__(4833);
-var toJS = __nccwpck_require__(3899);
+var identity = __nccwpck_require__(1127);
+var Node = __nccwpck_require__(6673);
+var toJS = __nccwpck_require__(4043);
 
 const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
 class Scalar extends Node.NodeBase {
@@ -3112,17 +3112,17 @@ exports.isScalarValue = isScalarValue;
 
 /***/ }),
 
-/***/ 5462:
+/***/ 4454:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyCollection = __nccwpck_require__(4156);
-var addPairToJSMap = __nccwpck_require__(8768);
-var Collection = __nccwpck_require__(4661);
-var identity = __nccwpck_require__(4919);
-var Pair = __nccwpck_require__(5773);
-var Scalar = __nccwpck_require__(389);
+var stringifyCollection = __nccwpck_require__(1212);
+var addPairToJSMap = __nccwpck_require__(7104);
+var Collection = __nccwpck_require__(101);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var Scalar = __nccwpck_require__(3301);
 
 function findPair(items, key) {
     const k = identity.isScalar(key) ? key.value : key;
@@ -3266,17 +3266,17 @@ exports.findPair = findPair;
 
 /***/ }),
 
-/***/ 6831:
+/***/ 2223:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(1732);
-var stringifyCollection = __nccwpck_require__(4156);
-var Collection = __nccwpck_require__(4661);
-var identity = __nccwpck_require__(4919);
-var Scalar = __nccwpck_require__(389);
-var toJS = __nccwpck_require__(3899);
+var createNode = __nccwpck_require__(2404);
+var stringifyCollection = __nccwpck_require__(1212);
+var Collection = __nccwpck_require__(101);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
+var toJS = __nccwpck_require__(4043);
 
 class YAMLSeq extends Collection.Collection {
     static get tagName() {
@@ -3388,16 +3388,16 @@ exports.YAMLSeq = YAMLSeq;
 
 /***/ }),
 
-/***/ 8768:
+/***/ 7104:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var log = __nccwpck_require__(7297);
-var merge = __nccwpck_require__(9380);
-var stringify = __nccwpck_require__(9300);
-var identity = __nccwpck_require__(4919);
-var toJS = __nccwpck_require__(3899);
+var log = __nccwpck_require__(7249);
+var merge = __nccwpck_require__(452);
+var stringify = __nccwpck_require__(2148);
+var identity = __nccwpck_require__(1127);
+var toJS = __nccwpck_require__(4043);
 
 function addPairToJSMap(ctx, map, { key, value }) {
     if (identity.isNode(key) && key.addToJSMap)
@@ -3460,7 +3460,7 @@ exports.addPairToJSMap = addPairToJSMap;
 
 /***/ }),
 
-/***/ 4919:
+/***/ 1127:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -3520,12 +3520,12 @@ exports.isSeq = isSeq;
 
 /***/ }),
 
-/***/ 3899:
+/***/ 4043:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
+var identity = __nccwpck_require__(1127);
 
 /**
  * Recursively convert any node or its contents to native JavaScript
@@ -3566,15 +3566,15 @@ exports.toJS = toJS;
 
 /***/ }),
 
-/***/ 334:
+/***/ 110:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var resolveBlockScalar = __nccwpck_require__(5089);
-var resolveFlowScalar = __nccwpck_require__(5882);
-var errors = __nccwpck_require__(152);
-var stringifyString = __nccwpck_require__(1773);
+var resolveBlockScalar = __nccwpck_require__(8913);
+var resolveFlowScalar = __nccwpck_require__(6842);
+var errors = __nccwpck_require__(1464);
+var stringifyString = __nccwpck_require__(3069);
 
 function resolveAsScalar(token, strict = true, onError) {
     if (token) {
@@ -3791,7 +3791,7 @@ exports.setScalarValue = setScalarValue;
 
 /***/ }),
 
-/***/ 3701:
+/***/ 1733:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -3861,7 +3861,7 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 5235:
+/***/ 7715:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -3967,14 +3967,14 @@ exports.visit = visit;
 
 /***/ }),
 
-/***/ 9877:
+/***/ 3461:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cstScalar = __nccwpck_require__(334);
-var cstStringify = __nccwpck_require__(3701);
-var cstVisit = __nccwpck_require__(5235);
+var cstScalar = __nccwpck_require__(110);
+var cstStringify = __nccwpck_require__(1733);
+var cstVisit = __nccwpck_require__(7715);
 
 /** The byte order mark */
 const BOM = '\u{FEFF}';
@@ -4086,12 +4086,12 @@ exports.tokenType = tokenType;
 
 /***/ }),
 
-/***/ 5145:
+/***/ 361:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cst = __nccwpck_require__(9877);
+var cst = __nccwpck_require__(3461);
 
 /*
 START -> stream
@@ -4816,7 +4816,7 @@ exports.Lexer = Lexer;
 
 /***/ }),
 
-/***/ 1460:
+/***/ 6628:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -4864,14 +4864,14 @@ exports.LineCounter = LineCounter;
 
 /***/ }),
 
-/***/ 2064:
+/***/ 3456:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var cst = __nccwpck_require__(9877);
-var lexer = __nccwpck_require__(5145);
+var cst = __nccwpck_require__(3461);
+var lexer = __nccwpck_require__(361);
 
 function includesToken(list, type) {
     for (let i = 0; i < list.length; ++i)
@@ -5851,18 +5851,18 @@ exports.Parser = Parser;
 
 /***/ }),
 
-/***/ 4543:
+/***/ 4047:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var composer = __nccwpck_require__(3104);
-var Document = __nccwpck_require__(573);
-var errors = __nccwpck_require__(152);
-var log = __nccwpck_require__(7297);
-var identity = __nccwpck_require__(4919);
-var lineCounter = __nccwpck_require__(1460);
-var parser = __nccwpck_require__(2064);
+var composer = __nccwpck_require__(9984);
+var Document = __nccwpck_require__(3021);
+var errors = __nccwpck_require__(1464);
+var log = __nccwpck_require__(7249);
+var identity = __nccwpck_require__(1127);
+var lineCounter = __nccwpck_require__(6628);
+var parser = __nccwpck_require__(3456);
 
 function parseOptions(options) {
     const prettyErrors = options.prettyErrors !== false;
@@ -5965,16 +5965,16 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 8224:
+/***/ 5840:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var map = __nccwpck_require__(4043);
-var seq = __nccwpck_require__(7562);
-var string = __nccwpck_require__(4704);
-var tags = __nccwpck_require__(6178);
+var identity = __nccwpck_require__(1127);
+var map = __nccwpck_require__(7451);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(6464);
+var tags = __nccwpck_require__(18);
 
 const sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 class Schema {
@@ -6011,13 +6011,13 @@ exports.Schema = Schema;
 
 /***/ }),
 
-/***/ 4043:
+/***/ 7451:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var YAMLMap = __nccwpck_require__(5462);
+var identity = __nccwpck_require__(1127);
+var YAMLMap = __nccwpck_require__(4454);
 
 const map = {
     collection: 'map',
@@ -6037,12 +6037,12 @@ exports.map = map;
 
 /***/ }),
 
-/***/ 5632:
+/***/ 3632:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
+var Scalar = __nccwpck_require__(3301);
 
 const nullTag = {
     identify: value => value == null,
@@ -6061,13 +6061,13 @@ exports.nullTag = nullTag;
 
 /***/ }),
 
-/***/ 7562:
+/***/ 1706:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var YAMLSeq = __nccwpck_require__(6831);
+var identity = __nccwpck_require__(1127);
+var YAMLSeq = __nccwpck_require__(2223);
 
 const seq = {
     collection: 'seq',
@@ -6087,12 +6087,12 @@ exports.seq = seq;
 
 /***/ }),
 
-/***/ 4704:
+/***/ 6464:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyString = __nccwpck_require__(1773);
+var stringifyString = __nccwpck_require__(3069);
 
 const string = {
     identify: value => typeof value === 'string',
@@ -6110,12 +6110,12 @@ exports.string = string;
 
 /***/ }),
 
-/***/ 4359:
+/***/ 3959:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
+var Scalar = __nccwpck_require__(3301);
 
 const boolTag = {
     identify: value => typeof value === 'boolean',
@@ -6138,13 +6138,13 @@ exports.boolTag = boolTag;
 
 /***/ }),
 
-/***/ 6229:
+/***/ 8405:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
-var stringifyNumber = __nccwpck_require__(3569);
+var Scalar = __nccwpck_require__(3301);
+var stringifyNumber = __nccwpck_require__(8689);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -6192,12 +6192,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 7602:
+/***/ 9874:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(3569);
+var stringifyNumber = __nccwpck_require__(8689);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 const intResolve = (str, offset, radix, { intAsBigInt }) => (intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix));
@@ -6241,18 +6241,18 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 7904:
+/***/ 896:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(4043);
-var _null = __nccwpck_require__(5632);
-var seq = __nccwpck_require__(7562);
-var string = __nccwpck_require__(4704);
-var bool = __nccwpck_require__(4359);
-var float = __nccwpck_require__(6229);
-var int = __nccwpck_require__(7602);
+var map = __nccwpck_require__(7451);
+var _null = __nccwpck_require__(3632);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(6464);
+var bool = __nccwpck_require__(3959);
+var float = __nccwpck_require__(8405);
+var int = __nccwpck_require__(9874);
 
 const schema = [
     map.map,
@@ -6273,14 +6273,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 8647:
+/***/ 3559:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
-var map = __nccwpck_require__(4043);
-var seq = __nccwpck_require__(7562);
+var Scalar = __nccwpck_require__(3301);
+var map = __nccwpck_require__(7451);
+var seq = __nccwpck_require__(1706);
 
 function intIdentify(value) {
     return typeof value === 'bigint' || Number.isInteger(value);
@@ -6344,27 +6344,27 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 6178:
+/***/ 18:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(4043);
-var _null = __nccwpck_require__(5632);
-var seq = __nccwpck_require__(7562);
-var string = __nccwpck_require__(4704);
-var bool = __nccwpck_require__(4359);
-var float = __nccwpck_require__(6229);
-var int = __nccwpck_require__(7602);
-var schema = __nccwpck_require__(7904);
-var schema$1 = __nccwpck_require__(8647);
-var binary = __nccwpck_require__(4355);
-var merge = __nccwpck_require__(9380);
-var omap = __nccwpck_require__(6431);
-var pairs = __nccwpck_require__(9281);
-var schema$2 = __nccwpck_require__(3081);
-var set = __nccwpck_require__(2504);
-var timestamp = __nccwpck_require__(4960);
+var map = __nccwpck_require__(7451);
+var _null = __nccwpck_require__(3632);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(6464);
+var bool = __nccwpck_require__(3959);
+var float = __nccwpck_require__(8405);
+var int = __nccwpck_require__(9874);
+var schema = __nccwpck_require__(896);
+var schema$1 = __nccwpck_require__(3559);
+var binary = __nccwpck_require__(6083);
+var merge = __nccwpck_require__(452);
+var omap = __nccwpck_require__(303);
+var pairs = __nccwpck_require__(8385);
+var schema$2 = __nccwpck_require__(5913);
+var set = __nccwpck_require__(1528);
+var timestamp = __nccwpck_require__(6752);
 
 const schemas = new Map([
     ['core', schema.schema],
@@ -6450,14 +6450,14 @@ exports.getTags = getTags;
 
 /***/ }),
 
-/***/ 4355:
+/***/ 6083:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_buffer = __nccwpck_require__(181);
-var Scalar = __nccwpck_require__(389);
-var stringifyString = __nccwpck_require__(1773);
+var Scalar = __nccwpck_require__(3301);
+var stringifyString = __nccwpck_require__(3069);
 
 const binary = {
     identify: value => value instanceof Uint8Array, // Buffer inherits from Uint8Array
@@ -6527,12 +6527,12 @@ exports.binary = binary;
 
 /***/ }),
 
-/***/ 6158:
+/***/ 8398:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
+var Scalar = __nccwpck_require__(3301);
 
 function boolStringify({ value, source }, ctx) {
     const boolObj = value ? trueTag : falseTag;
@@ -6563,13 +6563,13 @@ exports.trueTag = trueTag;
 
 /***/ }),
 
-/***/ 838:
+/***/ 5782:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
-var stringifyNumber = __nccwpck_require__(3569);
+var Scalar = __nccwpck_require__(3301);
+var stringifyNumber = __nccwpck_require__(8689);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -6620,12 +6620,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 5609:
+/***/ 873:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(3569);
+var stringifyNumber = __nccwpck_require__(8689);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 function intResolve(str, offset, radix, { intAsBigInt }) {
@@ -6703,13 +6703,13 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 9380:
+/***/ 452:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Scalar = __nccwpck_require__(389);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
 
 // If the value associated with a merge key is a single mapping node, each of
 // its key/value pairs is inserted into the current mapping, unless the key
@@ -6781,16 +6781,16 @@ exports.merge = merge;
 
 /***/ }),
 
-/***/ 6431:
+/***/ 303:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var toJS = __nccwpck_require__(3899);
-var YAMLMap = __nccwpck_require__(5462);
-var YAMLSeq = __nccwpck_require__(6831);
-var pairs = __nccwpck_require__(9281);
+var identity = __nccwpck_require__(1127);
+var toJS = __nccwpck_require__(4043);
+var YAMLMap = __nccwpck_require__(4454);
+var YAMLSeq = __nccwpck_require__(2223);
+var pairs = __nccwpck_require__(8385);
 
 class YAMLOMap extends YAMLSeq.YAMLSeq {
     constructor() {
@@ -6865,15 +6865,15 @@ exports.omap = omap;
 
 /***/ }),
 
-/***/ 9281:
+/***/ 8385:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Pair = __nccwpck_require__(5773);
-var Scalar = __nccwpck_require__(389);
-var YAMLSeq = __nccwpck_require__(6831);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var Scalar = __nccwpck_require__(3301);
+var YAMLSeq = __nccwpck_require__(2223);
 
 function resolvePairs(seq, onError) {
     if (identity.isSeq(seq)) {
@@ -6954,24 +6954,24 @@ exports.resolvePairs = resolvePairs;
 
 /***/ }),
 
-/***/ 3081:
+/***/ 5913:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(4043);
-var _null = __nccwpck_require__(5632);
-var seq = __nccwpck_require__(7562);
-var string = __nccwpck_require__(4704);
-var binary = __nccwpck_require__(4355);
-var bool = __nccwpck_require__(6158);
-var float = __nccwpck_require__(838);
-var int = __nccwpck_require__(5609);
-var merge = __nccwpck_require__(9380);
-var omap = __nccwpck_require__(6431);
-var pairs = __nccwpck_require__(9281);
-var set = __nccwpck_require__(2504);
-var timestamp = __nccwpck_require__(4960);
+var map = __nccwpck_require__(7451);
+var _null = __nccwpck_require__(3632);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(6464);
+var binary = __nccwpck_require__(6083);
+var bool = __nccwpck_require__(8398);
+var float = __nccwpck_require__(5782);
+var int = __nccwpck_require__(873);
+var merge = __nccwpck_require__(452);
+var omap = __nccwpck_require__(303);
+var pairs = __nccwpck_require__(8385);
+var set = __nccwpck_require__(1528);
+var timestamp = __nccwpck_require__(6752);
 
 const schema = [
     map.map,
@@ -7002,14 +7002,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 2504:
+/***/ 1528:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Pair = __nccwpck_require__(5773);
-var YAMLMap = __nccwpck_require__(5462);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var YAMLMap = __nccwpck_require__(4454);
 
 class YAMLSet extends YAMLMap.YAMLMap {
     constructor(schema) {
@@ -7105,12 +7105,12 @@ exports.set = set;
 
 /***/ }),
 
-/***/ 4960:
+/***/ 6752:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(3569);
+var stringifyNumber = __nccwpck_require__(8689);
 
 /** Internal types handle bigint as number, because TS can't figure it out. */
 function parseSexagesimal(str, asBigInt) {
@@ -7217,7 +7217,7 @@ exports.timestamp = timestamp;
 
 /***/ }),
 
-/***/ 9915:
+/***/ 4475:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -7375,15 +7375,15 @@ exports.foldFlowLines = foldFlowLines;
 
 /***/ }),
 
-/***/ 9300:
+/***/ 2148:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(9196);
-var identity = __nccwpck_require__(4919);
-var stringifyComment = __nccwpck_require__(6599);
-var stringifyString = __nccwpck_require__(1773);
+var anchors = __nccwpck_require__(1596);
+var identity = __nccwpck_require__(1127);
+var stringifyComment = __nccwpck_require__(9799);
+var stringifyString = __nccwpck_require__(3069);
 
 function createStringifyContext(doc, options) {
     const opt = Object.assign({
@@ -7514,14 +7514,14 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 4156:
+/***/ 1212:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var stringify = __nccwpck_require__(9300);
-var stringifyComment = __nccwpck_require__(6599);
+var identity = __nccwpck_require__(1127);
+var stringify = __nccwpck_require__(2148);
+var stringifyComment = __nccwpck_require__(9799);
 
 function stringifyCollection(collection, ctx, options) {
     const flow = ctx.inFlow ?? collection.flow;
@@ -7676,7 +7676,7 @@ exports.stringifyCollection = stringifyCollection;
 
 /***/ }),
 
-/***/ 6599:
+/***/ 9799:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -7707,14 +7707,14 @@ exports.stringifyComment = stringifyComment;
 
 /***/ }),
 
-/***/ 2285:
+/***/ 6829:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var stringify = __nccwpck_require__(9300);
-var stringifyComment = __nccwpck_require__(6599);
+var identity = __nccwpck_require__(1127);
+var stringify = __nccwpck_require__(2148);
+var stringifyComment = __nccwpck_require__(9799);
 
 function stringifyDocument(doc, options) {
     const lines = [];
@@ -7801,7 +7801,7 @@ exports.stringifyDocument = stringifyDocument;
 
 /***/ }),
 
-/***/ 3569:
+/***/ 8689:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -7835,15 +7835,15 @@ exports.stringifyNumber = stringifyNumber;
 
 /***/ }),
 
-/***/ 7764:
+/***/ 9748:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Scalar = __nccwpck_require__(389);
-var stringify = __nccwpck_require__(9300);
-var stringifyComment = __nccwpck_require__(6599);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
+var stringify = __nccwpck_require__(2148);
+var stringifyComment = __nccwpck_require__(9799);
 
 function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
     const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -7994,13 +7994,13 @@ exports.stringifyPair = stringifyPair;
 
 /***/ }),
 
-/***/ 1773:
+/***/ 3069:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
-var foldFlowLines = __nccwpck_require__(9915);
+var Scalar = __nccwpck_require__(3301);
+var foldFlowLines = __nccwpck_require__(4475);
 
 const getFoldOptions = (ctx, isBlock) => ({
     indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
@@ -8339,12 +8339,12 @@ exports.stringifyString = stringifyString;
 
 /***/ }),
 
-/***/ 2588:
+/***/ 204:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
+var identity = __nccwpck_require__(1127);
 
 const BREAK = Symbol('break visit');
 const SKIP = Symbol('skip children');
@@ -10998,11 +10998,17 @@ function describe(v) {
         return 'an object';
     return `${typeof v} ${String(v)}`;
 }
-/** A JSON column's text parsed, or an InputError naming `where` (a file, table, row and column). */
-function parseJsonCell(text, where) {
+/**
+ * A JSON column's text parsed, or an InputError naming `where` (a file, table, row and column). A text of
+ * JSON_SCAN_FROM_CHARS or more is checked against JSON_VALUE_BOUNDS before it is parsed (`boundsChecked`: the caller
+ * has done so already); a shorter one's depth on the value, after.
+ */
+function parseJsonCell(text, where, boundsChecked = false) {
     if (typeof text !== 'string') {
         throw new errors_InputError(`${where}: expected JSON text, got ${text === null ? 'NULL' : typeof text}`);
     }
+    if (!boundsChecked)
+        refuseJsonPastBounds(text, JSON_VALUE_BOUNDS, where, 'in one value');
     let value;
     try {
         value = JSON.parse(text);
@@ -11010,7 +11016,8 @@ function parseJsonCell(text, where) {
     catch (error) {
         throw new errors_InputError(`${where}: malformed JSON (${error.message})`);
     }
-    if (nestedDeeperThan(value, MAX_JSON_DEPTH)) {
+    // A long text's depth was checked on its characters, which for JSON is the value's (jsonTextPast).
+    if (text.length < JSON_SCAN_FROM_CHARS && nestedDeeperThan(value, MAX_JSON_DEPTH)) {
         throw new errors_InputError(`${where}: JSON nested more than ${MAX_JSON_DEPTH} levels deep`);
     }
     return value;
@@ -11020,6 +11027,48 @@ function parseJsonCell(text, where) {
  * (String() of an array, JSON.stringify) recurses, and 100,000 levels overflow the stack.
  */
 const MAX_JSON_DEPTH = 100;
+/**
+ * What one JSON value EvalGate reads may hold: a run database's JSON cell (result_json, config_snapshot_json,
+ * aggregate_json, the chunks' JSON columns) and a golden set's JSON Lines line (depth aside). JSON.parse builds all a
+ * text holds before anything can be checked, and lists, objects and keys are what it builds dearly (~0.2 us and ~100
+ * bytes a list; a key of a distinct name or order ~1.3 us and ~300 bytes): 64 MiB of nested brackets took the CLI 14 s
+ * of CPU and 3.4 GB, 64 MiB of `[],` 19 s and 3.2 GB. The dearest values within these bounds (500,000 one-key objects,
+ * every key distinct, beside 490,000 distinct strings) took it 2.1 s and 345 MB in all, under the action's 370 MB.
+ * A result of 10,000 hits in kebab's shape (MAX_HITS_PER_QUERY, the most that is scored) holds 30,007 lists and
+ * objects, 130,022 keys and 130,016 commas; the largest the tests read (60,000 hits beside 60,000 citations: 120,004,
+ * 240,005 and 240,001; 150,000 `timings_ms` stages: 150,036 keys) stay under them, 2x and more. A result in kebab's
+ * full shape passes the keys at ~38,000 hits; an aggregate_json EvalGate writes holds ~220 keys a breakdown group
+ * (~2,000 groups).
+ */
+const JSON_VALUE_BOUNDS = {
+    depth: MAX_JSON_DEPTH,
+    containers: 500_000,
+    keys: 500_000,
+    commas: 1_000_000,
+};
+/**
+ * Texts shorter than this (in UTF-16 units) are not scanned for JSON_VALUE_BOUNDS: the scan costs ~2.3 ns a character,
+ * more than the fast result reader's ~1 ns, and JSON.parse of 1 Mi characters costs at most ~0.12 s and ~60 MB whatever
+ * they hold (one-key objects of distinct keys the most CPU, nested lists the most memory). No result of the bench
+ * reaches it (one of 100 hits is ~40 KB).
+ */
+const JSON_SCAN_FROM_CHARS = 1 << 20;
+/**
+ * An InputError naming `where` when `text` (of JSON_SCAN_FROM_CHARS or more) passes one of `bounds`, found before it
+ * is parsed; `scope` ends the message (`in one value`). Depth in the words of parseJsonCell's check.
+ */
+function refuseJsonPastBounds(text, bounds, where, scope) {
+    if (text.length < JSON_SCAN_FROM_CHARS)
+        return;
+    const past = jsonTextPast(text, bounds);
+    if (past === null)
+        return;
+    const most = bounds[past].toLocaleString('en-US');
+    if (past === 'depth')
+        throw new errors_InputError(`${where}: JSON nested more than ${most} levels deep`);
+    const what = past === 'containers' ? 'lists and objects' : past === 'keys' ? 'object keys' : 'values';
+    throw new errors_InputError(`${where}: JSON holds more than ${most} ${what}, the most EvalGate reads ${scope}`);
+}
 /** The index of the quote that ends the string opened at `open` (the first not escaped by a backslash), or -1. */
 function stringEnd(text, open) {
     let end = text.indexOf('"', open + 1);
@@ -11981,6 +12030,10 @@ function readResultRow(file, runId, queryId, resultJson) {
             `the ${MAX_ID_BYTES} bytes EvalGate reads in an id`);
     }
     if (typeof resultJson === 'string') {
+        // Both readers build what the text holds (the fast one the members after the hits by JSON.parse): a long text is
+        // checked first (parseJsonCell then need not check it again).
+        if (resultJson.length >= JSON_SCAN_FROM_CHARS)
+            refuseJsonPastBounds(resultJson, JSON_VALUE_BOUNDS, `${rowWhere(file, runId, queryId)}, column \`result_json\``, 'in one value');
         const scanned = scanResultJson(resultJson);
         if (scanned !== null) {
             try {
@@ -11991,8 +12044,12 @@ function readResultRow(file, runId, queryId, resultJson) {
             }
         }
     }
-    const where = `${file}: table \`eval_query_results\`, run \`${errors_oneLine(runId)}\`, query \`${errors_oneLine(queryId)}\``;
-    return parseQueryResult(parseJsonCell(resultJson, `${where}, column \`result_json\``), queryId, where);
+    const where = rowWhere(file, runId, queryId);
+    return parseQueryResult(parseJsonCell(resultJson, `${where}, column \`result_json\``, true), queryId, where);
+}
+/** The file, table, run and query a result row's messages start with. */
+function rowWhere(file, runId, queryId) {
+    return `${file}: table \`eval_query_results\`, run \`${errors_oneLine(runId)}\`, query \`${errors_oneLine(queryId)}\``;
 }
 /** Turns one `result_json` into a QueryResult, or throws an InputError naming `where` and the field. */
 function parseQueryResult(value, queryId, where) {
@@ -15359,8 +15416,8 @@ function compareCandidateOnly(candidate, golden, options = {}) {
     };
 }
 
-// EXTERNAL MODULE: ../main/node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(3439);
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(8815);
 ;// CONCATENATED MODULE: ./src/yamlLines.ts
 /** YAML parsed with positions, for messages that name `file:line` (golden sets and gate configs). */
 
@@ -15385,6 +15442,190 @@ function parseYamlWithLines(text, source) {
     return { doc, lineOf, keyLine };
 }
 
+;// CONCATENATED MODULE: ./src/compare/power.ts
+/**
+ * The smallest drop a gate's one-sided test can see: the minimum detectable drop (MDD) at a level and 80% power.
+ *
+ * Model: n queries, a share rho of them changed between two runs with no real change, with a typical size s (root
+ * mean square; 1, a hit lost, when none changed), from baseline-side noise (measuredNoiseModel: the config's
+ * `noise:` block or the baseline's repeats; redrawnNoiseModel: `evalgate power`'s assumed churn) or, lacking it,
+ * from a comparison's own differences with the mean change removed (noiseModel). Under no change a changed query
+ * is as likely better as worse. A drop of size d * s first moves a share of the unchanged queries to a loss of
+ * size s (P(loss) = rho/2 + d, P(win) = rho/2, while d <= 1 - rho); past that, when too few
+ * queries are unchanged, the rest of the drop turns wins into losses (each such query moves the mean by 2s), so the
+ * mean difference is always -d * s and d runs up to 1 (every query a loss). For a metric whose differences all have one
+ * size (hit@k, and nDCG/MRR when every change is a hit found or lost) the gate's test is then the exact sign
+ * test, and for n <= EXACT_POWER_MAX the power is summed exactly over every (losses, wins) count; above it the
+ * normal approximation of the same test is used (at 100/101 queries the two agree within 0.02: test/verdict.test.ts).
+ */
+
+const EXACT_POWER_MAX = 100;
+const TARGET_POWER = 0.8;
+/**
+ * The noise of a comparison's own paired differences with the mean change removed, for when no baseline-side noise
+ * is known: the share of queries that changed, at the size their spread about the mean gives (the variance of the
+ * differences, not their mean square: sqrt(variance / share)). A real change, better or worse, then does not count
+ * as noise by its mean. No spread about the mean (nothing changed, or every query by the same amount): no noise, at
+ * the changes' size (1 when none changed). On the latent model (test/powerAdvice.test.ts) its detectable drop at 300
+ * queries is 0.96-1.23 times the A/A noise's (median) under true drops of up to twice the margin; twice the rarer
+ * side's share, the other way to remove a change, fell to 0.45, since a real drop also removes wins.
+ */
+function noiseModel(diffs) {
+    const n = diffs.length;
+    let changed = 0;
+    let sum = 0;
+    let squares = 0;
+    for (let i = 0; i < n; i++) {
+        if (diffs[i] === 0)
+            continue;
+        changed++;
+        sum += diffs[i];
+        squares += diffs[i] * diffs[i];
+    }
+    if (changed === 0)
+        return { n, rho: 0, size: 1 };
+    const mean = sum / n;
+    const variance = squares / n - mean * mean;
+    // every query changed by the same amount: a spread of rounding error only
+    if (variance <= 1e-12 * (squares / n))
+        return { n, rho: 0, size: Math.sqrt(squares / changed) };
+    const rho = changed / n;
+    return { n, rho, size: Math.sqrt(variance / rho) };
+}
+/**
+ * The model of a measured noise floor (the config's `noise:` block, `evalgate calibrate`): a share `changed` of the
+ * queries differs between two runs with no change, with a mean squared difference sdDiff^2, so a typical change of
+ * sdDiff / sqrt(changed) (1 when nothing changed), over the n queries a comparison pairs.
+ */
+function measuredNoiseModel(n, changed, sdDiff) {
+    const rho = Math.min(1, changed);
+    return { n, rho, size: rho === 0 || sdDiff === 0 ? 1 : sdDiff / Math.sqrt(rho) };
+}
+/**
+ * The noise when a share `churn` of the queries is redrawn between two runs with no change, a redrawn query taking
+ * another value of the same run's per-query values (NaN: left out): it differs with probability 1 - sum p_v^2 over
+ * the distinct values v, by a mean square of twice their variance. A hit@k at value v gives 2v(1 - v) and size 1;
+ * nDCG or MRR get the size of their own spread instead of a hit's.
+ */
+function redrawnNoiseModel(values, churn) {
+    const kept = Array.from(values)
+        .filter((v) => !Number.isNaN(v))
+        .sort((a, b) => a - b);
+    const n = kept.length;
+    if (n === 0)
+        return { n, rho: 0, size: 1 };
+    const mean = kept.reduce((a, v) => a + v, 0) / n;
+    const variance = kept.reduce((a, v) => a + (v - mean) * (v - mean), 0) / n;
+    let same = 0;
+    for (let i = 0, j = 0; i < n; i = j) {
+        while (j < n && kept[j] === kept[i])
+            j++;
+        same += ((j - i) / n) ** 2;
+    }
+    const differ = Math.max(0, 1 - same);
+    return { n, rho: churn * differ, size: differ === 0 ? 1 : Math.sqrt((2 * variance) / differ) };
+}
+/** For m changed queries, the fewest losses the one-sided exact sign test rejects at `level` (m + 1: none). */
+function rejectionCounts(n, level) {
+    const least = new Int32Array(n + 1);
+    for (let m = 0; m <= n; m++)
+        least[m] = largestReaching(binomialUpperTails(m), level) + 1;
+    return least;
+}
+/** count * log(p), 0 for no count (so that a share of 0 never makes 0 * -Infinity). */
+const countTimesLog = (count, logP) => (count === 0 ? 0 : count * logP);
+/** Exact power of the one-sided sign test when P(loss) = lossP and P(win) = winP per query. */
+function exactPower(n, lossP, winP, least, lf) {
+    // The three logs once per call, not once per cell: the MDD search alone calls this 41 times for a gate.
+    const logLoss = Math.log(lossP);
+    const logWin = Math.log(winP);
+    const logSame = Math.log(Math.max(0, 1 - lossP - winP));
+    let power = 0;
+    for (let losses = 0; losses <= n; losses++) {
+        // least[] never falls as the changed count grows: once these losses are too few, they stay too few with more wins.
+        for (let wins = 0; wins + losses <= n && losses >= least[losses + wins]; wins++) {
+            const same = n - losses - wins;
+            const log = lf[n] -
+                lf[losses] -
+                lf[wins] -
+                lf[same] +
+                countTimesLog(losses, logLoss) +
+                countTimesLog(wins, logWin) +
+                countTimesLog(same, logSame);
+            power += Math.exp(log);
+        }
+    }
+    return power;
+}
+/**
+ * Per query, P(loss) and P(win) under a drop of d (in units of the typical size): from unchanged queries first, then
+ * from wins, so that P(loss) - P(win) = d for every d in [0, 1] (module comment).
+ */
+function lossWinShares(rho, d) {
+    const fromUnchanged = Math.min(d, 1 - rho);
+    const fromWins = (d - fromUnchanged) / 2;
+    return { loss: rho / 2 + fromUnchanged + fromWins, win: Math.max(0, rho / 2 - fromWins) };
+}
+/** Normal-approximation power of the same test: reject when the drop sum exceeds z * sqrt(sum of squares). */
+function normalPower(n, rho, d, zLevel) {
+    const { loss, win } = lossWinShares(rho, d);
+    const changed = loss + win;
+    if (changed === 0)
+        return 0;
+    const mean = n * d;
+    const sd = Math.sqrt(n * Math.max(1e-12, changed - d * d));
+    return normalUpperTail((zLevel * Math.sqrt(n * changed) - mean) / sd);
+}
+/** The minimum detectable drop (in the metric's unit) at `level` (one-sided) and `target` power (80%); Infinity: none. */
+function minimumDetectableDrop(model, level, target = TARGET_POWER) {
+    const { n, rho, size } = model;
+    if (n === 0)
+        return Number.POSITIVE_INFINITY;
+    let power;
+    if (n <= EXACT_POWER_MAX) {
+        const lf = logFactorialTable(n);
+        const least = rejectionCounts(n, level);
+        power = (d) => {
+            const { loss, win } = lossWinShares(rho, d);
+            return exactPower(n, loss, win, least, lf);
+        };
+    }
+    else {
+        const zLevel = normalQuantile(level);
+        power = (d) => normalPower(n, rho, d, zLevel);
+    }
+    const most = 1;
+    if (power(most) < target)
+        return Number.POSITIVE_INFINITY;
+    let lo = 0;
+    let hi = most;
+    for (let i = 0; i < 40; i++) {
+        const mid = (lo + hi) / 2;
+        if (power(mid) >= target)
+            hi = mid;
+        else
+            lo = mid;
+    }
+    return hi * size;
+}
+/** The fewest queries, with the same share and size of changes, whose MDD is at most `margin` (null: over 10^7). */
+function queriesNeeded(model, level, margin) {
+    const mddAt = (n) => minimumDetectableDrop({ ...model, n }, level);
+    const ceiling = 10_000_000;
+    if (mddAt(ceiling) > margin)
+        return null;
+    let lo = 1;
+    let hi = ceiling;
+    while (lo < hi) {
+        const mid = Math.floor((lo + hi) / 2);
+        if (mddAt(mid) <= margin)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return lo;
+}
+
 ;// CONCATENATED MODULE: ./src/gate/noise.ts
 /**
  * The gate config's `noise:` block: the run-to-run noise `evalgate calibrate` measured, carried in the config it
@@ -15398,6 +15639,7 @@ function parseYamlWithLines(text, source) {
  *     metrics:
  *       hit@5: { sd_diff: 0.2828, sd_mean: 0.0119, changed: 0.08, detects: 0.0412 }
  */
+
 
 
 
@@ -15455,6 +15697,14 @@ function parseMetricNoise(id, node, at) {
         changed: number('changed', false),
         detects: number('detects', true),
     };
+}
+/**
+ * A metric's measured noise as the detectable drop's model over the n queries a comparison pairs: the share of
+ * queries that changed between two runs of one commit, at a typical size sd_diff / sqrt(changed) (graded metrics
+ * too: nDCG's small changes keep their own size, not a hit's). The baseline side's noise, not the comparison's.
+ */
+function noiseFloorModel(floor, n) {
+    return measuredNoiseModel(n, floor.changed, floor.sd_diff);
 }
 
 ;// CONCATENATED MODULE: ./src/gate/config.ts
@@ -15839,140 +16089,8 @@ function format_plural(n, one, many) {
     return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 }
 
-;// CONCATENATED MODULE: ./src/compare/power.ts
-/**
- * The smallest drop a gate's one-sided test can see: the minimum detectable drop (MDD) at a level and 80% power.
- *
- * Model, read off the observed paired differences: n queries, a share rho of them changed (non-zero difference)
- * with a typical size s (the root mean square of the non-zero differences; 1, a hit lost, when none changed). Under
- * no change a changed query is as likely better as worse. A drop of size d * s first moves a share of the unchanged
- * queries to a loss of size s (P(loss) = rho/2 + d, P(win) = rho/2, while d <= 1 - rho); past that, when too few
- * queries are unchanged, the rest of the drop turns wins into losses (each such query moves the mean by 2s), so the
- * mean difference is always -d * s and d runs up to 1 (every query a loss). For a metric whose differences all have one
- * size (hit@k, and nDCG/MRR when every change is a hit found or lost) the gate's test is then the exact sign
- * test, and for n <= EXACT_POWER_MAX the power is summed exactly over every (losses, wins) count; above it the
- * normal approximation of the same test is used (at 100/101 queries the two agree within 0.02: test/verdict.test.ts).
- */
-
-const EXACT_POWER_MAX = 100;
-const TARGET_POWER = 0.8;
-function noiseModel(diffs) {
-    let m = 0;
-    let squares = 0;
-    for (let i = 0; i < diffs.length; i++) {
-        if (diffs[i] !== 0) {
-            m++;
-            squares += diffs[i] * diffs[i];
-        }
-    }
-    return {
-        n: diffs.length,
-        rho: diffs.length === 0 ? 0 : m / diffs.length,
-        size: m === 0 ? 1 : Math.sqrt(squares / m),
-    };
-}
-/** For m changed queries, the fewest losses the one-sided exact sign test rejects at `level` (m + 1: none). */
-function rejectionCounts(n, level) {
-    const least = new Int32Array(n + 1);
-    for (let m = 0; m <= n; m++)
-        least[m] = largestReaching(binomialUpperTails(m), level) + 1;
-    return least;
-}
-/** count * log(p), 0 for no count (so that a share of 0 never makes 0 * -Infinity). */
-const countTimesLog = (count, logP) => (count === 0 ? 0 : count * logP);
-/** Exact power of the one-sided sign test when P(loss) = lossP and P(win) = winP per query. */
-function exactPower(n, lossP, winP, least, lf) {
-    // The three logs once per call, not once per cell: the MDD search alone calls this 41 times for a gate.
-    const logLoss = Math.log(lossP);
-    const logWin = Math.log(winP);
-    const logSame = Math.log(Math.max(0, 1 - lossP - winP));
-    let power = 0;
-    for (let losses = 0; losses <= n; losses++) {
-        // least[] never falls as the changed count grows: once these losses are too few, they stay too few with more wins.
-        for (let wins = 0; wins + losses <= n && losses >= least[losses + wins]; wins++) {
-            const same = n - losses - wins;
-            const log = lf[n] -
-                lf[losses] -
-                lf[wins] -
-                lf[same] +
-                countTimesLog(losses, logLoss) +
-                countTimesLog(wins, logWin) +
-                countTimesLog(same, logSame);
-            power += Math.exp(log);
-        }
-    }
-    return power;
-}
-/**
- * Per query, P(loss) and P(win) under a drop of d (in units of the typical size): from unchanged queries first, then
- * from wins, so that P(loss) - P(win) = d for every d in [0, 1] (module comment).
- */
-function lossWinShares(rho, d) {
-    const fromUnchanged = Math.min(d, 1 - rho);
-    const fromWins = (d - fromUnchanged) / 2;
-    return { loss: rho / 2 + fromUnchanged + fromWins, win: Math.max(0, rho / 2 - fromWins) };
-}
-/** Normal-approximation power of the same test: reject when the drop sum exceeds z * sqrt(sum of squares). */
-function normalPower(n, rho, d, zLevel) {
-    const { loss, win } = lossWinShares(rho, d);
-    const changed = loss + win;
-    if (changed === 0)
-        return 0;
-    const mean = n * d;
-    const sd = Math.sqrt(n * Math.max(1e-12, changed - d * d));
-    return normalUpperTail((zLevel * Math.sqrt(n * changed) - mean) / sd);
-}
-/** The minimum detectable drop (in the metric's unit) at `level` (one-sided) and `target` power (80%); Infinity: none. */
-function minimumDetectableDrop(model, level, target = TARGET_POWER) {
-    const { n, rho, size } = model;
-    if (n === 0)
-        return Number.POSITIVE_INFINITY;
-    let power;
-    if (n <= EXACT_POWER_MAX) {
-        const lf = logFactorialTable(n);
-        const least = rejectionCounts(n, level);
-        power = (d) => {
-            const { loss, win } = lossWinShares(rho, d);
-            return exactPower(n, loss, win, least, lf);
-        };
-    }
-    else {
-        const zLevel = normalQuantile(level);
-        power = (d) => normalPower(n, rho, d, zLevel);
-    }
-    const most = 1;
-    if (power(most) < target)
-        return Number.POSITIVE_INFINITY;
-    let lo = 0;
-    let hi = most;
-    for (let i = 0; i < 40; i++) {
-        const mid = (lo + hi) / 2;
-        if (power(mid) >= target)
-            hi = mid;
-        else
-            lo = mid;
-    }
-    return hi * size;
-}
-/** The fewest queries, with the same share and size of changes, whose MDD is at most `margin` (null: over 10^7). */
-function queriesNeeded(model, level, margin) {
-    const mddAt = (n) => minimumDetectableDrop({ ...model, n }, level);
-    const ceiling = 10_000_000;
-    if (mddAt(ceiling) > margin)
-        return null;
-    let lo = 1;
-    let hi = ceiling;
-    while (lo < hi) {
-        const mid = Math.floor((lo + hi) / 2);
-        if (mddAt(mid) <= margin)
-            hi = mid;
-        else
-            lo = mid + 1;
-    }
-    return lo;
-}
-
 ;// CONCATENATED MODULE: ./src/gate/tested.ts
+
 
 
 function isTested(spec) {
@@ -15990,14 +16108,12 @@ function dropsOf(diffs, def) {
 /**
  * The numbers of one tested gate: its drops' bounds at 1 - alpha / size, read for a margin in the caller.
  * `step` is the metric's full step (1 for a rate): the pseudo-queries of the bounds (src/compare/significance.ts).
+ * `noise`: the metric's measured noise floor (the config's `noise:` block), the advice's noise when given.
  */
-function testedNumbers(drops, family, alpha, margin, def) {
+function testedNumbers(drops, family, alpha, margin, def, noise) {
     const beta = alpha / family.size;
     const b = dropBounds(drops, beta, stepOf(def, drops));
     const ci = directionOf(def) === 1 ? [-b.upper, -b.lower] : [b.lower, b.upper];
-    const model = noiseModel(drops);
-    const mdd = minimumDetectableDrop(model, beta);
-    const needed = mdd > margin ? queriesNeeded(model, beta, margin) : null;
     return {
         pValue: b.pValue,
         meanDrop: b.meanDrop,
@@ -16009,9 +16125,22 @@ function testedNumbers(drops, family, alpha, margin, def) {
         simultaneousOver: family.size,
         significant: b.lower > 0,
         margin,
-        mdd: Number.isFinite(mdd) ? mdd : null,
-        queriesNeeded: needed,
+        ...advice(drops, beta, margin, noise ?? null),
         nPaired: b.n,
+    };
+}
+/**
+ * Power is advice, never the outcome: the smallest drop found 80% of the time at the gate's level, and the queries
+ * that would bring it to the margin, from the baseline side's measured noise when the config carries it, else from
+ * the comparison's differences with their mean change removed (a real change, better or worse, is not noise).
+ */
+function advice(drops, beta, margin, noise) {
+    const model = noise ? noiseFloorModel(noise, drops.length) : noiseModel(drops);
+    const mdd = minimumDetectableDrop(model, beta);
+    return {
+        mdd: Number.isFinite(mdd) ? mdd : null,
+        queriesNeeded: mdd > margin ? queriesNeeded(model, beta, margin) : null,
+        adviceFrom: noise ? 'noise floor' : 'comparison',
     };
 }
 /** A rate moves by at most 1 a query; another metric's step is its largest observed change. */
@@ -16114,7 +16243,9 @@ function evaluateGates(config, ctx) {
         const t = pending[i];
         const margin = marginOf(spec, config, ctx);
         const numbers = t
-            ? testedNumbers(t.drops, t.primary ? { correction: 'primary', size: 1 } : { correction: config.correction, size: split }, config.alpha, margin, ctx.defs.get(spec.metric))
+            ? testedNumbers(t.drops, t.primary ? { correction: 'primary', size: 1 } : { correction: config.correction, size: split }, config.alpha, margin, ctx.defs.get(spec.metric), 
+            // The advice reads the baseline side's measured noise when the config records it (evalgate calibrate).
+            config.noise?.metrics[spec.metric] ?? null)
             : null;
         return evaluateGate(spec, ctx, numbers, {
             margin,
@@ -16423,9 +16554,10 @@ function boundsWords(t, alpha, unit) {
 /** "with 18 queries a drop of 0.72 or more is found 80% of the time" (advice for an inconclusive gate). */
 function detectText(t, unit) {
     const queries = `${t.nPaired.toLocaleString('en-US')} ${t.nPaired === 1 ? 'query' : 'queries'}`;
+    const from = t.adviceFrom === 'noise floor' ? ' (at the noise the config records)' : '';
     return t.mdd === null
-        ? `with ${queries} no drop is found 80% of the time`
-        : `with ${queries} a drop of ${format_formatValue(t.mdd, unit)} or more is found 80% of the time`;
+        ? `with ${queries} no drop is found 80% of the time${from}`
+        : `with ${queries} a drop of ${format_formatValue(t.mdd, unit)} or more is found 80% of the time${from}`;
 }
 function verdictOf(gates) {
     if (gates.some((g) => g.effect === 'fail'))
@@ -17333,7 +17465,7 @@ function staleAge(createdAt, context) {
 /** The report's warnings, in the order the comment lists them. */
 function reportWarnings(report, context = {}) {
     const { golden } = report;
-    const out = [...runWarnings(report, context)];
+    const out = [...runWarnings(report, context), ...(context.runnerMistakes ?? [])];
     if (golden.removed.length)
         out.push({
             kind: 'missing_results',
@@ -17381,6 +17513,22 @@ function runWarnings(report, context) {
     if (head && candidateSha && !head.startsWith(candidateSha) && !candidateSha.startsWith(head))
         out.push({ kind: 'candidate_commit', candidate: candidateSha, head });
     return out;
+}
+/**
+ * The runner mistakes as the JSON report's `runner_warnings` (docs/compare.md, "The JSON report"): each with its side,
+ * run, check and field (as `evalgate validate` names them), the key meant, and its count of the run's results.
+ */
+function runnerWarningsJson(mistakes) {
+    return mistakes.map((m) => ({
+        side: m.side,
+        run: m.run,
+        check: m.check,
+        field: m.field,
+        meant: m.meant,
+        queries: m.queries,
+        results: m.results,
+        first_query: m.firstQuery,
+    }));
 }
 
 ;// CONCATENATED MODULE: ./src/render/calibration.ts
@@ -17653,7 +17801,20 @@ function reportWarningText(w, style = PLAIN) {
             return `${format_plural(w.count, 'query is', 'queries are')} pending (not gated)`;
         case 'same_run':
             return `the baseline and the candidate are the same run (${style.input(w.runId)}: ${w.why}): every difference is 0, and the gates pass by construction`;
+        case 'runner_mistake':
+            return runnerMistakeText(w, style);
     }
+}
+/** A field of plain key characters, shown as code; any other is text from the inputs, escaped as such. */
+const PLAIN_FIELD = /^[\w.[\]-]+$/;
+/** A runner's mistake with its count of the run's results (RunnerMistakeWarning). */
+function runnerMistakeText(w, style) {
+    const where = `the ${w.side} run ${style.input(w.run)} has`;
+    const count = `in ${w.queries.toLocaleString('en-US')} of its ${format_plural(w.results, 'result', 'results')}`;
+    if (w.check === 'unmatchable-hit')
+        return `${where} hits with no ${style.code('chunk_id')}, ${style.code('doc_id')} or ${style.code('doc_path')} ${count}: they can match nothing in the golden set`;
+    const field = PLAIN_FIELD.test(w.field) ? style.code(w.field) : style.input(w.field);
+    return `${where} an unknown key ${field} ${count} (ignored${w.meant === null ? '' : `; did you mean ${style.code(w.meant)}?`})`;
 }
 
 ;// CONCATENATED MODULE: ./src/render/markdown.ts
@@ -18392,6 +18553,7 @@ function warnings_mergeWarnings(warnings) {
 
 
 
+
 /** JSON Lines by the file's name (`.jsonl`, `.ndjson`); anything else is read as YAML. */
 const goldenFormatOf = (file) => (/\.(jsonl|ndjson)$/i.test(file) ? 'jsonl' : 'yaml');
 const QUERY_KEYS = [
@@ -18450,6 +18612,12 @@ const SUPPORT_KEYS = new Set(['rel_path', 'heading_path', 'snippets', 'newer']);
 const LINES_KEYS = new Set(['file', 'line_range']);
 /** A JSON Lines line longer than this is refused: no golden query is near it, and it bounds one JSON.parse. */
 const MAX_LINE_CHARS = 10 << 20;
+/**
+ * What one JSON Lines line may hold, checked on its text before JSON.parse builds it (lines of 1 Mi characters or
+ * more: src/load/json.ts JSON_SCAN_FROM_CHARS): a 10 MB line of nested brackets took 2.4 s of CPU and 650 MB. A golden
+ * query holds a few lists and its ids; depth is not bounded (a deep value costs what its lists cost).
+ */
+const GOLDEN_LINE_BOUNDS = { ...JSON_VALUE_BOUNDS, depth: Number.POSITIVE_INFINITY };
 /** A YAML golden set this large would read at least a second faster as JSON Lines (docs/golden-sets.md). */
 const LARGE_YAML_BYTES = 2_500_000;
 function readGoldenFile(file) {
@@ -18515,6 +18683,7 @@ function forEachJsonlValue(text, source, firstLine, each) {
         start = next;
         if (line.length === 0 || (line.charCodeAt(0) <= 32 && line.trim() === ''))
             continue;
+        refuseJsonPastBounds(line, GOLDEN_LINE_BOUNDS, `${source}:${lineOf(index)}`, 'in one line');
         let value;
         try {
             value = JSON.parse(line);
@@ -19278,7 +19447,7 @@ function walkObject(value, schema, file, at, errors) {
         if (own !== undefined)
             walk(item, own, file, { parent: at, step: key }, errors);
         else if (schema.additionalProperties === false)
-            errors.push(errorAt({ parent: at, step: key }, { problem: 'unknown-key', key, suggestion: didYouMean(key, known), detail: `unknown key \`${key}\`` }));
+            errors.push(errorAt({ parent: at, step: key }, unknownKey(key, known)));
         else if (schema_isPlainObject(schema.additionalProperties))
             walk(item, schema.additionalProperties, file, { parent: at, step: key }, errors);
     }
@@ -19368,22 +19537,64 @@ function schema_isPlainObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 /**
- * The known key `key` was most likely meant as: a close spelling (edit distance), a key the schema lists it as a
- * common mistake for (`x-misspellings`: `hits` for `hits_top_k`), or a key it is the start of (`hits` -> `hits_top_k`).
+ * The key meant, by unknown key, for each object schema met: a runner's typo repeats in every hit of a run, and each
+ * look-up costs an edit distance to every known key.
  */
+const meantByPlace = new WeakMap();
+const MEANT_CACHE_KEYS = 1000;
+/** An unknown key's error fields: the key meant, when there is one, as data and in words. */
+function unknownKey(key, known) {
+    let place = meantByPlace.get(known);
+    if (place === undefined)
+        meantByPlace.set(known, (place = new Map()));
+    let meant = place.get(key);
+    if (meant === undefined) {
+        meant = meantKey(key, known);
+        // A different key in every hit (a hostile run) would grow the cache without end: the first ones are kept.
+        if (place.size < MEANT_CACHE_KEYS)
+            place.set(key, meant);
+    }
+    const fields = { problem: 'unknown-key', key, detail: `unknown key \`${key}\`` };
+    return meant === null
+        ? { ...fields, suggestion: '' }
+        : { ...fields, suggestion: `; did you mean \`${meant}\`?`, meant };
+}
+/** `; did you mean \`x\`?` for the key `key` was most likely meant as (meantKey), or ''. */
 function didYouMean(key, properties) {
+    const meant = meantKey(key, properties);
+    return meant === null ? '' : `; did you mean \`${meant}\`?`;
+}
+/**
+ * The known key `key` was most likely meant as: a key the schema lists it as a common mistake for (`x-misspellings`:
+ * `hits` for `hits_top_k`), a close spelling (edit distance), or a key it is the start of (`hits` -> `hits_top_k`);
+ * null when none is.
+ */
+function meantKey(key, properties) {
     const names = Object.keys(properties);
     const lower = key.toLowerCase();
     const listed = names.find((name) => properties[name]['x-misspellings']?.includes(lower));
     if (listed !== undefined)
-        return `; did you mean \`${listed}\`?`;
-    const close = suggest_suggest(key, names);
-    if (close !== '')
+        return listed;
+    const close = closest(key, names);
+    if (close !== null)
         return close;
     const extended = names
         .filter((name) => lower.length >= 3 && (name.startsWith(`${lower}_`) || name.endsWith(`_${lower}`)))
         .sort((a, b) => editDistance(lower, a) - editDistance(lower, b));
-    return extended.length > 0 ? `; did you mean \`${extended[0]}\`?` : '';
+    return extended[0] ?? null;
+}
+/** The candidate nearest `word` within suggest's distance (src/suggest.ts), or null: suggest's choice as data. */
+function closest(word, candidates) {
+    let best = null;
+    let bestDistance = Infinity;
+    for (const candidate of candidates) {
+        const d = editDistance(word, candidate);
+        if (d < bestDistance) {
+            best = candidate;
+            bestDistance = d;
+        }
+    }
+    return bestDistance <= Math.max(2, Math.floor(word.length / 3)) ? best : null;
 }
 /** The property names of an object schema (a `$defs` entry or the root) of `file`, e.g. the keys of a hit. */
 function keysOf(file, def) {
@@ -19871,6 +20082,8 @@ class RunChecker {
     source;
     run;
     byKind = new Map();
+    /** The key meant, by finding, for the runner mistakes (an unmatchable hit's: null). */
+    mistaken = new Map();
     /** The query each finding was last counted for: a mistake in ten hits of one query counts that query once. */
     lastCounted = new Map();
     seen = new Set();
@@ -19963,7 +20176,9 @@ class RunChecker {
                 ? `\`${errors_oneLine(field)}\` is missing`
                 : `\`${errors_oneLine(error.path)}\` ${error.detail}`;
         // One mistake in every row is one finding: keyed by its field (and, for a wrong value, not by the value).
-        this.note(error.problem, queryId, field, text);
+        const finding = this.note(error.problem, queryId, field, text);
+        if (error.meant !== undefined && !this.mistaken.has(finding))
+            this.mistaken.set(finding, error.meant);
     }
     note(check, queryId, field, text) {
         const key = `${check}\u0000${field ?? ''}`;
@@ -19972,10 +20187,10 @@ class RunChecker {
             if (this.lastCounted.get(key) !== queryId)
                 known.count++;
             this.lastCounted.set(key, queryId);
-            return;
+            return known;
         }
         this.lastCounted.set(key, queryId);
-        this.byKind.set(key, {
+        const found = {
             kind: 'run-format',
             check,
             source: this.source,
@@ -19985,7 +20200,21 @@ class RunChecker {
             count: 1,
             text,
             blocking: false,
-        });
+        };
+        this.byKind.set(key, found);
+        if (check === 'unmatchable-hit')
+            this.mistaken.set(found, null);
+        return found;
+    }
+    /** Whether a row read so far shows a runner mistake (RunnerMistake): a misspelt key, or a hit that matches nothing. */
+    hasRunnerMistake() {
+        return this.mistaken.size > 0;
+    }
+    /** The runner mistakes of the rows read, in the order first seen, their counts as they stand. */
+    runnerMistakes() {
+        return [...this.byKind.values()]
+            .filter((f) => this.mistaken.has(f))
+            .map((finding) => ({ finding, meant: this.mistaken.get(finding) }));
     }
     /** Rows read so far. */
     get rowCount() {
@@ -19997,9 +20226,12 @@ class RunChecker {
             return true;
         return this.hitsWithPathOnly > 0 && (golden === null || golden.pathsMatch);
     }
-    /** Every finding, the run-level ones (empty run, duplicates, golden set) after the row-level ones. */
+    /**
+     * Every finding, the run-level ones (empty run, duplicates, golden set) after the row-level ones; when not
+     * `complete`, the row-level ones say of how many results they count (`of`).
+     */
     finish(golden, complete = true) {
-        const found = [...this.byKind.values()];
+        const found = [...this.byKind.values()].map((f) => (complete ? f : { ...f, of: this.rows }));
         const run = (check, text, count, query, blocking = false) => found.push({
             kind: 'run-format',
             check,
@@ -20072,7 +20304,16 @@ function firstIds(ids) {
 function formatFinding(f) {
     const ofRows = ROW_CHECKS.has(f.check) && f.query !== null;
     const where = `${f.source}: run \`${errors_oneLine(f.run)}\`${ofRows ? `, query \`${errors_oneLine(f.query)}\`` : ''}`;
-    const more = ofRows && f.count > 1 ? ` (in ${f.count.toLocaleString('en-US')} queries; the first is shown)` : '';
+    const count = f.count.toLocaleString('en-US');
+    const shown = f.count > 1 ? '; the first is shown' : '';
+    // A partial check says of how many results it counts: the rest were not read.
+    const more = !ofRows
+        ? ''
+        : f.of !== undefined
+            ? ` (in ${count} of the first ${f.of.toLocaleString('en-US')} results${shown})`
+            : f.count > 1
+                ? ` (in ${count} queries${shown})`
+                : '';
     return `${where}: ${f.text}${more}`;
 }
 
@@ -20088,7 +20329,8 @@ function formatFinding(f) {
 /**
  * Checks the result rows of one run of `file` (default: the newest), against `golden` when given: every row, or the
  * first `extent.rows` and then on only until a hit that can match is seen (a runner's mistake repeats in every row;
- * a run with no usable hit is read to its end before compare stops on it).
+ * a run with no usable hit is read to its end before compare stops on it), and to the end once a row shows a runner
+ * mistake: a clean run costs `extent.rows` rows, and a mistake the report names is counted as validate counts it.
  */
 async function checkRunFile(file, runId, golden, extent = null) {
     // compare and aggregate (an extent) pass the run they have read, checks and all; validate lets the reader pick
@@ -20109,7 +20351,10 @@ async function checkRunFile(file, runId, golden, extent = null) {
         try {
             stmt.bind([run]);
             while (stmt.step()) {
-                if (extent !== null && checker.rowCount >= extent.rows && checker.hasUsableHit(golden)) {
+                if (extent !== null &&
+                    checker.rowCount >= extent.rows &&
+                    checker.hasUsableHit(golden) &&
+                    !checker.hasRunnerMistake()) {
                     partial = true;
                     break;
                 }
@@ -20132,7 +20377,8 @@ async function checkRunFile(file, runId, golden, extent = null) {
     finally {
         db.close();
     }
-    return { run, rows: checker.rowCount, partial, findings: checker.finish(golden, !partial) };
+    const findings = checker.finish(golden, !partial);
+    return { run, rows: checker.rowCount, partial, findings, mistakes: checker.runnerMistakes() };
 }
 /**
  * What compare and aggregate say of a `result_json` past MAX_VALUE_BYTES (src/load/runDatabase.ts, forEachRow), in
