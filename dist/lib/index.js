@@ -13179,8 +13179,12 @@ function runInfoFrom(db, row, file) {
     const { configJson, aggregateJson } = runJson(db, file, row.runId);
     const config = parseJsonCell(configJson, `${where}, column \`config_snapshot_json\``);
     // Scores are computed afresh (`--write` replaces it); only the golden set it was computed against is read, and
-    // malformed JSON is refused as in every column.
-    const aggregate = parseJsonCell(aggregateJson, `${where}, column \`aggregate_json\``);
+    // malformed JSON is refused as in every column. One past the value bounds (EvalGate's own, written for a golden
+    // set of thousands of breakdown groups, can be) is not read at all: no recorded golden set, never a refusal.
+    const tooLarge = typeof aggregateJson === 'string' &&
+        aggregateJson.length >= JSON_SCAN_FROM_CHARS &&
+        jsonTextPast(aggregateJson, JSON_VALUE_BOUNDS) !== null;
+    const aggregate = tooLarge ? null : parseJsonCell(aggregateJson, `${where}, column \`aggregate_json\``, true);
     const recorded = isObject(aggregate) && isObject(aggregate.evalgate) ? aggregate.evalgate.golden : null;
     if (!isObject(config))
         throw new errors_InputError(`${where}, column \`config_snapshot_json\`: must be a JSON object`);

@@ -4,7 +4,7 @@ import { cannotRead, InputError, oneLine } from '../errors.js';
 import { suggest } from '../suggest.js';
 import type { ChunkRecord, DocumentRecord, QueryResult, RunData, RunInfo, RunStream } from '../types.js';
 import { splitHeadingPath } from './headingPath.js';
-import { describe, isObject, parseJsonCell } from './json.js';
+import { describe, isObject, JSON_SCAN_FROM_CHARS, JSON_VALUE_BOUNDS, jsonTextPast, parseJsonCell } from './json.js';
 import { MAX_ID_BYTES, readResultRow } from './queryResult.js';
 import { checkSideFiles } from './sideFiles.js';
 import { FileBackedBytes, loadSqlJs } from './sqlite.js';
@@ -447,8 +447,13 @@ function runInfoFrom(db: Database, row: RunRow, file: string): RunInfo {
   const { configJson, aggregateJson } = runJson(db, file, row.runId);
   const config = parseJsonCell(configJson, `${where}, column \`config_snapshot_json\``);
   // Scores are computed afresh (`--write` replaces it); only the golden set it was computed against is read, and
-  // malformed JSON is refused as in every column.
-  const aggregate = parseJsonCell(aggregateJson, `${where}, column \`aggregate_json\``);
+  // malformed JSON is refused as in every column. One past the value bounds (EvalGate's own, written for a golden
+  // set of thousands of breakdown groups, can be) is not read at all: no recorded golden set, never a refusal.
+  const tooLarge =
+    typeof aggregateJson === 'string' &&
+    aggregateJson.length >= JSON_SCAN_FROM_CHARS &&
+    jsonTextPast(aggregateJson, JSON_VALUE_BOUNDS) !== null;
+  const aggregate = tooLarge ? null : parseJsonCell(aggregateJson, `${where}, column \`aggregate_json\``, true);
   const recorded = isObject(aggregate) && isObject(aggregate.evalgate) ? aggregate.evalgate.golden : null;
   if (!isObject(config)) throw new InputError(`${where}, column \`config_snapshot_json\`: must be a JSON object`);
   // A setting as a top-level key (`embedding_model`), else nested at its first underscore, as kebab writes
