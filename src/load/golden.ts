@@ -82,9 +82,8 @@ const LINES_KEYS = new Set(['file', 'line_range']);
 /** A JSON Lines line longer than this is refused: no golden query is near it, and it bounds one JSON.parse. */
 const MAX_LINE_CHARS = 10 << 20;
 /**
- * What one JSON Lines line may hold, checked on its text before JSON.parse builds it (lines of 1 Mi characters or
- * more: src/load/json.ts JSON_SCAN_FROM_CHARS): a 10 MB line of nested brackets took 2.4 s of CPU and 650 MB. A golden
- * query holds a few lists and its ids; depth is not bounded (a deep value costs what its lists cost).
+ * What one JSON Lines line may hold, checked on its text before JSON.parse builds it (lines of JSON_SCAN_FROM_CHARS or
+ * more). A golden query holds a few lists and its ids; depth is not bounded (a deep value costs what its lists cost).
  */
 const GOLDEN_LINE_BOUNDS: JsonTextBounds = { ...JSON_VALUE_BOUNDS, depth: Number.POSITIVE_INFINITY };
 /** A YAML golden set this large would read at least a second faster as JSON Lines (docs/golden-sets.md). */

@@ -91,15 +91,8 @@ export const MAX_JSON_DEPTH = 100;
 /**
  * What one JSON value EvalGate reads may hold: a run database's JSON cell (result_json, config_snapshot_json,
  * aggregate_json, the chunks' JSON columns) and a golden set's JSON Lines line (depth aside). JSON.parse builds all a
- * text holds before anything can be checked, and lists, objects and keys are what it builds dearly (~0.2 us and ~100
- * bytes a list; a key of a distinct name or order ~1.3 us and ~300 bytes): 64 MiB of nested brackets took the CLI 14 s
- * of CPU and 3.4 GB, 64 MiB of `[],` 19 s and 3.2 GB. The dearest values within these bounds (500,000 one-key objects,
- * every key distinct, beside 490,000 distinct strings) took it 2.1 s and 345 MB in all, under the action's 370 MB.
- * A result of 10,000 hits in kebab's shape (MAX_HITS_PER_QUERY, the most that is scored) holds 30,007 lists and
- * objects, 130,022 keys and 130,016 commas; the largest the tests read (60,000 hits beside 60,000 citations: 120,004,
- * 240,005 and 240,001; 150,000 `timings_ms` stages: 150,036 keys) stay under them, 2x and more. A result in kebab's
- * full shape passes the keys at ~38,000 hits; an aggregate_json EvalGate writes holds ~220 keys a breakdown group
- * (~2,000 groups).
+ * text holds before anything can be checked, and lists, objects and keys are what it builds dearly; the largest
+ * results EvalGate scores stay under half of each bound (the figures: docs/run-database.md).
  */
 export const JSON_VALUE_BOUNDS: JsonTextBounds = {
   depth: MAX_JSON_DEPTH,
@@ -109,10 +102,8 @@ export const JSON_VALUE_BOUNDS: JsonTextBounds = {
 };
 
 /**
- * Texts shorter than this (in UTF-16 units) are not scanned for JSON_VALUE_BOUNDS: the scan costs ~2.3 ns a character,
- * more than the fast result reader's ~1 ns, and JSON.parse of 1 Mi characters costs at most ~0.12 s and ~60 MB whatever
- * they hold (one-key objects of distinct keys the most CPU, nested lists the most memory). No result of the bench
- * reaches it (one of 100 hits is ~40 KB).
+ * Texts shorter than this (in UTF-16 units) are not scanned for JSON_VALUE_BOUNDS: the scan costs more than the fast
+ * result reader, and parsing a shorter text costs little whatever it holds (docs/run-database.md).
  */
 export const JSON_SCAN_FROM_CHARS = 1 << 20;
 
