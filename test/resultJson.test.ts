@@ -347,6 +347,8 @@ describe('the fast reader of result_json', () => {
     'score',
     'citation',
     'chunker_version',
+    'section_label', // kebab's, like indexed_at: values of a template, never read
+    'indexed_at',
     'extra',
   ] as const;
   const text = fc.string({ unit: fc.constantFrom(...'abc/#. -_]['), maxLength: 14 });
@@ -358,7 +360,7 @@ describe('the fast reader of result_json', () => {
     ),
     rankAt: fc.nat(),
     nulls: fc.array(fc.boolean(), { minLength: 12, maxLength: 12 }),
-    citationKeys: fc.shuffledSubarray(['kind', 'path', 'start', 'end'], { minLength: 0 }),
+    citationKeys: fc.shuffledSubarray(['kind', 'path', 'start', 'end', 'section'], { minLength: 0 }),
     indent: fc.constantFrom(0, 0, 0, 2),
   });
   /** One value of `field` in the shape's kind: null where the shape has null, else a value (now and then an odd one). */
@@ -386,7 +388,11 @@ describe('the fast reader of result_json', () => {
             Object.fromEntries(
               citationKeys.map((k) => [
                 k,
-                k === 'kind' ? fc.constant('line') : k === 'path' ? text : fc.integer({ min: 0, max: 500 }),
+                k === 'kind'
+                  ? fc.constant('line')
+                  : k === 'path' || k === 'section'
+                    ? text
+                    : fc.integer({ min: 0, max: 500 }),
               ]),
             ),
           );

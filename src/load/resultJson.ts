@@ -105,7 +105,7 @@ function templateDetail(t: HitTemplate, row: string, at: number): HitDetail {
       case CITATION_END:
         detail.citationEnd = Number(v);
         break;
-      default: // rank, ids, path and version: read at once
+      default: // rank, ids, path and version: read at once; kebab's section label and times: never read
     }
   }
   if (!t.citationUsable) detail.citationPath = null;
@@ -166,6 +166,12 @@ const K_VERSION = 256;
 const CITATION_PATH = 512;
 const CITATION_START = 1024;
 const CITATION_END = 2048;
+// kebab's per-hit texts that vary from hit to hit: values in a template (checked, never read), so that its hits
+// share a shape; its constant fields (index_version, embedding_model, stale, score_kind) stay literal text.
+const K_SECTION_LABEL = 4096;
+const K_INDEXED_AT = 8192;
+const CITATION_SECTION = 16384;
+const UNREAD_TEXT = K_SECTION_LABEL | K_INDEXED_AT | CITATION_SECTION;
 const HIT_KEYS: ReadonlyMap<string, number> = new Map([
   ['rank', K_RANK],
   ['chunk_id', K_CHUNK],
@@ -177,11 +183,14 @@ const HIT_KEYS: ReadonlyMap<string, number> = new Map([
   ['score', K_SCORE],
   ['citation', K_CITATION],
   ['chunker_version', K_VERSION],
+  ['section_label', K_SECTION_LABEL],
+  ['indexed_at', K_INDEXED_AT],
 ]);
 const CITATION_KEYS: ReadonlyMap<string, number> = new Map([
   ['path', CITATION_PATH],
   ['start', CITATION_START],
   ['end', CITATION_END],
+  ['section', CITATION_SECTION],
 ]);
 
 // What a template slot accepts (JSON's grammar, without escapes or control characters in strings).
@@ -200,8 +209,11 @@ const SLOT_PATTERN: Record<number, string> = {
   [CITATION_PATH]: `(${STRING_CHARS})`,
   [CITATION_START]: `(${NUMBER})`,
   [CITATION_END]: `(${NUMBER})`,
+  [K_SECTION_LABEL]: `(${STRING_CHARS})`,
+  [K_INDEXED_AT]: `(${STRING_CHARS})`,
+  [CITATION_SECTION]: `(${STRING_CHARS})`,
 };
-const STRING_SLOTS = K_CHUNK | K_DOC | K_PATH | K_SNIPPET | K_VERSION | CITATION_PATH;
+const STRING_SLOTS = K_CHUNK | K_DOC | K_PATH | K_SNIPPET | K_VERSION | CITATION_PATH | UNREAD_TEXT;
 /** Values the scan pattern captures; the others it only checks. */
 const READ_AT_ONCE = K_RANK | K_CHUNK | K_DOC | K_PATH | K_VERSION;
 /**
@@ -502,6 +514,16 @@ class Scanner {
     throw BAIL;
   }
 
+  /**
+   * A value never read, of a key `slot` (0: a key not listed): kebab's varying texts, as a string or null, are
+   * template values of their slot; any other value is checked and stays literal text in a template.
+   */
+  otherValue(slot: number): void {
+    const c = this.s.charCodeAt(this.p);
+    if (slot & UNREAD_TEXT && (c === QUOTE || c === LOWER_N)) this.stringOrNull(slot);
+    else this.skipValue();
+  }
+
   /** A number or null (a finite number: the slow path reports the others), noted as a template value of `slot`. */
   numberOrNull(slot: number): number | null {
     const at = this.p;
@@ -582,7 +604,7 @@ class Scanner {
           end = this.numberOrNull(CITATION_END);
           break;
         default:
-          this.skipValue();
+          this.otherValue(id);
       }
       if (seen & id) throw BAIL;
       seen |= id;
@@ -680,7 +702,7 @@ class Scanner {
           version = this.stringOrNull(K_VERSION);
           break;
         default:
-          this.skipValue();
+          this.otherValue(id);
       }
       if (seen & id) throw BAIL;
       seen |= id;

@@ -4,7 +4,14 @@
  * Pure: rows go in one at a time, findings come out as data; the entries word and print them.
  */
 import { plural } from '../format.js';
-import { oneLine } from '../errors.js';
+import { InputError, oneLine } from '../errors.js';
+import {
+  JSON_SCAN_FROM_CHARS,
+  JSON_VALUE_BOUNDS,
+  MAX_JSON_DEPTH,
+  nestedDeeperThan,
+  refuseJsonPastBounds,
+} from '../load/json.js';
 import type { GoldenQuery, GoldenSet } from '../types.js';
 import { checkAgainstSchema } from './schema.js';
 import type { SchemaError } from './schema.js';
@@ -120,24 +127,56 @@ export class RunChecker {
   /** One row of `eval_query_results`: its query_id and the `result_json` text (or whatever the column held). */
   addRow(queryId: string, resultJson: unknown): void {
     this.countRow(queryId);
-    let value: unknown;
-    try {
-      value = typeof resultJson === 'string' ? JSON.parse(resultJson) : Symbol('not text');
-    } catch (error) {
-      this.note('invalid-json', queryId, null, `\`result_json\` is not JSON (${(error as Error).message})`);
-      return;
-    }
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      const got = typeof value === 'symbol' ? 'no text' : Array.isArray(value) ? 'a list' : String(value);
-      this.note('invalid-json', queryId, null, `\`result_json\` must be a JSON object, got ${oneLine(got)}`);
-      return;
-    }
+    const value = this.parsedRow(queryId, resultJson);
+    if (value === null) return;
     for (const error of checkAgainstSchema(value, 'result.schema.json')) {
       if (error.problem === 'unknown-key' && error.path === error.key && error.suggestion.includes('`hits_top_k`'))
         this.misnamedHits = true;
       this.noteSchema(queryId, error);
     }
-    this.checkResult(queryId, value as Record<string, unknown>);
+    this.checkResult(queryId, value);
+  }
+
+  /**
+   * The row's `result_json` as an object, or null with an invalid-json finding. A text past compare's bounds on a JSON
+   * cell (src/load/json.ts) is that finding in compare's words, found before JSON.parse builds what the text holds.
+   */
+  private parsedRow(queryId: string, resultJson: unknown): Record<string, unknown> | null {
+    if (typeof resultJson !== 'string') {
+      this.note('invalid-json', queryId, null, '`result_json` must be a JSON object, got no text');
+      return null;
+    }
+    const where = 'column `result_json`';
+    let value: unknown;
+    try {
+      refuseJsonPastBounds(resultJson, JSON_VALUE_BOUNDS, where, 'in one value');
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      this.note('invalid-json', queryId, 'result_json', error.message);
+      return null;
+    }
+    try {
+      value = JSON.parse(resultJson);
+    } catch (error) {
+      this.note('invalid-json', queryId, null, `\`result_json\` is not JSON (${(error as Error).message})`);
+      return null;
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      const got = Array.isArray(value) ? 'a list' : String(value);
+      this.note('invalid-json', queryId, null, `\`result_json\` must be a JSON object, got ${oneLine(got)}`);
+      return null;
+    }
+    // A long text's depth was checked before it was parsed; a short one's is checked on the value, as compare does.
+    if (resultJson.length < JSON_SCAN_FROM_CHARS && nestedDeeperThan(value, MAX_JSON_DEPTH)) {
+      this.note(
+        'invalid-json',
+        queryId,
+        'result_json',
+        `${where}: JSON nested more than ${MAX_JSON_DEPTH} levels deep`,
+      );
+      return null;
+    }
+    return value as Record<string, unknown>;
   }
 
   /**
