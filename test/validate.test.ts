@@ -142,6 +142,7 @@ describe('the published schemas', () => {
     primary: 'hit@5\ngates: [{metric: hit@5, min: 0.5}]',
     k: '[5, 10]',
     mrr_cutoff: '10',
+    repeats: '{may_differ: [seed, started_at]}',
   };
 
   it('the golden reader and the gate config accept exactly the keys their schemas list', () => {

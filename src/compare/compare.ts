@@ -51,7 +51,7 @@ export const DEFAULT_COMPARE_OPTIONS: CompareOptions = {
  * the one version of its chunks table (several: their sorted list, so two mixed indexes still compare unequal).
  * Undefined when neither says, and only the hits can tell.
  */
-function declaredChunkerVersion(run: RunMeta): string | null | undefined {
+export function declaredChunkerVersion(run: RunMeta): string | null | undefined {
   if (run.run.chunkerVersion !== null) return run.run.chunkerVersion;
   if (!run.chunks) return undefined;
   const versions = new Set<string>();
@@ -77,7 +77,7 @@ function refuseStrict(baseline: RunMeta, candidate: RunMeta, a: string | null, b
  * (docs/metrics.md, "Chunker versions"): `fallback_doc_span` when some query's expected chunk was matched by span,
  * else `fallback_doc` (by document, or no query could fall back). `chunk_match_queries` says how many did which.
  */
-function matchLabel(baseline: TabulatedRun, candidate: TabulatedRun): ChunkMatchMode {
+export function matchLabel(baseline: TabulatedRun, candidate: TabulatedRun): ChunkMatchMode {
   return loosestMatch(baseline, candidate).includes(1) ? 'fallback_doc_span' : 'fallback_doc';
 }
 

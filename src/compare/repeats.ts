@@ -11,12 +11,21 @@ import type { RowCore } from '../aggregate/perQuery.js';
 import { resultsOf } from '../aggregate/score.js';
 import { scoreToTable } from '../aggregate/table.js';
 import type { RecordFacts, TabulatedRun } from '../aggregate/table.js';
+import type { ChunkMatchMode } from '../aggregate/matching.js';
+import type { AggregateOptions } from '../aggregate/score.js';
 import type { Columns } from '../aggregate/perQueryValues.js';
 import { InputError, oneLine } from '../errors.js';
 import { plural } from '../format.js';
-import type { GoldenQuery, GoldenSet, RunData, RunStream } from '../types.js';
+import type { ChunkRecord, GoldenQuery, GoldenSet, RunData, RunMeta, RunStream } from '../types.js';
 import type { Side } from '../warnings.js';
-import { chunkerVersionOf, compareScored, configDifferences, DEFAULT_COMPARE_OPTIONS } from './compare.js';
+import {
+  chunkerVersionOf,
+  compareScored,
+  configDifferences,
+  declaredChunkerVersion,
+  DEFAULT_COMPARE_OPTIONS,
+  matchLabel,
+} from './compare.js';
 import type { CompareOptions } from './compare.js';
 import type { ComparedRuns, Comparison, FlakyQuery, QueryOutcome } from './types.js';
 
@@ -25,6 +34,12 @@ export const JUDGE_FLAKY_STEP = 1;
 
 /** Flaky queries listed in the JSON report (the count is whole); sorted by query id. */
 export const MAX_FLAKY_LISTED = 200;
+
+/**
+ * The config_snapshot_json keys a side's repeats may differ in without a warning when the gate config names none
+ * (`repeats.may_differ`): repeats of one system differ in their seed by design.
+ */
+export const DEFAULT_MAY_DIFFER: readonly string[] = ['seed'];
 
 /** Running per-query sums and counts of one set of columns. */
 class ColumnSums {
@@ -66,6 +81,8 @@ export interface SideRepeats {
   facts: RecordFacts[];
   /** Settings (config_snapshot_json keys) in which some run differs from the first: repeats are of one system. */
   differences: string[];
+  /** Those of the settings some run differs in that may differ (`repeats.may_differ`): kept apart, no warning. */
+  expectedDifferences: string[];
   /** Runs with no result for queries another run of the side has (each a miss there), in the order given. */
   missing: MissingInRun[];
 }
@@ -95,6 +112,9 @@ export class RepeatMerger {
   private ignored = 0;
   private citations = false;
   private readonly differences = new Set<string>();
+
+  /** `mayDiffer`: the settings the side's runs may differ in without a warning (DEFAULT_MAY_DIFFER). */
+  constructor(private readonly mayDiffer: ReadonlySet<string> = new Set(DEFAULT_MAY_DIFFER)) {}
 
   add(table: TabulatedRun): void {
     if (this.runIds.length === 0xffff) throw new InputError('repeats: more than 65,535 runs on one side');
@@ -137,9 +157,11 @@ export class RepeatMerger {
       hitsHaveCitations: this.citations,
       ignoredStageTimings: this.ignored,
     };
-    const differences = [...this.differences].sort();
+    const all = [...this.differences].sort();
+    const differences = all.filter((key) => !this.mayDiffer.has(key));
+    const expectedDifferences = all.filter((key) => this.mayDiffer.has(key));
     const missing = this.missingInRuns(table.facts.hasResult);
-    return { table, repeats: { runIds: this.runIds, facts: this.facts, differences, missing } };
+    return { table, repeats: { runIds: this.runIds, facts: this.facts, differences, expectedDifferences, missing } };
   }
 
   /** Per run, the queries it has no result for while some run of the side has one (`any`: the side's union). */
@@ -484,6 +506,7 @@ export function setAsideFlaky(compared: ComparedRuns, inputs: FlakyInputs): Comp
           runs: rep.runIds.length,
           run_ids: rep.runIds,
           ...(rep.differences.length > 0 ? { differences: rep.differences } : {}),
+          ...(rep.expectedDifferences.length > 0 ? { expected_differences: rep.expectedDifferences } : {}),
         }
       : { runs: 1, run_ids: [run.run_id] };
   return {
@@ -498,46 +521,122 @@ export function setAsideFlaky(compared: ComparedRuns, inputs: FlakyInputs): Comp
   };
 }
 
+type OpenRun = () => RunData | RunStream;
+
 /**
- * Compares two sides of one or more runs each (`open` functions: one run database in memory at a time, each scored
- * into its table and released before the next is opened), with flaky queries set aside. Exact chunk matching
- * only: runs whose chunker versions differ are refused (compare one run per side to use the fallback).
+ * What the chunk matching of repeats reads from every run before any is compared: the chunker versions (declared,
+ * else those the hits carry, as compareRuns reads them for two runs) and the golden set's expected chunks as the
+ * runs' chunks tables hold them, the only entries fallback matching looks up (the first run's where several hold one).
  */
-export function compareRepeatedRuns(
-  baselines: ReadonlyArray<() => RunData | RunStream>,
-  candidates: ReadonlyArray<() => RunData | RunStream>,
+class RunsSeen {
+  /** Each chunker version seen, with the first run that has it. */
+  readonly versions = new Map<string | null, string>();
+  readonly reference = new Map<string, ChunkRecord>();
+  private readonly expectedIds: string[];
+
+  constructor(golden: GoldenSet) {
+    this.expectedIds = [...new Set(golden.queries.flatMap((q) => q.expectedChunkIds ?? []))];
+  }
+
+  /** A run opened: its expected chunks, and its declared chunker version (undefined: its hits will tell). */
+  opened(run: RunMeta, name: string): void {
+    const chunks = run.chunks;
+    if (chunks !== null)
+      for (const id of this.expectedIds) {
+        const chunk = chunks.get(id);
+        if (chunk !== undefined && !this.reference.has(id)) this.reference.set(id, chunk);
+      }
+    const declared = declaredChunkerVersion(run);
+    if (declared !== undefined) this.version(declared, name);
+  }
+
+  version(version: string | null, name: string): void {
+    if (!this.versions.has(version)) this.versions.set(version, name);
+  }
+
+  /** Whether the runs' chunker versions differ: then every run is matched by document, as two runs would be. */
+  get differ(): boolean {
+    return this.versions.size > 1;
+  }
+}
+
+/**
+ * Each side's runs scored with `scoring`, one open at a time. With `seen` (the exact pass), every run is opened for
+ * what `seen` reads, but once the chunker versions differ no more are scored: null then, the fallback pass follows.
+ */
+function scoreSides(
+  sides: ReadonlyArray<ReadonlyArray<OpenRun>>,
   golden: GoldenSet,
-  options: Partial<CompareOptions> = {},
-  knownFlaky?: ReadonlyMap<string, string>,
-): RepeatedComparison {
-  const opts: CompareOptions = { ...DEFAULT_COMPARE_OPTIONS, ...options };
-  const versions = new Map<string | null, string>();
-  const side = (opens: ReadonlyArray<() => RunData | RunStream>) => {
-    const merger = new RepeatMerger();
+  scoring: AggregateOptions,
+  seen: RunsSeen | null,
+  mayDiffer: ReadonlySet<string>,
+): Array<ReturnType<RepeatMerger['merged']>> | null {
+  const mergers = sides.map((opens) => {
+    const merger = new RepeatMerger(mayDiffer);
     for (const open of opens) {
       const run = resultsOf(open());
-      let table: TabulatedRun;
       try {
-        table = scoreToTable(run, golden, { ...opts, chunkMatch: 'exact', referenceChunks: null });
+        const name = `${run.source} run \`${oneLine(run.run.runId)}\``;
+        seen?.opened(run, name);
+        if (seen?.differ) continue;
+        const table = scoreToTable(run, golden, scoring);
+        seen?.version(chunkerVersionOf(table), name);
+        merger.add(table);
       } finally {
         run.release?.();
       }
-      const version = chunkerVersionOf(table);
-      if (!versions.has(version)) versions.set(version, `${run.source} run \`${run.run.runId}\``);
-      merger.add(table);
     }
-    return merger.merged();
-  };
-  const b = side(baselines);
-  const c = side(candidates);
-  if (versions.size > 1) {
-    const named = [...versions].map(([v, run]) => `${run}: ${v ?? 'unset'}`).join('; ');
+    return merger;
+  });
+  return seen?.differ ? null : mergers.map((m) => m.merged());
+}
+
+/**
+ * Both sides scored as compareRuns scores two runs: exactly when every run has one chunker version, else (the runs
+ * re-chunked) every run again with the fallback, against the expected chunks of all runs' tables, and labelled by
+ * what its queries' matching did (docs/metrics.md, "Chunker versions"). Under --strict-chunker-version: refused.
+ */
+function scoreRepeats(
+  baselines: ReadonlyArray<OpenRun>,
+  candidates: ReadonlyArray<OpenRun>,
+  golden: GoldenSet,
+  opts: CompareOptions,
+  mayDiffer: ReadonlySet<string>,
+): { sides: Array<ReturnType<RepeatMerger['merged']>>; match: ChunkMatchMode } {
+  const seen = new RunsSeen(golden);
+  const exact: AggregateOptions = { ...opts, chunkMatch: 'exact', referenceChunks: null };
+  const sides = scoreSides([baselines, candidates], golden, exact, seen, mayDiffer);
+  if (sides !== null) return { sides, match: 'exact' };
+  if (opts.strictChunkerVersion) {
+    const named = [...seen.versions].map(([v, run]) => `${run}: ${v ?? 'unset'}`).join('; ');
     throw new InputError(
-      `chunker_version differs between the runs compared (${named}): repeated runs are compared with exact chunk ` +
-        'matching only; compare one run per side to match chunks by document',
+      `chunker_version differs between the runs compared (${named}) and --strict-chunker-version refuses to ` +
+        'compare: chunk ids of different chunkers are not comparable (without it, expected chunks match by document)',
     );
   }
-  const compared = compareScored(b.table, c.table, opts, 'exact');
+  const fallback: AggregateOptions = { ...opts, chunkMatch: 'fallback_doc_span', referenceChunks: seen.reference };
+  const rescored = scoreSides([baselines, candidates], golden, fallback, null, mayDiffer)!;
+  return { sides: rescored, match: matchLabel(rescored[0].table, rescored[1].table) };
+}
+
+/**
+ * Compares two sides of one or more runs each (`open` functions: one run database in memory at a time, each scored
+ * into its table and released before the next is opened), with flaky queries set aside. Chunks are matched as
+ * compareRuns matches two runs (scoreRepeats): by document when the runs' chunker versions differ. `mayDiffer`: the
+ * config_snapshot_json keys a side's runs may differ in without a warning (the gate config's `repeats.may_differ`).
+ */
+export function compareRepeatedRuns(
+  baselines: ReadonlyArray<OpenRun>,
+  candidates: ReadonlyArray<OpenRun>,
+  golden: GoldenSet,
+  options: Partial<CompareOptions> = {},
+  knownFlaky?: ReadonlyMap<string, string>,
+  mayDiffer: readonly string[] = DEFAULT_MAY_DIFFER,
+): RepeatedComparison {
+  const opts: CompareOptions = { ...DEFAULT_COMPARE_OPTIONS, ...options };
+  const { sides, match } = scoreRepeats(baselines, candidates, golden, opts, new Set(mayDiffer));
+  const [b, c] = sides;
+  const compared = compareScored(b.table, c.table, opts, match);
   const meanOver = compared.report.options.mean_over;
   const repeatWarnings = [
     ...missingInRepeatsWarnings('baseline', b.repeats, meanOver),

@@ -69,8 +69,10 @@ export interface FlakyQuery {
 export interface SideRuns {
   runs: number;
   run_ids: string[];
-  /** Settings in which the side's runs differ (present when some do): repeats should be runs of one system. */
+  /** Settings in which the side's runs differ (present when some do), less the expected: repeats should be runs of one system. */
   differences?: string[];
+  /** Settings the side's runs differ in that the gate config expects to (`repeats.may_differ`): no warning. */
+  expected_differences?: string[];
 }
 
 /**

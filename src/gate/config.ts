@@ -7,7 +7,8 @@
  *     - metric: hit@5
  *       min: 0.80
  */
-import { isMap, isSeq } from 'yaml';
+import { isMap, isScalar, isSeq } from 'yaml';
+import type { YAMLMap } from 'yaml';
 import { parseYamlWithLines } from '../yamlLines.js';
 import type { YamlWithLines } from '../yamlLines.js';
 import { InputError, valueText } from '../errors.js';
@@ -75,6 +76,8 @@ export interface GateConfig {
   notices: string[];
   /** The run-to-run noise `evalgate calibrate` measured, when the config carries it (src/gate/noise.ts). */
   noise?: NoiseFloor;
+  /** `repeats.may_differ` when set: settings a side's repeats may differ in without a warning (else compare's default). */
+  repeatsMayDiffer?: string[];
 }
 
 const GATE_KEYS = new Set([
@@ -101,6 +104,7 @@ const TOP_KEYS = new Set([
   'k',
   'mrr_cutoff',
   'noise',
+  'repeats',
 ]);
 
 type PresetGate = Omit<GateSpec, 'origin' | 'minN' | 'where' | 'onNoData'> & {
@@ -199,8 +203,8 @@ export function parseGateConfig(text: string, source: string): GateConfig {
   const defaultMinN = top.min_n ?? 20;
   if (typeof defaultMinN !== 'number' || !Number.isInteger(defaultMinN) || defaultMinN < 0)
     throw new InputError(`${source}:${keyLine(root, 'min_n')}: \`min_n\` must be a whole number >= 0`);
-
-  const testing = parseTesting(top, (key) => `${source}:${keyLine(root, key)}`);
+  const at = (key: string) => `${source}:${keyLine(root, key)}`;
+  const testing = { ...parseTesting(top, at), ...parseRepeats(root, yaml, source) };
   const gates = presetGates(top, keyLine(root, top.preset !== undefined ? 'preset' : 'presets'), source, defaultMinN);
   // `gates:` with nothing under it (every gate commented out) is no gates. Checked on the plain value: the node of
   // an empty value is a scalar holding null, never null itself.
@@ -231,6 +235,42 @@ export function parseGateConfig(text: string, source: string): GateConfig {
         `${g.origin}: \`significant_only\` now reads the gate's ${g.margin === undefined ? 'max_drop (or other threshold) as its margin' : 'margin'}: it passes when its interval rules out a drop of it, fails when the drop is shown beyond it, and can be inconclusive (docs/gates.md, "What changed")`,
     );
   return { source, alpha, gates, ...testing, notices, ...(noise ? { noise } : {}) };
+}
+
+const REPEATS_KEYS = ['may_differ'];
+
+/**
+ * `repeats: {may_differ: [seed, started_at]}`: the config_snapshot_json keys (top-level) a side's repeats may differ
+ * in without a warning, in place of compare's default (seed); one key alone may be written without the list. Every
+ * error names the line at fault.
+ */
+function parseRepeats(
+  root: YAMLMap,
+  { lineOf, keyLine }: YamlWithLines,
+  source: string,
+): Pick<GateConfig, 'repeatsMayDiffer'> {
+  const node = root.get('repeats', true);
+  if (node == null || (isScalar(node) && node.value === null)) return {}; // `repeats:` with nothing under it
+  const shape = '`repeats` must be a map, e.g. `repeats: {may_differ: [seed, started_at]}`';
+  if (!isMap(node)) throw new InputError(`${source}:${lineOf(node)}: ${shape}`);
+  const at = (key: string) => `${source}:${keyLine(node, key)}`;
+  const given = node.toJSON() as Record<string, unknown>;
+  for (const key of Object.keys(given))
+    if (!REPEATS_KEYS.includes(key))
+      throw new InputError(`${at(key)}: unknown \`repeats\` key \`${key}\`${suggest(key, REPEATS_KEYS)}`);
+  if (given.may_differ === undefined) return {};
+  const value = given.may_differ ?? []; // `may_differ:` with nothing under it: no key may differ
+  const keys = Array.isArray(value) ? value : [value];
+  const list = node.get('may_differ', true);
+  keys.forEach((key, i) => {
+    if (typeof key !== 'string' || key === '') {
+      const item = isSeq(list) ? list.items[i] : list;
+      throw new InputError(
+        `${source}:${lineOf(item ?? node)}: \`repeats.may_differ\` lists config_snapshot_json keys (strings), got ${valueText(key)}`,
+      );
+    }
+  });
+  return { repeatsMayDiffer: [...new Set(keys as string[])] };
 }
 
 const TESTING_DEFAULTS = {

@@ -196,7 +196,7 @@ export async function runCompare(inputs: CompareInputs): Promise<CompareOutputs>
   let read: GoldenSet | null = null;
   const golden = () => (read ??= readGoldenFile(inputs.goldenPath));
   const baselinePath = inputs.baselinePath;
-  const chosen = await compareChosen(inputs, golden, options, t);
+  const chosen = await compareChosen(inputs, golden, options, t, config.repeatsMayDiffer);
   const { compared, runsRead } = chosen;
   inputs = chosen.inputs;
   requireExpectations(golden(), config, compared);
@@ -299,6 +299,7 @@ async function compareChosen(
   golden: () => GoldenSet,
   options: Partial<CompareOptions>,
   t: ReturnType<typeof tracer>,
+  mayDiffer: readonly string[] | undefined,
 ): Promise<{
   compared: ComparedRuns;
   inputs: CompareInputs;
@@ -315,7 +316,7 @@ async function compareChosen(
       ? await compareInParallel({ ...inputs, baselinePath }, golden, options, t)
       : null;
   const repeatedCompared = repeated
-    ? await compareRepeated({ ...inputs, baselinePath: baselinePath! }, lists, golden(), options)
+    ? await compareRepeated({ ...inputs, baselinePath: baselinePath! }, lists, golden(), options, mayDiffer)
     : null;
   const compared =
     repeatedCompared ??
@@ -424,6 +425,7 @@ async function compareRepeated(
   lists: RunLists,
   golden: GoldenSet,
   options: Partial<CompareOptions>,
+  mayDiffer: readonly string[] | undefined,
 ): Promise<RepeatedComparison> {
   const opens = async (path: string, ids: Array<string | null>) => {
     const out: Array<() => RunStream> = [];
@@ -436,6 +438,7 @@ async function compareRepeated(
     golden,
     options,
     inputs.knownFlaky,
+    mayDiffer,
   );
 }
 
