@@ -49,10 +49,11 @@ describe('F1: 3 runs per side, 45 stable baseline hits found in only 1 of 3 cand
         Array.from({ length: N }, (_, i) => rankedResult(id(i), rankOf(i, r, side === 'c'))),
       ),
     );
-  const compared = compare(golden, runs('b'), runs('c'));
-  const report = compared.report;
+  // Compared in each test, not in the describe body: Stryker switches a mutant on for the tests it runs.
+  const compared = () => compare(golden, runs('b'), runs('c'));
 
   it('the 45 are losses, not flaky; only the 10 unstable in the baseline are set aside', () => {
+    const report = compared().report;
     expect(report.metrics['hit@10'].delta).toBeCloseTo(-0.1, 12);
     expect(report.counts).toEqual({ win: 0, loss: 45, draw: 300 - 45 - 10, regression: 0, answer_regression: 0 });
     expect(report.flaky!.count).toBe(10);
@@ -68,20 +69,21 @@ describe('F1: 3 runs per side, 45 stable baseline hits found in only 1 of 3 cand
 
   it('a count gate `losses: max 10` fails, and the verdict with it', () => {
     const config = parseGateConfig('gates:\n  - metric: losses\n    max: 10\n', 'gates.yml');
-    const gated = applyGates(compared, config).report;
+    const gated = applyGates(compared(), config).report;
     expect(gated.gates.map((g) => [g.metric, g.candidate, g.result])).toEqual([['losses', 45, 'fail']]);
     expect(gated.verdict).toBe('fail');
   });
 });
 
 describe('a query stable in the baseline whose candidate runs disagree: its outcome follows its hit rate', () => {
-  const ids = ['fell-two', 'rose', 'below-k', 'all-lost', 'history'];
+  const ids = ['fell-two', 'rose', 'below-k', 'found-less', 'all-lost', 'history'];
   const golden = goldenSet(ids.map((q) => chunkQuery(q)));
   // per query: the baseline's rank in each of its runs, the candidate's in each of its 3 runs
   const plan: Record<string, { b: Array<number | null>; c: Array<number | null> }> = {
     'fell-two': { b: [2, 2, 2], c: [2, null, 2] }, // hit@10 3/3 -> 2/3: a loss (the median run is a hit at rank 2)
     rose: { b: [null, null, null], c: [null, 3, null] }, // 0/3 -> 1/3: a win
     'below-k': { b: [14, 14, 14], c: [3, null, 14] }, // hit@10 0/3 -> 1/3: a win, though one run misses
+    'found-less': { b: [14, 14, 14], c: [14, null, 14] }, // hit@10 0/3 both; found 3/3 -> 2/3: a loss
     'all-lost': { b: [1, 1, 1], c: [null, null, null] }, // stable on both sides: the median rule, a regression
     history: { b: [1, 1, 1], c: [1, null, null] }, // flaky by main's history: set aside
   };
@@ -93,13 +95,14 @@ describe('a query stable in the baseline whose candidate runs disagree: its outc
       ),
     );
   const known = new Map([['history', 'flipped between hit and miss 4 times in the last 20 main runs']]);
-  const report = compare(golden, side('b', 3), side('c', 3), known).report;
 
   it('lower a loss, higher a win; a candidate that loses the hit in every run is a regression', () => {
+    const report = compare(golden, side('b', 3), side('c', 3), known).report;
     expect(Object.fromEntries(report.per_query.map((o) => [o.query_id, o.kind]))).toEqual({
       'fell-two': 'loss',
       rose: 'win',
       'below-k': 'win',
+      'found-less': 'loss',
       'all-lost': 'regression',
       history: 'flaky',
     });
@@ -108,7 +111,10 @@ describe('a query stable in the baseline whose candidate runs disagree: its outc
     );
     expect(kindOf(report, 'fell-two').candidate_row?.first_relevant_rank).toBe(2);
     expect(kindOf(report, 'rose').candidate_row).toBeUndefined();
-    expect(report.counts).toEqual({ win: 2, loss: 1, draw: 0, regression: 1, answer_regression: 0 });
+    expect(kindOf(report, 'found-less').note).toBe(
+      "a relevant hit in 3 of 3 runs -> 2 of 3 (the candidate's runs disagree; median run: rank 14 -> rank 14)",
+    );
+    expect(report.counts).toEqual({ win: 2, loss: 2, draw: 0, regression: 1, answer_regression: 0 });
     expect(report.flaky!.queries.map((q) => [q.query_id, q.reasons])).toEqual([
       [
         'history',
@@ -142,13 +148,13 @@ describe('answers the candidate runs disagree on, the baseline stable: in propor
       candidate && r !== 0 ? refused('should-refuse') : answered('should-refuse'),
       answered('ungrounded-once', { answer: mkAnswer(candidate && r === 1 ? 'Lyon' : 'Paris') }),
     ]);
-  const report = compare(
-    golden,
-    [0, 1, 2].map((r) => run(`b${r + 1}`, r, false)),
-    [0, 1, 2].map((r) => run(`c${r + 1}`, r, true)),
-  ).report;
 
   it('a worse answer in some candidate runs is an answer regression; a better one is a change', () => {
+    const report = compare(
+      golden,
+      [0, 1, 2].map((r) => run(`b${r + 1}`, r, false)),
+      [0, 1, 2].map((r) => run(`c${r + 1}`, r, true)),
+    ).report;
     expect(report.flaky!.count).toBe(0);
     const of = (q: string) => kindOf(report, q);
     expect(of('refuses-once').answer_regression).toBe(true);

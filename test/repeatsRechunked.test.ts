@@ -173,6 +173,31 @@ describe('repeats whose chunker versions differ are matched as one run per side 
     expect(alone.chunk_match_queries).toBeUndefined(); // every query exact
   });
 
+  it("an expected chunk in several runs' tables: the first run's entry, as compareRuns takes the baseline's", () => {
+    // c3 is lines 1-10 in the baseline's table and lines 20-30 in the candidate's: the candidate's n3 (lines 1-10)
+    // covers the baseline's c3, not its own.
+    const golden = goldenSet([goldenQuery('q3', { expectedChunkIds: ['c3'] })]);
+    const cand = runData('c1', [queryResult('q3', [mkHit(1, 'n3', 'D3')])], {
+      config: { chunker_version: 'v2' },
+      chunks: [chunk('c3', 'D3', [[20, 30]], 'v2'), chunk('n3', 'D3', [[1, 10]], 'v2')],
+    });
+    const single = compareRuns(mixedBase(), cand, golden, OPTIONS).report;
+    expect(single.per_query[0].candidate_rank).toBe(1);
+    expect(repeated([mixedBase('b1'), mixedBase('b2')], [cand], golden).report.per_query[0].candidate_rank).toBe(1);
+  });
+
+  it("one version: each run's expected chunks are matched exactly, even where its own table could match them by span", () => {
+    const golden = goldenSet([goldenQuery('q3', { expectedChunkIds: ['c3'] })]);
+    const run = (runId: string) =>
+      runData(runId, [queryResult('q3', [mkHit(1, 'n3', 'D3')])], {
+        config: { chunker_version: 'v1' },
+        chunks: [chunk('c3', 'D3', [[1, 10]], 'v1'), chunk('n3', 'D3', [[1, 10]], 'v1')],
+      });
+    const single = compareRuns(run('b1'), run('c1'), golden, OPTIONS).report;
+    expect(single.per_query[0].candidate_rank).toBeNull();
+    expect(repeated([run('b1'), run('b2')], [run('c1')], golden).report.per_query[0].candidate_rank).toBeNull();
+  });
+
   it('under --strict-chunker-version: refused, naming the runs and their versions, and saying the way out', () => {
     const message = inputError(() =>
       repeated([mixedBase('b1'), mixedBase('b2')], [mixedCand('c1')], mixedGolden(), {
@@ -184,6 +209,13 @@ describe('repeats whose chunker versions differ are matched as one run per side 
       'chunker_version differs between the runs compared (b1.sqlite run `b1`: v1; c1.sqlite run `c1`: v2) and ' +
         '--strict-chunker-version refuses to compare: chunk ids of different chunkers are not comparable ' +
         '(without it, expected chunks match by document)',
+    );
+    // A run whose version nothing says (no config key, no chunks table, none on its hits): unset.
+    const bare = runData('b1', [queryResult('q1', [mkHit(1, 'old-1', 'D1')])]);
+    expect(
+      inputError(() => repeated([bare], [mixedCand('c1')], mixedGolden(), { ...OPTIONS, strictChunkerVersion: true })),
+    ).toMatch(
+      /^chunker_version differs between the runs compared \(b1\.sqlite run `b1`: unset; c1\.sqlite run `c1`: v2\)/,
     );
     // One version: strict changes nothing.
     const v1 = (run: RunData): RunData => ({ ...run, run: { ...run.run, chunkerVersion: 'v1' } });
@@ -260,6 +292,16 @@ describe('a re-chunked candidate, 3 runs per side, a golden set of expected_doc_
     });
     compareRepeatedRuns(docRuns('b', true).map(counted), docRuns('c', true).map(counted), docGolden(), OPTIONS);
     expect(Object.fromEntries(reads)).toEqual({ b1: 2, b2: 2, b3: 2, c1: 1, c2: 1, c3: 1 });
+    // One version, carried by the hits alone: one exact pass.
+    reads.clear();
+    const same = compareRepeatedRuns(
+      docRuns('b', false).map(counted),
+      docRuns('b', false).map(counted),
+      docGolden(),
+      OPTIONS,
+    );
+    expect(same.report.chunker_version_match).toBe('exact');
+    expect([...reads.values()]).toEqual([2, 2, 2]); // b1, b2, b3 on both sides
     // Versions only the hits carry: known once a run is scored, so c1 is scored exactly too, c2 and c3 not.
     reads.clear();
     compareRepeatedRuns(docRuns('b', false).map(counted), docRuns('c', false).map(counted), docGolden(), OPTIONS);
