@@ -30,7 +30,8 @@ interface DocSetup {
 }
 
 const SETUP: Record<string, DocSetup> = {
-  // The adoption section's database: the fixtures' two runs in one file, named as a team would name them.
+  // The adoption section's databases: the fixtures' two runs in one file, named as a team would name them; and for
+  // its repeats, one file a side holding its run three times.
   'README.md': {
     copy: { 'eval/golden.yaml': 'fixtures/golden.yaml' },
     merge: {
@@ -38,6 +39,11 @@ const SETUP: Record<string, DocSetup> = {
         { from: 'fixtures/baseline.sqlite', runId: 'main' },
         { from: 'fixtures/candidate.sqlite', runId: 'my-change' },
       ],
+      'eval/main.sqlite': ['main-1', 'main-2', 'main-3'].map((runId) => ({ from: 'fixtures/baseline.sqlite', runId })),
+      'eval/my-change.sqlite': ['my-change-1', 'my-change-2', 'my-change-3'].map((runId) => ({
+        from: 'fixtures/candidate.sqlite',
+        runId,
+      })),
     },
   },
   // calibrate's A/A database: the fixtures' baseline run stored three times (no noise, as the doc says).
@@ -112,6 +118,20 @@ const EXPECTED: Record<string, Expectation> = {
   // pass, each with a note, and the command exits 0".
   'npx evalgate compare eval/runs.sqlite eval/runs.sqlite --golden eval/golden.yaml --baseline-run main --candidate-run my-change':
     { exit: 0, stdout: [/a real drop of 0\.0222, within the margin 0\.1000/] },
+  // README's validate: the fixtures' candidate run has no finding.
+  'npx evalgate validate eval/runs.sqlite --golden eval/golden.yaml --run my-change': {
+    exit: 0,
+    stdout: [/run `my-change`: \d+ results checked, no findings/],
+  },
+  // README's repeats: three copies a side, so the same gates pass, and the Repeats line names the runs compared.
+  'npx evalgate compare eval/main.sqlite eval/my-change.sqlite --golden eval/golden.yaml --baseline-run main-1,main-2,main-3 --candidate-run all':
+    {
+      exit: 0,
+      stdout: [
+        /^Repeats: baseline 3 runs \(main-1, main-2, main-3\), candidate 3 runs \(my-change-1, my-change-2, my-change-3\)/m,
+        /a real drop of 0\.0222, within the margin 0\.1000/,
+      ],
+    },
   // paperbot.md's --fail-under: "exit 1 when it fails"; the fixtures' hybrid mode is under recall@10 0.9.
   'evalgate compare --baseline none runs.sqlite --candidate-run hybrid --golden golden.jsonl --config gates.yml': {
     exit: 1,
@@ -144,6 +164,12 @@ function markdownFiles(dir: string): string[] {
   );
 }
 
+/**
+ * docs/action.md's local run of the action needs the checkout (npm, scripts/, dist/), not a scratch directory:
+ * test/actionLocal.test.ts runs it from the repository root, as the doc says.
+ */
+const RUN_FROM_CHECKOUT = /^npm run action:local\b/;
+
 /** The commands of each `sh` block that names evalgate, continuation lines joined, blank lines dropped. */
 function shCommands(doc: string, markdown: string): DocCommand[] {
   const commands: DocCommand[] = [];
@@ -159,7 +185,8 @@ function shCommands(doc: string, markdown: string): DocCommand[] {
       if (previous?.text.endsWith('\\')) previous.text = `${previous.text.slice(0, -1).trimEnd()} ${text.trim()}`;
       else if (text.trim() !== '' && !text.trimStart().startsWith('#')) block.push({ doc, line: j + 1, text });
     }
-    if (block.some((c) => /\bevalgate\b/.test(c.text))) commands.push(...block);
+    if (block.some((c) => /\bevalgate\b/.test(c.text)))
+      commands.push(...block.filter((c) => !RUN_FROM_CHECKOUT.test(c.text.trimStart())));
     i = j;
   }
   return commands;
