@@ -94,6 +94,14 @@ const MODULES = {
     'test/acceptCommand.test.ts',
   ],
   'src/render/errorPanel.ts': ['test/acceptanceMutantsPanel.test.ts', 'test/acceptCommand.test.ts'],
+  // Issue 46: repeats with document matching and repeats.may_differ; the CLI-level suites last.
+  'src/compare/repeats.ts': [
+    'test/repeatsUnits.test.ts',
+    'test/repeatsRechunked.test.ts',
+    'test/repeatsLoss.test.ts',
+    'test/flaky.test.ts',
+    'test/repeats.test.ts',
+  ],
 };
 
 // `npm run mutate -- src/gate/gates.ts --concurrency 1`: the modules, then flags passed on to each `stryker run`.
