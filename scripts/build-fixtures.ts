@@ -747,8 +747,9 @@ drops pass.
 - \`chunker_version_match: ${report.chunker_version_match}\`: the chunker versions differ, so an expected passage is
   also met by a hit of the same document whose span covers ≥ 50% of the passage's span. The baseline's
   whole-document hits meet their document's expected passage that way; the candidate meets them exactly.
-- Per query (rank of the first relevant hit in the top ${TOP_K}): **${c.win} wins, ${c.loss} losses, ${c.draw} draws, ${c.regression} regressions**
-  (found by the baseline, missed by the candidate), ${c.answer_regression} answer regressions. The draws include the
+- Per query, each of the ${report.per_query.length} queries once by the rank of its first relevant hit in the top ${TOP_K}: **${c.win} wins, ${c.loss} losses,
+  ${c.draw} draws, ${c.regression} regressions** (an expected hit the baseline found is missed by the candidate). Among these
+  queries, ${c.answer_regression} are also answer regressions (counted apart, not added). The draws include the
   ${report.golden.queries - cranfieldQueries} adversarial queries, which have nothing to find.
 
 | gate | level | threshold | baseline | candidate | delta | p | result |

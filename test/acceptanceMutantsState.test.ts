@@ -492,7 +492,7 @@ describe('renderHistory: the audit trail', () => {
     expect(text).toContain('<summary>Acceptances on this pull request (the last 5)</summary>');
     expect(text.split('\n').filter((l) => l.startsWith('| 2026'))).toEqual(
       ['u2', 'u3', 'u4', 'u5', 'u6'].map(
-        (by) => `| 2026-12-01T10:00:00Z | accepted | @${by} | \`aaaaaaa\` | nDCG@&#8203;10 | r |`,
+        (by) => `| 2026-12-01T10:00:00Z | accepted | @${by} | \`aaaaaaa\` | nDCG@10 | r |`,
       ),
     );
     const five = renderHistory({ current: null, history: history.slice(0, 5), shown: [] });

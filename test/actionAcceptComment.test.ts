@@ -111,7 +111,7 @@ describe('an acceptance on a new push', () => {
       '> Carried over to `aaaaaaa`: no accepted gate is worse than when it was accepted.',
     );
     expect(pushed.comment).toMatch(
-      /\| accepted \| @writer-1 \| `6dcb09b` \| hit@&#8203;5 \| — \|\n\| [^|]+ \| carried over \| @writer-1 \| `aaaaaaa` \| hit@&#8203;5 \| — \|/,
+      /\| accepted \| @writer-1 \| `6dcb09b` \| hit@5 \| — \|\n\| [^|]+ \| carried over \| @writer-1 \| `aaaaaaa` \| hit@5 \| — \|/,
     );
     expect(pushed.json.acceptance).toMatchObject({
       by: WRITER.login,
@@ -140,9 +140,9 @@ describe('an acceptance on a new push', () => {
     expect(r.code).toBe(1);
     expect(r.status?.state).toBe('failure');
     expect(r.comment).toContain(
-      `> **Not accepted:** the earlier acceptance by @&#8203;writer-1 (for 6dcb09b) no longer covers aaaaaaa: hit@&#8203;5 is ${(await candidateHit5()).toFixed(4)}, worse than the accepted 0.8000.`,
+      `> **Not accepted:** the earlier acceptance by @&#8203;writer-1 (for 6dcb09b) no longer covers aaaaaaa: hit@5 is ${(await candidateHit5()).toFixed(4)}, worse than the accepted 0.8000.`,
     );
-    expect(r.comment).toMatch(/\| lapsed \| @writer-1 \| `aaaaaaa` \| hit@&#8203;5 \|/);
+    expect(r.comment).toMatch(/\| lapsed \| @writer-1 \| `aaaaaaa` \| hit@5 \|/);
     expect(r.json.acceptance).toBeNull();
   });
 
@@ -176,7 +176,7 @@ describe('an acceptance on a new push', () => {
       }),
     );
     expect(r.code).toBe(1);
-    expect(r.comment).toMatch(/\| withdrawn \| @writer-1 \| `6dcb09b` \| hit@&#8203;5 \|/);
+    expect(r.comment).toMatch(/\| withdrawn \| @writer-1 \| `6dcb09b` \| hit@5 \|/);
     expect(r.json.acceptance).toBeUndefined();
   });
 });

@@ -72,3 +72,51 @@ describe('issue 35: invisible code points and lone surrogates', () => {
     expect(metricCode('stage|x')).toBe('stage\\|x');
   });
 });
+
+describe('issue 46: an @ gets a zero-width space only where GitHub could read it', () => {
+  const ZWSP_AT = '@&#8203;';
+
+  it('a mention: the @ starts the text or follows anything but an ASCII letter, digit or _', () => {
+    expect(escapeMarkdownText('@someone')).toBe(`${ZWSP_AT}someone`);
+    expect(escapeMarkdownText('(@org/team)')).toBe(`(${ZWSP_AT}org/team)`);
+    expect(escapeMarkdownText('cc @x')).toBe(`cc ${ZWSP_AT}x`);
+    expect(escapeMarkdownText('a.@x, -@y')).toBe(`a.${ZWSP_AT}x, -${ZWSP_AT}y`);
+    // escaped characters before it: the entity's `;` or the escaped character itself is what precedes the @
+    expect(escapeMarkdownText('<@x &@y *@z')).toBe(`&lt;${ZWSP_AT}x &amp;${ZWSP_AT}y \\*${ZWSP_AT}z`);
+    // a non-ASCII letter is not a word character to the mention rule: still broken
+    expect(escapeMarkdownText('é@x')).toBe(`é${ZWSP_AT}x`);
+    // a name starts with a letter or a digit, upper case too
+    expect(escapeMarkdownText('@Z @9')).toBe(`${ZWSP_AT}Z ${ZWSP_AT}9`);
+  });
+
+  it('after a word character, or before what no name starts with, the @ stays plain', () => {
+    for (const text of ['hit@5', 'mrr@10', 'nDCG@10', 'a@b', 'Z@x', '9@x', 'stage.embed@1', 'x@12ab'])
+      expect(escapeMarkdownText(text)).toBe(text);
+    // `_` is a word character: `x_@y` is no mention (the `_` itself is escaped)
+    expect(escapeMarkdownText('x_@y')).toBe('x\\_@y');
+    // nothing a name can start with after it
+    expect(escapeMarkdownText('a @ b, @-x, @_x')).toBe('a @ b, @-x, @\\_x');
+    expect(escapeMarkdownText('the furthest, hit@5, finds')).toBe('the furthest, hit@5, finds');
+  });
+
+  it('an e-mail address GitHub would link (a domain with a dot) is broken after the @', () => {
+    expect(escapeMarkdownText('a@b.c')).toBe(`a${ZWSP_AT}b.c`);
+    expect(escapeMarkdownText('ops@my-host.example.org')).toBe(`ops${ZWSP_AT}my-host.example.org`);
+    // `_` in the domain is escaped before the @ is looked at
+    expect(escapeMarkdownText('a@b_c.d')).toBe(`a${ZWSP_AT}b\\_c.d`);
+    expect(escapeMarkdownText('a@b.c_d')).toBe(`a${ZWSP_AT}b.c\\_d`);
+    expect(escapeMarkdownText('a@b._c')).toBe(`a${ZWSP_AT}b.\\_c`);
+    expect(escapeMarkdownText('a@b.-c')).toBe(`a${ZWSP_AT}b.-c`);
+    // a dot that ends the sentence is no domain
+    expect(escapeMarkdownText('see mrr@10.')).toBe('see mrr@10.');
+  });
+
+  it('user@SHA (7 or more hex digits, a word of their own) is broken after the @', () => {
+    expect(escapeMarkdownText('jlord@a5c3785')).toBe(`jlord${ZWSP_AT}a5c3785`);
+    expect(escapeMarkdownText('jlord@A5C3785')).toBe(`jlord${ZWSP_AT}A5C3785`);
+    // 6 digits, or hex running on into a word: no commit
+    expect(escapeMarkdownText('jlord@a5c378')).toBe('jlord@a5c378');
+    expect(escapeMarkdownText('jlord@a5c3785x')).toBe('jlord@a5c3785x');
+    expect(escapeMarkdownText('jlord@a5c3785-x')).toBe('jlord@a5c3785-x');
+  });
+});

@@ -300,10 +300,10 @@ describe('report structure', () => {
 
   it('the worst regressions: ten open, expected hits lost first, the cause said once above', () => {
     expect(md).toContain(
-      '#### Regressions (10 of 31): lost hits, then slipped ranks, then answers, each largest drop first',
+      '#### Regressions (10 of 31): lost hits, then lower first relevant ranks, then worse answers; each by Δ nDCG@10, lowest first',
     );
     expect(md).toContain(
-      '30 expected hits lost · 1 rank slipped · 30 wins · 1 draw. The runs differ in embedding\\_model.',
+      '62 queries by the first relevant hit: 30 expected hits lost · 1 rank slipped · 30 wins · 1 draw. The runs differ in embedding\\_model.',
     );
     const rows = rowsOf(worstTable);
     expect(rows).toHaveLength(10);
@@ -317,8 +317,8 @@ describe('report structure', () => {
     const summaries = [...md.matchAll(/^<details><summary>(.*)<\/summary>$/gm)].map((m) => m[1]);
     expect(summaries).toEqual([
       'Runs compared',
-      'Regressions and losses: lost hits, then slipped ranks, then answers, each largest drop first (31)',
-      'Wins: hits found, then improved ranks, each largest gain first (30)',
+      'Regressions and losses: lost hits, then lower first relevant ranks, then worse answers; each by Δ nDCG@10, lowest first (31)',
+      'Wins: hits found, then higher first relevant ranks; each by Δ nDCG@10, highest first (30)',
       'All metrics',
       'Breakdowns',
     ]);
@@ -677,7 +677,7 @@ describe('a 10,000-query run with thousands of regressions and hostile text', ()
     const shownLines = tableRowLines(md, 'Regressions and losses');
     const allLines = tableRowLines(full, 'Regressions and losses');
     expect(losses.title).toBe(
-      'Regressions and losses: lost hits, then slipped ranks, then answers, each largest drop first (8,000)',
+      'Regressions and losses: lost hits, then lower first relevant ranks, then worse answers; each by Δ nDCG@10, lowest first (8,000)',
     );
     const note = md.match(
       /_([\d,]+) more rows of regressions and losses left out to fit GitHub's comment limit \(the least severe\); the full report is in `reports\/evalgate-full\.md`\._/,

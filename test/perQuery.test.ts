@@ -455,7 +455,7 @@ describe('compare: each regression carries its per-query row', () => {
     ]);
     const hint = md.indexOf('`evalgate aggregate CANDIDATE.sqlite --golden GOLDEN --per-query`');
     const section = md.indexOf(
-      '<details><summary>Regressions and losses: lost hits, then slipped ranks, then answers, each largest drop first (7)</summary>',
+      '<details><summary>Regressions and losses: lost hits, then lower first relevant ranks, then worse answers; each by Δ nDCG@10, lowest first (7)</summary>',
     );
     expect(section).toBeGreaterThan(0);
     expect(hint).toBeGreaterThan(section);

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { renderReportMarkdown } from '../src/render/markdown.js';
-import { REGRESSION_ORDER, WIN_ORDER } from '../src/render/reportParts.js';
+import { regressionOrder, winOrder } from '../src/render/reportParts.js';
 import { renderReportText } from '../src/render/text.js';
 import { NO_GATES, chunkQuery, compareAndGate, goldenSet, rankedResult, runData } from './helpers/compareFixtures.js';
 
@@ -34,15 +34,15 @@ describe('the worst regressions, in the order the heading says', () => {
 
   it('in the text report', () => {
     const lines = renderReportText(report, defs).split('\n');
-    const at = lines.indexOf(`Regressions (4): ${REGRESSION_ORDER}`);
+    const at = lines.indexOf(`Regressions (4): ${regressionOrder('nDCG@10')}`);
     expect(at).toBeGreaterThan(0);
     expect(lines.slice(at + 2, at + 6).map((l) => l.trim().split(/ +/)[0])).toEqual(expected);
   });
 
   it('in the comment, open and collapsed', () => {
     const md = renderReportMarkdown(report, defs);
-    const open = md.indexOf(`#### Regressions (4): ${REGRESSION_ORDER}`);
-    const collapsed = md.indexOf(`<summary>Regressions and losses: ${REGRESSION_ORDER} (4)</summary>`);
+    const open = md.indexOf(`#### Regressions (4): ${regressionOrder('nDCG@10')}`);
+    const collapsed = md.indexOf(`<summary>Regressions and losses: ${regressionOrder('nDCG@10')} (4)</summary>`);
     expect(open).toBeGreaterThan(0);
     expect(collapsed).toBeGreaterThan(open);
     for (const at of [open, collapsed]) {
@@ -67,7 +67,7 @@ describe('the wins, in the order their heading says', () => {
 
   it('in the comment: hits found, then improved ranks, each largest gain first', () => {
     const md = renderReportMarkdown(report, defs);
-    const at = md.indexOf(`<summary>Wins: ${WIN_ORDER} (4)</summary>`);
+    const at = md.indexOf(`<summary>Wins: ${winOrder('nDCG@10')} (4)</summary>`);
     expect(at).toBeGreaterThan(0);
     const rows = md
       .slice(at)

@@ -82,6 +82,7 @@ describe("a runner's typo on half the queries of a 600-query candidate", () => {
         queries: 300,
         results: 600,
         first_query: 'q001',
+        most_results: false,
       },
       {
         side: 'candidate',
@@ -92,6 +93,7 @@ describe("a runner's typo on half the queries of a 600-query candidate", () => {
         queries: 300,
         results: 600,
         first_query: 'q001',
+        most_results: false,
       },
     ]);
     // stderr keeps validate's own words, with validate's count, once each
@@ -133,7 +135,7 @@ describe("a runner's typo on half the queries of a 600-query candidate", () => {
     const out = await runCompare({ baselinePath: baseline, candidatePath: candidate, goldenPath });
     const line = out.markdown.split('\n').find((l) => l.includes('unknown key'));
     expect(line).toBe(
-      '- ⚠️ The candidate run cand\\|@&#8203;team has an unknown key hits\\_top\\_k\\[\\].doc\\_@&#8203;d in 300 of its 600 results (ignored; did you mean `doc_id`?).',
+      '- ⚠️ The candidate run cand\\|@&#8203;team has an unknown key hits\\_top\\_k\\[\\].doc\\_@d in 300 of its 600 results (ignored; did you mean `doc_id`?).',
     );
     expect(JSON.parse(out.json).runner_warnings).toMatchObject([{ field: 'hits_top_k[].doc_@d', meant: 'doc_id' }]);
   });
@@ -175,6 +177,7 @@ describe('repeated runs', () => {
         queries: 200,
         results: 600,
         first_query: 'q000',
+        most_results: false,
       },
     ]);
     expect(out.markdown).toContain(

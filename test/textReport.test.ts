@@ -47,7 +47,7 @@ describe('compare on a terminal', async () => {
     expect(lines).toContain('Gates');
     expect(lines).toContain('Key metrics');
     expect(lines).toContain(
-      'Regressions (10 of 50): lost hits, then slipped ranks, then answers, each largest drop first',
+      'Regressions (10 of 50): lost hits, then lower first relevant ranks, then worse answers; each by Δ nDCG@10, lowest first',
     );
     expect(plain.stdout).toMatch(
       /^ {2}q184 {3}1 → miss {4}−0\.3933 {2}work on small-oscillation re-entry motions \.$/m,

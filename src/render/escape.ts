@@ -1,10 +1,10 @@
 /**
  * Escaping untrusted text (queries, answers, snippets, ids, file names) for GitHub Markdown. After this a
  * value cannot break a table row, open or close HTML (so not `<details>` nor our hidden `<!-- -->` marker),
- * start a link, image, code span or emphasis, notify anyone (`@name` and `@org/team` get a zero-width space
- * after the `@`), reference an issue (`#123`, `GH-123`: a zero-width space inside) or link a commit (a 40-hex SHA:
- * a zero-width space inside). Invisible and bidi formatting characters are dropped, and lone surrogates shown as
- * U+FFFD.
+ * start a link, image, code span or emphasis, notify anyone (an `@` GitHub could read as a mention, an e-mail
+ * address or a `user@SHA` commit gets a zero-width space after it; `hit@5` and `a@b` keep theirs plain), reference an
+ * issue (`#123`, `GH-123`: a zero-width space inside) or link a commit (a 40-hex SHA: a zero-width space inside).
+ * Invisible and bidi formatting characters are dropped, and lone surrogates shown as U+FFFD.
  */
 
 // C0/C1 controls, and every default-ignorable code point (Unicode's Default_Ignorable_Code_Point: what renders as
@@ -24,6 +24,14 @@ const SHA = /\b([0-9a-f]{6})([0-9a-f]{34}(?:[0-9a-f]{24})?)\b/gi;
 // brackets), table pipes, strikethrough, math. Each gets a backslash (GFM escapes any ASCII punctuation).
 // Block markers (#, -, 1.) only act at the start of a line, and escaped text never starts one.
 const PUNCTUATION = /[\\`*_[\]|~$]/g;
+// An `@` GitHub could turn into something: a mention (`@name`, `@org/team`), found only where the `@` starts the
+// text or follows a character other than an ASCII letter, digit or `_` (html-pipeline's MentionFilter, `(?:^|\W)@`,
+// a name starting with a letter or digit); an e-mail autolink (`a@b.c`: a domain with a dot, its `_` escaped by
+// now); a commit as `user@SHA` (7 or more hex digits). Either case (the `i` flag). Read on the escaped text, where an
+// entity or backslash escape ends in `;` or in the character it stands for, so the character before the `@` is a
+// word character exactly when it was one.
+const LINKABLE_AT =
+  /(?<![a-z0-9_])@(?=[a-z0-9])|@(?=(?:[\w-]|\\_)+(?:\.(?:[\w-]|\\_)+)+)|@(?=[0-9a-f]{7,}(?![\w-]))/gi;
 
 export function escapeMarkdownText(text: string, maxLength = Infinity): string {
   let s = String(text).replace(LONE_SURROGATE, '\ufffd').replace(CONTROL, '').replace(/\s+/g, ' ').trim();
@@ -50,7 +58,7 @@ export function escapeMarkdownText(text: string, maxLength = Infinity): string {
     .replace(/:\/\//g, ':/&#8203;/')
     .replace(/www\./gi, (w) => `${w.slice(0, 3)}&#8203;.`)
     .replace(SHA, '$1&#8203;$2')
-    .replace(/@/g, '@&#8203;');
+    .replace(LINKABLE_AT, '@&#8203;');
   return s;
 }
 

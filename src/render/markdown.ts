@@ -40,16 +40,18 @@ import {
   keyMetrics,
   openGates,
   rankText,
-  REGRESSION_ORDER,
-  WIN_ORDER,
+  regressionOrder,
+  winOrder,
   regressionsBySeverity,
   regressionsHeading,
+  perQueryTally,
   unitOf,
   winsByGain,
   chunkMatchSummary,
 } from './reportParts.js';
 import { flakyMarkdownLines, flakySetAsideText, repeatsMarkdownLines } from './repeats.js';
-import { reportWarningText } from './warnings.js';
+import { reportWarningText, verdictCaveatText } from './warnings.js';
+import type { WarningStyle } from './warnings.js';
 
 /** GitHub rejects comment bodies over 65,536 characters; keep a margin for the hidden marker the action adds. */
 export const GITHUB_COMMENT_LIMIT = 65_536 - 1_536;
@@ -127,16 +129,17 @@ function alertGateLine(g: GateResult, report: CompareReport, byId: Map<string, M
   return `> - ${icon} ${gateName(g).replace(/ \(warn\)$/, '')} ${value}; allowed: ${escapeMarkdownText(g.threshold, 120)}${result}`;
 }
 
-function alertLines(report: CompareReport, byId: Map<string, MetricDef>): string[] {
+function alertLines(report: CompareReport, byId: Map<string, MetricDef>, context: ReportContext): string[] {
   const named = gatesToName(report);
   const tally = gateTally(report);
   const shown = named.slice(0, 5);
   const word = verdictWord(report);
   const advice = adviceSentence(report);
   const flaky = flakySetAsideText(report);
+  const caveat = verdictCaveatText(context, markdownStyle(context));
   return [
     `> [!${ALERT[word]}]`,
-    `> **EvalGate: ${word}** — ${tally}${flaky ? ` · ${flaky}` : ''}${advice ? `. ${escapeMarkdownText(advice, 300)}` : ''}`,
+    `> **EvalGate: ${word}** — ${tally}${flaky ? ` · ${flaky}` : ''}${caveat ? ` · ⚠️ ${caveat}` : ''}${advice ? `. ${escapeMarkdownText(advice, 300)}` : ''}`,
     ...(shown.length ? ['>', ...shown.map((g) => alertGateLine(g, report, byId))] : []),
     ...(named.length > shown.length ? [`> - and ${named.length - shown.length} more in the gate table`] : []),
   ];
@@ -225,13 +228,18 @@ function configLine(config: ConfigOrigin): string {
   return `Gate config: ${escapeMarkdownText(config.source, 80)} (sha256 \`${config.sha256}\`)`;
 }
 
-/** A report warning as the comment says it: the one wording (warnings.ts), a sentence, its parts in Markdown. */
-export function markdownWarning(w: ReportWarning, context: ReportContext): string {
-  const text = reportWarningText(w, {
+/** How the comment shows a warning's parts: settings as code, commits linked, text from the inputs escaped. */
+function markdownStyle(context: ReportContext): WarningStyle {
+  return {
     code: (text) => `\`${text}\``,
     commit: (sha) => commitText(sha, context),
     input: (text) => escapeMarkdownText(text, 60),
-  });
+  };
+}
+
+/** A report warning as the comment says it: the one wording (warnings.ts), a sentence, its parts in Markdown. */
+export function markdownWarning(w: ReportWarning, context: ReportContext): string {
+  const text = reportWarningText(w, markdownStyle(context));
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}${text.endsWith('?') ? '' : '.'}`;
 }
 
@@ -349,25 +357,13 @@ function worstLines(report: CompareReport, worst: QueryOutcome[]): string[] {
   const cause = commonCause(report);
   return [
     '',
-    `#### ${regressionsHeading(shown.length, worst.length)}`,
+    `#### ${regressionsHeading(shown.length, worst.length, report.per_query_metric)}`,
     '',
     `${perQueryTally(report)}.${cause ? ` ${cause}` : ''}`,
     '',
     ...head,
     ...rows,
   ];
-}
-
-function perQueryTally(report: CompareReport): string {
-  const c = report.counts;
-  return [
-    plural(c.regression, 'expected hit lost', 'expected hits lost'),
-    plural(c.loss, 'rank slipped', 'ranks slipped'),
-    plural(c.win, 'win', 'wins'),
-    plural(c.draw, 'draw', 'draws'),
-    ...(c.answer_regression ? [plural(c.answer_regression, 'answer regression', 'answer regressions')] : []),
-    ...(report.flaky?.count ? [`${report.flaky.count.toLocaleString('en-US')} flaky (set aside)`] : []),
-  ].join(' · ');
 }
 
 /** Untrusted names, capped so a run database cannot push the never-cut part past the limit. */
@@ -594,7 +590,7 @@ function fixedLines(
   hint: string | undefined,
 ): string[] {
   return [
-    ...alertLines(report, byId),
+    ...alertLines(report, byId, context),
     '',
     ...provenanceLines(report, context, hint),
     ...gateTableLines(report, byId),
@@ -622,7 +618,7 @@ const PER_QUERY_HINT =
 function buildSections(report: CompareReport, defs: MetricDef[], byId: Map<string, MetricDef>): Sections {
   const worst = regressionsBySeverity(report.per_query);
   const losses = querySection(
-    `Regressions and losses: ${REGRESSION_ORDER}`,
+    `Regressions and losses: ${regressionOrder(report.per_query_metric)}`,
     'regressions and losses',
     worst,
     report,
@@ -630,7 +626,13 @@ function buildSections(report: CompareReport, defs: MetricDef[], byId: Map<strin
   );
   // Where each row's details are (docs/compare.md): the open part's budget is not touched, this is collapsed.
   losses?.tail.unshift('', PER_QUERY_HINT);
-  const wins = querySection(`Wins: ${WIN_ORDER}`, 'wins', winsByGain(report.per_query), report, false);
+  const wins = querySection(
+    `Wins: ${winOrder(report.per_query_metric)}`,
+    'wins',
+    winsByGain(report.per_query),
+    report,
+    false,
+  );
   const answers = querySection('Answer changes', 'answer changes', answerChanges(report.per_query), report, true);
   const metrics = allMetricsSection(report, defs);
   const breakdowns = breakdownSection(report, byId);

@@ -299,12 +299,36 @@ function compareDeltas(a: number | null, b: number | null): number {
   return a - b;
 }
 
-/** The order regressionsBySeverity gives, in the words the reports head its rows with. */
-export const REGRESSION_ORDER = 'lost hits, then slipped ranks, then answers, each largest drop first';
+/**
+ * The per-query outcomes as a partition of the compared queries, each counted once by its first relevant hit (a
+ * flaky one set aside), then the answer regressions, which are among those queries and so not added to them.
+ */
+export function perQueryTally(report: CompareReport): string {
+  const c = report.counts;
+  const kinds = [
+    plural(c.regression, 'expected hit lost', 'expected hits lost'),
+    plural(c.loss, 'rank slipped', 'ranks slipped'),
+    plural(c.win, 'win', 'wins'),
+    plural(c.draw, 'draw', 'draws'),
+    ...(report.flaky?.count ? [`${report.flaky.count.toLocaleString('en-US')} flaky (set aside)`] : []),
+  ];
+  const answers = c.answer_regression
+    ? `; among them, ${plural(c.answer_regression, 'answer regression', 'answer regressions')}`
+    : '';
+  return `${plural(report.per_query.length, 'query', 'queries')} by the first relevant hit: ${kinds.join(' · ')}${answers}`;
+}
+
+/**
+ * What puts a row among the regressions and in which order (regressionsBySeverity), in the words the reports head
+ * them with: the first relevant hit decides the kind, `metric` (the report's per_query_metric) the order within one.
+ */
+export function regressionOrder(metric: string): string {
+  return `lost hits, then lower first relevant ranks, then worse answers; each by Δ ${metric}, lowest first`;
+}
 
 /** "Regressions (10 of 31): lost hits, then …": the heading of the worst rows, saying their order. */
-export function regressionsHeading(shown: number, total: number): string {
-  return `Regressions (${shown < total ? `${shown} of ${total}` : total}): ${REGRESSION_ORDER}`;
+export function regressionsHeading(shown: number, total: number, metric: string): string {
+  return `Regressions (${shown < total ? `${shown} of ${total}` : total}): ${regressionOrder(metric)}`;
 }
 
 /**
@@ -318,9 +342,15 @@ export function regressionsBySeverity(perQuery: QueryOutcome[]): QueryOutcome[] 
   );
 }
 
-export const WIN_ORDER = 'hits found, then improved ranks, each largest gain first';
+/**
+ * The wins' membership and order (winsByGain), as regressionOrder words the regressions': a win is decided by the
+ * first relevant hit, so a win's Δ of `metric` can be negative (its rank rose while other relevant hits fell).
+ */
+export function winOrder(metric: string): string {
+  return `hits found, then higher first relevant ranks; each by Δ ${metric}, highest first`;
+}
 
-/** Wins in WIN_ORDER: a first relevant hit found before a rank that improved; then the metric delta, largest first. */
+/** Wins in winOrder: a first relevant hit found before a rank that improved; then the metric delta, largest first. */
 export function winsByGain(perQuery: QueryOutcome[]): QueryOutcome[] {
   const tier = (o: QueryOutcome) => (o.baseline_rank === null ? 0 : 1);
   const negate = (d: number | null) => (d === null ? null : -d);

@@ -106,9 +106,21 @@ function runWarnings(report: CompareReport, context: ReportContext): ReportWarni
   return out;
 }
 
+/** More than half of the run's results show the mistake. */
+export const inMostResults = (m: RunnerMistakeWarning): boolean => m.queries * 2 > m.results;
+
+/**
+ * The runs most of whose results have hits that can match nothing in the golden set: their scores are mostly a
+ * runner's mistake, so the verdict line says so itself (warnings.ts, verdictCaveatText), not only a warning below.
+ */
+export function mostlyUnmatchable(context: ReportContext): RunnerMistakeWarning[] {
+  return (context.runnerMistakes ?? []).filter((m) => m.check === 'unmatchable-hit' && inMostResults(m));
+}
+
 /**
  * The runner mistakes as the JSON report's `runner_warnings` (docs/compare.md, "The JSON report"): each with its side,
- * run, check and field (as `evalgate validate` names them), the key meant, and its count of the run's results.
+ * run, check and field (as `evalgate validate` names them), the key meant, its count of the run's results, and
+ * whether that is more than half of them (`most_results`: with `unmatchable-hit`, what the verdict line names).
  */
 export function runnerWarningsJson(mistakes: readonly RunnerMistakeWarning[]): Array<Record<string, unknown>> {
   return mistakes.map((m) => ({
@@ -120,5 +132,6 @@ export function runnerWarningsJson(mistakes: readonly RunnerMistakeWarning[]): A
     queries: m.queries,
     results: m.results,
     first_query: m.firstQuery,
+    most_results: inMostResults(m),
   }));
 }

@@ -26,6 +26,7 @@ import {
   intervalLevel,
   intervalText,
   keyMetrics,
+  perQueryTally,
   rankText,
   regressionsBySeverity,
   regressionsHeading,
@@ -36,7 +37,7 @@ import {
 import { configText, reportWarnings } from './reportWarnings.js';
 import { noiseFloorLine } from './calibration.js';
 import type { ReportContext } from './reportWarnings.js';
-import { reportWarningText } from './warnings.js';
+import { reportWarningText, verdictCaveatText } from './warnings.js';
 import { flakySetAsideText, flakyTextLines, repeatsTextLines } from './repeats.js';
 
 // As oneLine's: controls, every default-ignorable code point (tag characters and Hangul fillers too), lone surrogates.
@@ -69,11 +70,12 @@ function columns(rows: string[][], right: Set<number>): string[] {
   );
 }
 
-function verdictLine(report: CompareReport): string {
+function verdictLine(report: CompareReport, context: ReportContext): string {
   const tally = gateTally(report);
   const word = verdictWord(report).toUpperCase().replace('WITH WARNINGS', 'with warnings');
   const flaky = flakySetAsideText(report);
-  return `EvalGate: ${word} — ${tally}${flaky ? ` · ${flaky}` : ''}`;
+  const caveat = verdictCaveatText(context, { code: (x) => x, commit: (x) => x, input: (x) => plainText(x, 60) });
+  return `EvalGate: ${word} — ${tally}${flaky ? ` · ${flaky}` : ''}${caveat ? ` · ${caveat}` : ''}`;
 }
 
 function gateLabel(g: GateResult): string {
@@ -100,7 +102,7 @@ export function renderReportText(
         : word === 'pass, inconclusive accepted'
           ? 'blue'
           : 'yellow';
-  const verdict = paint(paint(verdictLine(report), 'bold'), verdictColour);
+  const verdict = paint(paint(verdictLine(report, context), 'bold'), verdictColour);
   const advice = adviceSentence(report);
   // The advice goes under the first verdict line only: the last line is the verdict alone.
   const lines = advice ? [verdict, `  ${advice}`] : [verdict];
@@ -240,15 +242,11 @@ function keyMetricLines(report: CompareReport, byId: Map<string, MetricDef>): st
 
 /** The per-query tally and the worst regressions. */
 function perQueryLines(report: CompareReport): string[] {
-  const { golden, counts } = report;
+  const { golden } = report;
   const worst = regressionsBySeverity(report.per_query);
   const shown = worst.slice(0, OPEN_QUERY_ROWS);
   const lines: string[] = [];
-  if (report.baseline !== null)
-    lines.push(
-      '',
-      `Per query: ${plural(counts.regression, 'expected hit lost', 'expected hits lost')} · ${plural(counts.loss, 'rank slipped', 'ranks slipped')} · ${plural(counts.win, 'win', 'wins')} · ${plural(counts.draw, 'draw', 'draws')}${counts.answer_regression ? ` · ${plural(counts.answer_regression, 'answer regression', 'answer regressions')}` : ''}${report.flaky?.count ? ` · ${report.flaky.count.toLocaleString('en-US')} flaky (set aside)` : ''}`,
-    );
+  if (report.baseline !== null) lines.push('', `Per query: ${perQueryTally(report)}`);
   if (shown.length === 0) return lines;
   const missingIn = { baseline: new Set(golden.added), candidate: new Set(golden.removed) };
   const rows = [['query', 'rank', `Δ ${report.per_query_metric}`, 'text']];
@@ -260,7 +258,11 @@ function perQueryLines(report: CompareReport): string[] {
       plainText(o.query, 50) + (o.answer_changes.length ? ` [${plainText(o.answer_changes.join('; '), 60)}]` : ''),
     ]);
   }
-  lines.push('', regressionsHeading(shown.length, worst.length), ...columns(rows, new Set([2])));
+  lines.push(
+    '',
+    regressionsHeading(shown.length, worst.length, report.per_query_metric),
+    ...columns(rows, new Set([2])),
+  );
   return lines;
 }
 

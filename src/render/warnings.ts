@@ -8,6 +8,8 @@ import { oneLine } from '../errors.js';
 import { suggest } from '../suggest.js';
 import { mergeWarnings } from '../warnings.js';
 import type { ReportWarning, RunnerMistakeWarning, UnknownKeyWarning, Warning } from '../warnings.js';
+import { mostlyUnmatchable } from './reportWarnings.js';
+import type { ReportContext } from './reportWarnings.js';
 
 /**
  * Warnings as the entries print them: the first `limit` as they are, then one line for the rest. A golden set
@@ -98,4 +100,19 @@ function runnerMistakeText(w: RunnerMistakeWarning, style: WarningStyle): string
     return `${where} hits with no ${style.code('chunk_id')}, ${style.code('doc_id')} or ${style.code('doc_path')} ${count}: they can match nothing in the golden set`;
   const field = PLAIN_FIELD.test(w.field) ? style.code(w.field) : style.input(w.field);
   return `${where} an unknown key ${field} ${count} (ignored${w.meant === null ? '' : `; did you mean ${style.code(w.meant)}?`})`;
+}
+
+/**
+ * What the verdict line adds when most results of a run have hits that can match nothing (mostlyUnmatchable): one
+ * clause per such run, or null. The warning below it names the same mistake with its field.
+ */
+export function verdictCaveatText(context: ReportContext, style: WarningStyle = PLAIN): string | null {
+  const runs = mostlyUnmatchable(context);
+  if (runs.length === 0) return null;
+  return runs
+    .map(
+      (m) =>
+        `most results of the ${m.side} run ${style.input(m.run)} (${m.queries.toLocaleString('en-US')} of ${m.results.toLocaleString('en-US')}) have hits that can match nothing in the golden set`,
+    )
+    .join('; ');
 }

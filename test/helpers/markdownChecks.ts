@@ -20,7 +20,7 @@ export function walk(node: Nodes, visit: (node: Nodes, ancestors: Nodes[]) => vo
 /** The only raw HTML the renderer writes itself. */
 export const OWN_HTML = new Set(['</details>', '<br>', '<sub>', '</sub>']);
 const OWN_SUMMARY =
-  /^<details><summary>(All gates \([\d,]+\) with their tests and notes|Runs compared|Regressions and losses: lost hits, then slipped ranks, then answers, each largest drop first \([\d,]+\)|Wins: hits found, then improved ranks, each largest gain first \([\d,]+\)|Answer changes \([\d,]+\)|All metrics|Breakdowns)<\/summary>$/;
+  /^<details><summary>(All gates \([\d,]+\) with their tests and notes|Runs compared|Regressions and losses: lost hits, then lower first relevant ranks, then worse answers; each by Δ [\w@]+, lowest first \([\d,]+\)|Wins: hits found, then higher first relevant ranks; each by Δ [\w@]+, highest first \([\d,]+\)|Answer changes \([\d,]+\)|All metrics|Breakdowns)<\/summary>$/;
 export const isOwnHtml = (html: string): boolean => OWN_HTML.has(html) || OWN_SUMMARY.test(html);
 
 /** `@name` or `@org/team` that GitHub would turn into a notification (not preceded by a word character). */
