@@ -65,8 +65,24 @@ const MODULES = {
   ],
   // Not verdict.test.ts: its simulations outlast their timeout in Stryker's instrumented dry run (2026-11-28); its
   // unit cases are in verdictUnits.test.ts.
-  'src/compare/significance.ts': ['test/significance.test.ts', 'test/verdictUnits.test.ts', 'test/coverage.test.ts'],
+  'src/compare/significance.ts': [
+    'test/dropBoundsEdges.test.ts',
+    'test/significance.test.ts',
+    'test/verdictUnits.test.ts',
+    'test/coverage.test.ts',
+    'test/testedGates.test.ts',
+  ],
+  // Issue 45: the detectable drop's model and the config's noise block. Not powerAdvice.test.ts for power.ts: its
+  // latent-model simulations ran each mutant for seconds (powerEdges.test.ts checks the models in its place).
+  'src/compare/power.ts': ['test/powerEdges.test.ts', 'test/verdictUnits.test.ts', 'test/testedGates.test.ts'],
+  'src/gate/noise.ts': [
+    'test/noiseBlock.test.ts',
+    'test/gateConfigEdges.test.ts',
+    'test/calibrate.test.ts',
+    'test/powerAdvice.test.ts',
+  ],
   'src/gate/gates.ts': [
+    'test/gateOutcomes.test.ts',
     'test/gateConfig.test.ts',
     'test/gates.test.ts',
     'test/testedGates.test.ts',

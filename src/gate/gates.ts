@@ -149,9 +149,8 @@ export function evaluateGates(config: GateConfig, ctx: GateContext): GateResult[
  */
 function marginOf(spec: GateSpec, config: GateConfig, ctx: GateContext): number {
   if (spec.margin !== undefined) return spec.margin;
-  const baseline = ctx.metrics[spec.metric]?.baseline;
+  const b = ctx.metrics[spec.metric]?.baseline ?? null;
   const own = Object.entries(spec.thresholds).flatMap(([k, x]) => {
-    const b = typeof baseline === 'number' ? baseline : null;
     switch (k as ThresholdKey) {
       case 'max_drop':
       case 'max_increase':
