@@ -5,7 +5,8 @@
  * (compareRepeatedRuns), each expected value derived from how the runs are built.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_OPTIONS, resultsOf } from '../src/aggregate/score.js';
+import { DEFAULT_OPTIONS, MAX_HITS_PER_QUERY, resultsOf } from '../src/aggregate/score.js';
+import { compareCandidateOnly } from '../src/compare/compare.js';
 import { scoreToTable } from '../src/aggregate/table.js';
 import type { RecordFacts, TabulatedRun } from '../src/aggregate/table.js';
 import {
@@ -16,6 +17,7 @@ import {
   MAX_FLAKY_LISTED,
   missingInRepeatsWarnings,
   RepeatMerger,
+  setAsideFlaky,
 } from '../src/compare/repeats.js';
 import type { FlakyRule } from '../src/compare/repeats.js';
 import { InputError } from '../src/errors.js';
@@ -104,6 +106,23 @@ describe('RepeatMerger: a side of several runs as one table', () => {
     expect(table.run).toBe(tables[0].run);
     expect(repeats.runIds).toEqual(['r1', 'r2', 'r3']);
     expect(repeats.facts).toEqual(tables.map((t) => t.facts));
+  });
+
+  it('timings past the stage cap and results past the hit cap: summed and joined over the runs', () => {
+    // 64 stages a run are measured (MAX_STAGES_PER_RUN): r1 times 66, r2 67, so 2 and 3 are ignored.
+    const stages = (n: number) =>
+      Object.fromEntries(Array.from({ length: n }, (_, s) => [`s${String(s).padStart(2, '0')}`, 1]));
+    const over = Array.from({ length: MAX_HITS_PER_QUERY + 1 }, (_, r) => mkHit(r + 1, `h${r}`));
+    const tables = [
+      runData('r1', [rankedResult('a', 1, { timingsMs: stages(66) })]),
+      runData('r2', [rankedResult('a', 1, { timingsMs: stages(67) }), queryResult('b', over)]),
+    ].map((r) => tableOf(r, golden));
+    expect(tables.map((t) => t.ignoredStageTimings)).toEqual([2, 3]);
+    const merger = new RepeatMerger();
+    for (const t of tables) merger.add(t);
+    const { table } = merger.merged();
+    expect(table.ignoredStageTimings).toBe(5);
+    expect(table.cappedResultIds).toEqual(['b']);
   });
 
   it('a run without a result another run has: named with its count, in the order given', () => {
@@ -472,11 +491,67 @@ describe('flaky records and outcomes, runs in memory', () => {
       ).report.per_query[0];
     expect(compareWith('wfgy')).toMatchObject({
       kind: 'draw',
+      note: 'rank 1 -> rank 1', // retrieval agrees: no proportion of hits
       // The median run (c2, the middle of three equal ranks) has the label change; the proportion follows it.
       answer_changes: ['label OK -> ANS_NO_HIT', "WFGY's label not OK in 2 of 3 candidate runs, 0 of 2 baseline runs"],
       answer_regression: true,
     });
     expect(compareWith(undefined)).toMatchObject({ kind: 'draw', answer_changes: [], answer_regression: false });
+  });
+
+  it('a regression the candidate answers unsteadily on keeps its row; a better share of answers is a change only', () => {
+    // Found at rank 1 in both baseline runs, refused there; missed in every candidate run, refused in 1 of 3.
+    const q = goldenSet([chunkQuery('lost')]);
+    const run = (runId: string, rank: number | null, refuses: boolean) =>
+      runData(runId, [
+        rankedResult('lost', rank, {
+          answer: mkAnswer(refuses ? 'I cannot answer that' : 'an answer', { grounded: !refuses }),
+          abstained: refuses,
+        }),
+      ]);
+    const o = compareRepeatedRuns(
+      [run('b1', 1, true), run('b2', 1, true)].map((r) => () => r),
+      [run('c1', null, false), run('c2', null, true), run('c3', null, false)].map((r) => () => r),
+      q,
+      { permutations: 100 },
+    ).report.per_query[0];
+    expect(o).toMatchObject({
+      kind: 'regression',
+      note: 'rank 1 -> miss',
+      answer_changes: ['refused in 1 of 3 candidate runs, 2 of 2 baseline runs'],
+      answer_regression: false,
+    });
+    expect(o.candidate_row?.first_relevant_rank).toBeNull();
+  });
+
+  it("a flaky query's runs without a judge score show none", () => {
+    const q = goldenSet([goldenQuery('judged')]);
+    const run = (runId: string, correctness: number | null) =>
+      runData(runId, [
+        queryResult('judged', [], {
+          answer: mkAnswer('an answer'),
+          abstained: false,
+          judge: correctness === null ? null : judgeScores({ correctness, groundedness: correctness }),
+        }),
+      ]);
+    const report = compareRepeatedRuns(
+      [run('b1', 5), run('b2', null), run('b3', 2)].map((r) => () => r),
+      [run('c1', 5)].map((r) => () => r),
+      q,
+      { permutations: 100 },
+    ).report;
+    expect(report.flaky!.queries[0].baseline).toEqual([
+      'miss, judge groundedness 5, judge correctness 5',
+      'miss',
+      'miss, judge groundedness 2, judge correctness 2',
+    ]);
+  });
+
+  it('a candidate-only report is left as it is, history or not', () => {
+    const q = goldenSet([chunkQuery('a')]);
+    const alone = compareCandidateOnly(runData('c1', [rankedResult('a', 1)]), q, { permutations: 100 });
+    const inputs = { baseline: null, candidate: null, rule: { k: 10, labels: false }, queries: null };
+    expect(setAsideFlaky(alone, { ...inputs, knownFlaky: new Map([['a', 'seen']]) })).toBe(alone);
   });
 
   it('looksForFlaky: several runs on a side, or history given', () => {
