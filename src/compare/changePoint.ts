@@ -38,7 +38,8 @@ const AR_BOUND_MISS = 0.1;
 const CALIBRATION_SERIES = 999;
 /** Permutations per coefficient: p-values from 1/1000 up. */
 const PERMUTATIONS = 999;
-const SEED = 45;
+/** The permutations' seed (exported so a test can redo them); mixed with n and g, the calibrations'. */
+export const CHANGE_POINT_SEED = 45;
 
 export interface ChangePoint {
   /** The level from `start` on is above (`up`) or below (`down`) the level before. */
@@ -142,7 +143,7 @@ function calibration(n: number, g: number): Float64Array {
   let values = calibrations.get(key);
   if (values) return values;
   const phi = AR_GRID[g];
-  const gaussian = gaussians(seededRandom(SEED * 1_000_003 + n * 101 + g));
+  const gaussian = gaussians(seededRandom(CHANGE_POINT_SEED * 1_000_003 + n * 101 + g));
   const innovation = Math.sqrt(1 - phi * phi);
   const x = new Float64Array(n);
   values = new Float64Array(CALIBRATION_SERIES);
@@ -246,7 +247,7 @@ function maximizedP(series: readonly number[], phis: readonly number[], alpha: n
   const start = MIN_SEGMENT + firstNearMax([...scores]);
   const enough = Math.ceil(alpha * (PERMUTATIONS + 1));
   const counts = phis.map(() => 0);
-  const random = seededRandom(SEED);
+  const random = seededRandom(CHANGE_POINT_SEED);
   for (let b = 1; b <= PERMUTATIONS; b++) {
     for (let i = later.length - 1; i > 0; i--) {
       const j = Math.floor(random() * (i + 1));
