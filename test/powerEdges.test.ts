@@ -112,6 +112,9 @@ describe('the noise models at their edges', () => {
       expect(model.rho).toBeCloseTo(0.5 * differ, 12);
       expect(model.size).toBeCloseTo(Math.sqrt((2 * 2) / 9 / differ), 12);
     }
+    // nothing left, or one value only: nothing can differ, at a hit's size
+    expect(redrawnNoiseModel([Number.NaN], 0.4)).toEqual({ n: 0, rho: 0, size: 1 });
+    expect(redrawnNoiseModel([0.3, 0.3], 0.4)).toEqual({ n: 2, rho: 0, size: 1 });
     // three values out of order, each once: 1 - 3/9 differ; variance of 0.2, 0.5, 0.8 is 0.06
     const spread = redrawnNoiseModel([0.8, 0.2, 0.5], 1);
     expect(spread.rho).toBeCloseTo(2 / 3, 12);
