@@ -283,15 +283,25 @@ describe('a re-chunked candidate, 3 runs per side, a golden set of expected_doc_
     // Each run's results are read once per scoring: the baseline's 3 exactly (one version so far), then c1 declares
     // v2 and no more are scored exactly; the fallback pass scores all 6.
     const reads = new Map<string, number>();
-    const counted = (run: RunData) => (): RunStream => ({
-      ...run,
-      forEachResult(each) {
-        reads.set(run.run.runId, (reads.get(run.run.runId) ?? 0) + 1);
-        for (const r of run.results) each(r);
-      },
-    });
+    let opens = 0;
+    let releases = 0;
+    const counted = (run: RunData) => (): RunStream => {
+      opens++;
+      return {
+        ...run,
+        forEachResult(each) {
+          reads.set(run.run.runId, (reads.get(run.run.runId) ?? 0) + 1);
+          for (const r of run.results) each(r);
+        },
+        release() {
+          releases++;
+        },
+      };
+    };
     compareRepeatedRuns(docRuns('b', true).map(counted), docRuns('c', true).map(counted), docGolden(), OPTIONS);
     expect(Object.fromEntries(reads)).toEqual({ b1: 2, b2: 2, b3: 2, c1: 1, c2: 1, c3: 1 });
+    // Every run opened is released: 6 in the exact pass (c1 to c3 opened, not scored), 6 in the fallback.
+    expect([opens, releases]).toEqual([12, 12]);
     // One version, carried by the hits alone: one exact pass.
     reads.clear();
     const same = compareRepeatedRuns(

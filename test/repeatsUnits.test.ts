@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_OPTIONS, MAX_HITS_PER_QUERY, resultsOf } from '../src/aggregate/score.js';
-import { compareCandidateOnly } from '../src/compare/compare.js';
+import { compareCandidateOnly, compareRuns } from '../src/compare/compare.js';
 import { scoreToTable } from '../src/aggregate/table.js';
 import type { RecordFacts, TabulatedRun } from '../src/aggregate/table.js';
 import {
@@ -42,6 +42,8 @@ const answered = (id: string, extra: Partial<QueryResult> = {}) =>
 
 describe('RepeatMerger: a side of several runs as one table', () => {
   const golden = goldenSet([chunkQuery('a'), chunkQuery('b'), chunkQuery('c', { pending: true })]);
+  // With a query no run has, which no run misses against the side.
+  const withNone = goldenSet([chunkQuery('a'), chunkQuery('b'), chunkQuery('none')]);
 
   it('per query, each column is the mean over the runs that have a value; NaN where none has', () => {
     // Judge scores in some runs only: their columns hold NaN in the others.
@@ -132,13 +134,14 @@ describe('RepeatMerger: a side of several runs as one table', () => {
       runData('r3', []),
     ];
     const merger = new RepeatMerger();
-    for (const r of runs) merger.add(tableOf(r, golden));
+    for (const r of runs) merger.add(tableOf(r, withNone));
     const { repeats, table } = merger.merged();
+    expect(table.hitsHaveCitations).toBe(false);
     expect(repeats.missing).toEqual([
       { source: 'r1.sqlite', runId: 'r1', count: 1 },
       { source: 'r3.sqlite', runId: 'r3', count: 2 },
     ]);
-    expect([...table.facts.hasResult]).toEqual([1, 1]);
+    expect([...table.facts.hasResult]).toEqual([1, 1, 0]);
     expect(missingInRepeatsWarnings('baseline', repeats, 'all')).toEqual([
       'r1.sqlite: baseline run `r1`: 1 query has no result in this run, only in other baseline runs (counted as misses)',
       'r3.sqlite: baseline run `r3`: 2 queries have no result in this run, only in other baseline runs (counted as misses)',
@@ -211,6 +214,16 @@ describe("the median run's facts", () => {
     expect(
       merged([run('r1', 2, 'Lyon', null), run('r2', 2, 'Paris', null), run('r3', 1, 'Paris', null)]).groundedText[0],
     ).toBe(0);
+  });
+
+  it('ties broken by run order afresh for each query, whatever the order the query before left', () => {
+    // x: ranks 2, 2, 1 (sorted r3, r1, r2); y: rank 3 in every run, grounded in r2 alone: the middle run is r2.
+    const two = goldenSet([chunkQuery('x'), chunkQuery('y', { mustContain: ['Paris'] })]);
+    const run = (runId: string, xRank: number, text: string) =>
+      runData(runId, [rankedResult('x', xRank), rankedResult('y', 3, { answer: mkAnswer(text), abstained: false })]);
+    const merger = new RepeatMerger();
+    for (const r of [run('r1', 2, 'Lyon'), run('r2', 2, 'Paris'), run('r3', 1, 'Lyon')]) merger.add(tableOf(r, two));
+    expect([...merger.merged().table.facts.groundedText]).toEqual([-1, 1]);
   });
 
   it('a result in any run is a result of the side', () => {
@@ -451,7 +464,8 @@ describe('flaky records and outcomes, runs in memory', () => {
 
   it('at most MAX_FLAKY_LISTED listed, by query id; the count is whole', () => {
     const n = MAX_FLAKY_LISTED + 3;
-    const ids = Array.from({ length: n }, (_, i) => `q${String(n - i).padStart(4, '0')}`);
+    // In an order no run of the sort finds: i * 11 mod n (11 and n coprime).
+    const ids = Array.from({ length: n }, (_, i) => `q${String((i * 11) % n).padStart(4, '0')}`);
     const many = goldenSet(ids.map((id) => chunkQuery(id)));
     const side = (prefix: string) =>
       [0, 1].map((r) =>
@@ -524,6 +538,41 @@ describe('flaky records and outcomes, runs in memory', () => {
     expect(o.candidate_row?.first_relevant_rank).toBeNull();
   });
 
+  it("a run's outcome names only the facts the reasons are about, and only those it knows", () => {
+    // hits: found at rank 1 or missed; grounded, judged and answered in every run: its outcomes are ranks alone.
+    // refusal: refused ("I cannot", not grounded), answered "Paris" (grounded), or a result without an answer (both
+    // unknown): the last shows its rank alone.
+    const q = goldenSet([
+      chunkQuery('hits', { mustContain: ['Paris'] }),
+      goldenQuery('refusal', { mustContain: ['Paris'] }),
+    ]);
+    const run = (runId: string, r: number) =>
+      runData(runId, [
+        rankedResult('hits', r === 1 ? null : 1, {
+          answer: mkAnswer('Paris'),
+          abstained: false,
+          judge: judgeScores({ groundedness: 4, correctness: 4 }),
+        }),
+        r === 2
+          ? queryResult('refusal', [])
+          : queryResult('refusal', [], { answer: mkAnswer(r === 0 ? 'I cannot' : 'Paris'), abstained: r === 0 }),
+      ]);
+    const report = compareRepeatedRuns(
+      [run('b1', 0), run('b2', 1), run('b3', 2)].map((r) => () => r),
+      [run('c1', 0)].map((r) => () => r),
+      q,
+      { permutations: 100 },
+    ).report;
+    expect(report.flaky!.queries.map((f) => [f.query_id, f.reasons, f.baseline])).toEqual([
+      ['hits', ['baseline: hit@10 differs'], ['rank 1', 'miss', 'rank 1']],
+      [
+        'refusal',
+        ['baseline: refusal differs', 'baseline: groundedness verdict differs'],
+        ['miss, refused, not grounded', 'miss, answered, grounded', 'miss'],
+      ],
+    ]);
+  });
+
   it("a flaky query's runs without a judge score show none", () => {
     const q = goldenSet([goldenQuery('judged')]);
     const run = (runId: string, correctness: number | null) =>
@@ -552,6 +601,102 @@ describe('flaky records and outcomes, runs in memory', () => {
     const alone = compareCandidateOnly(runData('c1', [rankedResult('a', 1)]), q, { permutations: 100 });
     const inputs = { baseline: null, candidate: null, rule: { k: 10, labels: false }, queries: null };
     expect(setAsideFlaky(alone, { ...inputs, knownFlaky: new Map([['a', 'seen']]) })).toBe(alone);
+  });
+
+  it("answers in proportion count only the runs that know the fact; a fact the candidate's runs agree on is no proportion", () => {
+    // Answerable, must contain Paris. Baseline: answered "Paris" (grounded) twice. Candidate: the hit found in one run
+    // only; refused (not grounded), answered "Lyon" (not grounded), no answer (refusal and groundedness unknown).
+    const q = goldenSet([chunkQuery('a', { mustContain: ['Paris'] })]);
+    const answer = (text: string, refused: boolean) => ({
+      answer: mkAnswer(refused ? 'I cannot answer that' : text, { grounded: !refused }),
+      abstained: refused,
+    });
+    const o = compareRepeatedRuns(
+      [
+        runData('b1', [rankedResult('a', 1, answer('Paris', false))]),
+        runData('b2', [rankedResult('a', 1, answer('Paris', false))]),
+      ].map((r) => () => r),
+      [
+        runData('c1', [rankedResult('a', 1, answer('', true))]),
+        runData('c2', [rankedResult('a', null, answer('Lyon', false))]),
+        runData('c3', [rankedResult('a', null)]),
+      ].map((r) => () => r),
+      q,
+      { permutations: 100 },
+    ).report.per_query[0];
+    expect(o.answer_changes).toEqual([
+      // the median run's (c2: rank order c1, then c2 and c3 missed) own change, then the proportions
+      'groundedness pass -> fail',
+      'refused in 1 of 2 candidate runs, 0 of 2 baseline runs',
+    ]);
+    expect(o.kind).toBe('loss');
+  });
+
+  it('under profile wfgy, labels other than OK in every run of both sides: no proportion', () => {
+    // Baseline refuses twice (OVER_REFUSAL); the candidate refuses once and answers without citing once (ANS_NO_HIT).
+    const q = goldenSet([chunkQuery('a')]);
+    const refusedRun = (runId: string) =>
+      runData(runId, [
+        rankedResult('a', 1, { answer: mkAnswer('I cannot answer that', { grounded: false }), abstained: true }),
+      ]);
+    const o = compareRepeatedRuns(
+      [refusedRun('b1'), refusedRun('b2')].map((r) => () => r),
+      [
+        refusedRun('c1'),
+        runData('c2', [rankedResult('a', 1, { answer: mkAnswer('an answer'), abstained: false })]),
+      ].map((r) => () => r),
+      q,
+      { permutations: 100, profile: 'wfgy' },
+    ).report.per_query[0];
+    expect(o.answer_changes).toEqual(['refused in 1 of 2 candidate runs, 2 of 2 baseline runs']);
+    expect(o.answer_regression).toBe(false);
+  });
+
+  it('a loss in proportion whose candidate has a chunks table carries its snippet count', () => {
+    const q = goldenSet([chunkQuery('a')]);
+    const table = {
+      chunks: [
+        {
+          chunkId: 'a-rel',
+          docId: 'doc-a',
+          text: 't',
+          headingPath: [],
+          spans: [],
+          tokenEstimate: 1,
+          chunkerVersion: 'v1',
+        },
+      ],
+    };
+    const row = (chunks: boolean) =>
+      compareRepeatedRuns(
+        [runData('b1', [rankedResult('a', 1)]), runData('b2', [rankedResult('a', 1)])].map((r) => () => r),
+        [0, 1, 2]
+          .map((r) => runData(`c${r}`, [rankedResult('a', r === 1 ? 1 : null)], chunks ? table : {}))
+          .map((r) => () => r),
+        q,
+        { permutations: 100 },
+      ).report.per_query[0].candidate_row;
+    expect(row(true)?.hallucination_count).toBe(0);
+    expect(row(false)?.hallucination_count).toBeNull();
+  });
+
+  it('one run per side with history alone: each side is its one run', () => {
+    const q = goldenSet([chunkQuery('a')]);
+    const compared = compareRuns(runData('b1', [rankedResult('a', 1)]), runData('c1', [rankedResult('a', null)]), q, {
+      permutations: 100,
+    });
+    const out = setAsideFlaky(compared, {
+      baseline: null,
+      candidate: null,
+      knownFlaky: new Map([['a', 'seen']]),
+      rule: { k: 10, labels: false },
+      queries: null,
+    });
+    expect(out.report.repeats).toEqual({
+      baseline: { runs: 1, run_ids: ['b1'] },
+      candidate: { runs: 1, run_ids: ['c1'] },
+    });
+    expect(out.report.flaky!.queries[0].baseline).toEqual(['rank 1']);
   });
 
   it('looksForFlaky: several runs on a side, or history given', () => {
