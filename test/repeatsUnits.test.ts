@@ -632,6 +632,46 @@ describe('flaky records and outcomes, runs in memory', () => {
     expect(o.kind).toBe('loss');
   });
 
+  it('runs that know neither the refusal nor the groundedness verdict are left out of both proportions', () => {
+    // Baseline: "Paris" at rank 1 twice. Candidate: refused at rank 1 (not grounded), "Paris" missed (grounded), and
+    // a missed result without an answer (both unknown).
+    const q = goldenSet([chunkQuery('a', { mustContain: ['Paris'] })]);
+    const said = (text: string, refused: boolean) => ({ answer: mkAnswer(text), abstained: refused });
+    const o = compareRepeatedRuns(
+      ['b1', 'b2'].map((id) => () => runData(id, [rankedResult('a', 1, said('Paris', false))])),
+      [
+        runData('c1', [rankedResult('a', 1, said('I cannot answer that', true))]),
+        runData('c2', [rankedResult('a', null, said('Paris', false))]),
+        runData('c3', [rankedResult('a', null)]),
+      ].map((r) => () => r),
+      q,
+      { permutations: 100 },
+    ).report.per_query[0];
+    expect(o.answer_changes).toEqual([
+      'refused in 1 of 2 candidate runs, 0 of 2 baseline runs',
+      'not grounded in 1 of 2 candidate runs, 0 of 2 baseline runs',
+    ]);
+  });
+
+  it("under profile wfgy, a run with no label (refusal unknown) is left out of the label's proportion", () => {
+    const q = goldenSet([chunkQuery('a')]);
+    const cites = (yes: boolean) =>
+      mkAnswer('an answer', {
+        citations: yes ? [{ marker: '[1]', chunkId: 'a-rel', path: null, start: null, end: null }] : [],
+      });
+    const o = compareRepeatedRuns(
+      ['b1', 'b2'].map((id) => () => runData(id, [rankedResult('a', 1, { answer: cites(true), abstained: false })])),
+      [
+        runData('c1', [rankedResult('a', 1, { answer: cites(true), abstained: false })]),
+        runData('c2', [rankedResult('a', 1, { answer: cites(false), abstained: false })]),
+        runData('c3', [rankedResult('a', 1)]),
+      ].map((r) => () => r),
+      q,
+      { permutations: 100, profile: 'wfgy' },
+    ).report.per_query[0];
+    expect(o.answer_changes).toContain("WFGY's label not OK in 1 of 2 candidate runs, 0 of 2 baseline runs");
+  });
+
   it('under profile wfgy, labels other than OK in every run of both sides: no proportion', () => {
     // Baseline refuses twice (OVER_REFUSAL); the candidate refuses once and answers without citing once (ANS_NO_HIT).
     const q = goldenSet([chunkQuery('a')]);
@@ -669,9 +709,10 @@ describe('flaky records and outcomes, runs in memory', () => {
     };
     const row = (chunks: boolean) =>
       compareRepeatedRuns(
-        [runData('b1', [rankedResult('a', 1)]), runData('b2', [rankedResult('a', 1)])].map((r) => () => r),
+        [runData('b1', [rankedResult('a', 2)]), runData('b2', [rankedResult('a', 2)])].map((r) => () => r),
+        // Ranks 2, miss, 2: the median run's rank 2 is a draw, a loss in proportion, whose row is added then.
         [0, 1, 2]
-          .map((r) => runData(`c${r}`, [rankedResult('a', r === 1 ? 1 : null)], chunks ? table : {}))
+          .map((r) => runData(`c${r}`, [rankedResult('a', r === 1 ? null : 2)], chunks ? table : {}))
           .map((r) => () => r),
         q,
         { permutations: 100 },
