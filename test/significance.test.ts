@@ -5,8 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { compareRuns } from '../src/compare/compare.js';
 import {
+  binomialUpperTails,
   exactSignTest,
   hashString,
+  largestReaching,
   normalQuantile,
   normalUpperTail,
   pairedSignificance,
@@ -476,5 +478,24 @@ describe('normalQuantile', () => {
       expect(normalUpperTail(z)).toBeCloseTo(tail, 9);
     }
     expect(normalQuantile(0.6)).toBeLessThan(0);
+  });
+});
+
+describe("the one-sided sign test's tails (the detectable drop reads them; the mutation run of issue 45)", () => {
+  it('P(X >= k) for every k from 0, where it is 1, to m + 1, where it is 0', () => {
+    // Binomial(4, 1/2): 1, 15/16, 11/16, 5/16, 1/16, then 0
+    const upper = binomialUpperTails(4);
+    expect(upper).toHaveLength(6);
+    for (const [k, tail] of [1, 15 / 16, 11 / 16, 5 / 16, 1 / 16, 0].entries())
+      expect(upper[k], `k ${k}`).toBeCloseTo(tail, 14);
+  });
+
+  it('the largest k whose tail reaches the level: a tail equal to the level reaches it, one below does not', () => {
+    const upper = binomialUpperTails(10);
+    expect(largestReaching(upper, upper[3])).toBe(3);
+    expect(largestReaching(upper, upper[3] + 1e-9)).toBe(2);
+    expect(largestReaching(upper, upper[10])).toBe(10);
+    // a level above every tail but P(X >= 0) = 1: none, and k stops at 0
+    expect(largestReaching(upper, 0.9999)).toBe(0);
   });
 });
