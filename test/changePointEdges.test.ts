@@ -11,7 +11,9 @@ import {
   arBound,
   CHANGE_POINT_ALPHA,
   CHANGE_POINT_SEED,
+  calibration,
   changePointOf,
+  gaussians,
   levelSplit,
   MIN_RUNS,
   MIN_SEGMENT,
@@ -141,6 +143,14 @@ describe('the level split and the autocorrelation around it, by definition', () 
     expect(levelSplit(mirrored.map((v) => v * 0.1))).toBe(3);
   });
 
+  it('the deviations over their largest: the same autocorrelation at 1e-300 and 1e300 times the values', () => {
+    for (const [, x] of SERIES)
+      for (const factor of [1e-300, 1e300]) {
+        const scaled = splitAutocorrelation(x.map((v) => v * factor));
+        expect(scaled, `x ${factor}`).toBeCloseTo(splitAutocorrelation(x), 12);
+      }
+  });
+
   it('a constant series: no deviation, an autocorrelation of 0 (not 0 / 0)', () => {
     // quarters: each side's mean is exact (of 0.7s it is not, and the deviations are rounding's)
     expect(splitAutocorrelation(new Array(14).fill(0.25))).toBe(0);
@@ -181,6 +191,63 @@ describe('the AR bound', () => {
   });
 });
 
+describe('the calibration of the AR bound, by definition', () => {
+  it('normal draws: each pair of uniforms gives radius x cos(angle), then radius x sin(angle)', () => {
+    const random = seededRandom(5);
+    const draw = gaussians(seededRandom(5));
+    for (let k = 0; k < 50; k++) {
+      const radius = Math.sqrt(-2 * Math.log(1 - random()));
+      const angle = 2 * Math.PI * random();
+      expect(draw()).toBe(radius * Math.cos(angle));
+      expect(draw()).toBe(radius * Math.sin(angle));
+    }
+  });
+
+  it("each coefficient's 999 series: AR(1) from a stationary start, a seed per n and coefficient, sorted", () => {
+    for (const [n, g] of [
+      [14, 0],
+      [20, 7],
+      [14, 14],
+    ]) {
+      const phi = (g * 5) / 100;
+      const draw = gaussians(seededRandom(CHANGE_POINT_SEED * 1_000_003 + n * 101 + g));
+      const want: number[] = [];
+      for (let s = 0; s < 999; s++) {
+        const x = [draw()];
+        for (let i = 1; i < n; i++) x.push(phi * x[i - 1] + Math.sqrt(1 - phi * phi) * draw());
+        want.push(splitAutocorrelation(x));
+      }
+      want.sort((a, b) => a - b);
+      expect([...calibration(n, g)], `n ${n}, coefficient ${phi}`).toEqual(want);
+    }
+  });
+
+  it('the bound: the largest coefficient whose series are at most the observed more than 10% of the time', () => {
+    for (const [, x] of SERIES) {
+      const observed = splitAutocorrelation(x);
+      let want = 0;
+      for (let g = 14; g > 0 && want === 0; g--)
+        if ((calibration(x.length, g).filter((v) => v <= observed).length + 1) / 1000 > 0.1) want = g;
+      expect(arBound(x)).toBe(want);
+    }
+  });
+
+  it('exactly 10% at or under the observed: ruled out; one more (a tie counts as at most): kept', () => {
+    // The simulated series of coefficient 0.7 at 14 runs whose autocorrelations are the 99th and 100th smallest:
+    // taken as the observed series, 99 and 100 of the 999 are at most theirs.
+    const draw = gaussians(seededRandom(CHANGE_POINT_SEED * 1_000_003 + 14 * 101 + 14));
+    const simulated = Array.from({ length: 999 }, () => {
+      const x = [draw()];
+      for (let i = 1; i < 14; i++) x.push(0.7 * x[i - 1] + Math.sqrt(1 - 0.7 * 0.7) * draw());
+      return x;
+    });
+    const values = calibration(14, 14);
+    const at = (k: number) => simulated.find((x) => splitAutocorrelation(x) === values[k])!;
+    expect(arBound(at(98))).toBeLessThan(14);
+    expect(arBound(at(99))).toBe(14);
+  });
+});
+
 describe('the test against its definition', () => {
   it.each(SERIES)('%s: p-value, start, shift, direction, at alpha 1 (no early stop) and 0.01', (_what, x) => {
     const full = shiftTest(x, 1)!;
@@ -206,12 +273,14 @@ describe('the test against its definition', () => {
     ]);
   });
 
-  it('the same p-value, start and arBound after a shift of the level and a positive scale; a negative one turns it', () => {
+  it('the same p-value, start and arBound after a shift of the level and a positive scale (1e-6 too); a negative one turns it', () => {
     for (const [, x] of SERIES) {
       const plain = shiftTest(x)!;
       const moved = shiftTest(x.map((v) => 2 * v + 5))!;
       expect([moved.pValue, moved.start, moved.arBound]).toEqual([plain.pValue, plain.start, plain.arBound]);
       expect(moved.shift).toBeCloseTo(2 * plain.shift, 9);
+      const small = shiftTest(x.map((v) => v * 1e-6))!;
+      expect([small.pValue, small.start, small.arBound]).toEqual([plain.pValue, plain.start, plain.arBound]);
       const turned = shiftTest(x.map((v) => -v))!;
       expect([turned.pValue, turned.start]).toEqual([plain.pValue, plain.start]);
       expect(turned.direction).toBe(plain.shift > 0 ? 'down' : 'up');
@@ -257,6 +326,8 @@ describe('the bounds of the rules', () => {
     });
     for (const value of [Number.MAX_VALUE, -Number.MAX_VALUE, 0, Number.MIN_VALUE])
       expect(shiftTest(new Array(14).fill(value), 1), `14 times ${value}`).toMatchObject({ pValue: 1, shift: 0 });
+    // every score exactly 0: the first start allowed
+    expect(shiftTest(new Array(14).fill(0), 1)?.start).toBe(MIN_SEGMENT);
     const signs = [...new Array(11).fill(1), -1, -1, -1];
     expect(changePointOf(signs.map((s) => s * 1e308))).toEqual({ ...changePointOf(signs)!, shift: -Infinity });
   });

@@ -116,8 +116,8 @@ export function splitAutocorrelation(x: ArrayLike<number>): number {
   return products / squares;
 }
 
-/** Standard normal draws from `random`, two per pair of uniforms (Box-Muller). */
-function gaussians(random: () => number): () => number {
+/** Standard normal draws from `random`, two per pair of uniforms (Box-Muller). Exported for its test. */
+export function gaussians(random: () => number): () => number {
   let spare = Number.NaN;
   return () => {
     if (!Number.isNaN(spare)) {
@@ -136,9 +136,9 @@ const calibrations = new Map<string, Float64Array>();
 
 /**
  * The sorted splitAutocorrelation of CALIBRATION_SERIES stationary Gaussian AR(1) series of n runs with coefficient
- * AR_GRID[g], from a seed of their own (computed once per n and g).
+ * AR_GRID[g], from a seed of their own (computed once per n and g). Exported for its test.
  */
-function calibration(n: number, g: number): Float64Array {
+export function calibration(n: number, g: number): Float64Array {
   const key = `${n}/${g}`;
   let values = calibrations.get(key);
   if (values) return values;
