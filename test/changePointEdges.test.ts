@@ -249,7 +249,7 @@ describe('the calibration of the AR bound, by definition', () => {
 });
 
 describe('the test against its definition', () => {
-  it.each(SERIES)('%s: p-value, start, shift, direction, at alpha 1 (no early stop) and 0.01', (_what, x) => {
+  it.each(SERIES)('%s: p-value, start, shift, direction, at alpha 1 (no early stop), 0.01 and 0.0501', (_what, x) => {
     const full = shiftTest(x, 1)!;
     const want = testByDefinition(x, 1);
     expect({ ...full, shift: 0 }).toEqual({ ...want, shift: 0 });
@@ -257,6 +257,8 @@ describe('the test against its definition', () => {
     const early = shiftTest(x)!;
     const wantEarly = testByDefinition(x, CHANGE_POINT_ALPHA);
     expect([early.pValue, early.start, early.arBound]).toEqual([wantEarly.pValue, wantEarly.start, wantEarly.arBound]);
+    // an alpha whose stopping count is ceil(50.1) = 51 permutations
+    expect(shiftTest(x, 0.0501)!.pValue).toBe(testByDefinition(x, 0.0501).pValue);
     // the early stop decides as the full count does
     expect(early.pValue <= CHANGE_POINT_ALPHA).toBe(full.pValue <= CHANGE_POINT_ALPHA);
   });
