@@ -39,6 +39,8 @@ RESULT_KEYS = (
 HIT_KEYS = (
     "rank", "chunk_id", "doc_id", "doc_path", "rel_path", "heading_path", "snippet", "score", "citation",
     "chunker_version",
+    # kebab's own hit fields: read without warning, scored by nothing (docs/sources/kebab.md)
+    "section_label", "index_version", "embedding_model", "indexed_at", "stale", "score_kind",
 )
 ANSWER_KEYS = ("answer", "citations", "references", "grounded", "refusal_reason", "conflict_acknowledged", "usage")
 ANSWER_CITATION_KEYS = ("marker", "chunk_id", "citation")

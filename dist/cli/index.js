@@ -10869,7 +10869,7 @@ function templateDetail(t, row, at) {
             case CITATION_END:
                 detail.citationEnd = Number(v);
                 break;
-            default: // rank, ids, path and version: read at once
+            default: // rank, ids, path and version: read at once; kebab's section label and times: never read
         }
     }
     if (!t.citationUsable)
@@ -10928,6 +10928,12 @@ const K_VERSION = 256;
 const CITATION_PATH = 512;
 const CITATION_START = 1024;
 const CITATION_END = 2048;
+// kebab's per-hit texts that vary from hit to hit: values in a template (checked, never read), so that its hits
+// share a shape; its constant fields (index_version, embedding_model, stale, score_kind) stay literal text.
+const K_SECTION_LABEL = 4096;
+const K_INDEXED_AT = 8192;
+const CITATION_SECTION = 16384;
+const UNREAD_TEXT = K_SECTION_LABEL | K_INDEXED_AT | CITATION_SECTION;
 const HIT_KEYS = new Map([
     ['rank', K_RANK],
     ['chunk_id', K_CHUNK],
@@ -10939,11 +10945,14 @@ const HIT_KEYS = new Map([
     ['score', K_SCORE],
     ['citation', K_CITATION],
     ['chunker_version', K_VERSION],
+    ['section_label', K_SECTION_LABEL],
+    ['indexed_at', K_INDEXED_AT],
 ]);
 const CITATION_KEYS = new Map([
     ['path', CITATION_PATH],
     ['start', CITATION_START],
     ['end', CITATION_END],
+    ['section', CITATION_SECTION],
 ]);
 // What a template slot accepts (JSON's grammar, without escapes or control characters in strings).
 const WS = '[ \\t\\n\\r]*';
@@ -10961,8 +10970,11 @@ const SLOT_PATTERN = {
     [CITATION_PATH]: `(${STRING_CHARS})`,
     [CITATION_START]: `(${NUMBER})`,
     [CITATION_END]: `(${NUMBER})`,
+    [K_SECTION_LABEL]: `(${STRING_CHARS})`,
+    [K_INDEXED_AT]: `(${STRING_CHARS})`,
+    [CITATION_SECTION]: `(${STRING_CHARS})`,
 };
-const STRING_SLOTS = K_CHUNK | K_DOC | K_PATH | K_SNIPPET | K_VERSION | CITATION_PATH;
+const STRING_SLOTS = K_CHUNK | K_DOC | K_PATH | K_SNIPPET | K_VERSION | CITATION_PATH | UNREAD_TEXT;
 /** Values the scan pattern captures; the others it only checks. */
 const READ_AT_ONCE = K_RANK | K_CHUNK | K_DOC | K_PATH | K_VERSION;
 /**
@@ -11272,6 +11284,17 @@ class Scanner {
         }
         throw BAIL;
     }
+    /**
+     * A value never read, of a key `slot` (0: a key not listed): kebab's varying texts, as a string or null, are
+     * template values of their slot; any other value is checked and stays literal text in a template.
+     */
+    otherValue(slot) {
+        const c = this.s.charCodeAt(this.p);
+        if (slot & UNREAD_TEXT && (c === QUOTE || c === LOWER_N))
+            this.stringOrNull(slot);
+        else
+            this.skipValue();
+    }
     /** A number or null (a finite number: the slow path reports the others), noted as a template value of `slot`. */
     numberOrNull(slot) {
         const at = this.p;
@@ -11360,7 +11383,7 @@ class Scanner {
                     end = this.numberOrNull(CITATION_END);
                     break;
                 default:
-                    this.skipValue();
+                    this.otherValue(id);
             }
             if (seen & id)
                 throw BAIL;
@@ -11467,7 +11490,7 @@ class Scanner {
                     version = this.stringOrNull(K_VERSION);
                     break;
                 default:
-                    this.skipValue();
+                    this.otherValue(id);
             }
             if (seen & id)
                 throw BAIL;
@@ -16713,6 +16736,11 @@ function compareCandidateOnly(candidate, golden, options = {}) {
 const JUDGE_FLAKY_STEP = 1;
 /** Flaky queries listed in the JSON report (the count is whole); sorted by query id. */
 const MAX_FLAKY_LISTED = 200;
+/**
+ * The config_snapshot_json keys a side's repeats may differ in without a warning when the gate config names none
+ * (`repeats.may_differ`): repeats of one system differ in their seed by design.
+ */
+const DEFAULT_MAY_DIFFER = ['seed'];
 /** Running per-query sums and counts of one set of columns. */
 class ColumnSums {
     rows;
@@ -16750,6 +16778,7 @@ class ColumnSums {
 }
 /** Adds a side's runs one at a time (each table dropped once added) and gives the side as one table. */
 class RepeatMerger {
+    mayDiffer;
     first = null;
     main = null;
     pending = null;
@@ -16766,6 +16795,10 @@ class RepeatMerger {
     ignored = 0;
     citations = false;
     differences = new Set();
+    /** `mayDiffer`: the settings the side's runs may differ in without a warning (DEFAULT_MAY_DIFFER). */
+    constructor(mayDiffer = new Set(DEFAULT_MAY_DIFFER)) {
+        this.mayDiffer = mayDiffer;
+    }
     add(table) {
         if (this.runIds.length === 0xffff)
             throw new InputError('repeats: more than 65,535 runs on one side');
@@ -16815,9 +16848,11 @@ class RepeatMerger {
             hitsHaveCitations: this.citations,
             ignoredStageTimings: this.ignored,
         };
-        const differences = [...this.differences].sort();
+        const all = [...this.differences].sort();
+        const differences = all.filter((key) => !this.mayDiffer.has(key));
+        const expectedDifferences = all.filter((key) => this.mayDiffer.has(key));
         const missing = this.missingInRuns(table.facts.hasResult);
-        return { table, repeats: { runIds: this.runIds, facts: this.facts, differences, missing } };
+        return { table, repeats: { runIds: this.runIds, facts: this.facts, differences, expectedDifferences, missing } };
     }
     /** Per run, the queries it has no result for while some run of the side has one (`any`: the side's union). */
     missingInRuns(any) {
@@ -17106,6 +17141,7 @@ function setAsideFlaky(compared, inputs) {
             runs: rep.runIds.length,
             run_ids: rep.runIds,
             ...(rep.differences.length > 0 ? { differences: rep.differences } : {}),
+            ...(rep.expectedDifferences.length > 0 ? { expected_differences: rep.expectedDifferences } : {}),
         }
         : { runs: 1, run_ids: [run.run_id] };
     return {
@@ -17120,39 +17156,97 @@ function setAsideFlaky(compared, inputs) {
     };
 }
 /**
- * Compares two sides of one or more runs each (`open` functions: one run database in memory at a time, each scored
- * into its table and released before the next is opened), with flaky queries set aside. Exact chunk matching
- * only: runs whose chunker versions differ are refused (compare one run per side to use the fallback).
+ * What the chunk matching of repeats reads from every run before any is compared: the chunker versions (declared,
+ * else those the hits carry, as compareRuns reads them for two runs) and the golden set's expected chunks as the
+ * runs' chunks tables hold them, the only entries fallback matching looks up (the first run's where several hold one).
  */
-function compareRepeatedRuns(baselines, candidates, golden, options = {}, knownFlaky) {
-    const opts = { ...DEFAULT_COMPARE_OPTIONS, ...options };
-    const versions = new Map();
-    const side = (opens) => {
-        const merger = new RepeatMerger();
+class RunsSeen {
+    /** Each chunker version seen, with the first run that has it. */
+    versions = new Map();
+    reference = new Map();
+    expectedIds;
+    constructor(golden) {
+        this.expectedIds = [...new Set(golden.queries.flatMap((q) => q.expectedChunkIds ?? []))];
+    }
+    /** A run opened: its expected chunks, and its declared chunker version (undefined: its hits will tell). */
+    opened(run, name) {
+        const chunks = run.chunks;
+        if (chunks !== null)
+            for (const id of this.expectedIds) {
+                const chunk = chunks.get(id);
+                if (chunk !== undefined && !this.reference.has(id))
+                    this.reference.set(id, chunk);
+            }
+        const declared = declaredChunkerVersion(run);
+        if (declared !== undefined)
+            this.version(declared, name);
+    }
+    version(version, name) {
+        if (!this.versions.has(version))
+            this.versions.set(version, name);
+    }
+    /** Whether the runs' chunker versions differ: then every run is matched by document, as two runs would be. */
+    get differ() {
+        return this.versions.size > 1;
+    }
+}
+/**
+ * Each side's runs scored with `scoring`, one open at a time. With `seen` (the exact pass), every run is opened for
+ * what `seen` reads, but once the chunker versions differ no more are scored: null then, the fallback pass follows.
+ */
+function scoreSides(sides, golden, scoring, seen, mayDiffer) {
+    const mergers = sides.map((opens) => {
+        const merger = new RepeatMerger(mayDiffer);
         for (const open of opens) {
             const run = resultsOf(open());
-            let table;
             try {
-                table = table_scoreToTable(run, golden, { ...opts, chunkMatch: 'exact', referenceChunks: null });
+                const name = `${run.source} run \`${oneLine(run.run.runId)}\``;
+                seen?.opened(run, name);
+                if (seen?.differ)
+                    continue;
+                const table = table_scoreToTable(run, golden, scoring);
+                seen?.version(chunkerVersionOf(table), name);
+                merger.add(table);
             }
             finally {
                 run.release?.();
             }
-            const version = chunkerVersionOf(table);
-            if (!versions.has(version))
-                versions.set(version, `${run.source} run \`${run.run.runId}\``);
-            merger.add(table);
         }
-        return merger.merged();
-    };
-    const b = side(baselines);
-    const c = side(candidates);
-    if (versions.size > 1) {
-        const named = [...versions].map(([v, run]) => `${run}: ${v ?? 'unset'}`).join('; ');
-        throw new InputError(`chunker_version differs between the runs compared (${named}): repeated runs are compared with exact chunk ` +
-            'matching only; compare one run per side to match chunks by document');
+        return merger;
+    });
+    return seen?.differ ? null : mergers.map((m) => m.merged());
+}
+/**
+ * Both sides scored as compareRuns scores two runs: exactly when every run has one chunker version, else (the runs
+ * re-chunked) every run again with the fallback, against the expected chunks of all runs' tables, and labelled by
+ * what its queries' matching did (docs/metrics.md, "Chunker versions"). Under --strict-chunker-version: refused.
+ */
+function scoreRepeats(baselines, candidates, golden, opts, mayDiffer) {
+    const seen = new RunsSeen(golden);
+    const exact = { ...opts, chunkMatch: 'exact', referenceChunks: null };
+    const sides = scoreSides([baselines, candidates], golden, exact, seen, mayDiffer);
+    if (sides !== null)
+        return { sides, match: 'exact' };
+    if (opts.strictChunkerVersion) {
+        const named = [...seen.versions].map(([v, run]) => `${run}: ${v ?? 'unset'}`).join('; ');
+        throw new InputError(`chunker_version differs between the runs compared (${named}) and --strict-chunker-version refuses to ` +
+            'compare: chunk ids of different chunkers are not comparable (without it, expected chunks match by document)');
     }
-    const compared = compareScored(b.table, c.table, opts, 'exact');
+    const fallback = { ...opts, chunkMatch: 'fallback_doc_span', referenceChunks: seen.reference };
+    const rescored = scoreSides([baselines, candidates], golden, fallback, null, mayDiffer);
+    return { sides: rescored, match: matchLabel(rescored[0].table, rescored[1].table) };
+}
+/**
+ * Compares two sides of one or more runs each (`open` functions: one run database in memory at a time, each scored
+ * into its table and released before the next is opened), with flaky queries set aside. Chunks are matched as
+ * compareRuns matches two runs (scoreRepeats): by document when the runs' chunker versions differ. `mayDiffer`: the
+ * config_snapshot_json keys a side's runs may differ in without a warning (the gate config's `repeats.may_differ`).
+ */
+function compareRepeatedRuns(baselines, candidates, golden, options = {}, knownFlaky, mayDiffer = DEFAULT_MAY_DIFFER) {
+    const opts = { ...DEFAULT_COMPARE_OPTIONS, ...options };
+    const { sides, match } = scoreRepeats(baselines, candidates, golden, opts, new Set(mayDiffer));
+    const [b, c] = sides;
+    const compared = compareScored(b.table, c.table, opts, match);
     const meanOver = compared.report.options.mean_over;
     const repeatWarnings = [
         ...missingInRepeatsWarnings('baseline', b.repeats, meanOver),
@@ -17487,6 +17581,7 @@ const TOP_KEYS = new Set([
     'k',
     'mrr_cutoff',
     'noise',
+    'repeats',
 ]);
 /** The most gates a config may hold (presets' included). */
 const MAX_GATES = 200;
@@ -17572,7 +17667,8 @@ function parseGateConfig(text, source) {
     const defaultMinN = top.min_n ?? 20;
     if (typeof defaultMinN !== 'number' || !Number.isInteger(defaultMinN) || defaultMinN < 0)
         throw new InputError(`${source}:${keyLine(root, 'min_n')}: \`min_n\` must be a whole number >= 0`);
-    const testing = parseTesting(top, (key) => `${source}:${keyLine(root, key)}`);
+    const at = (key) => `${source}:${keyLine(root, key)}`;
+    const testing = { ...parseTesting(top, at), ...parseRepeats(root, yaml, source) };
     const gates = presetGates(top, keyLine(root, top.preset !== undefined ? 'preset' : 'presets'), source, defaultMinN);
     // `gates:` with nothing under it (every gate commented out) is no gates. Checked on the plain value: the node of
     // an empty value is a scalar holding null, never null itself.
@@ -17598,6 +17694,37 @@ function parseGateConfig(text, source) {
         .filter((g) => g.significantOnly && g.line !== undefined && noise === undefined)
         .map((g) => `${g.origin}: \`significant_only\` now reads the gate's ${g.margin === undefined ? 'max_drop (or other threshold) as its margin' : 'margin'}: it passes when its interval rules out a drop of it, fails when the drop is shown beyond it, and can be inconclusive (docs/gates.md, "What changed")`);
     return { source, alpha, gates, ...testing, notices, ...(noise ? { noise } : {}) };
+}
+const REPEATS_KEYS = ['may_differ'];
+/**
+ * `repeats: {may_differ: [seed, started_at]}`: the config_snapshot_json keys (top-level) a side's repeats may differ
+ * in without a warning, in place of compare's default (seed); one key alone may be written without the list. Every
+ * error names the line at fault.
+ */
+function parseRepeats(root, { lineOf, keyLine }, source) {
+    const node = root.get('repeats', true);
+    if (node == null || ((0,dist/* isScalar */.jn)(node) && node.value === null))
+        return {}; // `repeats:` with nothing under it
+    const shape = '`repeats` must be a map, e.g. `repeats: {may_differ: [seed, started_at]}`';
+    if (!(0,dist/* isMap */.jh)(node))
+        throw new InputError(`${source}:${lineOf(node)}: ${shape}`);
+    const at = (key) => `${source}:${keyLine(node, key)}`;
+    const given = node.toJSON();
+    for (const key of Object.keys(given))
+        if (!REPEATS_KEYS.includes(key))
+            throw new InputError(`${at(key)}: unknown \`repeats\` key \`${key}\`${suggest(key, REPEATS_KEYS)}`);
+    if (given.may_differ === undefined)
+        return {};
+    const value = given.may_differ ?? []; // `may_differ:` with nothing under it: no key may differ
+    const keys = Array.isArray(value) ? value : [value];
+    const list = node.get('may_differ', true);
+    keys.forEach((key, i) => {
+        if (typeof key !== 'string' || key === '') {
+            const item = (0,dist/* isSeq */.oP)(list) ? list.items[i] : list;
+            throw new InputError(`${source}:${lineOf(item ?? node)}: \`repeats.may_differ\` lists config_snapshot_json keys (strings), got ${valueText(key)}`);
+        }
+    });
+    return { repeatsMayDiffer: [...new Set(keys)] };
 }
 const TESTING_DEFAULTS = {
     margin: DEFAULT_MARGIN,
@@ -17923,9 +18050,8 @@ function evaluateGates(config, ctx) {
 function marginOf(spec, config, ctx) {
     if (spec.margin !== undefined)
         return spec.margin;
-    const baseline = ctx.metrics[spec.metric]?.baseline;
+    const b = ctx.metrics[spec.metric]?.baseline ?? null;
     const own = Object.entries(spec.thresholds).flatMap(([k, x]) => {
-        const b = typeof baseline === 'number' ? baseline : null;
         switch (k) {
             case 'max_drop':
             case 'max_increase':
@@ -18275,13 +18401,13 @@ function requireExpectations(golden, config, compared) {
 }
 
 ;// CONCATENATED MODULE: ./schemas/gate-config.schema.json
-const gate_config_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"gate-config.schema.json","title":"EvalGate gate config","description":"The gate config (`.github/evalgate.yml`, `--config`, the action\'s `gates` input): docs/gates.md. Put `# yaml-language-server: $schema=<path to this file>` on its first line.","type":["object","null"],"additionalProperties":false,"properties":{"preset":{"$ref":"#/$defs/preset"},"presets":{"anyOf":[{"$ref":"#/$defs/preset"},{"type":"array","items":{"$ref":"#/$defs/preset"}}]},"alpha":{"type":"number","exclusiveMinimum":0,"maximum":0.5,"description":"Significance level of the paired tests, above 0 and at most 0.5; default 0.05."},"min_n":{"type":"integer","minimum":0,"description":"Default `min_n` of the gates with `where`; default 20."},"gates":{"type":["array","null"],"maxItems":200,"items":{"$ref":"#/$defs/gate"},"description":"At most 200 gates, each a row of the report\'s gate table. The reader counts the presets\' gates too (retrieval 4, rag-answers 5), which JSON Schema cannot add up: with presets, list fewer."},"margin":{"type":"number","minimum":0,"description":"The drop that matters for tested gates: a gate passes when a drop of it is ruled out, fails when the drop is shown to be beyond it; 0 asks for a gain. Default 0.1 (docs/gates.md)."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when its interval neither rules out a drop of the margin nor shows one beyond it; default warn (docs/gates.md)."},"correction":{"enum":["none","holm","bh"],"description":"How the tested gates\' p values are adjusted together; default holm."},"primary":{"type":"string","minLength":1,"description":"A metric whose tested gates use the full alpha, outside the correction."},"k":{"anyOf":[{"type":"integer","minimum":1,"maximum":1000},{"type":"array","minItems":1,"items":{"type":"integer","minimum":1,"maximum":1000}}],"description":"The cutoffs of the @k metrics, as --k; the command line wins."},"mrr_cutoff":{"type":"integer","minimum":1,"maximum":1000,"description":"The cutoff of mrr@N, as --mrr-cutoff; the command line wins."},"noise":{"type":"object","additionalProperties":false,"required":["measured","runs","metrics"],"description":"The run-to-run noise `evalgate calibrate` measured, written into the config it suggests; the report names it. A record: it changes no verdict (docs/gates.md, \\"Noise floor\\").","properties":{"measured":{"type":"string","description":"The newest calibration run\'s created_at (RFC 3339)."},"runs":{"type":"integer","minimum":2,"description":"How many runs of one commit were measured."},"commit":{"type":["string","null"],"description":"The commit the runs record."},"metrics":{"type":"object","minProperties":1,"maxProperties":200,"description":"Per metric id: its noise; 1 to 200 metrics (as many as a config may have gates).","additionalProperties":{"type":"object","additionalProperties":false,"required":["sd_diff","sd_mean","changed","detects"],"properties":{"sd_diff":{"type":"number","minimum":0,"description":"SD of a query\'s difference between two runs."},"sd_mean":{"type":"number","minimum":0,"description":"SD of the run mean across runs."},"changed":{"type":"number","minimum":0,"description":"Share of queries that differ between two runs."},"detects":{"type":["number","null"],"minimum":0,"description":"The smallest drop the gate\'s test detects at this noise (80% power); null: none."}}}}}}},"$defs":{"preset":{"enum":["retrieval","rag-answers"]},"gate":{"type":"object","additionalProperties":false,"required":["metric"],"allOf":[{"description":"A gate needs a threshold: one of min, max, max_drop, max_increase, max_drop_pct, max_increase_pct, or margin.","anyOf":[{"required":["min"]},{"required":["max"]},{"required":["max_drop"]},{"required":["max_increase"]},{"required":["max_drop_pct"]},{"required":["max_increase_pct"]},{"required":["margin"]}]}],"properties":{"metric":{"type":"string","minLength":1,"description":"A metric id (`evalgate metrics`) or regressions, losses, wins, answer_regressions."},"where":{"type":"object","minProperties":1,"maxProperties":1,"additionalProperties":false,"properties":{"category":{"type":["string","number"]},"difficulty":{"type":["string","number"]},"tag":{"type":["string","number"]},"vault":{"type":["string","number"]},"answerable":{"type":"boolean"}}},"level":{"enum":["error","warn"]},"min":{"type":"number"},"max":{"type":"number"},"max_drop":{"type":"number"},"max_increase":{"type":"number"},"max_drop_pct":{"type":"number"},"max_increase_pct":{"type":"number"},"significant_only":{"type":"boolean"},"min_n":{"type":"integer","minimum":0},"on_no_data":{"enum":["fail","warn","pass"]},"margin":{"type":"number","minimum":0,"description":"This gate\'s drop that matters (else its own max_drop & co. as a drop, else the config\'s margin); 0 asks for a gain."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when its interval neither rules out a drop of the margin nor shows one beyond it; default warn (docs/gates.md)."}}}}}');
+const gate_config_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"gate-config.schema.json","title":"EvalGate gate config","description":"The gate config (`.github/evalgate.yml`, `--config`, the action\'s `gates` input): docs/gates.md. Put `# yaml-language-server: $schema=<path to this file>` on its first line.","type":["object","null"],"additionalProperties":false,"properties":{"preset":{"$ref":"#/$defs/preset"},"presets":{"anyOf":[{"$ref":"#/$defs/preset"},{"type":"array","items":{"$ref":"#/$defs/preset"}}]},"alpha":{"type":"number","exclusiveMinimum":0,"maximum":0.5,"description":"Significance level of the paired tests, above 0 and at most 0.5; default 0.05."},"min_n":{"type":"integer","minimum":0,"description":"Default `min_n` of the gates with `where`; default 20."},"gates":{"type":["array","null"],"maxItems":200,"items":{"$ref":"#/$defs/gate"},"description":"At most 200 gates, each a row of the report\'s gate table. The reader counts the presets\' gates too (retrieval 4, rag-answers 5), which JSON Schema cannot add up: with presets, list fewer."},"margin":{"type":"number","minimum":0,"description":"The drop that matters for tested gates: a gate passes when a drop of it is ruled out, fails when the drop is shown to be beyond it; 0 asks for a gain. Default 0.1 (docs/gates.md)."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when its interval neither rules out a drop of the margin nor shows one beyond it; default warn (docs/gates.md)."},"correction":{"enum":["none","holm","bh"],"description":"How the tested gates\' p values are adjusted together; default holm."},"primary":{"type":"string","minLength":1,"description":"A metric whose tested gates use the full alpha, outside the correction."},"k":{"anyOf":[{"type":"integer","minimum":1,"maximum":1000},{"type":"array","minItems":1,"items":{"type":"integer","minimum":1,"maximum":1000}}],"description":"The cutoffs of the @k metrics, as --k; the command line wins."},"mrr_cutoff":{"type":"integer","minimum":1,"maximum":1000,"description":"The cutoff of mrr@N, as --mrr-cutoff; the command line wins."},"repeats":{"type":["object","null"],"additionalProperties":false,"description":"Repeated runs per side (docs/compare.md, \\"Repeated runs and flaky queries\\").","properties":{"may_differ":{"anyOf":[{"type":"string","minLength":1},{"type":["array","null"],"items":{"type":"string","minLength":1}}],"description":"The config_snapshot_json keys (top-level) a side\'s runs may differ in without a warning, e.g. [seed, started_at]; listed in the JSON as `repeats.<side>.expected_differences`. Replaces the default, [seed]; an empty list warns on every difference."}}},"noise":{"type":"object","additionalProperties":false,"required":["measured","runs","metrics"],"description":"The run-to-run noise `evalgate calibrate` measured, written into the config it suggests; the report names it. A record: it changes no verdict (docs/gates.md, \\"Noise floor\\").","properties":{"measured":{"type":"string","description":"The newest calibration run\'s created_at (RFC 3339)."},"runs":{"type":"integer","minimum":2,"description":"How many runs of one commit were measured."},"commit":{"type":["string","null"],"description":"The commit the runs record."},"metrics":{"type":"object","minProperties":1,"maxProperties":200,"description":"Per metric id: its noise; 1 to 200 metrics (as many as a config may have gates).","additionalProperties":{"type":"object","additionalProperties":false,"required":["sd_diff","sd_mean","changed","detects"],"properties":{"sd_diff":{"type":"number","minimum":0,"description":"SD of a query\'s difference between two runs."},"sd_mean":{"type":"number","minimum":0,"description":"SD of the run mean across runs."},"changed":{"type":"number","minimum":0,"description":"Share of queries that differ between two runs."},"detects":{"type":["number","null"],"minimum":0,"description":"The smallest drop the gate\'s test detects at this noise (80% power); null: none."}}}}}}},"$defs":{"preset":{"enum":["retrieval","rag-answers"]},"gate":{"type":"object","additionalProperties":false,"required":["metric"],"allOf":[{"description":"A gate needs a threshold: one of min, max, max_drop, max_increase, max_drop_pct, max_increase_pct, or margin.","anyOf":[{"required":["min"]},{"required":["max"]},{"required":["max_drop"]},{"required":["max_increase"]},{"required":["max_drop_pct"]},{"required":["max_increase_pct"]},{"required":["margin"]}]}],"properties":{"metric":{"type":"string","minLength":1,"description":"A metric id (`evalgate metrics`) or regressions, losses, wins, answer_regressions."},"where":{"type":"object","minProperties":1,"maxProperties":1,"additionalProperties":false,"properties":{"category":{"type":["string","number"]},"difficulty":{"type":["string","number"]},"tag":{"type":["string","number"]},"vault":{"type":["string","number"]},"answerable":{"type":"boolean"}}},"level":{"enum":["error","warn"]},"min":{"type":"number"},"max":{"type":"number"},"max_drop":{"type":"number"},"max_increase":{"type":"number"},"max_drop_pct":{"type":"number"},"max_increase_pct":{"type":"number"},"significant_only":{"type":"boolean"},"min_n":{"type":"integer","minimum":0},"on_no_data":{"enum":["fail","warn","pass"]},"margin":{"type":"number","minimum":0,"description":"This gate\'s drop that matters (else its own max_drop & co. as a drop, else the config\'s margin); 0 asks for a gain."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when its interval neither rules out a drop of the margin nor shows one beyond it; default warn (docs/gates.md)."}}}}}');
 ;// CONCATENATED MODULE: ./schemas/golden-query.schema.json
 const golden_query_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"golden-query.schema.json","title":"EvalGate golden query (one JSON Lines line)","description":"One line of a JSON Lines golden set: a query, or (first line only) a header (docs/golden-sets.md). Unknown keys are ignored with a warning naming the nearest known key.","anyOf":[{"$ref":"#/$defs/query"},{"$ref":"#/$defs/header"}],"$defs":{"texts":{"type":"array","items":{"type":["string","number"]}},"label":{"type":["string","number","null"]},"header":{"type":"object","additionalProperties":false,"properties":{"schema_version":{"type":["string","number"]},"name":{"type":"string"},"description":{"type":"string"},"profile":{"enum":["evalgate","wfgy","paperbot"],"description":"Whose metric definitions apply (docs/golden-sets.md, \\"Metric profiles\\")."}}},"query":{"type":"object","additionalProperties":false,"required":["id","query"],"properties":{"id":{"type":["string","number"],"description":"Matched to the run\'s query_id as exact text."},"query":{"type":"string"},"lang":{"$ref":"#/$defs/label"},"expected_doc_ids":{"$ref":"#/$defs/texts","description":"Empty (with no `answerable`): the query should be refused."},"expected_chunk_ids":{"$ref":"#/$defs/texts"},"must_contain":{"$ref":"#/$defs/texts"},"forbidden":{"$ref":"#/$defs/texts"},"difficulty":{"$ref":"#/$defs/label"},"group":{"$ref":"#/$defs/label"},"category":{"$ref":"#/$defs/label"},"tags":{"$ref":"#/$defs/texts"},"vault":{"$ref":"#/$defs/label"},"answerable":{"type":"boolean"},"gold_supports":{"type":"array","items":{"type":"object","additionalProperties":false,"properties":{"rel_path":{"type":"string"},"heading_path":{"anyOf":[{"type":"string"},{"$ref":"#/$defs/texts"}]},"snippets":{"$ref":"#/$defs/texts"},"newer":{"type":"boolean"}}}},"required_support_groups":{"type":"array","items":{"type":"array","items":{"type":"integer","minimum":0}}},"judgments":{"type":"object","additionalProperties":{"type":"integer"},"description":"chunk_id or doc_id -> grade."},"expected_lines":{"type":"object","additionalProperties":false,"required":["file","line_range"],"properties":{"file":{"type":"string"},"line_range":{"type":"array","items":{"type":"integer","minimum":1}}}},"gold_claim":{"type":"string"},"recency_conflict_rule":{"enum":["cite_newer","cite_both","acknowledge_both"]},"pending":{"type":"boolean"},"notes":{},"note":{}}}}}');
 ;// CONCATENATED MODULE: ./schemas/golden-set.schema.json
 const golden_set_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"golden-set.schema.json","title":"EvalGate golden set (YAML)","description":"A YAML golden set: a list of queries, or a map whose `queries` key holds them beside the header keys (docs/golden-sets.md). Put `# yaml-language-server: $schema=<path to this file>` on its first line.","anyOf":[{"type":"array","items":{"$ref":"golden-query.schema.json#/$defs/query"}},{"type":"object","additionalProperties":false,"required":["queries"],"properties":{"queries":{"type":"array","items":{"$ref":"golden-query.schema.json#/$defs/query"}},"schema_version":{"type":["string","number"]},"name":{"type":"string"},"description":{"type":"string"},"profile":{"enum":["evalgate","wfgy","paperbot"]}}}]}');
 ;// CONCATENATED MODULE: ./schemas/result.schema.json
-const result_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"result.schema.json","title":"EvalGate result_json","description":"One query\'s result: the `result_json` column of `eval_query_results` (docs/run-database.md). Keys outside this schema are reported by `evalgate validate` and warned of by compare and aggregate.","type":"object","additionalProperties":false,"properties":{"query_id":{"type":["string","null"],"description":"The query\'s id; the row\'s `query_id` column is the one matched to the golden set."},"query":{"type":["string","null"],"description":"The question as asked.","x-misspellings":["question","text"]},"mode":{"type":["string","null"],"description":"The retrieval mode (bm25, hybrid, ...)."},"hits_top_k":{"type":["array","null"],"items":{"$ref":"#/$defs/hit"},"description":"The retrieved hits, each with a 1-based `rank`.","x-misspellings":["hits","top_k","results","retrieved","retrieval","contexts","documents","chunks"]},"answer":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/answer"}],"description":"The generated answer; null for a retrieval-only run.","x-misspellings":["response","generation","output"]},"elapsed_ms":{"$ref":"#/$defs/measure","x-misspellings":["latency_ms","latency","elapsed","duration_ms","time_ms"]},"error":{"type":["string","null"],"description":"Non-null (even \\"\\") means the query failed, unless `status` says otherwise."},"status":{"enum":["ok","error","timeout",null]},"abstained":{"type":["boolean","null"],"description":"The system refused to answer."},"timings_ms":{"type":["object","null"],"additionalProperties":{"$ref":"#/$defs/measure"},"description":"Milliseconds per stage: {stage: ms}."},"cost_usd":{"$ref":"#/$defs/measure"},"scope":{"type":["object","null"],"additionalProperties":false,"properties":{"folder_mode":{"enum":["off","on","on_with_fallback",null]},"selected_folders":{"type":["array","null"],"items":{"type":"string"}}}},"judge":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/judge"}]},"references":{"type":["array","null"],"items":{"$ref":"#/$defs/reference"},"description":"The 001 runner\'s references beside the answer."},"conflict_acknowledged":{"type":["boolean","null"]}},"$defs":{"measure":{"type":["number","null"],"minimum":0,"description":"A time, cost or count: a number >= 0, or null."},"text":{"type":["string","null"]},"headingPath":{"anyOf":[{"type":"null"},{"type":"string"},{"type":"array","items":{"type":"string"}}],"description":"A list of headings, or one text split at `>`."},"hit":{"type":"object","additionalProperties":false,"required":["rank"],"properties":{"rank":{"type":"integer","minimum":1,"description":"1-based; the ranks of a query are 1..n.","x-misspellings":["position","pos"]},"chunk_id":{"$ref":"#/$defs/text","x-misspellings":["id","chunk"]},"doc_id":{"$ref":"#/$defs/text","x-misspellings":["document_id","doc","document","source_id"]},"doc_path":{"$ref":"#/$defs/text","x-misspellings":["path","source","file"]},"rel_path":{"$ref":"#/$defs/text"},"heading_path":{"$ref":"#/$defs/headingPath"},"snippet":{"$ref":"#/$defs/text","x-misspellings":["text","content","chunk_text"]},"score":{"type":["number","null"]},"citation":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/citation"}]},"chunker_version":{"$ref":"#/$defs/text"}}},"citation":{"type":"object","additionalProperties":false,"properties":{"kind":{"$ref":"#/$defs/text"},"path":{"$ref":"#/$defs/text"},"start":{"type":["number","null"]},"end":{"type":["number","null"]},"start_line":{"type":["number","null"]},"end_line":{"type":["number","null"]},"line_start":{"type":["number","null"]},"line_end":{"type":["number","null"]},"page":{"type":["number","string","null"]},"chunk_id":{"$ref":"#/$defs/text"}}},"answer":{"type":"object","additionalProperties":false,"properties":{"answer":{"$ref":"#/$defs/text","x-misspellings":["text","content","response"]},"citations":{"type":["array","null"],"items":{"$ref":"#/$defs/answerCitation"},"x-misspellings":["sources","cites"]},"references":{"type":["array","null"],"items":{"$ref":"#/$defs/reference"}},"grounded":{"type":["boolean","null"],"description":"false: a refusal."},"refusal_reason":{"$ref":"#/$defs/text"},"conflict_acknowledged":{"type":["boolean","null"]},"usage":{"type":["object","null"],"additionalProperties":false,"properties":{"prompt_tokens":{"$ref":"#/$defs/measure"},"completion_tokens":{"$ref":"#/$defs/measure"},"latency_ms":{"$ref":"#/$defs/measure"}}}}},"answerCitation":{"type":"object","additionalProperties":false,"properties":{"marker":{"$ref":"#/$defs/text"},"chunk_id":{"$ref":"#/$defs/text"},"citation":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/citation"}]}}},"reference":{"type":"object","additionalProperties":false,"properties":{"rel_path":{"$ref":"#/$defs/text"},"path":{"$ref":"#/$defs/text"},"heading_path":{"$ref":"#/$defs/headingPath"},"chunk_id":{"$ref":"#/$defs/text"},"marker":{"$ref":"#/$defs/text"},"start":{"type":["number","null"]},"end":{"type":["number","null"]}}},"score05":{"type":["number","null"],"minimum":0,"maximum":5,"description":"A judge score on the 0-5 scale."},"judge":{"type":"object","additionalProperties":false,"properties":{"groundedness":{"$ref":"#/$defs/score05"},"correctness":{"$ref":"#/$defs/score05"},"unsupported_claims":{"type":["array","null"]},"spot_check":{"type":["object","null"],"additionalProperties":false,"properties":{"groundedness":{"$ref":"#/$defs/score05"},"correctness":{"$ref":"#/$defs/score05"}}},"usage":{"type":["object","null"],"additionalProperties":false,"properties":{"prompt_tokens":{"$ref":"#/$defs/measure"},"completion_tokens":{"$ref":"#/$defs/measure"}}}}}}}');
+const result_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"result.schema.json","title":"EvalGate result_json","description":"One query\'s result: the `result_json` column of `eval_query_results` (docs/run-database.md). Keys outside this schema are reported by `evalgate validate` and warned of by compare and aggregate.","type":"object","additionalProperties":false,"properties":{"query_id":{"type":["string","null"],"description":"The query\'s id; the row\'s `query_id` column is the one matched to the golden set."},"query":{"type":["string","null"],"description":"The question as asked.","x-misspellings":["question","text"]},"mode":{"type":["string","null"],"description":"The retrieval mode (bm25, hybrid, ...)."},"hits_top_k":{"type":["array","null"],"items":{"$ref":"#/$defs/hit"},"description":"The retrieved hits, each with a 1-based `rank`.","x-misspellings":["hits","top_k","results","retrieved","retrieval","contexts","documents","chunks"]},"answer":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/answer"}],"description":"The generated answer; null for a retrieval-only run.","x-misspellings":["response","generation","output"]},"elapsed_ms":{"$ref":"#/$defs/measure","x-misspellings":["latency_ms","latency","elapsed","duration_ms","time_ms"]},"error":{"type":["string","null"],"description":"Non-null (even \\"\\") means the query failed, unless `status` says otherwise."},"status":{"enum":["ok","error","timeout",null]},"abstained":{"type":["boolean","null"],"description":"The system refused to answer."},"timings_ms":{"type":["object","null"],"additionalProperties":{"$ref":"#/$defs/measure"},"description":"Milliseconds per stage: {stage: ms}."},"cost_usd":{"$ref":"#/$defs/measure"},"scope":{"type":["object","null"],"additionalProperties":false,"properties":{"folder_mode":{"enum":["off","on","on_with_fallback",null]},"selected_folders":{"type":["array","null"],"items":{"type":"string"}}}},"judge":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/judge"}]},"references":{"type":["array","null"],"items":{"$ref":"#/$defs/reference"},"description":"The 001 runner\'s references beside the answer."},"conflict_acknowledged":{"type":["boolean","null"]}},"$defs":{"measure":{"type":["number","null"],"minimum":0,"description":"A time, cost or count: a number >= 0, or null."},"text":{"type":["string","null"]},"headingPath":{"anyOf":[{"type":"null"},{"type":"string"},{"type":"array","items":{"type":"string"}}],"description":"A list of headings, or one text split at `>`."},"hit":{"type":"object","additionalProperties":false,"required":["rank"],"properties":{"rank":{"type":"integer","minimum":1,"description":"1-based; the ranks of a query are 1..n.","x-misspellings":["position","pos"]},"chunk_id":{"$ref":"#/$defs/text","x-misspellings":["id","chunk"]},"doc_id":{"$ref":"#/$defs/text","x-misspellings":["document_id","doc","document","source_id"]},"doc_path":{"$ref":"#/$defs/text","x-misspellings":["path","source","file"]},"rel_path":{"$ref":"#/$defs/text"},"heading_path":{"$ref":"#/$defs/headingPath"},"snippet":{"$ref":"#/$defs/text","x-misspellings":["text","content","chunk_text"]},"score":{"type":["number","null"]},"citation":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/citation"}]},"chunker_version":{"$ref":"#/$defs/text"},"section_label":{"$ref":"#/$defs/text","description":"The chunk\'s section label (kebab); not scored."},"index_version":{"type":["string","number","null"],"description":"The index the hit came from (kebab); not scored: the run\'s own is read from `config_snapshot_json`."},"embedding_model":{"$ref":"#/$defs/text","description":"The embedding model of the hit\'s vector (kebab); not scored: the run\'s own is read from `config_snapshot_json`."},"indexed_at":{"$ref":"#/$defs/text","description":"When the hit\'s document was indexed (kebab); not scored."},"stale":{"type":["boolean","null"],"description":"The hit\'s document changed since it was indexed (kebab); not scored."},"score_kind":{"$ref":"#/$defs/text","description":"What `score` measures (bm25, cosine, fused, ...; kebab); not scored."}}},"citation":{"type":"object","additionalProperties":false,"properties":{"kind":{"$ref":"#/$defs/text"},"path":{"$ref":"#/$defs/text"},"start":{"type":["number","null"]},"end":{"type":["number","null"]},"start_line":{"type":["number","null"]},"end_line":{"type":["number","null"]},"line_start":{"type":["number","null"]},"line_end":{"type":["number","null"]},"page":{"type":["number","string","null"]},"chunk_id":{"$ref":"#/$defs/text"},"section":{"$ref":"#/$defs/headingPath","description":"The cited section\'s label or heading path (kebab); not read."}}},"answer":{"type":"object","additionalProperties":false,"properties":{"answer":{"$ref":"#/$defs/text","x-misspellings":["text","content","response"]},"citations":{"type":["array","null"],"items":{"$ref":"#/$defs/answerCitation"},"x-misspellings":["sources","cites"]},"references":{"type":["array","null"],"items":{"$ref":"#/$defs/reference"}},"grounded":{"type":["boolean","null"],"description":"false: a refusal."},"refusal_reason":{"$ref":"#/$defs/text"},"conflict_acknowledged":{"type":["boolean","null"]},"usage":{"type":["object","null"],"additionalProperties":false,"properties":{"prompt_tokens":{"$ref":"#/$defs/measure"},"completion_tokens":{"$ref":"#/$defs/measure"},"latency_ms":{"$ref":"#/$defs/measure"}}}}},"answerCitation":{"type":"object","additionalProperties":false,"properties":{"marker":{"$ref":"#/$defs/text"},"chunk_id":{"$ref":"#/$defs/text"},"citation":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/citation"}]}}},"reference":{"type":"object","additionalProperties":false,"properties":{"rel_path":{"$ref":"#/$defs/text"},"path":{"$ref":"#/$defs/text"},"heading_path":{"$ref":"#/$defs/headingPath"},"chunk_id":{"$ref":"#/$defs/text"},"marker":{"$ref":"#/$defs/text"},"start":{"type":["number","null"]},"end":{"type":["number","null"]}}},"score05":{"type":["number","null"],"minimum":0,"maximum":5,"description":"A judge score on the 0-5 scale."},"judge":{"type":"object","additionalProperties":false,"properties":{"groundedness":{"$ref":"#/$defs/score05"},"correctness":{"$ref":"#/$defs/score05"},"unsupported_claims":{"type":["array","null"]},"spot_check":{"type":["object","null"],"additionalProperties":false,"properties":{"groundedness":{"$ref":"#/$defs/score05"},"correctness":{"$ref":"#/$defs/score05"}}},"usage":{"type":["object","null"],"additionalProperties":false,"properties":{"prompt_tokens":{"$ref":"#/$defs/measure"},"completion_tokens":{"$ref":"#/$defs/measure"}}}}}}}');
 ;// CONCATENATED MODULE: ./src/validate/schema.ts
 /**
  * The published JSON Schemas (schemas/*.schema.json), bundled into the build, and the small part of JSON Schema
@@ -18538,6 +18664,7 @@ function keysOf(file, def) {
 
 
 
+
 function goldenViewOf(golden) {
     return {
         source: golden.source,
@@ -18584,25 +18711,54 @@ class RunChecker {
     /** One row of `eval_query_results`: its query_id and the `result_json` text (or whatever the column held). */
     addRow(queryId, resultJson) {
         this.countRow(queryId);
-        let value;
-        try {
-            value = typeof resultJson === 'string' ? JSON.parse(resultJson) : Symbol('not text');
-        }
-        catch (error) {
-            this.note('invalid-json', queryId, null, `\`result_json\` is not JSON (${error.message})`);
+        const value = this.parsedRow(queryId, resultJson);
+        if (value === null)
             return;
-        }
-        if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-            const got = typeof value === 'symbol' ? 'no text' : Array.isArray(value) ? 'a list' : String(value);
-            this.note('invalid-json', queryId, null, `\`result_json\` must be a JSON object, got ${oneLine(got)}`);
-            return;
-        }
         for (const error of checkAgainstSchema(value, 'result.schema.json')) {
             if (error.problem === 'unknown-key' && error.path === error.key && error.suggestion.includes('`hits_top_k`'))
                 this.misnamedHits = true;
             this.noteSchema(queryId, error);
         }
         this.checkResult(queryId, value);
+    }
+    /**
+     * The row's `result_json` as an object, or null with an invalid-json finding. A text past compare's bounds on a JSON
+     * cell (src/load/json.ts) is that finding in compare's words, found before JSON.parse builds what the text holds.
+     */
+    parsedRow(queryId, resultJson) {
+        if (typeof resultJson !== 'string') {
+            this.note('invalid-json', queryId, null, '`result_json` must be a JSON object, got no text');
+            return null;
+        }
+        const where = 'column `result_json`';
+        let value;
+        try {
+            refuseJsonPastBounds(resultJson, JSON_VALUE_BOUNDS, where, 'in one value');
+        }
+        catch (error) {
+            if (!(error instanceof InputError))
+                throw error;
+            this.note('invalid-json', queryId, 'result_json', error.message);
+            return null;
+        }
+        try {
+            value = JSON.parse(resultJson);
+        }
+        catch (error) {
+            this.note('invalid-json', queryId, null, `\`result_json\` is not JSON (${error.message})`);
+            return null;
+        }
+        if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+            const got = Array.isArray(value) ? 'a list' : String(value);
+            this.note('invalid-json', queryId, null, `\`result_json\` must be a JSON object, got ${oneLine(got)}`);
+            return null;
+        }
+        // A long text's depth was checked before it was parsed; a short one's is checked on the value, as compare does.
+        if (resultJson.length < JSON_SCAN_FROM_CHARS && nestedDeeperThan(value, MAX_JSON_DEPTH)) {
+            this.note('invalid-json', queryId, 'result_json', `${where}: JSON nested more than ${MAX_JSON_DEPTH} levels deep`);
+            return null;
+        }
+        return value;
     }
     /**
      * A row whose `result_json` is past the length EvalGate reads (never fetched): counted as read, and an invalid-json
@@ -19326,10 +19482,10 @@ function compactStableJson(value) {
 /**
  * Escaping untrusted text (queries, answers, snippets, ids, file names) for GitHub Markdown. After this a
  * value cannot break a table row, open or close HTML (so not `<details>` nor our hidden `<!-- -->` marker),
- * start a link, image, code span or emphasis, notify anyone (`@name` and `@org/team` get a zero-width space
- * after the `@`), reference an issue (`#123`, `GH-123`: a zero-width space inside) or link a commit (a 40-hex SHA:
- * a zero-width space inside). Invisible and bidi formatting characters are dropped, and lone surrogates shown as
- * U+FFFD.
+ * start a link, image, code span or emphasis, notify anyone (an `@` GitHub could read as a mention, an e-mail
+ * address or a `user@SHA` commit gets a zero-width space after it; `hit@5` and `a@b` keep theirs plain), reference an
+ * issue (`#123`, `GH-123`: a zero-width space inside) or link a commit (a 40-hex SHA: a zero-width space inside).
+ * Invisible and bidi formatting characters are dropped, and lone surrogates shown as U+FFFD.
  */
 // C0/C1 controls, and every default-ignorable code point (Unicode's Default_Ignorable_Code_Point: what renders as
 // nothing): bidi marks, embeddings, overrides and isolates (they can make a cell read differently from what it
@@ -19348,6 +19504,13 @@ const SHA = /\b([0-9a-f]{6})([0-9a-f]{34}(?:[0-9a-f]{24})?)\b/gi;
 // brackets), table pipes, strikethrough, math. Each gets a backslash (GFM escapes any ASCII punctuation).
 // Block markers (#, -, 1.) only act at the start of a line, and escaped text never starts one.
 const PUNCTUATION = /[\\`*_[\]|~$]/g;
+// An `@` GitHub could turn into something: a mention (`@name`, `@org/team`), found only where the `@` starts the
+// text or follows a character other than an ASCII letter, digit or `_` (html-pipeline's MentionFilter, `(?:^|\W)@`,
+// a name starting with a letter or digit); an e-mail autolink (`a@b.c`: a domain with a dot, its `_` escaped by
+// now); a commit as `user@SHA` (7 or more hex digits). Either case (the `i` flag). Read on the escaped text, where an
+// entity or backslash escape ends in `;` or in the character it stands for, so the character before the `@` is a
+// word character exactly when it was one.
+const LINKABLE_AT = /(?<![a-z0-9_])@(?=[a-z0-9])|@(?=(?:[\w-]|\\_)+(?:\.(?:[\w-]|\\_)+)+)|@(?=[0-9a-f]{7,}(?![\w-]))/gi;
 function escapeMarkdownText(text, maxLength = Infinity) {
     let s = String(text).replace(LONE_SURROGATE, '\ufffd').replace(CONTROL, '').replace(/\s+/g, ' ').trim();
     // Cut by code point: a pair is never split.
@@ -19374,7 +19537,7 @@ function escapeMarkdownText(text, maxLength = Infinity) {
         .replace(/:\/\//g, ':/&#8203;/')
         .replace(/www\./gi, (w) => `${w.slice(0, 3)}&#8203;.`)
         .replace(SHA, '$1&#8203;$2')
-        .replace(/@/g, '@&#8203;');
+        .replace(LINKABLE_AT, '@&#8203;');
     return s;
 }
 /** For a table cell: the same escaping; an empty value shows as an em dash so the row keeps its shape. */
@@ -19433,7 +19596,8 @@ const AR_BOUND_MISS = 0.1;
 const CALIBRATION_SERIES = 999;
 /** Permutations per coefficient: p-values from 1/1000 up. */
 const PERMUTATIONS = 999;
-const SEED = 45;
+/** The permutations' seed (exported so a test can redo them); mixed with n and g, the calibrations'. */
+const CHANGE_POINT_SEED = 45;
 /** The first index whose value is within rounding of the largest (so a rounded copy of a series picks the same). */
 function firstNearMax(values) {
     const largest = Math.max(...values);
@@ -19499,7 +19663,7 @@ function splitAutocorrelation(x) {
     }
     return products / squares;
 }
-/** Standard normal draws from `random`, two per pair of uniforms (Box-Muller). */
+/** Standard normal draws from `random`, two per pair of uniforms (Box-Muller). Exported for its test. */
 function gaussians(random) {
     let spare = Number.NaN;
     return () => {
@@ -19517,7 +19681,7 @@ function gaussians(random) {
 const calibrations = new Map();
 /**
  * The sorted splitAutocorrelation of CALIBRATION_SERIES stationary Gaussian AR(1) series of n runs with coefficient
- * AR_GRID[g], from a seed of their own (computed once per n and g).
+ * AR_GRID[g], from a seed of their own (computed once per n and g). Exported for its test.
  */
 function calibration(n, g) {
     const key = `${n}/${g}`;
@@ -19525,7 +19689,7 @@ function calibration(n, g) {
     if (values)
         return values;
     const phi = AR_GRID[g];
-    const gaussian = gaussians(seededRandom(SEED * 1_000_003 + n * 101 + g));
+    const gaussian = gaussians(seededRandom(CHANGE_POINT_SEED * 1_000_003 + n * 101 + g));
     const innovation = Math.sqrt(1 - phi * phi);
     const x = new Float64Array(n);
     values = new Float64Array(CALIBRATION_SERIES);
@@ -19621,7 +19785,7 @@ function maximizedP(series, phis, alpha) {
     const start = MIN_SEGMENT + firstNearMax([...scores]);
     const enough = Math.ceil(alpha * (PERMUTATIONS + 1));
     const counts = phis.map(() => 0);
-    const random = seededRandom(SEED);
+    const random = seededRandom(CHANGE_POINT_SEED);
     for (let b = 1; b <= PERMUTATIONS; b++) {
         for (let i = later.length - 1; i > 0; i--) {
             const j = Math.floor(random() * (i + 1));
@@ -20062,11 +20226,34 @@ function compareDeltas(a, b) {
         return (a === null ? 1 : 0) - (b === null ? 1 : 0);
     return a - b;
 }
-/** The order regressionsBySeverity gives, in the words the reports head its rows with. */
-const REGRESSION_ORDER = 'lost hits, then slipped ranks, then answers, each largest drop first';
+/**
+ * The per-query outcomes as a partition of the compared queries, each counted once by its first relevant hit (a
+ * flaky one set aside), then the answer regressions, which are among those queries and so not added to them.
+ */
+function perQueryTally(report) {
+    const c = report.counts;
+    const kinds = [
+        format_plural(c.regression, 'expected hit lost', 'expected hits lost'),
+        format_plural(c.loss, 'rank slipped', 'ranks slipped'),
+        format_plural(c.win, 'win', 'wins'),
+        format_plural(c.draw, 'draw', 'draws'),
+        ...(report.flaky?.count ? [`${report.flaky.count.toLocaleString('en-US')} flaky (set aside)`] : []),
+    ];
+    const answers = c.answer_regression
+        ? `; among them, ${format_plural(c.answer_regression, 'answer regression', 'answer regressions')}`
+        : '';
+    return `${format_plural(report.per_query.length, 'query', 'queries')} by the first relevant hit: ${kinds.join(' · ')}${answers}`;
+}
+/**
+ * What puts a row among the regressions and in which order (regressionsBySeverity), in the words the reports head
+ * them with: the first relevant hit decides the kind, `metric` (the report's per_query_metric) the order within one.
+ */
+function regressionOrder(metric) {
+    return `lost hits, then lower first relevant ranks, then worse answers; each by Δ ${metric}, lowest first`;
+}
 /** "Regressions (10 of 31): lost hits, then …": the heading of the worst rows, saying their order. */
-function regressionsHeading(shown, total) {
-    return `Regressions (${shown < total ? `${shown} of ${total}` : total}): ${REGRESSION_ORDER}`;
+function regressionsHeading(shown, total, metric) {
+    return `Regressions (${shown < total ? `${shown} of ${total}` : total}): ${regressionOrder(metric)}`;
 }
 /**
  * Regressions, losses and answer regressions by kind (a lost hit before a slipped rank before an answer alone),
@@ -20076,8 +20263,14 @@ function regressionsBySeverity(perQuery) {
     const tiered = perQuery.filter((o) => regressionTier(o) !== null);
     return tiered.sort((a, b) => regressionTier(a) - regressionTier(b) || compareDeltas(a.metric_delta, b.metric_delta) || byId(a, b));
 }
-const WIN_ORDER = 'hits found, then improved ranks, each largest gain first';
-/** Wins in WIN_ORDER: a first relevant hit found before a rank that improved; then the metric delta, largest first. */
+/**
+ * The wins' membership and order (winsByGain), as regressionOrder words the regressions': a win is decided by the
+ * first relevant hit, so a win's Δ of `metric` can be negative (its rank rose while other relevant hits fell).
+ */
+function winOrder(metric) {
+    return `hits found, then higher first relevant ranks; each by Δ ${metric}, highest first`;
+}
+/** Wins in winOrder: a first relevant hit found before a rank that improved; then the metric delta, largest first. */
 function winsByGain(perQuery) {
     const tier = (o) => (o.baseline_rank === null ? 0 : 1);
     const negate = (d) => (d === null ? null : -d);
@@ -20269,9 +20462,19 @@ function runWarnings(report, context) {
         out.push({ kind: 'candidate_commit', candidate: candidateSha, head });
     return out;
 }
+/** More than half of the run's results show the mistake. */
+const inMostResults = (m) => m.queries * 2 > m.results;
+/**
+ * The runs most of whose results have hits that can match nothing in the golden set: their scores are mostly a
+ * runner's mistake, so the verdict line says so itself (warnings.ts, verdictCaveatText), not only a warning below.
+ */
+function mostlyUnmatchable(context) {
+    return (context.runnerMistakes ?? []).filter((m) => m.check === 'unmatchable-hit' && inMostResults(m));
+}
 /**
  * The runner mistakes as the JSON report's `runner_warnings` (docs/compare.md, "The JSON report"): each with its side,
- * run, check and field (as `evalgate validate` names them), the key meant, and its count of the run's results.
+ * run, check and field (as `evalgate validate` names them), the key meant, its count of the run's results, and
+ * whether that is more than half of them (`most_results`: with `unmatchable-hit`, what the verdict line names).
  */
 function runnerWarningsJson(mistakes) {
     return mistakes.map((m) => ({
@@ -20283,6 +20486,7 @@ function runnerWarningsJson(mistakes) {
         queries: m.queries,
         results: m.results,
         first_query: m.firstQuery,
+        most_results: inMostResults(m),
     }));
 }
 
@@ -20492,6 +20696,7 @@ function flakyTextLines(report, plain) {
 
 
 
+
 /**
  * Warnings as the entries print them: the first `limit` as they are, then one line for the rest. A golden set
  * with a different unknown key in each of 100,000 queries would otherwise print 100,000 lines (and the action would
@@ -20571,6 +20776,18 @@ function runnerMistakeText(w, style) {
     const field = PLAIN_FIELD.test(w.field) ? style.code(w.field) : style.input(w.field);
     return `${where} an unknown key ${field} ${count} (ignored${w.meant === null ? '' : `; did you mean ${style.code(w.meant)}?`})`;
 }
+/**
+ * What the verdict line adds when most results of a run have hits that can match nothing (mostlyUnmatchable): one
+ * clause per such run, or null. The warning below it names the same mistake with its field.
+ */
+function verdictCaveatText(context, style = PLAIN) {
+    const runs = mostlyUnmatchable(context);
+    if (runs.length === 0)
+        return null;
+    return runs
+        .map((m) => `most results of the ${m.side} run ${style.input(m.run)} (${m.queries.toLocaleString('en-US')} of ${m.results.toLocaleString('en-US')}) have hits that can match nothing in the golden set`)
+        .join('; ');
+}
 
 ;// CONCATENATED MODULE: ./src/render/markdown.ts
 
@@ -20632,16 +20849,17 @@ function alertGateLine(g, report, byId) {
             : ` — ${escapeMarkdownText(g.note.split(';')[0], 160)}`;
     return `> - ${icon} ${gateName(g).replace(/ \(warn\)$/, '')} ${value}; allowed: ${escapeMarkdownText(g.threshold, 120)}${result}`;
 }
-function alertLines(report, byId) {
+function alertLines(report, byId, context) {
     const named = gatesToName(report);
     const tally = gateTally(report);
     const shown = named.slice(0, 5);
     const word = verdictWord(report);
     const advice = adviceSentence(report);
     const flaky = flakySetAsideText(report);
+    const caveat = verdictCaveatText(context, markdownStyle(context));
     return [
         `> [!${ALERT[word]}]`,
-        `> **EvalGate: ${word}** — ${tally}${flaky ? ` · ${flaky}` : ''}${advice ? `. ${escapeMarkdownText(advice, 300)}` : ''}`,
+        `> **EvalGate: ${word}** — ${tally}${flaky ? ` · ${flaky}` : ''}${caveat ? ` · ⚠️ ${caveat}` : ''}${advice ? `. ${escapeMarkdownText(advice, 300)}` : ''}`,
         ...(shown.length ? ['>', ...shown.map((g) => alertGateLine(g, report, byId))] : []),
         ...(named.length > shown.length ? [`> - and ${named.length - shown.length} more in the gate table`] : []),
     ];
@@ -20710,13 +20928,17 @@ function configLine(config) {
         return 'Gate config: built-in default';
     return `Gate config: ${escapeMarkdownText(config.source, 80)} (sha256 \`${config.sha256}\`)`;
 }
-/** A report warning as the comment says it: the one wording (warnings.ts), a sentence, its parts in Markdown. */
-function markdownWarning(w, context) {
-    const text = reportWarningText(w, {
+/** How the comment shows a warning's parts: settings as code, commits linked, text from the inputs escaped. */
+function markdownStyle(context) {
+    return {
         code: (text) => `\`${text}\``,
         commit: (sha) => markdown_commitText(sha, context),
         input: (text) => escapeMarkdownText(text, 60),
-    });
+    };
+}
+/** A report warning as the comment says it: the one wording (warnings.ts), a sentence, its parts in Markdown. */
+function markdownWarning(w, context) {
+    const text = reportWarningText(w, markdownStyle(context));
     return `${text.charAt(0).toUpperCase()}${text.slice(1)}${text.endsWith('?') ? '' : '.'}`;
 }
 function gateTableLines(report, byId) {
@@ -20826,24 +21048,13 @@ function worstLines(report, worst) {
     const cause = commonCause(report);
     return [
         '',
-        `#### ${regressionsHeading(shown.length, worst.length)}`,
+        `#### ${regressionsHeading(shown.length, worst.length, report.per_query_metric)}`,
         '',
         `${perQueryTally(report)}.${cause ? ` ${cause}` : ''}`,
         '',
         ...head,
         ...rows,
     ];
-}
-function perQueryTally(report) {
-    const c = report.counts;
-    return [
-        format_plural(c.regression, 'expected hit lost', 'expected hits lost'),
-        format_plural(c.loss, 'rank slipped', 'ranks slipped'),
-        format_plural(c.win, 'win', 'wins'),
-        format_plural(c.draw, 'draw', 'draws'),
-        ...(c.answer_regression ? [format_plural(c.answer_regression, 'answer regression', 'answer regressions')] : []),
-        ...(report.flaky?.count ? [`${report.flaky.count.toLocaleString('en-US')} flaky (set aside)`] : []),
-    ].join(' · ');
 }
 /** Untrusted names, capped so a run database cannot push the never-cut part past the limit. */
 function nameList(names, max) {
@@ -21040,7 +21251,7 @@ function breakdownSection(report, byId) {
 /** Never cut: the open part, then the gates in full and the run details (each list in them capped). */
 function fixedLines(report, byId, context, hint) {
     return [
-        ...alertLines(report, byId),
+        ...alertLines(report, byId, context),
         '',
         ...provenanceLines(report, context, hint),
         ...gateTableLines(report, byId),
@@ -21057,10 +21268,10 @@ const PER_QUERY_HINT = "_A query's full row in the candidate (hits returned, top
     '`evalgate aggregate CANDIDATE.sqlite --golden GOLDEN --per-query`; the JSON report has it as `candidate_row`._';
 function buildSections(report, defs, byId) {
     const worst = regressionsBySeverity(report.per_query);
-    const losses = querySection(`Regressions and losses: ${REGRESSION_ORDER}`, 'regressions and losses', worst, report, true);
+    const losses = querySection(`Regressions and losses: ${regressionOrder(report.per_query_metric)}`, 'regressions and losses', worst, report, true);
     // Where each row's details are (docs/compare.md): the open part's budget is not touched, this is collapsed.
     losses?.tail.unshift('', PER_QUERY_HINT);
-    const wins = querySection(`Wins: ${WIN_ORDER}`, 'wins', winsByGain(report.per_query), report, false);
+    const wins = querySection(`Wins: ${winOrder(report.per_query_metric)}`, 'wins', winsByGain(report.per_query), report, false);
     const answers = querySection('Answer changes', 'answer changes', reportParts_answerChanges(report.per_query), report, true);
     const metrics = allMetricsSection(report, defs);
     const breakdowns = breakdownSection(report, byId);
@@ -21252,7 +21463,7 @@ async function runCompare(inputs) {
     let read = null;
     const golden = () => (read ??= readGoldenFile(inputs.goldenPath));
     const baselinePath = inputs.baselinePath;
-    const chosen = await compareChosen(inputs, golden, options, t);
+    const chosen = await compareChosen(inputs, golden, options, t, config.repeatsMayDiffer);
     const { compared, runsRead } = chosen;
     inputs = chosen.inputs;
     requireExpectations(golden(), config, compared);
@@ -21344,7 +21555,7 @@ function swappedRunsWarning(baseline, candidate) {
  * The comparison by the path the inputs call for: several runs on a side (repeats), else two threads where
  * available, else in sequence; the inputs with each side's first run named, and every run read (file, run id, side).
  */
-async function compareChosen(given, golden, options, t) {
+async function compareChosen(given, golden, options, t, mayDiffer) {
     const baselinePath = given.baselinePath;
     const lists = await repeatedRuns(given);
     const inputs = lists ? { ...given, baselineRun: lists.baseline[0] ?? null, candidateRun: lists.candidate[0] } : given;
@@ -21353,7 +21564,7 @@ async function compareChosen(given, golden, options, t) {
         ? await compareInParallel({ ...inputs, baselinePath }, golden, options, t)
         : null;
     const repeatedCompared = repeated
-        ? await compareRepeated({ ...inputs, baselinePath: baselinePath }, lists, golden(), options)
+        ? await compareRepeated({ ...inputs, baselinePath: baselinePath }, lists, golden(), options, mayDiffer)
         : null;
     const compared = repeatedCompared ??
         withKnownFlaky(inParallel ??
@@ -21437,14 +21648,14 @@ function listedRuns(runPath, value, flag, present) {
     return ids;
 }
 /** Each side's runs scored one after another (one run database in memory at a time), means per query compared. */
-async function compareRepeated(inputs, lists, golden, options) {
+async function compareRepeated(inputs, lists, golden, options, mayDiffer) {
     const opens = async (path, ids) => {
         const out = [];
         for (const id of ids)
             out.push(await deferRunStream(path, id));
         return out;
     };
-    return compareRepeatedRuns(await opens(inputs.baselinePath, lists.baseline), await opens(inputs.candidatePath, lists.candidate), golden, options, inputs.knownFlaky);
+    return compareRepeatedRuns(await opens(inputs.baselinePath, lists.baseline), await opens(inputs.candidatePath, lists.candidate), golden, options, inputs.knownFlaky, mayDiffer);
 }
 /** One run per side: the queries flaky by history set aside (unchanged without any). */
 function withKnownFlaky(compared, knownFlaky) {
@@ -21744,11 +21955,12 @@ function columns(rows, right) {
     })
         .join('  ')}`.trimEnd());
 }
-function verdictLine(report) {
+function verdictLine(report, context) {
     const tally = gateTally(report);
     const word = verdictWord(report).toUpperCase().replace('WITH WARNINGS', 'with warnings');
     const flaky = flakySetAsideText(report);
-    return `EvalGate: ${word} — ${tally}${flaky ? ` · ${flaky}` : ''}`;
+    const caveat = verdictCaveatText(context, { code: (x) => x, commit: (x) => x, input: (x) => plainText(x, 60) });
+    return `EvalGate: ${word} — ${tally}${flaky ? ` · ${flaky}` : ''}${caveat ? ` · ${caveat}` : ''}`;
 }
 function gateLabel(g) {
     const where = whereText(g.where, (pairs) => plainText(pairs, 60));
@@ -21765,7 +21977,7 @@ function renderReportText(report, defs, colour = false, context = {}) {
             : word === 'pass, inconclusive accepted'
                 ? 'blue'
                 : 'yellow';
-    const verdict = paint(paint(verdictLine(report), 'bold'), verdictColour);
+    const verdict = paint(paint(verdictLine(report, context), 'bold'), verdictColour);
     const advice = adviceSentence(report);
     // The advice goes under the first verdict line only: the last line is the verdict alone.
     const lines = advice ? [verdict, `  ${advice}`] : [verdict];
@@ -21886,12 +22098,12 @@ function text_keyMetricLines(report, byId) {
 }
 /** The per-query tally and the worst regressions. */
 function perQueryLines(report) {
-    const { golden, counts } = report;
+    const { golden } = report;
     const worst = regressionsBySeverity(report.per_query);
     const shown = worst.slice(0, OPEN_QUERY_ROWS);
     const lines = [];
     if (report.baseline !== null)
-        lines.push('', `Per query: ${format_plural(counts.regression, 'expected hit lost', 'expected hits lost')} · ${format_plural(counts.loss, 'rank slipped', 'ranks slipped')} · ${format_plural(counts.win, 'win', 'wins')} · ${format_plural(counts.draw, 'draw', 'draws')}${counts.answer_regression ? ` · ${format_plural(counts.answer_regression, 'answer regression', 'answer regressions')}` : ''}${report.flaky?.count ? ` · ${report.flaky.count.toLocaleString('en-US')} flaky (set aside)` : ''}`);
+        lines.push('', `Per query: ${perQueryTally(report)}`);
     if (shown.length === 0)
         return lines;
     const missingIn = { baseline: new Set(golden.added), candidate: new Set(golden.removed) };
@@ -21904,7 +22116,7 @@ function perQueryLines(report) {
             plainText(o.query, 50) + (o.answer_changes.length ? ` [${plainText(o.answer_changes.join('; '), 60)}]` : ''),
         ]);
     }
-    lines.push('', regressionsHeading(shown.length, worst.length), ...columns(rows, new Set([2])));
+    lines.push('', regressionsHeading(shown.length, worst.length, report.per_query_metric), ...columns(rows, new Set([2])));
     return lines;
 }
 function paintResult(line, g, paint) {

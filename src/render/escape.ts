@@ -30,8 +30,7 @@ const PUNCTUATION = /[\\`*_[\]|~$]/g;
 // now); a commit as `user@SHA` (7 or more hex digits). Either case (the `i` flag). Read on the escaped text, where an
 // entity or backslash escape ends in `;` or in the character it stands for, so the character before the `@` is a
 // word character exactly when it was one.
-const LINKABLE_AT =
-  /(?<![a-z0-9_])@(?=[a-z0-9])|@(?=(?:[\w-]|\\_)+(?:\.(?:[\w-]|\\_)+)+)|@(?=[0-9a-f]{7,}(?![\w-]))/gi;
+const LINKABLE_AT = /(?<![a-z0-9_])@(?=[a-z0-9])|@(?=(?:[\w-]|\\_)+(?:\.(?:[\w-]|\\_)+)+)|@(?=[0-9a-f]{7,}(?![\w-]))/gi;
 
 export function escapeMarkdownText(text: string, maxLength = Infinity): string {
   let s = String(text).replace(LONE_SURROGATE, '\ufffd').replace(CONTROL, '').replace(/\s+/g, ' ').trim();
