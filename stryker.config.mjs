@@ -12,7 +12,7 @@ import { basename, join } from 'node:path';
 export default {
   testRunner: 'vitest',
   // scripts/mutate.mjs names another config for a module whose test files vitest.mutate.config.ts does not list.
-  vitest: { configFile: process.env.EVALGATE_MUTATE_VITEST_CONFIG || 'vitest.mutate.config.ts' },
+  vitest: { configFile: process.env.EVALVERDICT_MUTATE_VITEST_CONFIG || 'vitest.mutate.config.ts' },
   coverageAnalysis: 'perTest',
   mutate: [
     'src/aggregate/retrieval.ts',
@@ -45,6 +45,6 @@ export default {
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   // Outside the tree: biome (npm run lint) refuses a second biome.jsonc, the sandbox copy's, while a run is going or
   // after one was stopped. Named after the checkout, so two worktrees can run at once.
-  tempDirName: join(tmpdir(), `evalgate-stryker-${basename(process.cwd())}`),
+  tempDirName: join(tmpdir(), `evalverdict-stryker-${basename(process.cwd())}`),
   cleanTempDir: true,
 };

@@ -1,4 +1,4 @@
-// The action's own overhead over `evalgate compare`: wall time of `node dist/index.js` on a pull request event
+// The action's own overhead over `evalverdict compare`: wall time of `node dist/index.js` on a pull request event
 // against the local stand-in for GitHub's API (test/helpers/fakeGitHub.ts; each run finds no comment, lists,
 // creates one: the most API work of a normal run), minus `node dist/cli/index.js compare` on the same
 // fixtures and gates. Median of 5 runs each, after one warm-up of each. Budget: overhead < 1 s.
@@ -37,7 +37,7 @@ function time(args, options) {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (ms) => `${ms.toFixed(0)} ms`;
 
-const scratch = mkdtempSync(join(tmpdir(), 'evalgate-bench-'));
+const scratch = mkdtempSync(join(tmpdir(), 'evalverdict-bench-'));
 loadGitHubOpenApi(); // the stand-in reads GitHub's example comment from it: not on the timed path
 const github = await FakeGitHub.start();
 try {
@@ -76,7 +76,7 @@ try {
         INPUT_COMMENT: 'always',
         'INPUT_COMMENT-ID': 'default',
         'INPUT_FAIL-ON': 'error',
-        'INPUT_REPORT-PATH': 'evalgate-report.md',
+        'INPUT_REPORT-PATH': 'evalverdict-report.md',
         GITHUB_EVENT_NAME: 'pull_request',
         GITHUB_EVENT_PATH: eventPath,
         GITHUB_REPOSITORY: 'octocat/Hello-World',

@@ -14,9 +14,9 @@ import { FakeGitHub, loadGitHubOpenApi } from '../test/helpers/fakeGitHub.ts';
 import { writeZip } from '../test/helpers/zipWriter.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const scratch = mkdtempSync(join(tmpdir(), 'evalgate-bench-artifact-'));
+const scratch = mkdtempSync(join(tmpdir(), 'evalverdict-bench-artifact-'));
 const SQL = await initSqlJs();
-// The fixture baseline plus 50 MB of incompressible padding in a table EvalGate never reads.
+// The fixture baseline plus 50 MB of incompressible padding in a table EvalVerdict never reads.
 const db = new SQL.Database(readFileSync(join(root, 'fixtures', 'baseline.sqlite')));
 db.run('CREATE TABLE padding (b BLOB)');
 for (let i = 0; i < 5; i++) db.run('INSERT INTO padding VALUES (randomblob(10000000))');
@@ -42,7 +42,7 @@ try {
       branch: 'master',
       createdAt: '2026-11-01T00:01:00Z',
     });
-    github.addArtifact(run, 'evalgate-baseline', zip);
+    github.addArtifact(run, 'evalverdict-baseline', zip);
     const dir = join(scratch, `run-${i}`);
     mkdirSync(dir);
     writeFileSync(join(dir, 'output'), '');
@@ -58,7 +58,7 @@ try {
       GITHUB_WORKFLOW_REF: 'octocat/Hello-World/.github/workflows/rag-eval.yml@refs/pull/1347/merge',
       RUNNER_TEMP: dir,
       NO_PROXY: '127.0.0.1',
-      INPUT_BASELINE: 'artifact:evalgate-baseline',
+      INPUT_BASELINE: 'artifact:evalverdict-baseline',
       INPUT_CANDIDATE: 'fixtures/candidate.sqlite',
       INPUT_GOLDEN: 'fixtures/golden.yaml',
       'INPUT_GITHUB-TOKEN': 'ghs_bench',

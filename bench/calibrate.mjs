@@ -1,6 +1,6 @@
 // A fixed piece of JavaScript work, timed: how fast this machine is right now. The 2-core VMs we run on drift by
 // 30% and more over minutes, so a bench figure means little without the machine's speed at that time. The work is
-// the kind EvalGate does per result row (JSON.parse of result-like rows, a sticky regular expression over hits, Map
+// the kind EvalVerdict does per result row (JSON.parse of result-like rows, a sticky regular expression over hits, Map
 // lookups, short-lived objects), on generated data that is the same on every run, in one thread, cold (a new
 // process each time, as the CLI runs). Prints the milliseconds of the work alone (not node's start-up).
 //

@@ -2,7 +2,7 @@
  * Deterministic generator of benchmark inputs: a run database of N queries x H hits, its golden set, a
  * candidate variant of the run (some ranks shuffled, one config key changed) for `compare`, and the same
  * judgments and rankings as TREC qrels + run files (for trec_eval), optionally imported into a run database of
- * their own with `evalgate import trec` (the same code path a user takes).
+ * their own with `evalverdict import trec` (the same code path a user takes).
  *
  *   node --import tsx bench/generate.ts --sizes 1kx10,20kx100 [--candidate] [--trec-db] [--force]
  *
@@ -762,7 +762,7 @@ async function writeCandidate(spec: SizeSpec, a: Artifacts, seed: number): Promi
   }
 }
 
-/** The TREC files imported by evalgate's own `import trec` (src/cli/main.ts), into trec.sqlite + trec-golden.yaml. */
+/** The TREC files imported by evalverdict's own `import trec` (src/cli/main.ts), into trec.sqlite + trec-golden.yaml. */
 async function writeTrecDb(a: Artifacts): Promise<void> {
   const { main } = await import('../src/cli/main.js');
   const err: string[] = [];
@@ -788,7 +788,7 @@ async function writeTrecDb(a: Artifacts): Promise<void> {
       },
     },
   );
-  if (code !== 0) throw new Error(`evalgate import trec failed (${code}): ${err.join('')}`);
+  if (code !== 0) throw new Error(`evalverdict import trec failed (${code}): ${err.join('')}`);
   const { formatGolden, readGoldenDocument } = await import('../src/load/golden.js');
   const out = new TextOut(a.trecGoldenYaml);
   out.write(formatGolden(readGoldenDocument(a.trecGolden), 'yaml'));

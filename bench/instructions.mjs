@@ -1,12 +1,12 @@
 /**
- * Counts the instructions `evalgate aggregate` executes (valgrind's callgrind), in every thread of the process, and
+ * Counts the instructions `evalverdict aggregate` executes (valgrind's callgrind), in every thread of the process, and
  * what they were spent on: our compiled JavaScript, V8's builtins, the optimizing compiler, the garbage collector,
  * JSON.parse, regular expressions, string hashing, sha256.
  *
  * Why: this VM's speed drifts by a third from one minute to the next, so wall time cannot show a change of a few
  * percent without many paired runs (`npm run bench -- --against`). An instruction count can: with node's
  * `--single-threaded` (V8 compiles and collects on the JavaScript thread, not on helpers whose interleaving
- * varies) and EvalGate in one thread (EVALGATE_WORKERS=0), the same bundle on the same input gives the same count
+ * varies) and EvalVerdict in one thread (EVALVERDICT_WORKERS=0), the same bundle on the same input gives the same count
  * within ~0.1% (bench/README, "Counting instructions"). Instructions are not seconds (cache misses, the second
  * core), so a change this shows is then confirmed with `--against`.
  *
@@ -77,7 +77,7 @@ function countOf(cli, dir, work, slot) {
       join(dir, 'golden.yaml'),
       '--json',
     ];
-    const env = { ...process.env, EVALGATE_WORKERS: values.threads === '2' ? '2' : '0' };
+    const env = { ...process.env, EVALVERDICT_WORKERS: values.threads === '2' ? '2' : '0' };
     const child = spawn('valgrind', args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     const stdout = [];
     let stderr = '';
@@ -122,7 +122,7 @@ const G = (n) => `${(n / 1e9).toFixed(2)} G`;
 const dir = inputsOf(values.size);
 const probe = spawnSync('valgrind', ['--version'], { encoding: 'utf8' });
 if (probe.status !== 0) throw new Error('valgrind is not installed');
-const work = mkdtempSync(join(tmpdir(), 'evalgate-instructions-'));
+const work = mkdtempSync(join(tmpdir(), 'evalverdict-instructions-'));
 try {
   const clis = values.against ? [values.cli, values.against] : [values.cli];
   process.stdout.write(

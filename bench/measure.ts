@@ -46,7 +46,7 @@ export function measure(args: string[], stdoutFile: string, timeoutS: number, cw
     const child = spawn(process.execPath, ['--import', RSS_PRELOAD, ...args], {
       cwd,
       stdio: ['ignore', out, err],
-      env: { ...process.env, EVALGATE_BENCH_STATS: statsFile },
+      env: { ...process.env, EVALVERDICT_BENCH_STATS: statsFile },
     });
     let timedOut = false;
     const timer = setTimeout(() => {

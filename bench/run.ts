@@ -1,5 +1,5 @@
 /**
- * EvalGate benchmark: wall time and peak RSS of `evalgate aggregate` and `evalgate compare` on generated run
+ * EvalVerdict benchmark: wall time and peak RSS of `evalverdict aggregate` and `evalverdict compare` on generated run
  * databases, each run as a child process of the built CLI exactly as a user runs it.
  *
  *   npm run bench                              every size (1kx10 1kx100 10kx10 10kx100 20kx100 100kx10)
@@ -379,7 +379,7 @@ async function main(): Promise<void> {
     `cli: ${withFlags(nodeFlags, cli)}${against ? `, alternating with ${withFlags(against.nodeFlags, against.cli)}` : ''}`,
   );
   const startup = await measureRepeated(3, [...nodeFlags, cli, '--version'], join(cwd, 'startup.out'), 60, cwd);
-  log(`node + CLI start-up (evalgate --version): ${f(startup.wallS, 3)} s, ${f(startup.rssMb, 0)} MB`);
+  log(`node + CLI start-up (evalverdict --version): ${f(startup.wallS, 3)} s, ${f(startup.rssMb, 0)} MB`);
   const calibrationBefore = calibrate();
   log(`machine speed: bench/calibrate.mjs ${calibrationBefore} ms (fastest of 3; lower is faster)`);
 
@@ -388,7 +388,7 @@ async function main(): Promise<void> {
     size: string;
     totalHits: number;
     dbMb: number;
-    evalgate: Measured;
+    evalverdict: Measured;
     trecEval: Measured | null;
     map: number | null;
   }> = [];
@@ -442,7 +442,7 @@ async function main(): Promise<void> {
     if (withTrec) {
       log(`${label}: aggregate of the TREC-imported database (--mean-over trec) ...`);
       const trecOut = join(a.dir, 'trec-aggregate.json');
-      const evalgate = await step(
+      const evalverdict = await step(
         `${label} TREC twin`,
         [cli, 'aggregate', a.trecDb, '--golden', a.trecGolden, '--json', '--mean-over', 'trec'],
         trecOut,
@@ -455,7 +455,7 @@ async function main(): Promise<void> {
         /* failed */
       }
       const trecEval = measureTrecEval(a.qrels, a.trecRun, join(a.dir, 'trec_eval.out'), timeoutS);
-      trecRows.push({ size: label, totalHits: meta.totalHits, dbMb: fileMb(a.trecDb), evalgate, trecEval, map });
+      trecRows.push({ size: label, totalHits: meta.totalHits, dbMb: fileMb(a.trecDb), evalverdict, trecEval, map });
     }
   }
 
@@ -557,7 +557,7 @@ async function main(): Promise<void> {
     lines.push('');
     for (const t of trecRows) {
       lines.push(
-        `${t.size} as TREC files imported with \`evalgate import trec\` (${f(t.dbMb, 1)} MB db, MAP ${f(t.map, 4)}): evalgate aggregate ${f(t.evalgate.wallS, 2)} s, ${f(t.evalgate.rssMb, 0)} MB${status(t.evalgate)}`,
+        `${t.size} as TREC files imported with \`evalverdict import trec\` (${f(t.dbMb, 1)} MB db, MAP ${f(t.map, 4)}): evalverdict aggregate ${f(t.evalverdict.wallS, 2)} s, ${f(t.evalverdict.rssMb, 0)} MB${status(t.evalverdict)}`,
       );
       lines.push(
         t.trecEval
@@ -574,7 +574,7 @@ async function main(): Promise<void> {
     lines.push(`wall s over the ${repeat} runs of each step (fastest-slowest; the table gives the medians):`);
     for (const r of rows)
       lines.push(`  ${r.size}: aggregate ${range(r.aggregate)}${r.compare ? `, compare ${range(r.compare)}` : ''}`);
-    for (const t of trecRows) lines.push(`  ${t.size} TREC twin: ${range(t.evalgate)}`);
+    for (const t of trecRows) lines.push(`  ${t.size} TREC twin: ${range(t.evalverdict)}`);
   }
   if (against !== null) {
     const cell = (m: Measured) =>

@@ -34,7 +34,7 @@ interface Sample {
   exitCode: number | null;
 }
 
-/** The p-quantile by nearest rank (as EvalGate's own latency percentiles). */
+/** The p-quantile by nearest rank (as EvalVerdict's own latency percentiles). */
 function quantile(sorted: number[], p: number): number {
   return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)];
 }

@@ -1,4 +1,4 @@
-// `evalgate import wfgy` on a large traces file against what Node needs to read and JSON.parse the same lines
+// `evalverdict import wfgy` on a large traces file against what Node needs to read and JSON.parse the same lines
 // (issue 24: at most 2x that time, under 500 MB peak). Runs the built CLI (dist/) as a child process, alternating
 // with the baseline, `--repeat` times each; prints the medians and the ratio.
 //
@@ -77,7 +77,7 @@ if (carry.length) { JSON.parse(carry.toString('utf8')); count++; }
 function timed(args, statsFile) {
   const start = process.hrtime.bigint();
   const r = spawnSync(process.execPath, ['--import', './bench/rss.mjs', ...args], {
-    env: { ...process.env, EVALGATE_BENCH_STATS: statsFile },
+    env: { ...process.env, EVALVERDICT_BENCH_STATS: statsFile },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;

@@ -1,7 +1,7 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 9659:
+/***/ 1947:
 /***/ (function(__unused_webpack_module, exports, __nccwpck_require__) {
 
 
@@ -54,9 +54,9 @@ exports.getProxyUrl = getProxyUrl;
 exports.isHttps = isHttps;
 const http = __importStar(__nccwpck_require__(8611));
 const https = __importStar(__nccwpck_require__(5692));
-const pm = __importStar(__nccwpck_require__(3335));
-const tunnel = __importStar(__nccwpck_require__(770));
-const undici_1 = __nccwpck_require__(6752);
+const pm = __importStar(__nccwpck_require__(9431));
+const tunnel = __importStar(__nccwpck_require__(8482));
+const undici_1 = __nccwpck_require__(2480);
 var HttpCodes;
 (function (HttpCodes) {
     HttpCodes[HttpCodes["OK"] = 200] = "OK";
@@ -744,7 +744,7 @@ const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCa
 
 /***/ }),
 
-/***/ 3335:
+/***/ 9431:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -844,7 +844,7 @@ class DecodedURL extends URL {
 
 /***/ }),
 
-/***/ 3251:
+/***/ 8115:
 /***/ (function(module) {
 
 /**
@@ -2374,15 +2374,15 @@ class DecodedURL extends URL {
 
 /***/ }),
 
-/***/ 770:
+/***/ 8482:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-module.exports = __nccwpck_require__(218);
+module.exports = __nccwpck_require__(9290);
 
 
 /***/ }),
 
-/***/ 218:
+/***/ 9290:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -2653,33 +2653,33 @@ exports.debug = debug; // for test
 
 /***/ }),
 
-/***/ 6752:
+/***/ 2480:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Client = __nccwpck_require__(3701)
-const Dispatcher = __nccwpck_require__(883)
-const Pool = __nccwpck_require__(628)
-const BalancedPool = __nccwpck_require__(837)
-const Agent = __nccwpck_require__(7405)
-const ProxyAgent = __nccwpck_require__(6672)
-const EnvHttpProxyAgent = __nccwpck_require__(3137)
-const RetryAgent = __nccwpck_require__(50)
-const errors = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
+const Client = __nccwpck_require__(1285)
+const Dispatcher = __nccwpck_require__(7939)
+const Pool = __nccwpck_require__(2244)
+const BalancedPool = __nccwpck_require__(2549)
+const Agent = __nccwpck_require__(8285)
+const ProxyAgent = __nccwpck_require__(9920)
+const EnvHttpProxyAgent = __nccwpck_require__(929)
+const RetryAgent = __nccwpck_require__(1346)
+const errors = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
 const { InvalidArgumentError } = errors
-const api = __nccwpck_require__(6615)
-const buildConnector = __nccwpck_require__(9136)
-const MockClient = __nccwpck_require__(7365)
-const MockAgent = __nccwpck_require__(7501)
-const MockPool = __nccwpck_require__(4004)
-const mockErrors = __nccwpck_require__(2429)
-const RetryHandler = __nccwpck_require__(7816)
-const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(2581)
-const DecoratorHandler = __nccwpck_require__(8155)
-const RedirectHandler = __nccwpck_require__(8754)
-const createRedirectInterceptor = __nccwpck_require__(5092)
+const api = __nccwpck_require__(8567)
+const buildConnector = __nccwpck_require__(2784)
+const MockClient = __nccwpck_require__(9493)
+const MockAgent = __nccwpck_require__(1437)
+const MockPool = __nccwpck_require__(5220)
+const mockErrors = __nccwpck_require__(9917)
+const RetryHandler = __nccwpck_require__(5640)
+const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(8421)
+const DecoratorHandler = __nccwpck_require__(91)
+const RedirectHandler = __nccwpck_require__(7970)
+const createRedirectInterceptor = __nccwpck_require__(6036)
 
 Object.assign(Dispatcher.prototype, api)
 
@@ -2697,10 +2697,10 @@ module.exports.DecoratorHandler = DecoratorHandler
 module.exports.RedirectHandler = RedirectHandler
 module.exports.createRedirectInterceptor = createRedirectInterceptor
 module.exports.interceptors = {
-  redirect: __nccwpck_require__(1514),
-  retry: __nccwpck_require__(2026),
-  dump: __nccwpck_require__(8060),
-  dns: __nccwpck_require__(379)
+  redirect: __nccwpck_require__(730),
+  retry: __nccwpck_require__(4346),
+  dump: __nccwpck_require__(8412),
+  dns: __nccwpck_require__(8731)
 }
 
 module.exports.buildConnector = buildConnector
@@ -2762,7 +2762,7 @@ function makeDispatcher (fn) {
 module.exports.setGlobalDispatcher = setGlobalDispatcher
 module.exports.getGlobalDispatcher = getGlobalDispatcher
 
-const fetchImpl = (__nccwpck_require__(4398).fetch)
+const fetchImpl = (__nccwpck_require__(8702).fetch)
 module.exports.fetch = async function fetch (init, options = undefined) {
   try {
     return await fetchImpl(init, options)
@@ -2774,39 +2774,39 @@ module.exports.fetch = async function fetch (init, options = undefined) {
     throw err
   }
 }
-module.exports.Headers = __nccwpck_require__(660).Headers
-module.exports.Response = __nccwpck_require__(9051).Response
-module.exports.Request = __nccwpck_require__(9967).Request
-module.exports.FormData = __nccwpck_require__(5910).FormData
+module.exports.Headers = __nccwpck_require__(5524).Headers
+module.exports.Response = __nccwpck_require__(715).Response
+module.exports.Request = __nccwpck_require__(175).Request
+module.exports.FormData = __nccwpck_require__(1142).FormData
 module.exports.File = globalThis.File ?? (__nccwpck_require__(4573).File)
-module.exports.FileReader = __nccwpck_require__(8355).FileReader
+module.exports.FileReader = __nccwpck_require__(4848).FileReader
 
-const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(1059)
+const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(179)
 
 module.exports.setGlobalOrigin = setGlobalOrigin
 module.exports.getGlobalOrigin = getGlobalOrigin
 
-const { CacheStorage } = __nccwpck_require__(3245)
-const { kConstruct } = __nccwpck_require__(109)
+const { CacheStorage } = __nccwpck_require__(5965)
+const { kConstruct } = __nccwpck_require__(61)
 
 // Cache & CacheStorage are tightly coupled with fetch. Even if it may run
 // in an older version of Node, it doesn't have any use without fetch.
 module.exports.caches = new CacheStorage(kConstruct)
 
-const { deleteCookie, getCookies, getSetCookies, setCookie } = __nccwpck_require__(9061)
+const { deleteCookie, getCookies, getSetCookies, setCookie } = __nccwpck_require__(6933)
 
 module.exports.deleteCookie = deleteCookie
 module.exports.getCookies = getCookies
 module.exports.getSetCookies = getSetCookies
 module.exports.setCookie = setCookie
 
-const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(1900)
+const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(7708)
 
 module.exports.parseMIMEType = parseMIMEType
 module.exports.serializeAMimeType = serializeAMimeType
 
-const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(5188)
-module.exports.WebSocket = __nccwpck_require__(3726).WebSocket
+const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(7316)
+module.exports.WebSocket = __nccwpck_require__(1886).WebSocket
 module.exports.CloseEvent = CloseEvent
 module.exports.ErrorEvent = ErrorEvent
 module.exports.MessageEvent = MessageEvent
@@ -2822,18 +2822,18 @@ module.exports.MockPool = MockPool
 module.exports.MockAgent = MockAgent
 module.exports.mockErrors = mockErrors
 
-const { EventSource } = __nccwpck_require__(1238)
+const { EventSource } = __nccwpck_require__(1670)
 
 module.exports.EventSource = EventSource
 
 
 /***/ }),
 
-/***/ 158:
+/***/ 670:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const { addAbortListener } = __nccwpck_require__(3440)
-const { RequestAbortedError } = __nccwpck_require__(8707)
+const { addAbortListener } = __nccwpck_require__(4640)
+const { RequestAbortedError } = __nccwpck_require__(4627)
 
 const kListener = Symbol('kListener')
 const kSignal = Symbol('kSignal')
@@ -2893,16 +2893,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2279:
+/***/ 2004:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { addSignal, removeSignal } = __nccwpck_require__(670)
 
 class ConnectHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -3008,7 +3008,7 @@ module.exports = connect
 
 /***/ }),
 
-/***/ 6862:
+/***/ 5646:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -3022,10 +3022,10 @@ const {
   InvalidArgumentError,
   InvalidReturnValueError,
   RequestAbortedError
-} = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
+} = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const { addSignal, removeSignal } = __nccwpck_require__(670)
 const assert = __nccwpck_require__(4589)
 
 const kResume = Symbol('resume')
@@ -3266,16 +3266,16 @@ module.exports = pipeline
 
 /***/ }),
 
-/***/ 4043:
+/***/ 4203:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { Readable } = __nccwpck_require__(9927)
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { getResolveErrorBodyCallback } = __nccwpck_require__(7655)
+const { Readable } = __nccwpck_require__(471)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { getResolveErrorBodyCallback } = __nccwpck_require__(2247)
 const { AsyncResource } = __nccwpck_require__(6698)
 
 class RequestHandler extends AsyncResource {
@@ -3487,18 +3487,18 @@ module.exports.RequestHandler = RequestHandler
 
 /***/ }),
 
-/***/ 3560:
+/***/ 9656:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { finished, PassThrough } = __nccwpck_require__(7075)
-const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { getResolveErrorBodyCallback } = __nccwpck_require__(7655)
+const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { getResolveErrorBodyCallback } = __nccwpck_require__(2247)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const { addSignal, removeSignal } = __nccwpck_require__(670)
 
 class StreamHandler extends AsyncResource {
   constructor (opts, factory, callback) {
@@ -3714,15 +3714,15 @@ module.exports = stream
 
 /***/ }),
 
-/***/ 1882:
+/***/ 6730:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(4627)
 const { AsyncResource } = __nccwpck_require__(6698)
-const util = __nccwpck_require__(3440)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const util = __nccwpck_require__(4640)
+const { addSignal, removeSignal } = __nccwpck_require__(670)
 const assert = __nccwpck_require__(4589)
 
 class UpgradeHandler extends AsyncResource {
@@ -3829,21 +3829,21 @@ module.exports = upgrade
 
 /***/ }),
 
-/***/ 6615:
+/***/ 8567:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-module.exports.request = __nccwpck_require__(4043)
-module.exports.stream = __nccwpck_require__(3560)
-module.exports.pipeline = __nccwpck_require__(6862)
-module.exports.upgrade = __nccwpck_require__(1882)
-module.exports.connect = __nccwpck_require__(2279)
+module.exports.request = __nccwpck_require__(4203)
+module.exports.stream = __nccwpck_require__(9656)
+module.exports.pipeline = __nccwpck_require__(5646)
+module.exports.upgrade = __nccwpck_require__(6730)
+module.exports.connect = __nccwpck_require__(2004)
 
 
 /***/ }),
 
-/***/ 9927:
+/***/ 471:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // Ported from https://github.com/nodejs/undici/pull/907
@@ -3852,9 +3852,9 @@ module.exports.connect = __nccwpck_require__(2279)
 
 const assert = __nccwpck_require__(4589)
 const { Readable } = __nccwpck_require__(7075)
-const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { ReadableStreamFrom } = __nccwpck_require__(3440)
+const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { ReadableStreamFrom } = __nccwpck_require__(4640)
 
 const kConsume = Symbol('kConsume')
 const kReading = Symbol('kReading')
@@ -4235,15 +4235,15 @@ module.exports = { Readable: BodyReadable, chunksDecode }
 
 /***/ }),
 
-/***/ 7655:
+/***/ 2247:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 const assert = __nccwpck_require__(4589)
 const {
   ResponseStatusCodeError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(4627)
 
-const { chunksDecode } = __nccwpck_require__(9927)
+const { chunksDecode } = __nccwpck_require__(471)
 const CHUNK_LIMIT = 128 * 1024
 
 async function getResolveErrorBodyCallback ({ callback, body, contentType, statusCode, statusMessage, headers }) {
@@ -4335,16 +4335,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9136:
+/***/ 2784:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const net = __nccwpck_require__(7030)
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(3440)
-const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(8707)
-const timers = __nccwpck_require__(6603)
+const util = __nccwpck_require__(4640)
+const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(4627)
+const timers = __nccwpck_require__(1275)
 
 function noop () {}
 
@@ -4582,7 +4582,7 @@ module.exports = buildConnector
 
 /***/ }),
 
-/***/ 735:
+/***/ 2303:
 /***/ ((module) => {
 
 
@@ -4707,7 +4707,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2414:
+/***/ 3374:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -4916,7 +4916,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8707:
+/***/ 4627:
 /***/ ((module) => {
 
 
@@ -5348,7 +5348,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4655:
+/***/ 7311:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -5356,7 +5356,7 @@ module.exports = {
 const {
   InvalidArgumentError,
   NotSupportedError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(4627)
 const assert = __nccwpck_require__(4589)
 const {
   isValidHTTPToken,
@@ -5371,9 +5371,9 @@ const {
   validateHandler,
   getServerName,
   normalizedMethodRecords
-} = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
+} = __nccwpck_require__(4640)
+const { channels } = __nccwpck_require__(3374)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(2303)
 
 // Verifies that a given path is valid does not contain control chars \x00 to \x20
 const invalidPathRegex = /[^\u0021-\u00ff]/
@@ -5837,7 +5837,7 @@ module.exports = Request
 
 /***/ }),
 
-/***/ 6443:
+/***/ 4043:
 /***/ ((module) => {
 
 module.exports = {
@@ -5911,7 +5911,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7752:
+/***/ 4152:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -5919,7 +5919,7 @@ module.exports = {
 const {
   wellknownHeaderNames,
   headerNameLowerCasedRecord
-} = __nccwpck_require__(735)
+} = __nccwpck_require__(2303)
 
 class TstNode {
   /** @type {any} */
@@ -6070,13 +6070,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3440:
+/***/ 4640:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(6443)
+const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(4043)
 const { IncomingMessage } = __nccwpck_require__(7067)
 const stream = __nccwpck_require__(7075)
 const net = __nccwpck_require__(7030)
@@ -6084,9 +6084,9 @@ const { Blob } = __nccwpck_require__(4573)
 const nodeUtil = __nccwpck_require__(7975)
 const { stringify } = __nccwpck_require__(1792)
 const { EventEmitter: EE } = __nccwpck_require__(8474)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
-const { tree } = __nccwpck_require__(7752)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(2303)
+const { tree } = __nccwpck_require__(4152)
 
 const [nodeMajor, nodeMinor] = process.versions.node.split('.').map(v => Number(v))
 
@@ -6796,18 +6796,18 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7405:
+/***/ 8285:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { kClients, kRunning, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(6443)
-const DispatcherBase = __nccwpck_require__(1841)
-const Pool = __nccwpck_require__(628)
-const Client = __nccwpck_require__(3701)
-const util = __nccwpck_require__(3440)
-const createRedirectInterceptor = __nccwpck_require__(5092)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
+const { kClients, kRunning, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(4043)
+const DispatcherBase = __nccwpck_require__(9265)
+const Pool = __nccwpck_require__(2244)
+const Client = __nccwpck_require__(1285)
+const util = __nccwpck_require__(4640)
+const createRedirectInterceptor = __nccwpck_require__(6036)
 
 const kOnConnect = Symbol('onConnect')
 const kOnDisconnect = Symbol('onDisconnect')
@@ -6936,7 +6936,7 @@ module.exports = Agent
 
 /***/ }),
 
-/***/ 837:
+/***/ 2549:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -6944,7 +6944,7 @@ module.exports = Agent
 const {
   BalancedPoolMissingUpstreamError,
   InvalidArgumentError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(4627)
 const {
   PoolBase,
   kClients,
@@ -6952,10 +6952,10 @@ const {
   kAddClient,
   kRemoveClient,
   kGetDispatcher
-} = __nccwpck_require__(2128)
-const Pool = __nccwpck_require__(628)
-const { kUrl, kInterceptors } = __nccwpck_require__(6443)
-const { parseOrigin } = __nccwpck_require__(3440)
+} = __nccwpck_require__(3856)
+const Pool = __nccwpck_require__(2244)
+const { kUrl, kInterceptors } = __nccwpck_require__(4043)
+const { parseOrigin } = __nccwpck_require__(4640)
 const kFactory = Symbol('factory')
 
 const kOptions = Symbol('options')
@@ -7152,7 +7152,7 @@ module.exports = BalancedPool
 
 /***/ }),
 
-/***/ 637:
+/***/ 9133:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -7160,9 +7160,9 @@ module.exports = BalancedPool
 /* global WebAssembly */
 
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const timers = __nccwpck_require__(6603)
+const util = __nccwpck_require__(4640)
+const { channels } = __nccwpck_require__(3374)
+const timers = __nccwpck_require__(1275)
 const {
   RequestContentLengthMismatchError,
   ResponseContentLengthMismatchError,
@@ -7175,7 +7175,7 @@ const {
   BodyTimeoutError,
   HTTPParserError,
   ResponseExceededMaxSizeError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(4627)
 const {
   kUrl,
   kReset,
@@ -7208,9 +7208,9 @@ const {
   kOnError,
   kResume,
   kHTTPContext
-} = __nccwpck_require__(6443)
+} = __nccwpck_require__(4043)
 
-const constants = __nccwpck_require__(2824)
+const constants = __nccwpck_require__(776)
 const EMPTY_BUF = Buffer.alloc(0)
 const FastBuffer = Buffer[Symbol.species]
 const addListener = util.addListener
@@ -7222,11 +7222,11 @@ const kSocketUsed = Symbol('kSocketUsed')
 let extractBody
 
 async function lazyllhttp () {
-  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(3870) : undefined
+  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(7630) : undefined
 
   let mod
   try {
-    mod = await WebAssembly.compile(__nccwpck_require__(3434))
+    mod = await WebAssembly.compile(__nccwpck_require__(8586))
   } catch (e) {
     /* istanbul ignore next */
 
@@ -7234,7 +7234,7 @@ async function lazyllhttp () {
     // being enabled, but the occurring of this other error
     // * https://github.com/emscripten-core/emscripten/issues/11495
     // got me to remove that check to avoid breaking Node 12.
-    mod = await WebAssembly.compile(llhttpWasmData || __nccwpck_require__(3870))
+    mod = await WebAssembly.compile(llhttpWasmData || __nccwpck_require__(7630))
   }
 
   return await WebAssembly.instantiate(mod, {
@@ -8149,7 +8149,7 @@ function writeH1 (client, request) {
 
   if (util.isFormDataLike(body)) {
     if (!extractBody) {
-      extractBody = (__nccwpck_require__(4492).extractBody)
+      extractBody = (__nccwpck_require__(6396).extractBody)
     }
 
     const [bodyStream, contentType] = extractBody(body)
@@ -8672,7 +8672,7 @@ module.exports = connectH1
 
 /***/ }),
 
-/***/ 8788:
+/***/ 4548:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -8680,13 +8680,13 @@ module.exports = connectH1
 const assert = __nccwpck_require__(4589)
 const { errorMonitor } = __nccwpck_require__(8474)
 const { pipeline } = __nccwpck_require__(7075)
-const util = __nccwpck_require__(3440)
+const util = __nccwpck_require__(4640)
 const {
   RequestContentLengthMismatchError,
   RequestAbortedError,
   SocketError,
   InformationalError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(4627)
 const {
   kUrl,
   kReset,
@@ -8705,7 +8705,7 @@ const {
   kResume,
   kSize,
   kHTTPContext
-} = __nccwpck_require__(6443)
+} = __nccwpck_require__(4043)
 
 const kOpenStreams = Symbol('open streams')
 
@@ -9111,7 +9111,7 @@ function writeH2 (client, request) {
   let contentLength = util.bodyLength(body)
 
   if (util.isFormDataLike(body)) {
-    extractBody ??= (__nccwpck_require__(4492).extractBody)
+    extractBody ??= (__nccwpck_require__(6396).extractBody)
 
     const [bodyStream, contentType] = extractBody(body)
     headers['content-type'] = contentType
@@ -9471,7 +9471,7 @@ module.exports = connectH2
 
 /***/ }),
 
-/***/ 3701:
+/***/ 1285:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // @ts-check
@@ -9481,16 +9481,16 @@ module.exports = connectH2
 const assert = __nccwpck_require__(4589)
 const net = __nccwpck_require__(7030)
 const http = __nccwpck_require__(7067)
-const util = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const Request = __nccwpck_require__(4655)
-const DispatcherBase = __nccwpck_require__(1841)
+const util = __nccwpck_require__(4640)
+const { channels } = __nccwpck_require__(3374)
+const Request = __nccwpck_require__(7311)
+const DispatcherBase = __nccwpck_require__(9265)
 const {
   InvalidArgumentError,
   InformationalError,
   ClientDestroyedError
-} = __nccwpck_require__(8707)
-const buildConnector = __nccwpck_require__(9136)
+} = __nccwpck_require__(4627)
+const buildConnector = __nccwpck_require__(2784)
 const {
   kUrl,
   kServerName,
@@ -9532,9 +9532,9 @@ const {
   kHTTPContext,
   kMaxConcurrentStreams,
   kResume
-} = __nccwpck_require__(6443)
-const connectH1 = __nccwpck_require__(637)
-const connectH2 = __nccwpck_require__(8788)
+} = __nccwpck_require__(4043)
+const connectH1 = __nccwpck_require__(9133)
+const connectH2 = __nccwpck_require__(4548)
 let deprecatedInterceptorWarned = false
 
 const kClosedResolve = Symbol('kClosedResolve')
@@ -9842,7 +9842,7 @@ class Client extends DispatcherBase {
   }
 }
 
-const createRedirectInterceptor = __nccwpck_require__(5092)
+const createRedirectInterceptor = __nccwpck_require__(6036)
 
 function onError (client, err) {
   if (
@@ -10102,19 +10102,19 @@ module.exports = Client
 
 /***/ }),
 
-/***/ 1841:
+/***/ 9265:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const buffer = __nccwpck_require__(4573)
-const Dispatcher = __nccwpck_require__(883)
+const Dispatcher = __nccwpck_require__(7939)
 const {
   ClientDestroyedError,
   ClientClosedError,
   InvalidArgumentError
-} = __nccwpck_require__(8707)
-const { kDestroy, kClose, kClosed, kDestroyed, kDispatch, kInterceptors } = __nccwpck_require__(6443)
+} = __nccwpck_require__(4627)
+const { kDestroy, kClose, kClosed, kDestroyed, kDispatch, kInterceptors } = __nccwpck_require__(4043)
 
 const kOnDestroyed = Symbol('onDestroyed')
 const kOnClosed = Symbol('onClosed')
@@ -10317,7 +10317,7 @@ module.exports = DispatcherBase
 
 /***/ }),
 
-/***/ 883:
+/***/ 7939:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -10389,15 +10389,15 @@ module.exports = Dispatcher
 
 /***/ }),
 
-/***/ 3137:
+/***/ 929:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const DispatcherBase = __nccwpck_require__(1841)
-const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(6443)
-const ProxyAgent = __nccwpck_require__(6672)
-const Agent = __nccwpck_require__(7405)
+const DispatcherBase = __nccwpck_require__(9265)
+const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(4043)
+const ProxyAgent = __nccwpck_require__(9920)
+const Agent = __nccwpck_require__(8285)
 
 const DEFAULT_PORTS = {
   'http:': 80,
@@ -10556,7 +10556,7 @@ module.exports = EnvHttpProxyAgent
 
 /***/ }),
 
-/***/ 4660:
+/***/ 5844:
 /***/ ((module) => {
 
 /* eslint-disable */
@@ -10680,15 +10680,15 @@ module.exports = class FixedQueue {
 
 /***/ }),
 
-/***/ 2128:
+/***/ 3856:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const DispatcherBase = __nccwpck_require__(1841)
-const FixedQueue = __nccwpck_require__(4660)
-const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(6443)
-const PoolStats = __nccwpck_require__(3246)
+const DispatcherBase = __nccwpck_require__(9265)
+const FixedQueue = __nccwpck_require__(5844)
+const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(4043)
+const PoolStats = __nccwpck_require__(5710)
 
 const kClients = Symbol('clients')
 const kNeedDrain = Symbol('needDrain')
@@ -10881,10 +10881,10 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3246:
+/***/ 5710:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const { kFree, kConnected, kPending, kQueued, kRunning, kSize } = __nccwpck_require__(6443)
+const { kFree, kConnected, kPending, kQueued, kRunning, kSize } = __nccwpck_require__(4043)
 const kPool = Symbol('pool')
 
 class PoolStats {
@@ -10922,7 +10922,7 @@ module.exports = PoolStats
 
 /***/ }),
 
-/***/ 628:
+/***/ 2244:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -10933,14 +10933,14 @@ const {
   kNeedDrain,
   kAddClient,
   kGetDispatcher
-} = __nccwpck_require__(2128)
-const Client = __nccwpck_require__(3701)
+} = __nccwpck_require__(3856)
+const Client = __nccwpck_require__(1285)
 const {
   InvalidArgumentError
-} = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { kUrl, kInterceptors } = __nccwpck_require__(6443)
-const buildConnector = __nccwpck_require__(9136)
+} = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { kUrl, kInterceptors } = __nccwpck_require__(4043)
+const buildConnector = __nccwpck_require__(2784)
 
 const kOptions = Symbol('options')
 const kConnections = Symbol('connections')
@@ -11036,19 +11036,19 @@ module.exports = Pool
 
 /***/ }),
 
-/***/ 6672:
+/***/ 9920:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kProxy, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(6443)
+const { kProxy, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(4043)
 const { URL } = __nccwpck_require__(3136)
-const Agent = __nccwpck_require__(7405)
-const Pool = __nccwpck_require__(628)
-const DispatcherBase = __nccwpck_require__(1841)
-const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __nccwpck_require__(8707)
-const buildConnector = __nccwpck_require__(9136)
-const Client = __nccwpck_require__(3701)
+const Agent = __nccwpck_require__(8285)
+const Pool = __nccwpck_require__(2244)
+const DispatcherBase = __nccwpck_require__(9265)
+const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __nccwpck_require__(4627)
+const buildConnector = __nccwpck_require__(2784)
+const Client = __nccwpck_require__(1285)
 
 const kAgent = Symbol('proxy agent')
 const kClient = Symbol('proxy client')
@@ -11317,13 +11317,13 @@ module.exports = ProxyAgent
 
 /***/ }),
 
-/***/ 50:
+/***/ 1346:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Dispatcher = __nccwpck_require__(883)
-const RetryHandler = __nccwpck_require__(7816)
+const Dispatcher = __nccwpck_require__(7939)
+const RetryHandler = __nccwpck_require__(5640)
 
 class RetryAgent extends Dispatcher {
   #agent = null
@@ -11359,7 +11359,7 @@ module.exports = RetryAgent
 
 /***/ }),
 
-/***/ 2581:
+/***/ 8421:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -11367,8 +11367,8 @@ module.exports = RetryAgent
 // We include a version number for the Dispatcher API. In case of breaking changes,
 // this version number must be increased to avoid conflicts.
 const globalDispatcher = Symbol.for('undici.globalDispatcher.1')
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const Agent = __nccwpck_require__(7405)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
+const Agent = __nccwpck_require__(8285)
 
 if (getGlobalDispatcher() === undefined) {
   setGlobalDispatcher(new Agent())
@@ -11398,7 +11398,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8155:
+/***/ 91:
 /***/ ((module) => {
 
 
@@ -11449,15 +11449,15 @@ module.exports = class DecoratorHandler {
 
 /***/ }),
 
-/***/ 8754:
+/***/ 7970:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
-const { kBodyUsed } = __nccwpck_require__(6443)
+const util = __nccwpck_require__(4640)
+const { kBodyUsed } = __nccwpck_require__(4043)
 const assert = __nccwpck_require__(4589)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
 const EE = __nccwpck_require__(8474)
 
 const redirectableStatusCodes = [300, 301, 302, 303, 307, 308]
@@ -11688,20 +11688,20 @@ module.exports = RedirectHandler
 
 /***/ }),
 
-/***/ 7816:
+/***/ 5640:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const assert = __nccwpck_require__(4589)
 
-const { kRetryHandlerDefaultRetry } = __nccwpck_require__(6443)
-const { RequestRetryError } = __nccwpck_require__(8707)
+const { kRetryHandlerDefaultRetry } = __nccwpck_require__(4043)
+const { RequestRetryError } = __nccwpck_require__(4627)
 const {
   isDisturbed,
   parseHeaders,
   parseRangeHeader,
   wrapRequestBody
-} = __nccwpck_require__(3440)
+} = __nccwpck_require__(4640)
 
 function calculateRetryAfterHeader (retryAfter) {
   const current = Date.now()
@@ -12132,14 +12132,14 @@ module.exports = RetryHandler
 
 /***/ }),
 
-/***/ 379:
+/***/ 8731:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const { isIP } = __nccwpck_require__(7030)
 const { lookup } = __nccwpck_require__(610)
-const DecoratorHandler = __nccwpck_require__(8155)
-const { InvalidArgumentError, InformationalError } = __nccwpck_require__(8707)
+const DecoratorHandler = __nccwpck_require__(91)
+const { InvalidArgumentError, InformationalError } = __nccwpck_require__(4627)
 const maxInt = Math.pow(2, 31) - 1
 
 class DNSInstance {
@@ -12514,14 +12514,14 @@ module.exports = interceptorOpts => {
 
 /***/ }),
 
-/***/ 8060:
+/***/ 8412:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
-const DecoratorHandler = __nccwpck_require__(8155)
+const util = __nccwpck_require__(4640)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(4627)
+const DecoratorHandler = __nccwpck_require__(91)
 
 class DumpHandler extends DecoratorHandler {
   #maxSize = 1024 * 1024
@@ -12644,12 +12644,12 @@ module.exports = createDumpInterceptor
 
 /***/ }),
 
-/***/ 5092:
+/***/ 6036:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const RedirectHandler = __nccwpck_require__(8754)
+const RedirectHandler = __nccwpck_require__(7970)
 
 function createRedirectInterceptor ({ maxRedirections: defaultMaxRedirections }) {
   return (dispatch) => {
@@ -12672,11 +12672,11 @@ module.exports = createRedirectInterceptor
 
 /***/ }),
 
-/***/ 1514:
+/***/ 730:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const RedirectHandler = __nccwpck_require__(8754)
+const RedirectHandler = __nccwpck_require__(7970)
 
 module.exports = opts => {
   const globalMaxRedirections = opts?.maxRedirections
@@ -12703,11 +12703,11 @@ module.exports = opts => {
 
 /***/ }),
 
-/***/ 2026:
+/***/ 4346:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const RetryHandler = __nccwpck_require__(7816)
+const RetryHandler = __nccwpck_require__(5640)
 
 module.exports = globalOpts => {
   return dispatch => {
@@ -12729,13 +12729,13 @@ module.exports = globalOpts => {
 
 /***/ }),
 
-/***/ 2824:
+/***/ 776:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.SPECIAL_HEADERS = exports.HEADER_STATE = exports.MINOR = exports.MAJOR = exports.CONNECTION_TOKEN_CHARS = exports.HEADER_CHARS = exports.TOKEN = exports.STRICT_TOKEN = exports.HEX = exports.URL_CHAR = exports.STRICT_URL_CHAR = exports.USERINFO_CHARS = exports.MARK = exports.ALPHANUM = exports.NUM = exports.HEX_MAP = exports.NUM_MAP = exports.ALPHA = exports.FINISH = exports.H_METHOD_MAP = exports.METHOD_MAP = exports.METHODS_RTSP = exports.METHODS_ICE = exports.METHODS_HTTP = exports.METHODS = exports.LENIENT_FLAGS = exports.FLAGS = exports.TYPE = exports.ERROR = void 0;
-const utils_1 = __nccwpck_require__(172);
+const utils_1 = __nccwpck_require__(1308);
 // C headers
 var ERROR;
 (function (ERROR) {
@@ -13013,7 +13013,7 @@ exports.SPECIAL_HEADERS = {
 
 /***/ }),
 
-/***/ 3870:
+/***/ 7630:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -13025,7 +13025,7 @@ module.exports = Buffer.from('AGFzbQEAAAABJwdgAX8Bf2ADf39/AX9gAX8AYAJ/fwBgBH9/f3
 
 /***/ }),
 
-/***/ 3434:
+/***/ 8586:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -13037,7 +13037,7 @@ module.exports = Buffer.from('AGFzbQEAAAABJwdgAX8Bf2ADf39/AX9gAX8AYAJ/fwBgBH9/f3
 
 /***/ }),
 
-/***/ 172:
+/***/ 1308:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -13058,13 +13058,13 @@ exports.enumToMap = enumToMap;
 
 /***/ }),
 
-/***/ 7501:
+/***/ 1437:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kClients } = __nccwpck_require__(6443)
-const Agent = __nccwpck_require__(7405)
+const { kClients } = __nccwpck_require__(4043)
+const Agent = __nccwpck_require__(8285)
 const {
   kAgent,
   kMockAgentSet,
@@ -13075,14 +13075,14 @@ const {
   kGetNetConnect,
   kOptions,
   kFactory
-} = __nccwpck_require__(1117)
-const MockClient = __nccwpck_require__(7365)
-const MockPool = __nccwpck_require__(4004)
-const { matchValue, buildMockOptions } = __nccwpck_require__(3397)
-const { InvalidArgumentError, UndiciError } = __nccwpck_require__(8707)
-const Dispatcher = __nccwpck_require__(883)
-const Pluralizer = __nccwpck_require__(1529)
-const PendingInterceptorsFormatter = __nccwpck_require__(6142)
+} = __nccwpck_require__(941)
+const MockClient = __nccwpck_require__(9493)
+const MockPool = __nccwpck_require__(5220)
+const { matchValue, buildMockOptions } = __nccwpck_require__(8981)
+const { InvalidArgumentError, UndiciError } = __nccwpck_require__(4627)
+const Dispatcher = __nccwpck_require__(7939)
+const Pluralizer = __nccwpck_require__(3289)
+const PendingInterceptorsFormatter = __nccwpck_require__(1726)
 
 class MockAgent extends Dispatcher {
   constructor (opts) {
@@ -13225,14 +13225,14 @@ module.exports = MockAgent
 
 /***/ }),
 
-/***/ 7365:
+/***/ 9493:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { promisify } = __nccwpck_require__(7975)
-const Client = __nccwpck_require__(3701)
-const { buildMockDispatch } = __nccwpck_require__(3397)
+const Client = __nccwpck_require__(1285)
+const { buildMockDispatch } = __nccwpck_require__(8981)
 const {
   kDispatches,
   kMockAgent,
@@ -13241,10 +13241,10 @@ const {
   kOrigin,
   kOriginalDispatch,
   kConnected
-} = __nccwpck_require__(1117)
-const { MockInterceptor } = __nccwpck_require__(1511)
-const Symbols = __nccwpck_require__(6443)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+} = __nccwpck_require__(941)
+const { MockInterceptor } = __nccwpck_require__(5015)
+const Symbols = __nccwpck_require__(4043)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
 
 /**
  * MockClient provides an API that extends the Client to influence the mockDispatches.
@@ -13291,12 +13291,12 @@ module.exports = MockClient
 
 /***/ }),
 
-/***/ 2429:
+/***/ 9917:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { UndiciError } = __nccwpck_require__(8707)
+const { UndiciError } = __nccwpck_require__(4627)
 
 const kMockNotMatchedError = Symbol.for('undici.error.UND_MOCK_ERR_MOCK_NOT_MATCHED')
 
@@ -13326,12 +13326,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1511:
+/***/ 5015:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(3397)
+const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(8981)
 const {
   kDispatches,
   kDispatchKey,
@@ -13339,9 +13339,9 @@ const {
   kDefaultTrailers,
   kContentLength,
   kMockDispatch
-} = __nccwpck_require__(1117)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { buildURL } = __nccwpck_require__(3440)
+} = __nccwpck_require__(941)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
+const { buildURL } = __nccwpck_require__(4640)
 
 /**
  * Defines the scope API for an interceptor reply
@@ -13540,14 +13540,14 @@ module.exports.MockScope = MockScope
 
 /***/ }),
 
-/***/ 4004:
+/***/ 5220:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { promisify } = __nccwpck_require__(7975)
-const Pool = __nccwpck_require__(628)
-const { buildMockDispatch } = __nccwpck_require__(3397)
+const Pool = __nccwpck_require__(2244)
+const { buildMockDispatch } = __nccwpck_require__(8981)
 const {
   kDispatches,
   kMockAgent,
@@ -13556,10 +13556,10 @@ const {
   kOrigin,
   kOriginalDispatch,
   kConnected
-} = __nccwpck_require__(1117)
-const { MockInterceptor } = __nccwpck_require__(1511)
-const Symbols = __nccwpck_require__(6443)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+} = __nccwpck_require__(941)
+const { MockInterceptor } = __nccwpck_require__(5015)
+const Symbols = __nccwpck_require__(4043)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
 
 /**
  * MockPool provides an API that extends the Pool to influence the mockDispatches.
@@ -13606,7 +13606,7 @@ module.exports = MockPool
 
 /***/ }),
 
-/***/ 1117:
+/***/ 941:
 /***/ ((module) => {
 
 
@@ -13636,20 +13636,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3397:
+/***/ 8981:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { MockNotMatchedError } = __nccwpck_require__(2429)
+const { MockNotMatchedError } = __nccwpck_require__(9917)
 const {
   kDispatches,
   kMockAgent,
   kOriginalDispatch,
   kOrigin,
   kGetNetConnect
-} = __nccwpck_require__(1117)
-const { buildURL } = __nccwpck_require__(3440)
+} = __nccwpck_require__(941)
+const { buildURL } = __nccwpck_require__(4640)
 const { STATUS_CODES } = __nccwpck_require__(7067)
 const {
   types: {
@@ -14010,7 +14010,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6142:
+/***/ 1726:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -14060,7 +14060,7 @@ module.exports = class PendingInterceptorsFormatter {
 
 /***/ }),
 
-/***/ 1529:
+/***/ 3289:
 /***/ ((module) => {
 
 
@@ -14096,7 +14096,7 @@ module.exports = class Pluralizer {
 
 /***/ }),
 
-/***/ 6603:
+/***/ 1275:
 /***/ ((module) => {
 
 
@@ -14526,20 +14526,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9634:
+/***/ 8514:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kConstruct } = __nccwpck_require__(109)
-const { urlEquals, getFieldValues } = __nccwpck_require__(6798)
-const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(3440)
-const { webidl } = __nccwpck_require__(5893)
-const { Response, cloneResponse, fromInnerResponse } = __nccwpck_require__(9051)
-const { Request, fromInnerRequest } = __nccwpck_require__(9967)
-const { kState } = __nccwpck_require__(3627)
-const { fetching } = __nccwpck_require__(4398)
-const { urlIsHttpHttpsScheme, createDeferredPromise, readAllBytes } = __nccwpck_require__(3168)
+const { kConstruct } = __nccwpck_require__(61)
+const { urlEquals, getFieldValues } = __nccwpck_require__(6814)
+const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(4640)
+const { webidl } = __nccwpck_require__(5701)
+const { Response, cloneResponse, fromInnerResponse } = __nccwpck_require__(715)
+const { Request, fromInnerRequest } = __nccwpck_require__(175)
+const { kState } = __nccwpck_require__(1995)
+const { fetching } = __nccwpck_require__(8702)
+const { urlIsHttpHttpsScheme, createDeferredPromise, readAllBytes } = __nccwpck_require__(9520)
 const assert = __nccwpck_require__(4589)
 
 /**
@@ -15392,15 +15392,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3245:
+/***/ 5965:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kConstruct } = __nccwpck_require__(109)
-const { Cache } = __nccwpck_require__(9634)
-const { webidl } = __nccwpck_require__(5893)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { kConstruct } = __nccwpck_require__(61)
+const { Cache } = __nccwpck_require__(8514)
+const { webidl } = __nccwpck_require__(5701)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
 
 class CacheStorage {
   /**
@@ -15551,26 +15551,26 @@ module.exports = {
 
 /***/ }),
 
-/***/ 109:
+/***/ 61:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 module.exports = {
-  kConstruct: (__nccwpck_require__(6443).kConstruct)
+  kConstruct: (__nccwpck_require__(4043).kConstruct)
 }
 
 
 /***/ }),
 
-/***/ 6798:
+/***/ 6814:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { isValidHeaderName } = __nccwpck_require__(3168)
+const { URLSerializer } = __nccwpck_require__(7708)
+const { isValidHeaderName } = __nccwpck_require__(9520)
 
 /**
  * @see https://url.spec.whatwg.org/#concept-url-equals
@@ -15615,7 +15615,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1276:
+/***/ 3404:
 /***/ ((module) => {
 
 
@@ -15634,15 +15634,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9061:
+/***/ 6933:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { parseSetCookie } = __nccwpck_require__(1978)
-const { stringify } = __nccwpck_require__(7797)
-const { webidl } = __nccwpck_require__(5893)
-const { Headers } = __nccwpck_require__(660)
+const { parseSetCookie } = __nccwpck_require__(8906)
+const { stringify } = __nccwpck_require__(1077)
+const { webidl } = __nccwpck_require__(5701)
+const { Headers } = __nccwpck_require__(5524)
 
 /**
  * @typedef {Object} Cookie
@@ -15825,14 +15825,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1978:
+/***/ 8906:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(1276)
-const { isCTLExcludingHtab } = __nccwpck_require__(7797)
-const { collectASequenceOfCodePointsFast } = __nccwpck_require__(1900)
+const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(3404)
+const { isCTLExcludingHtab } = __nccwpck_require__(1077)
+const { collectASequenceOfCodePointsFast } = __nccwpck_require__(7708)
 const assert = __nccwpck_require__(4589)
 
 /**
@@ -16142,7 +16142,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7797:
+/***/ 1077:
 /***/ ((module) => {
 
 
@@ -16501,13 +16501,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4031:
+/***/ 335:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const buffer = __nccwpck_require__(4573)
 const { Transform } = __nccwpck_require__(7075)
-const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(4811)
+const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(3691)
 
 /**
  * @type {number[]} BOM
@@ -17082,23 +17082,23 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1238:
+/***/ 1670:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { pipeline } = __nccwpck_require__(7075)
-const { fetching } = __nccwpck_require__(4398)
-const { makeRequest } = __nccwpck_require__(9967)
-const { webidl } = __nccwpck_require__(5893)
-const { EventSourceStream } = __nccwpck_require__(4031)
-const { parseMIMEType } = __nccwpck_require__(1900)
-const { createFastMessageEvent } = __nccwpck_require__(5188)
-const { isNetworkError } = __nccwpck_require__(9051)
-const { delay } = __nccwpck_require__(4811)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { environmentSettingsObject } = __nccwpck_require__(3168)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
+const { fetching } = __nccwpck_require__(8702)
+const { makeRequest } = __nccwpck_require__(175)
+const { webidl } = __nccwpck_require__(5701)
+const { EventSourceStream } = __nccwpck_require__(335)
+const { parseMIMEType } = __nccwpck_require__(7708)
+const { createFastMessageEvent } = __nccwpck_require__(7316)
+const { isNetworkError } = __nccwpck_require__(715)
+const { delay } = __nccwpck_require__(3691)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
+const { environmentSettingsObject } = __nccwpck_require__(9520)
+const { getGlobalDispatcher } = __nccwpck_require__(8421)
 
 let experimentalWarned = false
 
@@ -17572,7 +17572,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4811:
+/***/ 3691:
 /***/ ((module) => {
 
 
@@ -17616,12 +17616,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4492:
+/***/ 6396:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
+const util = __nccwpck_require__(4640)
 const {
   ReadableStreamFrom,
   isBlobLike,
@@ -17631,16 +17631,16 @@ const {
   fullyReadBody,
   extractMimeType,
   utf8DecodeBytes
-} = __nccwpck_require__(3168)
-const { FormData } = __nccwpck_require__(5910)
-const { kState } = __nccwpck_require__(3627)
-const { webidl } = __nccwpck_require__(5893)
+} = __nccwpck_require__(9520)
+const { FormData } = __nccwpck_require__(1142)
+const { kState } = __nccwpck_require__(1995)
+const { webidl } = __nccwpck_require__(5701)
 const { Blob } = __nccwpck_require__(4573)
 const assert = __nccwpck_require__(4589)
 const { isErrored, isDisturbed } = __nccwpck_require__(7075)
 const { isArrayBuffer } = __nccwpck_require__(3429)
-const { serializeAMimeType } = __nccwpck_require__(1900)
-const { multipartFormDataParser } = __nccwpck_require__(116)
+const { serializeAMimeType } = __nccwpck_require__(7708)
+const { multipartFormDataParser } = __nccwpck_require__(3028)
 let random
 
 try {
@@ -18152,7 +18152,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4495:
+/***/ 7775:
 /***/ ((module) => {
 
 
@@ -18283,7 +18283,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1900:
+/***/ 7708:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -19034,12 +19034,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6653:
+/***/ 9197:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kConnected, kSize } = __nccwpck_require__(6443)
+const { kConnected, kSize } = __nccwpck_require__(4043)
 
 class CompatWeakRef {
   constructor (value) {
@@ -19087,14 +19087,14 @@ module.exports = function () {
 
 /***/ }),
 
-/***/ 7114:
+/***/ 2538:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Blob, File } = __nccwpck_require__(4573)
-const { kState } = __nccwpck_require__(3627)
-const { webidl } = __nccwpck_require__(5893)
+const { kState } = __nccwpck_require__(1995)
+const { webidl } = __nccwpck_require__(5701)
 
 // TODO(@KhafraDev): remove
 class FileLike {
@@ -19220,16 +19220,16 @@ module.exports = { FileLike, isFileLike }
 
 /***/ }),
 
-/***/ 116:
+/***/ 3028:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { isUSVString, bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
-const { utf8DecodeBytes } = __nccwpck_require__(3168)
-const { HTTP_TOKEN_CODEPOINTS, isomorphicDecode } = __nccwpck_require__(1900)
-const { isFileLike } = __nccwpck_require__(7114)
-const { makeEntry } = __nccwpck_require__(5910)
+const { isUSVString, bufferToLowerCasedHeaderName } = __nccwpck_require__(4640)
+const { utf8DecodeBytes } = __nccwpck_require__(9520)
+const { HTTP_TOKEN_CODEPOINTS, isomorphicDecode } = __nccwpck_require__(7708)
+const { isFileLike } = __nccwpck_require__(2538)
+const { makeEntry } = __nccwpck_require__(1142)
 const assert = __nccwpck_require__(4589)
 const { File: NodeFile } = __nccwpck_require__(4573)
 
@@ -19701,16 +19701,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5910:
+/***/ 1142:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { isBlobLike, iteratorMixin } = __nccwpck_require__(3168)
-const { kState } = __nccwpck_require__(3627)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { FileLike, isFileLike } = __nccwpck_require__(7114)
-const { webidl } = __nccwpck_require__(5893)
+const { isBlobLike, iteratorMixin } = __nccwpck_require__(9520)
+const { kState } = __nccwpck_require__(1995)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
+const { FileLike, isFileLike } = __nccwpck_require__(2538)
+const { webidl } = __nccwpck_require__(5701)
 const { File: NativeFile } = __nccwpck_require__(4573)
 const nodeUtil = __nccwpck_require__(7975)
 
@@ -19960,7 +19960,7 @@ module.exports = { FormData, makeEntry }
 
 /***/ }),
 
-/***/ 1059:
+/***/ 179:
 /***/ ((module) => {
 
 
@@ -20007,21 +20007,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 660:
+/***/ 5524:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
 
 
 
-const { kConstruct } = __nccwpck_require__(6443)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { kConstruct } = __nccwpck_require__(4043)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
 const {
   iteratorMixin,
   isValidHeaderName,
   isValidHeaderValue
-} = __nccwpck_require__(3168)
-const { webidl } = __nccwpck_require__(5893)
+} = __nccwpck_require__(9520)
+const { webidl } = __nccwpck_require__(5701)
 const assert = __nccwpck_require__(4589)
 const util = __nccwpck_require__(7975)
 
@@ -20701,7 +20701,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4398:
+/***/ 8702:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
@@ -20714,9 +20714,9 @@ const {
   filterResponse,
   makeResponse,
   fromInnerResponse
-} = __nccwpck_require__(9051)
-const { HeadersList } = __nccwpck_require__(660)
-const { Request, cloneRequest } = __nccwpck_require__(9967)
+} = __nccwpck_require__(715)
+const { HeadersList } = __nccwpck_require__(5524)
+const { Request, cloneRequest } = __nccwpck_require__(175)
 const zlib = __nccwpck_require__(8522)
 const {
   bytesMatch,
@@ -20752,23 +20752,23 @@ const {
   buildContentRange,
   createInflate,
   extractMimeType
-} = __nccwpck_require__(3168)
-const { kState, kDispatcher } = __nccwpck_require__(3627)
+} = __nccwpck_require__(9520)
+const { kState, kDispatcher } = __nccwpck_require__(1995)
 const assert = __nccwpck_require__(4589)
-const { safelyExtractBody, extractBody } = __nccwpck_require__(4492)
+const { safelyExtractBody, extractBody } = __nccwpck_require__(6396)
 const {
   redirectStatusSet,
   nullBodyStatus,
   safeMethodsSet,
   requestBodyHeader,
   subresourceSet
-} = __nccwpck_require__(4495)
+} = __nccwpck_require__(7775)
 const EE = __nccwpck_require__(8474)
 const { Readable, pipeline, finished } = __nccwpck_require__(7075)
-const { addAbortListener, isErrored, isReadable, bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
-const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(1900)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
-const { webidl } = __nccwpck_require__(5893)
+const { addAbortListener, isErrored, isReadable, bufferToLowerCasedHeaderName } = __nccwpck_require__(4640)
+const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(7708)
+const { getGlobalDispatcher } = __nccwpck_require__(8421)
+const { webidl } = __nccwpck_require__(5701)
 const { STATUS_CODES } = __nccwpck_require__(7067)
 const GET_OR_HEAD = ['GET', 'HEAD']
 
@@ -22978,23 +22978,23 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9967:
+/***/ 175:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /* globals AbortController */
 
 
 
-const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(4492)
-const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(660)
-const { FinalizationRegistry } = __nccwpck_require__(6653)()
-const util = __nccwpck_require__(3440)
+const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(6396)
+const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(5524)
+const { FinalizationRegistry } = __nccwpck_require__(9197)()
+const util = __nccwpck_require__(4640)
 const nodeUtil = __nccwpck_require__(7975)
 const {
   isValidHTTPToken,
   sameOrigin,
   environmentSettingsObject
-} = __nccwpck_require__(3168)
+} = __nccwpck_require__(9520)
 const {
   forbiddenMethodsSet,
   corsSafeListedMethodsSet,
@@ -23004,12 +23004,12 @@ const {
   requestCredentials,
   requestCache,
   requestDuplex
-} = __nccwpck_require__(4495)
+} = __nccwpck_require__(7775)
 const { kEnumerableProperty, normalizedMethodRecordsBase, normalizedMethodRecords } = util
-const { kHeaders, kSignal, kState, kDispatcher } = __nccwpck_require__(3627)
-const { webidl } = __nccwpck_require__(5893)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { kConstruct } = __nccwpck_require__(6443)
+const { kHeaders, kSignal, kState, kDispatcher } = __nccwpck_require__(1995)
+const { webidl } = __nccwpck_require__(5701)
+const { URLSerializer } = __nccwpck_require__(7708)
+const { kConstruct } = __nccwpck_require__(4043)
 const assert = __nccwpck_require__(4589)
 const { getMaxListeners, setMaxListeners, getEventListeners, defaultMaxListeners } = __nccwpck_require__(8474)
 
@@ -24022,14 +24022,14 @@ module.exports = { Request, makeRequest, fromInnerRequest, cloneRequest }
 
 /***/ }),
 
-/***/ 9051:
+/***/ 715:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(660)
-const { extractBody, cloneBody, mixinBody, hasFinalizationRegistry, streamRegistry, bodyUnusable } = __nccwpck_require__(4492)
-const util = __nccwpck_require__(3440)
+const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(5524)
+const { extractBody, cloneBody, mixinBody, hasFinalizationRegistry, streamRegistry, bodyUnusable } = __nccwpck_require__(6396)
+const util = __nccwpck_require__(4640)
 const nodeUtil = __nccwpck_require__(7975)
 const { kEnumerableProperty } = util
 const {
@@ -24041,16 +24041,16 @@ const {
   isErrorLike,
   isomorphicEncode,
   environmentSettingsObject: relevantRealm
-} = __nccwpck_require__(3168)
+} = __nccwpck_require__(9520)
 const {
   redirectStatusSet,
   nullBodyStatus
-} = __nccwpck_require__(4495)
-const { kState, kHeaders } = __nccwpck_require__(3627)
-const { webidl } = __nccwpck_require__(5893)
-const { FormData } = __nccwpck_require__(5910)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { kConstruct } = __nccwpck_require__(6443)
+} = __nccwpck_require__(7775)
+const { kState, kHeaders } = __nccwpck_require__(1995)
+const { webidl } = __nccwpck_require__(5701)
+const { FormData } = __nccwpck_require__(1142)
+const { URLSerializer } = __nccwpck_require__(7708)
+const { kConstruct } = __nccwpck_require__(4043)
 const assert = __nccwpck_require__(4589)
 const { types } = __nccwpck_require__(7975)
 
@@ -24639,7 +24639,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3627:
+/***/ 1995:
 /***/ ((module) => {
 
 
@@ -24655,21 +24655,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3168:
+/***/ 9520:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Transform } = __nccwpck_require__(7075)
 const zlib = __nccwpck_require__(8522)
-const { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = __nccwpck_require__(4495)
-const { getGlobalOrigin } = __nccwpck_require__(1059)
-const { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = __nccwpck_require__(1900)
+const { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = __nccwpck_require__(7775)
+const { getGlobalOrigin } = __nccwpck_require__(179)
+const { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = __nccwpck_require__(7708)
 const { performance } = __nccwpck_require__(643)
-const { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(3440)
+const { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(4640)
 const assert = __nccwpck_require__(4589)
 const { isUint8Array } = __nccwpck_require__(3429)
-const { webidl } = __nccwpck_require__(5893)
+const { webidl } = __nccwpck_require__(5701)
 
 let supportedHashes = []
 
@@ -26294,14 +26294,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5893:
+/***/ 5701:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { types, inspect } = __nccwpck_require__(7975)
 const { markAsUncloneable } = __nccwpck_require__(5919)
-const { toUSVString } = __nccwpck_require__(3440)
+const { toUSVString } = __nccwpck_require__(4640)
 
 /** @type {import('../../../types/webidl').Webidl} */
 const webidl = {}
@@ -26996,7 +26996,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2607:
+/***/ 2927:
 /***/ ((module) => {
 
 
@@ -27293,7 +27293,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8355:
+/***/ 4848:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -27302,16 +27302,16 @@ const {
   staticPropertyDescriptors,
   readOperation,
   fireAProgressEvent
-} = __nccwpck_require__(3610)
+} = __nccwpck_require__(410)
 const {
   kState,
   kError,
   kResult,
   kEvents,
   kAborted
-} = __nccwpck_require__(961)
-const { webidl } = __nccwpck_require__(5893)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
+} = __nccwpck_require__(4929)
+const { webidl } = __nccwpck_require__(5701)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
 
 class FileReader extends EventTarget {
   constructor () {
@@ -27644,12 +27644,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8573:
+/***/ 5549:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(5893)
+const { webidl } = __nccwpck_require__(5701)
 
 const kState = Symbol('ProgressEvent state')
 
@@ -27729,7 +27729,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 961:
+/***/ 4929:
 /***/ ((module) => {
 
 
@@ -27746,7 +27746,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3610:
+/***/ 410:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -27757,10 +27757,10 @@ const {
   kResult,
   kAborted,
   kLastProgressEventFired
-} = __nccwpck_require__(961)
-const { ProgressEvent } = __nccwpck_require__(8573)
-const { getEncoding } = __nccwpck_require__(2607)
-const { serializeAMimeType, parseMIMEType } = __nccwpck_require__(1900)
+} = __nccwpck_require__(4929)
+const { ProgressEvent } = __nccwpck_require__(5549)
+const { getEncoding } = __nccwpck_require__(2927)
+const { serializeAMimeType, parseMIMEType } = __nccwpck_require__(7708)
 const { types } = __nccwpck_require__(7975)
 const { StringDecoder } = __nccwpck_require__(3193)
 const { btoa } = __nccwpck_require__(4573)
@@ -28144,27 +28144,27 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6897:
+/***/ 7905:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(736)
+const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(6096)
 const {
   kReadyState,
   kSentClose,
   kByteParser,
   kReceivedClose,
   kResponse
-} = __nccwpck_require__(1216)
-const { fireEvent, failWebsocketConnection, isClosing, isClosed, isEstablished, parseExtensions } = __nccwpck_require__(8625)
-const { channels } = __nccwpck_require__(2414)
-const { CloseEvent } = __nccwpck_require__(5188)
-const { makeRequest } = __nccwpck_require__(9967)
-const { fetching } = __nccwpck_require__(4398)
-const { Headers, getHeadersList } = __nccwpck_require__(660)
-const { getDecodeSplit } = __nccwpck_require__(3168)
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
+} = __nccwpck_require__(32)
+const { fireEvent, failWebsocketConnection, isClosing, isClosed, isEstablished, parseExtensions } = __nccwpck_require__(1025)
+const { channels } = __nccwpck_require__(3374)
+const { CloseEvent } = __nccwpck_require__(7316)
+const { makeRequest } = __nccwpck_require__(175)
+const { fetching } = __nccwpck_require__(8702)
+const { Headers, getHeadersList } = __nccwpck_require__(5524)
+const { getDecodeSplit } = __nccwpck_require__(9520)
+const { WebsocketFrameSend } = __nccwpck_require__(9104)
 
 /** @type {import('crypto')} */
 let crypto
@@ -28522,7 +28522,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 736:
+/***/ 6096:
 /***/ ((module) => {
 
 
@@ -28595,14 +28595,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5188:
+/***/ 7316:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(5893)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { kConstruct } = __nccwpck_require__(6443)
+const { webidl } = __nccwpck_require__(5701)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
+const { kConstruct } = __nccwpck_require__(4043)
 const { MessagePort } = __nccwpck_require__(5919)
 
 /**
@@ -28931,12 +28931,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3264:
+/***/ 9104:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { maxUnsigned16Bit } = __nccwpck_require__(736)
+const { maxUnsigned16Bit } = __nccwpck_require__(6096)
 
 const BUFFER_SIZE = 16386
 
@@ -29034,14 +29034,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9469:
+/***/ 1869:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __nccwpck_require__(8522)
-const { isValidClientWindowBits } = __nccwpck_require__(8625)
-const { MessageSizeExceededError } = __nccwpck_require__(8707)
+const { isValidClientWindowBits } = __nccwpck_require__(1025)
+const { MessageSizeExceededError } = __nccwpck_require__(4627)
 
 const tail = Buffer.from([0x00, 0x00, 0xff, 0xff])
 const kBuffer = Symbol('kBuffer')
@@ -29146,16 +29146,16 @@ module.exports = { PerMessageDeflate }
 
 /***/ }),
 
-/***/ 1652:
+/***/ 9332:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Writable } = __nccwpck_require__(7075)
 const assert = __nccwpck_require__(4589)
-const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(736)
-const { kReadyState, kSentClose, kResponse, kReceivedClose } = __nccwpck_require__(1216)
-const { channels } = __nccwpck_require__(2414)
+const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(6096)
+const { kReadyState, kSentClose, kResponse, kReceivedClose } = __nccwpck_require__(32)
+const { channels } = __nccwpck_require__(3374)
 const {
   isValidStatusCode,
   isValidOpcode,
@@ -29165,11 +29165,11 @@ const {
   isControlFrame,
   isTextBinaryFrame,
   isContinuationFrame
-} = __nccwpck_require__(8625)
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { closeWebSocketConnection } = __nccwpck_require__(6897)
-const { PerMessageDeflate } = __nccwpck_require__(9469)
-const { MessageSizeExceededError } = __nccwpck_require__(8707)
+} = __nccwpck_require__(1025)
+const { WebsocketFrameSend } = __nccwpck_require__(9104)
+const { closeWebSocketConnection } = __nccwpck_require__(7905)
+const { PerMessageDeflate } = __nccwpck_require__(1869)
+const { MessageSizeExceededError } = __nccwpck_require__(4627)
 
 function failWebsocketConnectionWithCode (ws, code, reason) {
   closeWebSocketConnection(ws, code, reason, Buffer.byteLength(reason))
@@ -29680,14 +29680,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3900:
+/***/ 9388:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { opcodes, sendHints } = __nccwpck_require__(736)
-const FixedQueue = __nccwpck_require__(4660)
+const { WebsocketFrameSend } = __nccwpck_require__(9104)
+const { opcodes, sendHints } = __nccwpck_require__(6096)
+const FixedQueue = __nccwpck_require__(5844)
 
 /** @type {typeof Uint8Array} */
 const FastBuffer = Buffer[Symbol.species]
@@ -29791,7 +29791,7 @@ module.exports = { SendQueue }
 
 /***/ }),
 
-/***/ 1216:
+/***/ 32:
 /***/ ((module) => {
 
 
@@ -29810,16 +29810,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8625:
+/***/ 1025:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = __nccwpck_require__(1216)
-const { states, opcodes } = __nccwpck_require__(736)
-const { ErrorEvent, createFastMessageEvent } = __nccwpck_require__(5188)
+const { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = __nccwpck_require__(32)
+const { states, opcodes } = __nccwpck_require__(6096)
+const { ErrorEvent, createFastMessageEvent } = __nccwpck_require__(7316)
 const { isUtf8 } = __nccwpck_require__(4573)
-const { collectASequenceOfCodePointsFast, removeHTTPWhitespace } = __nccwpck_require__(1900)
+const { collectASequenceOfCodePointsFast, removeHTTPWhitespace } = __nccwpck_require__(7708)
 
 /* globals Blob */
 
@@ -30139,15 +30139,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3726:
+/***/ 1886:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(5893)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { environmentSettingsObject } = __nccwpck_require__(3168)
-const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints } = __nccwpck_require__(736)
+const { webidl } = __nccwpck_require__(5701)
+const { URLSerializer } = __nccwpck_require__(7708)
+const { environmentSettingsObject } = __nccwpck_require__(9520)
+const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints } = __nccwpck_require__(6096)
 const {
   kWebSocketURL,
   kReadyState,
@@ -30156,21 +30156,21 @@ const {
   kResponse,
   kSentClose,
   kByteParser
-} = __nccwpck_require__(1216)
+} = __nccwpck_require__(32)
 const {
   isConnecting,
   isEstablished,
   isClosing,
   isValidSubprotocol,
   fireEvent
-} = __nccwpck_require__(8625)
-const { establishWebSocketConnection, closeWebSocketConnection } = __nccwpck_require__(6897)
-const { ByteParser } = __nccwpck_require__(1652)
-const { kEnumerableProperty, isBlobLike } = __nccwpck_require__(3440)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
+} = __nccwpck_require__(1025)
+const { establishWebSocketConnection, closeWebSocketConnection } = __nccwpck_require__(7905)
+const { ByteParser } = __nccwpck_require__(9332)
+const { kEnumerableProperty, isBlobLike } = __nccwpck_require__(4640)
+const { getGlobalDispatcher } = __nccwpck_require__(8421)
 const { types } = __nccwpck_require__(7975)
-const { ErrorEvent, CloseEvent } = __nccwpck_require__(5188)
-const { SendQueue } = __nccwpck_require__(3900)
+const { ErrorEvent, CloseEvent } = __nccwpck_require__(7316)
+const { SendQueue } = __nccwpck_require__(9388)
 
 // https://websockets.spec.whatwg.org/#interface-definition
 class WebSocket extends EventTarget {
@@ -30951,7 +30951,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
 /***/ }),
 
-/***/ 6919:
+/***/ 1175:
 /***/ ((__unused_webpack_module, exports) => {
 
 var __webpack_unused_export__;
@@ -31134,18 +31134,18 @@ function qstring(str) {
 
 /***/ }),
 
-/***/ 7349:
+/***/ 2197:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveBlockMap = __nccwpck_require__(7103);
-var resolveBlockSeq = __nccwpck_require__(334);
-var resolveFlowCollection = __nccwpck_require__(3142);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
+var YAMLMap = __nccwpck_require__(5462);
+var YAMLSeq = __nccwpck_require__(6831);
+var resolveBlockMap = __nccwpck_require__(143);
+var resolveBlockSeq = __nccwpck_require__(1854);
+var resolveFlowCollection = __nccwpck_require__(9030);
 
 function resolveCollection(CN, ctx, token, onError, tagName, tag) {
     const coll = token.type === 'block-map'
@@ -31231,15 +31231,15 @@ exports.composeCollection = composeCollection;
 
 /***/ }),
 
-/***/ 3683:
+/***/ 83:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Document = __nccwpck_require__(3021);
-var composeNode = __nccwpck_require__(5937);
-var resolveEnd = __nccwpck_require__(7788);
-var resolveProps = __nccwpck_require__(4631);
+var Document = __nccwpck_require__(573);
+var composeNode = __nccwpck_require__(4961);
+var resolveEnd = __nccwpck_require__(1020);
+var resolveProps = __nccwpck_require__(775);
 
 function composeDoc(options, directives, { offset, start, value, end }, onError) {
     const opts = Object.assign({ _directives: directives }, options);
@@ -31283,17 +31283,17 @@ exports.composeDoc = composeDoc;
 
 /***/ }),
 
-/***/ 5937:
+/***/ 4961:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var composeCollection = __nccwpck_require__(7349);
-var composeScalar = __nccwpck_require__(5413);
-var resolveEnd = __nccwpck_require__(7788);
-var utilEmptyScalarPosition = __nccwpck_require__(2599);
+var Alias = __nccwpck_require__(7105);
+var identity = __nccwpck_require__(4919);
+var composeCollection = __nccwpck_require__(2197);
+var composeScalar = __nccwpck_require__(3573);
+var resolveEnd = __nccwpck_require__(1020);
+var utilEmptyScalarPosition = __nccwpck_require__(8407);
 
 const CN = { composeNode, composeEmptyNode };
 function composeNode(ctx, token, props, onError) {
@@ -31402,15 +31402,15 @@ exports.composeNode = composeNode;
 
 /***/ }),
 
-/***/ 5413:
+/***/ 3573:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var resolveBlockScalar = __nccwpck_require__(8913);
-var resolveFlowScalar = __nccwpck_require__(6842);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
+var resolveBlockScalar = __nccwpck_require__(5089);
+var resolveFlowScalar = __nccwpck_require__(5882);
 
 function composeScalar(ctx, token, tagToken, onError) {
     const { value, type, comment, range } = token.type === 'block-scalar'
@@ -31497,18 +31497,18 @@ exports.composeScalar = composeScalar;
 
 /***/ }),
 
-/***/ 9984:
+/***/ 3104:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var directives = __nccwpck_require__(1342);
-var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(1464);
-var identity = __nccwpck_require__(1127);
-var composeDoc = __nccwpck_require__(3683);
-var resolveEnd = __nccwpck_require__(7788);
+var directives = __nccwpck_require__(2606);
+var Document = __nccwpck_require__(573);
+var errors = __nccwpck_require__(152);
+var identity = __nccwpck_require__(4919);
+var composeDoc = __nccwpck_require__(83);
+var resolveEnd = __nccwpck_require__(1020);
 
 function getErrorPos(src) {
     if (typeof src === 'number')
@@ -31728,17 +31728,17 @@ exports.Composer = Composer;
 
 /***/ }),
 
-/***/ 7103:
+/***/ 143:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
-var resolveProps = __nccwpck_require__(4631);
-var utilContainsNewline = __nccwpck_require__(9499);
-var utilFlowIndentCheck = __nccwpck_require__(4051);
-var utilMapIncludes = __nccwpck_require__(1187);
+var Pair = __nccwpck_require__(5773);
+var YAMLMap = __nccwpck_require__(5462);
+var resolveProps = __nccwpck_require__(775);
+var utilContainsNewline = __nccwpck_require__(4283);
+var utilFlowIndentCheck = __nccwpck_require__(1795);
+var utilMapIncludes = __nccwpck_require__(1091);
 
 const startColMsg = 'All mapping items must start at the same column';
 function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
@@ -31852,12 +31852,12 @@ exports.resolveBlockMap = resolveBlockMap;
 
 /***/ }),
 
-/***/ 8913:
+/***/ 5089:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(389);
 
 function resolveBlockScalar(ctx, scalar, onError) {
     const start = scalar.offset;
@@ -32059,14 +32059,14 @@ exports.resolveBlockScalar = resolveBlockScalar;
 
 /***/ }),
 
-/***/ 334:
+/***/ 1854:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveProps = __nccwpck_require__(4631);
-var utilFlowIndentCheck = __nccwpck_require__(4051);
+var YAMLSeq = __nccwpck_require__(6831);
+var resolveProps = __nccwpck_require__(775);
+var utilFlowIndentCheck = __nccwpck_require__(1795);
 
 function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
     const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
@@ -32117,7 +32117,7 @@ exports.resolveBlockSeq = resolveBlockSeq;
 
 /***/ }),
 
-/***/ 7788:
+/***/ 1020:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -32163,19 +32163,19 @@ exports.resolveEnd = resolveEnd;
 
 /***/ }),
 
-/***/ 3142:
+/***/ 9030:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveEnd = __nccwpck_require__(7788);
-var resolveProps = __nccwpck_require__(4631);
-var utilContainsNewline = __nccwpck_require__(9499);
-var utilMapIncludes = __nccwpck_require__(1187);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var YAMLMap = __nccwpck_require__(5462);
+var YAMLSeq = __nccwpck_require__(6831);
+var resolveEnd = __nccwpck_require__(1020);
+var resolveProps = __nccwpck_require__(775);
+var utilContainsNewline = __nccwpck_require__(4283);
+var utilMapIncludes = __nccwpck_require__(1091);
 
 const blockMsg = 'Block collections are not allowed within flow collections';
 const isBlock = (token) => token && (token.type === 'block-map' || token.type === 'block-seq');
@@ -32379,13 +32379,13 @@ exports.resolveFlowCollection = resolveFlowCollection;
 
 /***/ }),
 
-/***/ 6842:
+/***/ 5882:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var resolveEnd = __nccwpck_require__(7788);
+var Scalar = __nccwpck_require__(389);
+var resolveEnd = __nccwpck_require__(1020);
 
 function resolveFlowScalar(scalar, strict, onError) {
     const { offset, type, source, end } = scalar;
@@ -32614,7 +32614,7 @@ exports.resolveFlowScalar = resolveFlowScalar;
 
 /***/ }),
 
-/***/ 4631:
+/***/ 775:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -32769,7 +32769,7 @@ exports.resolveProps = resolveProps;
 
 /***/ }),
 
-/***/ 9499:
+/***/ 4283:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -32812,7 +32812,7 @@ exports.containsNewline = containsNewline;
 
 /***/ }),
 
-/***/ 2599:
+/***/ 8407:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -32847,12 +32847,12 @@ exports.emptyScalarPosition = emptyScalarPosition;
 
 /***/ }),
 
-/***/ 4051:
+/***/ 1795:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var utilContainsNewline = __nccwpck_require__(9499);
+var utilContainsNewline = __nccwpck_require__(4283);
 
 function flowIndentCheck(indent, fc, onError) {
     if (fc?.type === 'flow-collection') {
@@ -32871,12 +32871,12 @@ exports.flowIndentCheck = flowIndentCheck;
 
 /***/ }),
 
-/***/ 1187:
+/***/ 1091:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(4919);
 
 function mapIncludes(ctx, items, search) {
     const { uniqueKeys } = ctx.options;
@@ -32893,22 +32893,22 @@ exports.mapIncludes = mapIncludes;
 
 /***/ }),
 
-/***/ 3021:
+/***/ 573:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var toJS = __nccwpck_require__(6424);
-var Schema = __nccwpck_require__(5840);
-var stringifyDocument = __nccwpck_require__(6829);
-var anchors = __nccwpck_require__(1596);
-var applyReviver = __nccwpck_require__(3661);
-var createNode = __nccwpck_require__(2404);
-var directives = __nccwpck_require__(1342);
+var Alias = __nccwpck_require__(7105);
+var Collection = __nccwpck_require__(4661);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var toJS = __nccwpck_require__(3899);
+var Schema = __nccwpck_require__(8224);
+var stringifyDocument = __nccwpck_require__(2285);
+var anchors = __nccwpck_require__(9196);
+var applyReviver = __nccwpck_require__(909);
+var createNode = __nccwpck_require__(1732);
+var directives = __nccwpck_require__(2606);
 
 class Document {
     constructor(value, replacer, options) {
@@ -33237,13 +33237,13 @@ exports.Document = Document;
 
 /***/ }),
 
-/***/ 1596:
+/***/ 9196:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var visit = __nccwpck_require__(204);
+var identity = __nccwpck_require__(4919);
+var visit = __nccwpck_require__(2588);
 
 /**
  * Verify that the input string is a valid anchor.
@@ -33320,7 +33320,7 @@ exports.findNewAnchor = findNewAnchor;
 
 /***/ }),
 
-/***/ 3661:
+/***/ 909:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -33384,14 +33384,14 @@ exports.applyReviver = applyReviver;
 
 /***/ }),
 
-/***/ 2404:
+/***/ 1732:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
+var Alias = __nccwpck_require__(7105);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
 
 const defaultTagPrefix = 'tag:yaml.org,2002:';
 function findTagObject(value, tagName, tags) {
@@ -33481,13 +33481,13 @@ exports.createNode = createNode;
 
 /***/ }),
 
-/***/ 1342:
+/***/ 2606:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var visit = __nccwpck_require__(204);
+var identity = __nccwpck_require__(4919);
+var visit = __nccwpck_require__(2588);
 
 const escapeChars = {
     '!': '%21',
@@ -33666,7 +33666,7 @@ exports.Directives = Directives;
 
 /***/ }),
 
-/***/ 1464:
+/***/ 152:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -33735,28 +33735,28 @@ exports.prettifyError = prettifyError;
 
 /***/ }),
 
-/***/ 8815:
+/***/ 3439:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
 
 
-var composer = __nccwpck_require__(9984);
-var Document = __nccwpck_require__(3021);
-var Schema = __nccwpck_require__(5840);
-var errors = __nccwpck_require__(1464);
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(361);
-var lineCounter = __nccwpck_require__(6628);
-var parser = __nccwpck_require__(3456);
-var publicApi = __nccwpck_require__(4047);
-var visit = __nccwpck_require__(204);
+var composer = __nccwpck_require__(3104);
+var Document = __nccwpck_require__(573);
+var Schema = __nccwpck_require__(8224);
+var errors = __nccwpck_require__(152);
+var Alias = __nccwpck_require__(7105);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var Scalar = __nccwpck_require__(389);
+var YAMLMap = __nccwpck_require__(5462);
+var YAMLSeq = __nccwpck_require__(6831);
+var cst = __nccwpck_require__(9877);
+var lexer = __nccwpck_require__(5145);
+var lineCounter = __nccwpck_require__(1460);
+var parser = __nccwpck_require__(2064);
+var publicApi = __nccwpck_require__(4543);
+var visit = __nccwpck_require__(2588);
 
 
 
@@ -33793,7 +33793,7 @@ __webpack_unused_export__ = visit.visitAsync;
 
 /***/ }),
 
-/***/ 7249:
+/***/ 7297:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -33819,16 +33819,16 @@ exports.warn = warn;
 
 /***/ }),
 
-/***/ 4065:
+/***/ 7105:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(1596);
-var visit = __nccwpck_require__(204);
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(6424);
+var anchors = __nccwpck_require__(9196);
+var visit = __nccwpck_require__(2588);
+var identity = __nccwpck_require__(4919);
+var Node = __nccwpck_require__(4833);
+var toJS = __nccwpck_require__(3899);
 
 class Alias extends Node.NodeBase {
     constructor(source) {
@@ -33946,14 +33946,14 @@ exports.Alias = Alias;
 
 /***/ }),
 
-/***/ 101:
+/***/ 4661:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
+var createNode = __nccwpck_require__(1732);
+var identity = __nccwpck_require__(4919);
+var Node = __nccwpck_require__(4833);
 
 function collectionFromPath(schema, path, value) {
     let v = value;
@@ -34104,14 +34104,14 @@ exports.isEmptyPath = isEmptyPath;
 
 /***/ }),
 
-/***/ 6673:
+/***/ 4833:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var applyReviver = __nccwpck_require__(3661);
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(6424);
+var applyReviver = __nccwpck_require__(909);
+var identity = __nccwpck_require__(4919);
+var toJS = __nccwpck_require__(3899);
 
 class NodeBase {
     constructor(type) {
@@ -34151,15 +34151,15 @@ exports.NodeBase = NodeBase;
 
 /***/ }),
 
-/***/ 7165:
+/***/ 5773:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var stringifyPair = __nccwpck_require__(9748);
-var addPairToJSMap = __nccwpck_require__(7104);
-var identity = __nccwpck_require__(1127);
+var createNode = __nccwpck_require__(1732);
+var stringifyPair = __nccwpck_require__(7764);
+var addPairToJSMap = __nccwpck_require__(8768);
+var identity = __nccwpck_require__(4919);
 
 function createPair(key, value, ctx) {
     const k = createNode.createNode(key, undefined, ctx);
@@ -34197,14 +34197,14 @@ exports.createPair = createPair;
 
 /***/ }),
 
-/***/ 3301:
+/***/ 389:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(6424);
+var identity = __nccwpck_require__(4919);
+var Node = __nccwpck_require__(4833);
+var toJS = __nccwpck_require__(3899);
 
 const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
 class Scalar extends Node.NodeBase {
@@ -34231,17 +34231,17 @@ exports.isScalarValue = isScalarValue;
 
 /***/ }),
 
-/***/ 4454:
+/***/ 5462:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyCollection = __nccwpck_require__(1212);
-var addPairToJSMap = __nccwpck_require__(7104);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
+var stringifyCollection = __nccwpck_require__(4156);
+var addPairToJSMap = __nccwpck_require__(8768);
+var Collection = __nccwpck_require__(4661);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var Scalar = __nccwpck_require__(389);
 
 function findPair(items, key) {
     const k = identity.isScalar(key) ? key.value : key;
@@ -34385,17 +34385,17 @@ exports.findPair = findPair;
 
 /***/ }),
 
-/***/ 2223:
+/***/ 6831:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var stringifyCollection = __nccwpck_require__(1212);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var toJS = __nccwpck_require__(6424);
+var createNode = __nccwpck_require__(1732);
+var stringifyCollection = __nccwpck_require__(4156);
+var Collection = __nccwpck_require__(4661);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
+var toJS = __nccwpck_require__(3899);
 
 class YAMLSeq extends Collection.Collection {
     static get tagName() {
@@ -34507,16 +34507,16 @@ exports.YAMLSeq = YAMLSeq;
 
 /***/ }),
 
-/***/ 7104:
+/***/ 8768:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var log = __nccwpck_require__(7249);
-var merge = __nccwpck_require__(452);
-var stringify = __nccwpck_require__(2148);
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(6424);
+var log = __nccwpck_require__(7297);
+var merge = __nccwpck_require__(9380);
+var stringify = __nccwpck_require__(9300);
+var identity = __nccwpck_require__(4919);
+var toJS = __nccwpck_require__(3899);
 
 function addPairToJSMap(ctx, map, { key, value }) {
     if (identity.isNode(key) && key.addToJSMap)
@@ -34579,7 +34579,7 @@ exports.addPairToJSMap = addPairToJSMap;
 
 /***/ }),
 
-/***/ 1127:
+/***/ 4919:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -34639,12 +34639,12 @@ exports.isSeq = isSeq;
 
 /***/ }),
 
-/***/ 6424:
+/***/ 3899:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(4919);
 
 /**
  * Recursively convert any node or its contents to native JavaScript
@@ -34685,15 +34685,15 @@ exports.toJS = toJS;
 
 /***/ }),
 
-/***/ 110:
+/***/ 334:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var resolveBlockScalar = __nccwpck_require__(8913);
-var resolveFlowScalar = __nccwpck_require__(6842);
-var errors = __nccwpck_require__(1464);
-var stringifyString = __nccwpck_require__(3069);
+var resolveBlockScalar = __nccwpck_require__(5089);
+var resolveFlowScalar = __nccwpck_require__(5882);
+var errors = __nccwpck_require__(152);
+var stringifyString = __nccwpck_require__(1773);
 
 function resolveAsScalar(token, strict = true, onError) {
     if (token) {
@@ -34910,7 +34910,7 @@ exports.setScalarValue = setScalarValue;
 
 /***/ }),
 
-/***/ 1733:
+/***/ 3701:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -34980,7 +34980,7 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 7715:
+/***/ 5235:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -35086,14 +35086,14 @@ exports.visit = visit;
 
 /***/ }),
 
-/***/ 3461:
+/***/ 9877:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cstScalar = __nccwpck_require__(110);
-var cstStringify = __nccwpck_require__(1733);
-var cstVisit = __nccwpck_require__(7715);
+var cstScalar = __nccwpck_require__(334);
+var cstStringify = __nccwpck_require__(3701);
+var cstVisit = __nccwpck_require__(5235);
 
 /** The byte order mark */
 const BOM = '\u{FEFF}';
@@ -35205,12 +35205,12 @@ exports.tokenType = tokenType;
 
 /***/ }),
 
-/***/ 361:
+/***/ 5145:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cst = __nccwpck_require__(3461);
+var cst = __nccwpck_require__(9877);
 
 /*
 START -> stream
@@ -35935,7 +35935,7 @@ exports.Lexer = Lexer;
 
 /***/ }),
 
-/***/ 6628:
+/***/ 1460:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -35983,14 +35983,14 @@ exports.LineCounter = LineCounter;
 
 /***/ }),
 
-/***/ 3456:
+/***/ 2064:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(361);
+var cst = __nccwpck_require__(9877);
+var lexer = __nccwpck_require__(5145);
 
 function includesToken(list, type) {
     for (let i = 0; i < list.length; ++i)
@@ -36970,18 +36970,18 @@ exports.Parser = Parser;
 
 /***/ }),
 
-/***/ 4047:
+/***/ 4543:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var composer = __nccwpck_require__(9984);
-var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(1464);
-var log = __nccwpck_require__(7249);
-var identity = __nccwpck_require__(1127);
-var lineCounter = __nccwpck_require__(6628);
-var parser = __nccwpck_require__(3456);
+var composer = __nccwpck_require__(3104);
+var Document = __nccwpck_require__(573);
+var errors = __nccwpck_require__(152);
+var log = __nccwpck_require__(7297);
+var identity = __nccwpck_require__(4919);
+var lineCounter = __nccwpck_require__(1460);
+var parser = __nccwpck_require__(2064);
 
 function parseOptions(options) {
     const prettyErrors = options.prettyErrors !== false;
@@ -37084,16 +37084,16 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 5840:
+/***/ 8224:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var map = __nccwpck_require__(7451);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var tags = __nccwpck_require__(18);
+var identity = __nccwpck_require__(4919);
+var map = __nccwpck_require__(6424);
+var seq = __nccwpck_require__(7562);
+var string = __nccwpck_require__(4704);
+var tags = __nccwpck_require__(6178);
 
 const sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 class Schema {
@@ -37130,13 +37130,13 @@ exports.Schema = Schema;
 
 /***/ }),
 
-/***/ 7451:
+/***/ 6424:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var YAMLMap = __nccwpck_require__(4454);
+var identity = __nccwpck_require__(4919);
+var YAMLMap = __nccwpck_require__(5462);
 
 const map = {
     collection: 'map',
@@ -37156,12 +37156,12 @@ exports.map = map;
 
 /***/ }),
 
-/***/ 3632:
+/***/ 5632:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(389);
 
 const nullTag = {
     identify: value => value == null,
@@ -37180,13 +37180,13 @@ exports.nullTag = nullTag;
 
 /***/ }),
 
-/***/ 1706:
+/***/ 7562:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var YAMLSeq = __nccwpck_require__(2223);
+var identity = __nccwpck_require__(4919);
+var YAMLSeq = __nccwpck_require__(6831);
 
 const seq = {
     collection: 'seq',
@@ -37206,12 +37206,12 @@ exports.seq = seq;
 
 /***/ }),
 
-/***/ 6464:
+/***/ 4704:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyString = __nccwpck_require__(3069);
+var stringifyString = __nccwpck_require__(1773);
 
 const string = {
     identify: value => typeof value === 'string',
@@ -37229,12 +37229,12 @@ exports.string = string;
 
 /***/ }),
 
-/***/ 3959:
+/***/ 4359:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(389);
 
 const boolTag = {
     identify: value => typeof value === 'boolean',
@@ -37257,13 +37257,13 @@ exports.boolTag = boolTag;
 
 /***/ }),
 
-/***/ 8405:
+/***/ 6229:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var stringifyNumber = __nccwpck_require__(8689);
+var Scalar = __nccwpck_require__(389);
+var stringifyNumber = __nccwpck_require__(3569);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -37311,12 +37311,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 9874:
+/***/ 7602:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(3569);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 const intResolve = (str, offset, radix, { intAsBigInt }) => (intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix));
@@ -37360,18 +37360,18 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 896:
+/***/ 7904:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var bool = __nccwpck_require__(3959);
-var float = __nccwpck_require__(8405);
-var int = __nccwpck_require__(9874);
+var map = __nccwpck_require__(6424);
+var _null = __nccwpck_require__(5632);
+var seq = __nccwpck_require__(7562);
+var string = __nccwpck_require__(4704);
+var bool = __nccwpck_require__(4359);
+var float = __nccwpck_require__(6229);
+var int = __nccwpck_require__(7602);
 
 const schema = [
     map.map,
@@ -37392,14 +37392,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 3559:
+/***/ 8647:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var map = __nccwpck_require__(7451);
-var seq = __nccwpck_require__(1706);
+var Scalar = __nccwpck_require__(389);
+var map = __nccwpck_require__(6424);
+var seq = __nccwpck_require__(7562);
 
 function intIdentify(value) {
     return typeof value === 'bigint' || Number.isInteger(value);
@@ -37463,27 +37463,27 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 18:
+/***/ 6178:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var bool = __nccwpck_require__(3959);
-var float = __nccwpck_require__(8405);
-var int = __nccwpck_require__(9874);
-var schema = __nccwpck_require__(896);
-var schema$1 = __nccwpck_require__(3559);
-var binary = __nccwpck_require__(6083);
-var merge = __nccwpck_require__(452);
-var omap = __nccwpck_require__(303);
-var pairs = __nccwpck_require__(8385);
-var schema$2 = __nccwpck_require__(5913);
-var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(4371);
+var map = __nccwpck_require__(6424);
+var _null = __nccwpck_require__(5632);
+var seq = __nccwpck_require__(7562);
+var string = __nccwpck_require__(4704);
+var bool = __nccwpck_require__(4359);
+var float = __nccwpck_require__(6229);
+var int = __nccwpck_require__(7602);
+var schema = __nccwpck_require__(7904);
+var schema$1 = __nccwpck_require__(8647);
+var binary = __nccwpck_require__(4355);
+var merge = __nccwpck_require__(9380);
+var omap = __nccwpck_require__(6431);
+var pairs = __nccwpck_require__(9281);
+var schema$2 = __nccwpck_require__(3081);
+var set = __nccwpck_require__(2504);
+var timestamp = __nccwpck_require__(4960);
 
 const schemas = new Map([
     ['core', schema.schema],
@@ -37569,14 +37569,14 @@ exports.getTags = getTags;
 
 /***/ }),
 
-/***/ 6083:
+/***/ 4355:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_buffer = __nccwpck_require__(181);
-var Scalar = __nccwpck_require__(3301);
-var stringifyString = __nccwpck_require__(3069);
+var Scalar = __nccwpck_require__(389);
+var stringifyString = __nccwpck_require__(1773);
 
 const binary = {
     identify: value => value instanceof Uint8Array, // Buffer inherits from Uint8Array
@@ -37646,12 +37646,12 @@ exports.binary = binary;
 
 /***/ }),
 
-/***/ 8398:
+/***/ 6158:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(389);
 
 function boolStringify({ value, source }, ctx) {
     const boolObj = value ? trueTag : falseTag;
@@ -37682,13 +37682,13 @@ exports.trueTag = trueTag;
 
 /***/ }),
 
-/***/ 5782:
+/***/ 838:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var stringifyNumber = __nccwpck_require__(8689);
+var Scalar = __nccwpck_require__(389);
+var stringifyNumber = __nccwpck_require__(3569);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -37739,12 +37739,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 873:
+/***/ 5609:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(3569);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 function intResolve(str, offset, radix, { intAsBigInt }) {
@@ -37822,13 +37822,13 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 452:
+/***/ 9380:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
 
 // If the value associated with a merge key is a single mapping node, each of
 // its key/value pairs is inserted into the current mapping, unless the key
@@ -37900,16 +37900,16 @@ exports.merge = merge;
 
 /***/ }),
 
-/***/ 303:
+/***/ 6431:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(6424);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var pairs = __nccwpck_require__(8385);
+var identity = __nccwpck_require__(4919);
+var toJS = __nccwpck_require__(3899);
+var YAMLMap = __nccwpck_require__(5462);
+var YAMLSeq = __nccwpck_require__(6831);
+var pairs = __nccwpck_require__(9281);
 
 class YAMLOMap extends YAMLSeq.YAMLSeq {
     constructor() {
@@ -37984,15 +37984,15 @@ exports.omap = omap;
 
 /***/ }),
 
-/***/ 8385:
+/***/ 9281:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
-var YAMLSeq = __nccwpck_require__(2223);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var Scalar = __nccwpck_require__(389);
+var YAMLSeq = __nccwpck_require__(6831);
 
 function resolvePairs(seq, onError) {
     if (identity.isSeq(seq)) {
@@ -38073,24 +38073,24 @@ exports.resolvePairs = resolvePairs;
 
 /***/ }),
 
-/***/ 5913:
+/***/ 3081:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var binary = __nccwpck_require__(6083);
-var bool = __nccwpck_require__(8398);
-var float = __nccwpck_require__(5782);
-var int = __nccwpck_require__(873);
-var merge = __nccwpck_require__(452);
-var omap = __nccwpck_require__(303);
-var pairs = __nccwpck_require__(8385);
-var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(4371);
+var map = __nccwpck_require__(6424);
+var _null = __nccwpck_require__(5632);
+var seq = __nccwpck_require__(7562);
+var string = __nccwpck_require__(4704);
+var binary = __nccwpck_require__(4355);
+var bool = __nccwpck_require__(6158);
+var float = __nccwpck_require__(838);
+var int = __nccwpck_require__(5609);
+var merge = __nccwpck_require__(9380);
+var omap = __nccwpck_require__(6431);
+var pairs = __nccwpck_require__(9281);
+var set = __nccwpck_require__(2504);
+var timestamp = __nccwpck_require__(4960);
 
 const schema = [
     map.map,
@@ -38121,14 +38121,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 1528:
+/***/ 2504:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var YAMLMap = __nccwpck_require__(5462);
 
 class YAMLSet extends YAMLMap.YAMLMap {
     constructor(schema) {
@@ -38224,12 +38224,12 @@ exports.set = set;
 
 /***/ }),
 
-/***/ 4371:
+/***/ 4960:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(3569);
 
 /** Internal types handle bigint as number, because TS can't figure it out. */
 function parseSexagesimal(str, asBigInt) {
@@ -38336,7 +38336,7 @@ exports.timestamp = timestamp;
 
 /***/ }),
 
-/***/ 4475:
+/***/ 9915:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -38494,15 +38494,15 @@ exports.foldFlowLines = foldFlowLines;
 
 /***/ }),
 
-/***/ 2148:
+/***/ 9300:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(1596);
-var identity = __nccwpck_require__(1127);
-var stringifyComment = __nccwpck_require__(9799);
-var stringifyString = __nccwpck_require__(3069);
+var anchors = __nccwpck_require__(9196);
+var identity = __nccwpck_require__(4919);
+var stringifyComment = __nccwpck_require__(6599);
+var stringifyString = __nccwpck_require__(1773);
 
 function createStringifyContext(doc, options) {
     const opt = Object.assign({
@@ -38633,14 +38633,14 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 1212:
+/***/ 4156:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(4919);
+var stringify = __nccwpck_require__(9300);
+var stringifyComment = __nccwpck_require__(6599);
 
 function stringifyCollection(collection, ctx, options) {
     const flow = ctx.inFlow ?? collection.flow;
@@ -38795,7 +38795,7 @@ exports.stringifyCollection = stringifyCollection;
 
 /***/ }),
 
-/***/ 9799:
+/***/ 6599:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -38826,14 +38826,14 @@ exports.stringifyComment = stringifyComment;
 
 /***/ }),
 
-/***/ 6829:
+/***/ 2285:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(4919);
+var stringify = __nccwpck_require__(9300);
+var stringifyComment = __nccwpck_require__(6599);
 
 function stringifyDocument(doc, options) {
     const lines = [];
@@ -38920,7 +38920,7 @@ exports.stringifyDocument = stringifyDocument;
 
 /***/ }),
 
-/***/ 8689:
+/***/ 3569:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -38954,15 +38954,15 @@ exports.stringifyNumber = stringifyNumber;
 
 /***/ }),
 
-/***/ 9748:
+/***/ 7764:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
+var stringify = __nccwpck_require__(9300);
+var stringifyComment = __nccwpck_require__(6599);
 
 function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
     const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -39113,13 +39113,13 @@ exports.stringifyPair = stringifyPair;
 
 /***/ }),
 
-/***/ 3069:
+/***/ 1773:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var foldFlowLines = __nccwpck_require__(4475);
+var Scalar = __nccwpck_require__(389);
+var foldFlowLines = __nccwpck_require__(9915);
 
 const getFoldOptions = (ctx, isBlock) => ({
     indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
@@ -39458,12 +39458,12 @@ exports.stringifyString = stringifyString;
 
 /***/ }),
 
-/***/ 204:
+/***/ 2588:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(4919);
 
 const BREAK = Symbol('break visit');
 const SKIP = Symbol('skip children');
@@ -39768,7 +39768,7 @@ exports.visitAsync = visitAsync;
 /************************************************************************/
 var __webpack_exports__ = {};
 
-// NAMESPACE OBJECT: ./node_modules/micromark/lib/constructs.js
+// NAMESPACE OBJECT: ../main/node_modules/micromark/lib/constructs.js
 var constructs_namespaceObject = {};
 __nccwpck_require__.r(constructs_namespaceObject);
 __nccwpck_require__.d(constructs_namespaceObject, {
@@ -39786,8 +39786,8 @@ __nccwpck_require__.d(constructs_namespaceObject, {
 ;// CONCATENATED MODULE: ./src/action/hideEventPath.ts
 /**
  * Imported first by the action's entry, before anything imports @actions/github, whose `context` reads and parses
- * GITHUB_EVENT_PATH at import time: a truncated event file would throw there, before any EvalGate code runs, and a
- * FIFO would block it. EvalGate reads the event itself (src/action/context.ts), so the path is hidden from that
+ * GITHUB_EVENT_PATH at import time: a truncated event file would throw there, before any EvalVerdict code runs, and a
+ * FIFO would block it. EvalVerdict reads the event itself (src/action/context.ts), so the path is hidden from that
  * import and restored by the entry (restoreEventPath).
  */
 const eventPath = process.env.GITHUB_EVENT_PATH;
@@ -39803,7 +39803,7 @@ var external_node_worker_threads_ = __nccwpck_require__(5919);
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 ;// CONCATENATED MODULE: external "os"
 const external_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/utils.js
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
 /**
@@ -39839,7 +39839,7 @@ function toCommandProperties(annotationProperties) {
     };
 }
 //# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/command.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/command.js
 
 
 /**
@@ -39935,7 +39935,7 @@ function escapeProperty(s) {
 const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
 ;// CONCATENATED MODULE: external "fs"
 const external_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/file-command.js
 // For internal use, subject to change.
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -39976,7 +39976,7 @@ const external_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.me
 var external_http_ = __nccwpck_require__(8611);
 // EXTERNAL MODULE: external "https"
 var external_https_ = __nccwpck_require__(5692);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/http-client/lib/proxy.js
 function getProxyUrl(reqUrl) {
     const usingSsl = reqUrl.protocol === 'https:';
     if (checkBypass(reqUrl)) {
@@ -40067,11 +40067,11 @@ class DecodedURL extends URL {
     }
 }
 //# sourceMappingURL=proxy.js.map
-// EXTERNAL MODULE: ./node_modules/tunnel/index.js
-var node_modules_tunnel = __nccwpck_require__(770);
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(6752);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
+// EXTERNAL MODULE: ../main/node_modules/tunnel/index.js
+var node_modules_tunnel = __nccwpck_require__(8482);
+// EXTERNAL MODULE: ../main/node_modules/undici/index.js
+var undici = __nccwpck_require__(2480);
+;// CONCATENATED MODULE: ../main/node_modules/@actions/http-client/lib/index.js
 /* eslint-disable @typescript-eslint/no-explicit-any */
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -40768,7 +40768,7 @@ class lib_HttpClient {
 }
 const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCase()] = obj[k]), c), {});
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/auth.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/http-client/lib/auth.js
 var auth_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -40844,7 +40844,7 @@ class PersonalAccessTokenCredentialHandler {
     }
 }
 //# sourceMappingURL=auth.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/oidc-utils.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/oidc-utils.js
 var oidc_utils_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -40918,7 +40918,7 @@ class oidc_utils_OidcClient {
     }
 }
 //# sourceMappingURL=oidc-utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/summary.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/summary.js
 var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -41199,7 +41199,7 @@ const _summary = new Summary();
 const markdownSummary = (/* unused pure expression or super */ null && (_summary));
 const summary = _summary;
 //# sourceMappingURL=summary.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/path-utils.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/path-utils.js
 
 /**
  * toPosixPath converts the given path to the posix form. On Windows, \\ will be
@@ -41241,7 +41241,7 @@ var external_events_ = __nccwpck_require__(4434);
 const external_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
 // EXTERNAL MODULE: external "assert"
 var external_assert_ = __nccwpck_require__(2613);
-;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io-util.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/io/lib/io-util.js
 var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -41421,7 +41421,7 @@ function getCmdPath() {
     return (_a = process.env['COMSPEC']) !== null && _a !== void 0 ? _a : `cmd.exe`;
 }
 //# sourceMappingURL=io-util.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/io/lib/io.js
 var io_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -41695,7 +41695,7 @@ function io_copyFile(srcFile, destFile, force) {
 //# sourceMappingURL=io.js.map
 ;// CONCATENATED MODULE: external "timers"
 const external_timers_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
-;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/toolrunner.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/exec/lib/toolrunner.js
 var toolrunner_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -42283,7 +42283,7 @@ class ExecState extends external_events_.EventEmitter {
     }
 }
 //# sourceMappingURL=toolrunner.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/exec.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/exec/lib/exec.js
 var exec_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -42363,7 +42363,7 @@ function getExecOutput(commandLine, args, options) {
     });
 }
 //# sourceMappingURL=exec.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/platform.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/platform.js
 var platform_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -42428,7 +42428,7 @@ function getDetails() {
     });
 }
 //# sourceMappingURL=platform.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/core.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/core.js
 var core_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -42759,10 +42759,10 @@ class errors_InputError extends Error {
 }
 /**
  * A message is one line whatever the ids and values quoted in it hold: every control character is shown escaped
- * (oneLine), except in a command's usage the CLI appends after a line break (`...\nusage: evalgate ...`).
+ * (oneLine), except in a command's usage the CLI appends after a line break (`...\nusage: evalverdict ...`).
  */
 function oneLineMessage(message) {
-    const usage = /(^|\n)usage: evalgate /.exec(message);
+    const usage = /(^|\n)usage: evalverdict /.exec(message);
     if (usage === null)
         return errors_oneLine(message);
     const head = message.slice(0, usage.index);
@@ -42830,7 +42830,7 @@ function valueText(value) {
     return errors_oneLine(text.length > 80 ? `${text.slice(0, 80)}…` : text);
 }
 
-;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/context.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/github/lib/context.js
 
 
 class Context {
@@ -42883,9 +42883,9 @@ class Context {
     }
 }
 //# sourceMappingURL=context.js.map
-// EXTERNAL MODULE: ./node_modules/@actions/github/node_modules/@actions/http-client/lib/index.js
-var lib = __nccwpck_require__(9659);
-;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/internal/utils.js
+// EXTERNAL MODULE: ../main/node_modules/@actions/github/node_modules/@actions/http-client/lib/index.js
+var lib = __nccwpck_require__(1947);
+;// CONCATENATED MODULE: ../main/node_modules/@actions/github/lib/internal/utils.js
 var utils_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -42938,7 +42938,7 @@ function getUserAgentWithOrchestrationId(baseUserAgent) {
     return baseUserAgent;
 }
 //# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ./node_modules/universal-user-agent/index.js
+;// CONCATENATED MODULE: ../main/node_modules/universal-user-agent/index.js
 function getUserAgent() {
   if (typeof navigator === "object" && "userAgent" in navigator) {
     return navigator.userAgent;
@@ -42953,7 +42953,7 @@ function getUserAgent() {
   return "<environment undetectable>";
 }
 
-;// CONCATENATED MODULE: ./node_modules/before-after-hook/lib/register.js
+;// CONCATENATED MODULE: ../main/node_modules/before-after-hook/lib/register.js
 // @ts-check
 
 function register(state, name, method, options) {
@@ -42982,7 +42982,7 @@ function register(state, name, method, options) {
   });
 }
 
-;// CONCATENATED MODULE: ./node_modules/before-after-hook/lib/add.js
+;// CONCATENATED MODULE: ../main/node_modules/before-after-hook/lib/add.js
 // @ts-check
 
 function addHook(state, kind, name, hook) {
@@ -43030,7 +43030,7 @@ function addHook(state, kind, name, hook) {
   });
 }
 
-;// CONCATENATED MODULE: ./node_modules/before-after-hook/lib/remove.js
+;// CONCATENATED MODULE: ../main/node_modules/before-after-hook/lib/remove.js
 // @ts-check
 
 function removeHook(state, name, method) {
@@ -43051,7 +43051,7 @@ function removeHook(state, name, method) {
   state.registry[name].splice(index, 1);
 }
 
-;// CONCATENATED MODULE: ./node_modules/before-after-hook/index.js
+;// CONCATENATED MODULE: ../main/node_modules/before-after-hook/index.js
 // @ts-check
 
 
@@ -43098,7 +43098,7 @@ function Collection() {
 
 /* harmony default export */ const before_after_hook = ({ Singular, Collection });
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/endpoint/dist-bundle/index.js
+;// CONCATENATED MODULE: ../main/node_modules/@octokit/endpoint/dist-bundle/index.js
 // pkg/dist-src/defaults.js
 
 
@@ -43444,9 +43444,9 @@ function withDefaults(oldDefaults, newDefaults) {
 var endpoint = withDefaults(null, DEFAULTS);
 
 
-// EXTERNAL MODULE: ./node_modules/@octokit/request/node_modules/content-type/dist/index.js
-var dist = __nccwpck_require__(6919);
-;// CONCATENATED MODULE: ./node_modules/json-with-bigint/json-with-bigint.js
+// EXTERNAL MODULE: ../main/node_modules/@octokit/request/node_modules/content-type/dist/index.js
+var dist = __nccwpck_require__(1175);
+;// CONCATENATED MODULE: ../main/node_modules/json-with-bigint/json-with-bigint.js
 const intRegex = /^-?\d+$/;
 const noiseValue = /^-?\d+n+$/; // Noise - strings that match the custom format before being converted to it
 const originalStringify = JSON.stringify;
@@ -44047,7 +44047,7 @@ const JSONParse = (text, reviver) => {
 
 
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/request-error/dist-src/index.js
+;// CONCATENATED MODULE: ../main/node_modules/@octokit/request-error/dist-src/index.js
 class RequestError extends Error {
   name;
   /**
@@ -44088,7 +44088,7 @@ class RequestError extends Error {
 }
 
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/request/dist-bundle/index.js
+;// CONCATENATED MODULE: ../main/node_modules/@octokit/request/dist-bundle/index.js
 // pkg/dist-src/index.js
 
 
@@ -44295,7 +44295,7 @@ var request = dist_bundle_withDefaults(endpoint, defaults_default);
 /* v8 ignore next -- @preserve */
 /* v8 ignore else -- @preserve */
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/graphql/dist-bundle/index.js
+;// CONCATENATED MODULE: ../main/node_modules/@octokit/graphql/dist-bundle/index.js
 // pkg/dist-src/index.js
 
 
@@ -44426,7 +44426,7 @@ function withCustomRequest(customRequest) {
 
 /* v8 ignore if -- @preserve */
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/auth-token/dist-bundle/index.js
+;// CONCATENATED MODULE: ../main/node_modules/@octokit/auth-token/dist-bundle/index.js
 // pkg/dist-src/is-jwt.js
 var b64url = "(?:[a-zA-Z0-9_-]+)";
 var sep = "\\.";
@@ -44481,11 +44481,11 @@ var createTokenAuth = function createTokenAuth2(token) {
 };
 
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/core/dist-src/version.js
+;// CONCATENATED MODULE: ../main/node_modules/@octokit/core/dist-src/version.js
 const version_VERSION = "7.0.8";
 
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/core/dist-src/index.js
+;// CONCATENATED MODULE: ../main/node_modules/@octokit/core/dist-src/index.js
 
 
 
@@ -44626,12 +44626,12 @@ class Octokit {
 }
 
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/version.js
+;// CONCATENATED MODULE: ../main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/version.js
 const dist_src_version_VERSION = "17.0.0";
 
 //# sourceMappingURL=version.js.map
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/generated/endpoints.js
+;// CONCATENATED MODULE: ../main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/generated/endpoints.js
 const Endpoints = {
   actions: {
     addCustomLabelsToSelfHostedRunnerForOrg: [
@@ -46925,7 +46925,7 @@ var endpoints_default = Endpoints;
 
 //# sourceMappingURL=endpoints.js.map
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/endpoints-to-methods.js
+;// CONCATENATED MODULE: ../main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/endpoints-to-methods.js
 
 const endpointMethodsMap = /* @__PURE__ */ new Map();
 for (const [scope, endpoints] of Object.entries(endpoints_default)) {
@@ -47051,7 +47051,7 @@ function decorate(octokit, scope, methodName, defaults, decorations) {
 
 //# sourceMappingURL=endpoints-to-methods.js.map
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/index.js
+;// CONCATENATED MODULE: ../main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/index.js
 
 
 function restEndpointMethods(octokit) {
@@ -47072,7 +47072,7 @@ legacyRestEndpointMethods.VERSION = dist_src_version_VERSION;
 
 //# sourceMappingURL=index.js.map
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js
+;// CONCATENATED MODULE: ../main/node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js
 // pkg/dist-src/version.js
 var plugin_paginate_rest_dist_bundle_VERSION = "0.0.0-development";
 
@@ -47484,7 +47484,7 @@ function paginateRest(octokit) {
 paginateRest.VERSION = plugin_paginate_rest_dist_bundle_VERSION;
 
 
-;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/utils.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/github/lib/utils.js
 
 
 // octokit + plugins
@@ -47523,7 +47523,7 @@ function getOctokitOptions(token, options) {
     return opts;
 }
 //# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/github.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/github/lib/github.js
 
 
 const github_context = new Context();
@@ -47538,9 +47538,9 @@ function getOctokit(token, options, ...additionalPlugins) {
     return new GitHubWithPlugins(getOctokitOptions(token, options));
 }
 //# sourceMappingURL=github.js.map
-// EXTERNAL MODULE: ./node_modules/bottleneck/light.js
-var light = __nccwpck_require__(3251);
-;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-retry/dist-bundle/index.js
+// EXTERNAL MODULE: ../main/node_modules/bottleneck/light.js
+var light = __nccwpck_require__(8115);
+;// CONCATENATED MODULE: ../main/node_modules/@octokit/plugin-retry/dist-bundle/index.js
 // pkg/dist-src/version.js
 var plugin_retry_dist_bundle_VERSION = "0.0.0-development";
 
@@ -47623,7 +47623,7 @@ function retry(octokit, octokitOptions) {
 retry.VERSION = plugin_retry_dist_bundle_VERSION;
 
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-throttling/dist-bundle/index.js
+;// CONCATENATED MODULE: ../main/node_modules/@octokit/plugin-throttling/dist-bundle/index.js
 // pkg/dist-src/index.js
 
 
@@ -47977,7 +47977,7 @@ function createGitHubClient(token, options) {
     };
     const octokit = getOctokit(token, {
         baseUrl: options.baseUrl,
-        userAgent: options.userAgent ?? 'evalgate-action',
+        userAgent: options.userAgent ?? 'evalverdict-action',
         request: {
             fetch: timedFetch((defaults.request?.fetch ?? fetch), options.requestTimeoutMs ?? 30_000, options.signal, options.maxAnswerBytes ?? MAX_ANSWER_BYTES),
         },
@@ -48224,7 +48224,7 @@ function format_plural(n, one, many) {
 
 ;// CONCATENATED MODULE: ./src/time.ts
 /**
- * The one clock: every time EvalGate reads (a run's `created_at`, the action's "now") is parsed here, so the run
+ * The one clock: every time EvalVerdict reads (a run's `created_at`, the action's "now") is parsed here, so the run
  * picked as newest, the swapped-runs warning and the report's ages agree, whatever the machine's time zone; and every
  * time it writes is taken here, in UTC. A leaf: it imports nothing.
  */
@@ -48241,7 +48241,7 @@ const RUN_TIME = new RegExp(String.raw `^(\d{4})-(\d{2})-(\d{2})` + // date
 /**
  * A run's `created_at` as milliseconds since the epoch (fractions below a millisecond kept), or null when it is not
  * an RFC 3339 time. Also read: a space for the `T` and no zone, as SQLite's CURRENT_TIMESTAMP writes them (read as
- * UTC, so the newest run does not depend on where EvalGate runs); `+0100` (Python's `%z`); no seconds or no time.
+ * UTC, so the newest run does not depend on where EvalVerdict runs); `+0100` (Python's `%z`); no seconds or no time.
  */
 function runTime(text) {
     const m = RUN_TIME.exec(text);
@@ -49020,7 +49020,7 @@ function editDistance(a, b) {
  *
  * Model: n queries, a share rho of them changed between two runs with no real change, with a typical size s (root
  * mean square; 1, a hit lost, when none changed), from baseline-side noise (measuredNoiseModel: the config's
- * `noise:` block or the baseline's repeats; redrawnNoiseModel: `evalgate power`'s assumed churn) or, lacking it,
+ * `noise:` block or the baseline's repeats; redrawnNoiseModel: `evalverdict power`'s assumed churn) or, lacking it,
  * from a comparison's own differences with the mean change removed (noiseModel). Under no change a changed query
  * is as likely better as worse. A drop of size d * s first moves a share of the unchanged queries to a loss of
  * size s (P(loss) = rho/2 + d, P(win) = rho/2, while d <= 1 - rho); past that, when too few
@@ -49065,7 +49065,7 @@ function noiseModel(diffs) {
     return { n, rho, size: Math.sqrt(variance / rho) };
 }
 /**
- * The model of a measured noise floor (the config's `noise:` block, `evalgate calibrate`): a share `changed` of the
+ * The model of a measured noise floor (the config's `noise:` block, `evalverdict calibrate`): a share `changed` of the
  * queries differs between two runs with no change, with a mean squared difference sdDiff^2, so a typical change of
  * sdDiff / sqrt(changed) (1 when nothing changed), over the n queries a comparison pairs.
  */
@@ -49198,11 +49198,11 @@ function queriesNeeded(model, level, margin) {
     return lo;
 }
 
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var yaml_dist = __nccwpck_require__(8815);
+// EXTERNAL MODULE: ../main/node_modules/yaml/dist/index.js
+var yaml_dist = __nccwpck_require__(3439);
 ;// CONCATENATED MODULE: ./src/gate/noise.ts
 /**
- * The gate config's `noise:` block: the run-to-run noise `evalgate calibrate` measured, carried in the config it
+ * The gate config's `noise:` block: the run-to-run noise `evalverdict calibrate` measured, carried in the config it
  * suggests so the report can name the noise floor its margins came from (docs/gates.md, "Noise floor"). It is a
  * record, not a gate: nothing here changes a verdict.
  *
@@ -49436,7 +49436,7 @@ function evaluateGates(config, ctx) {
         const margin = marginOf(spec, config, ctx);
         const numbers = t
             ? testedNumbers(t.drops, t.primary ? { correction: 'primary', size: 1 } : { correction: config.correction, size: split }, config.alpha, margin, ctx.defs.get(spec.metric), 
-            // The advice reads the baseline side's measured noise when the config records it (evalgate calibrate).
+            // The advice reads the baseline side's measured noise when the config records it (evalverdict calibrate).
             config.noise?.metrics[spec.metric] ?? null)
             : null;
         return evaluateGate(spec, ctx, numbers, {
@@ -49514,7 +49514,7 @@ function evaluateGate(spec, ctx, tested, { margin, onInconclusive }) {
 }
 /**
  * Every gate of `config` checked against the metric table `defs` as evaluation checks it (checkGate), before any
- * comparison: `evalgate power` refuses what compare would, in its words.
+ * comparison: `evalverdict power` refuses what compare would, in its words.
  */
 function checkGates(config, defs) {
     const ctx = { defs: new Map(defs.map((d) => [d.id, d])) };
@@ -49524,7 +49524,7 @@ function checkGates(config, defs) {
 /** A gate the comparison cannot answer is a mistake in the config: an InputError naming where the gate was written. */
 function checkGate(spec, ctx, countKey, def) {
     if (!countKey && !def) {
-        throw new errors_InputError(`${spec.origin}: unknown metric \`${spec.metric}\`${suggest(spec.metric, [...ctx.defs.keys(), ...Object.keys(COUNT_METRICS)])} (run \`evalgate metrics\` for the list)`);
+        throw new errors_InputError(`${spec.origin}: unknown metric \`${spec.metric}\`${suggest(spec.metric, [...ctx.defs.keys(), ...Object.keys(COUNT_METRICS)])} (run \`evalverdict metrics\` for the list)`);
     }
     const testKey = spec.significantOnly ? 'significant_only' : 'margin';
     if (isTested(spec) && !def?.paired) {
@@ -50265,7 +50265,7 @@ function mostlyUnmatchable(context) {
 }
 /**
  * The runner mistakes as the JSON report's `runner_warnings` (docs/compare.md, "The JSON report"): each with its side,
- * run, check and field (as `evalgate validate` names them), the key meant, its count of the run's results, and
+ * run, check and field (as `evalverdict validate` names them), the key meant, its count of the run's results, and
  * whether that is more than half of them (`most_results`: with `unmatchable-hit`, what the verdict line names).
  */
 function runnerWarningsJson(mistakes) {
@@ -50317,7 +50317,7 @@ function renderCalibrationText(c, cutoffs = {}) {
         `detects: the smallest drop a gate's one-sided test finds with ${Math.round(c.power * 100)}% power at this noise (${levelText(c)})`,
         'margin: the drop detectable when a comparison is as noisy as 1 in 40 are, up to 0.01: set it, and honest comparisons pass',
         '',
-        'Suggested gate config (.github/evalgate.yml; `evalgate calibrate ... --format yaml` prints it alone):',
+        'Suggested gate config (.github/evalverdict.yml; `evalverdict calibrate ... --format yaml` prints it alone):',
         '',
         renderCalibrationYaml(c, cutoffs),
     ].join('\n')}`;
@@ -50327,7 +50327,7 @@ const meanOfMeans = (m) => m.means.reduce((a, b) => a + b, 0) / m.means.length;
 function renderCalibrationYaml(c, cutoffs = {}) {
     const commit = c.commits.length === 1 && c.commits[0] !== null ? c.commits[0] : null;
     const lines = [
-        `# Suggested by evalgate calibrate from ${c.runs.length} runs of ${commitsText(c)} (docs/gates.md, "Noise floor").`,
+        `# Suggested by evalverdict calibrate from ${c.runs.length} runs of ${commitsText(c)} (docs/gates.md, "Noise floor").`,
         `# Each gate fails on a significant drop and passes when it can see a drop of its margin.`,
         `alpha: ${c.alpha}`,
         `correction: ${c.correction}`,
@@ -50382,7 +50382,7 @@ function calibrationJson(c, cutoffs = {}) {
     };
 }
 /**
- * The report's one line on the noise floor its config carries, e.g. `Noise floor (evalgate calibrate, 5 runs of
+ * The report's one line on the noise floor its config carries, e.g. `Noise floor (evalverdict calibrate, 5 runs of
  * 0123456789ab, 2026-11-28T04:00:00Z): hit@5 sd(diff) 0.2828, detects 0.0412; ...`. The config is input: `id`
  * and `text` make its strings safe for the format (plain text: as given).
  */
@@ -50390,7 +50390,7 @@ function noiseFloorLine(noise, id = (x) => x, text = (x) => x) {
     const metrics = Object.entries(noise.metrics).map(([metric, m]) => `${id(metric)} sd(diff) ${f4(m.sd_diff)}, detects ${m.detects === null ? 'none' : f4(m.detects)}`);
     const shown = metrics.slice(0, 8).join('; ') + (metrics.length > 8 ? `; and ${metrics.length - 8} more` : '');
     const of = noise.commit === null ? '' : ` of ${text(noise.commit.slice(0, 12))}`;
-    return `Noise floor (evalgate calibrate, ${noise.runs} runs${of}, ${text(noise.measured.slice(0, 40))}): ${shown}`;
+    return `Noise floor (evalverdict calibrate, ${noise.runs} runs${of}, ${text(noise.measured.slice(0, 40))}): ${shown}`;
 }
 /** The line in Markdown: metric ids as code when they are plain ids, else escaped text. */
 function noiseFloorMarkdown(noise) {
@@ -50601,15 +50601,15 @@ function parseJsonCell(text, where, boundsChecked = false) {
     return value;
 }
 /**
- * How deep a JSON value EvalGate reads may nest. JSON.parse reads any depth, but what walks the value afterwards
+ * How deep a JSON value EvalVerdict reads may nest. JSON.parse reads any depth, but what walks the value afterwards
  * (String() of an array, JSON.stringify) recurses, and 100,000 levels overflow the stack.
  */
 const MAX_JSON_DEPTH = 100;
 /**
- * What one JSON value EvalGate reads may hold: a run database's JSON cell (result_json, config_snapshot_json,
+ * What one JSON value EvalVerdict reads may hold: a run database's JSON cell (result_json, config_snapshot_json,
  * aggregate_json, the chunks' JSON columns) and a golden set's JSON Lines line (depth aside). JSON.parse builds all a
  * text holds before anything can be checked, and lists, objects and keys are what it builds dearly; the largest
- * results EvalGate scores stay under half of each bound (the figures: docs/run-database.md).
+ * results EvalVerdict scores stay under half of each bound (the figures: docs/run-database.md).
  */
 const JSON_VALUE_BOUNDS = {
     depth: MAX_JSON_DEPTH,
@@ -50636,7 +50636,7 @@ function refuseJsonPastBounds(text, bounds, where, scope) {
     if (past === 'depth')
         throw new errors_InputError(`${where}: JSON nested more than ${most} levels deep`);
     const what = past === 'containers' ? 'lists and objects' : past === 'keys' ? 'object keys' : 'values';
-    throw new errors_InputError(`${where}: JSON holds more than ${most} ${what}, the most EvalGate reads ${scope}`);
+    throw new errors_InputError(`${where}: JSON holds more than ${most} ${what}, the most EvalVerdict reads ${scope}`);
 }
 /** The index of the quote that ends the string opened at `open` (the first not escaped by a backslash), or -1. */
 function stringEnd(text, open) {
@@ -51619,7 +51619,7 @@ function readResultRow(file, runId, queryId, resultJson) {
     if (queryId.length > MAX_ID_BYTES / 3 && Buffer.byteLength(queryId) > MAX_ID_BYTES) {
         throw new errors_InputError(`${file}: table \`eval_query_results\`, run \`${errors_oneLine(runId)}\`, query ` +
             `\`${errors_oneLine(`${queryId.slice(0, 200)}… (${Buffer.byteLength(queryId)} bytes)`)}\`: query_id holds more than ` +
-            `the ${MAX_ID_BYTES} bytes EvalGate reads in an id`);
+            `the ${MAX_ID_BYTES} bytes EvalVerdict reads in an id`);
     }
     if (typeof resultJson === 'string') {
         // Both readers build what the text holds (the fast one the members after the hits by JSON.parse): a long text is
@@ -51977,14 +51977,14 @@ function openRegularFile(file, what) {
 }
 /**
  * The bytes of the regular file `file`, at most `maxBytes` (a larger file is refused before it is read:
- * `FILE: the golden set is 2.1 GiB, more than the 1 GiB EvalGate reads`).
+ * `FILE: the golden set is 2.1 GiB, more than the 1 GiB EvalVerdict reads`).
  */
 function readRegularFile(file, what, maxBytes) {
     const fd = openRegularFile(file, what);
     try {
         const size = (0,external_node_fs_namespaceObject.fstatSync)(fd).size;
         if (size > maxBytes) {
-            throw new errors_InputError(`${file}: ${what} is ${sizeText(size)}, more than the ${sizeText(maxBytes)} EvalGate reads`);
+            throw new errors_InputError(`${file}: ${what} is ${sizeText(size)}, more than the ${sizeText(maxBytes)} EvalVerdict reads`);
         }
         const bytes = Buffer.allocUnsafe(size);
         readFully(fd, bytes, size, 0, file);
@@ -52003,7 +52003,7 @@ function sizeText(bytes) {
         return `${Number((bytes / (1 << 10)).toFixed(1))} KiB`;
     return `${bytes} bytes`;
 }
-/** The most bytes of a golden set EvalGate reads (a 100,000-query set with long queries is ~100 MB). */
+/** The most bytes of a golden set EvalVerdict reads (a 100,000-query set with long queries is ~100 MB). */
 const MAX_GOLDEN_BYTES = 1 << 30;
 /** The most bytes of a gate config file. */
 const MAX_CONFIG_BYTES = 1 << 20;
@@ -52352,7 +52352,7 @@ const COLUMNS = {
     chunks: ['chunk_id', 'doc_id', 'text', 'heading_path_json', 'source_spans_json', 'token_estimate', 'chunker_version'],
     documents: ['doc_id', 'workspace_path'],
 };
-/** The DDL `evalgate init` writes: kebab's eval tables plus the two optional index tables. */
+/** The DDL `evalverdict init` writes: kebab's eval tables plus the two optional index tables. */
 const runDatabase_RUN_DATABASE_DDL = (/* unused pure expression or super */ null && (`
 CREATE TABLE IF NOT EXISTS eval_runs (
   run_id TEXT PRIMARY KEY,
@@ -52453,7 +52453,7 @@ function isFileError(error) {
 }
 /**
  * `error`, thrown by SQLite (or by reading the file for it) while reading `table` of `file`: always the user's
- * (exit 2), since every statement EvalGate runs is fixed and only the database can make one fail: a corrupt page,
+ * (exit 2), since every statement EvalVerdict runs is fixed and only the database can make one fail: a corrupt page,
  * a collation or module it names that this SQLite lacks, a value past SQLite's memory cap.
  */
 function readError(file, table, error) {
@@ -52512,7 +52512,7 @@ function forEachRow(db, file, table, columns, tail, params, label, each) {
                 const length = row[n + i];
                 if (typeof length === 'number' && length > MAX_VALUE_BYTES) {
                     throw new errors_InputError(`${file}: table \`${table}\`, ${label(row)}: column \`${columns[i]}\` holds ${mib(length)}, more than ` +
-                        `the ${mib(MAX_VALUE_BYTES)} EvalGate reads in one value`);
+                        `the ${mib(MAX_VALUE_BYTES)} EvalVerdict reads in one value`);
                 }
             }
             each(row.length === n ? row : row.slice(0, n));
@@ -52554,7 +52554,7 @@ function declaredTables(db, file) {
                 : type === 'view'
                     ? 'a view'
                     : `${errors_oneLine(String(type))} ${idText(sql)}`.slice(0, 80);
-            throw new errors_InputError(`${file}: \`${table}\` is ${what}, not a table; EvalGate reads only plain tables and never runs SQL or ` +
+            throw new errors_InputError(`${file}: \`${table}\` is ${what}, not a table; EvalVerdict reads only plain tables and never runs SQL or ` +
                 'modules stored in a run database (docs/run-database.md)');
         }
         const info = reading(file, table, () => db.exec(`PRAGMA table_xinfo(${JSON.stringify(table)})`));
@@ -52577,7 +52577,7 @@ function hasTable(declared, file, table) {
         // table_xinfo's `hidden`: 2 for a VIRTUAL generated column (an expression run on every read), 3 for a STORED one.
         if (found.hidden === 2) {
             throw new errors_InputError(`${file}: table \`${table}\`, column \`${column}\` is a VIRTUAL generated column (computed by SQL stored ` +
-                'in the database on every read); EvalGate reads only stored values');
+                'in the database on every read); EvalVerdict reads only stored values');
         }
     }
     return true;
@@ -52641,7 +52641,7 @@ function listRuns(db, file) {
                 createdAt: String(createdAt ?? ''),
                 commitHash: commitHash === null ? null : String(commitHash),
                 refusal: long !== -1
-                    ? `column \`${RUN_FIELDS[long]}\` holds ${lengths[long]} bytes, more than the ${MAX_ID_BYTES} EvalGate ` +
+                    ? `column \`${RUN_FIELDS[long]}\` holds ${lengths[long]} bytes, more than the ${MAX_ID_BYTES} EvalVerdict ` +
                         'reads in an id, suite, commit or time'
                     : type === 'blob' || type === 'null'
                         ? `run_id is ${type === 'blob' ? 'a BLOB' : 'NULL'} (${hex}), not text that result rows can name`
@@ -52723,13 +52723,13 @@ function runInfoFrom(db, row, file) {
     const { configJson, aggregateJson } = runJson(db, file, row.runId);
     const config = parseJsonCell(configJson, `${where}, column \`config_snapshot_json\``);
     // Scores are computed afresh (`--write` replaces it); only the golden set it was computed against is read, and
-    // malformed JSON is refused as in every column. One past the value bounds (EvalGate's own, written for a golden
+    // malformed JSON is refused as in every column. One past the value bounds (EvalVerdict's own, written for a golden
     // set of thousands of breakdown groups, can be) is not read at all: no recorded golden set, never a refusal.
     const tooLarge = typeof aggregateJson === 'string' &&
         aggregateJson.length >= JSON_SCAN_FROM_CHARS &&
         jsonTextPast(aggregateJson, JSON_VALUE_BOUNDS) !== null;
     const aggregate = tooLarge ? null : parseJsonCell(aggregateJson, `${where}, column \`aggregate_json\``, true);
-    const recorded = isObject(aggregate) && isObject(aggregate.evalgate) ? aggregate.evalgate.golden : null;
+    const recorded = isObject(aggregate) && isObject(aggregate.evalverdict) ? aggregate.evalverdict.golden : null;
     if (!isObject(config))
         throw new errors_InputError(`${where}, column \`config_snapshot_json\`: must be a JSON object`);
     // A setting as a top-level key (`embedding_model`), else nested at its first underscore, as kebab writes
@@ -52756,7 +52756,7 @@ function runInfoFrom(db, row, file) {
         judgeModel: str('judge_model'),
         judgePromptVersion: str('judge_prompt_version'),
         chunkIndexing: chunkIndexingOf(config.index_stats, `${where}, column \`config_snapshot_json\`, \`index_stats\``),
-        // Only EvalGate's own form is kept: anything else is no fingerprint of ours.
+        // Only EvalVerdict's own form is kept: anything else is no fingerprint of ours.
         recordedGoldenFingerprint: isObject(recorded) &&
             typeof recorded.fingerprint === 'string' &&
             /^sha256:[0-9a-f]{64}$/.test(recorded.fingerprint)
@@ -52849,7 +52849,7 @@ function runStreamFromDb(db, file, runId, currentDb = null) {
     const { hasChunks, hasDocuments } = checkSchema(db, file);
     const run = runInfoFrom(db, pickRun(listRuns(db, file), file, runId), file);
     checkNoOrphanResults(db, file);
-    // `evalgate init` and `import trec` create the index tables empty: an empty table means "no index", else every
+    // `evalverdict init` and `import trec` create the index tables empty: an empty table means "no index", else every
     // citation would count as broken and every snippet as hallucinated against a table that was never filled.
     const chunks = hasChunks ? readChunks(db, file, currentDb) : null;
     const documents = hasDocuments ? readDocuments(db, file) : null;
@@ -52884,7 +52884,7 @@ function forEachResultRow(db, file, runId, each, range = {}) {
     const table = 'eval_query_results';
     // SQLite sorts every number below every text, so a range of text bounds would put all numeric query_ids (a
     // column without TEXT affinity) in the first part. Such a run is read whole and its rows kept by String(query_id),
-    // the id EvalGate matches, compared as SQLite compares text. Otherwise the index seeks the range.
+    // the id EvalVerdict matches, compared as SQLite compares text. Otherwise the index seeks the range.
     const hasRange = RANGE_OPERATORS.some(([key]) => range[key] !== undefined);
     const filter = hasRange && reading(file, table, () => hasNonTextQueryIds(db, runId));
     let where = '';
@@ -52933,7 +52933,7 @@ function readChunks(db, file, currentDb) {
         const [chunkId, docId, text, headingJson, spansJson, tokens, version, textBytes, rowid] = row;
         const where = `${file}: table \`chunks\`, chunk ${idText(chunkId)}`;
         if (typeof textBytes === 'number' && textBytes > MAX_VALUE_BYTES) {
-            throw new errors_InputError(`${where}: column \`text\` holds ${mib(textBytes)}, more than the ${mib(MAX_VALUE_BYTES)} EvalGate reads in one value`);
+            throw new errors_InputError(`${where}: column \`text\` holds ${mib(textBytes)}, more than the ${mib(MAX_VALUE_BYTES)} EvalVerdict reads in one value`);
         }
         const heading = parseJsonCell(headingJson, `${where}, column \`heading_path_json\``);
         const spans = parseJsonCell(spansJson, `${where}, column \`source_spans_json\``);
@@ -54690,7 +54690,7 @@ function alertLines(report, byId, context) {
     const caveat = verdictCaveatText(context, markdownStyle(context));
     return [
         `> [!${ALERT[word]}]`,
-        `> **EvalGate: ${word}** — ${tally}${flaky ? ` · ${flaky}` : ''}${caveat ? ` · ⚠️ ${caveat}` : ''}${advice ? `. ${escapeMarkdownText(advice, 300)}` : ''}`,
+        `> **EvalVerdict: ${word}** — ${tally}${flaky ? ` · ${flaky}` : ''}${caveat ? ` · ⚠️ ${caveat}` : ''}${advice ? `. ${escapeMarkdownText(advice, 300)}` : ''}`,
         ...(shown.length ? ['>', ...shown.map((g) => alertGateLine(g, report, byId))] : []),
         ...(named.length > shown.length ? [`> - and ${named.length - shown.length} more in the gate table`] : []),
     ];
@@ -55096,7 +55096,7 @@ function fixedLines(report, byId, context, hint) {
     ];
 }
 const PER_QUERY_HINT = "_A query's full row in the candidate (hits returned, top hit, reciprocal rank, citation checks, WFGY label): " +
-    '`evalgate aggregate CANDIDATE.sqlite --golden GOLDEN --per-query`; the JSON report has it as `candidate_row`._';
+    '`evalverdict aggregate CANDIDATE.sqlite --golden GOLDEN --per-query`; the JSON report has it as `candidate_row`._';
 function buildSections(report, defs, byId) {
     const worst = regressionsBySeverity(report.per_query);
     const losses = querySection(`Regressions and losses: ${regressionOrder(report.per_query_metric)}`, 'regressions and losses', worst, report, true);
@@ -55152,7 +55152,7 @@ function layOut(report, fixed, parts, options) {
     const { sections, cutOrder } = parts;
     const footer = [
         '',
-        `<sub>EvalGate · paired sign-flip test, ${report.options.permutations.toLocaleString('en-US')} flips, seed ${report.options.seed}; metric intervals at ${intervalLevel(report.alpha)} from the same test; gate intervals at ${intervalLevel(2 * report.alpha)}, Student's t, simultaneous over the tested gates · mean over ${report.options.mean_over}, min grade ${report.options.min_grade}</sub>`,
+        `<sub>EvalVerdict · paired sign-flip test, ${report.options.permutations.toLocaleString('en-US')} flips, seed ${report.options.seed}; metric intervals at ${intervalLevel(report.alpha)} from the same test; gate intervals at ${intervalLevel(2 * report.alpha)}, Student's t, simultaneous over the tested gates · mean over ${report.options.mean_over}, min grade ${report.options.min_grade}</sub>`,
     ];
     const fixedText = fixed.join('\n');
     const footerText = footer.join('\n');
@@ -55189,8 +55189,8 @@ function layOut(report, fixed, parts, options) {
 
 /** The author of comments made with a workflow's GITHUB_TOKEN. */
 const DEFAULT_COMMENT_AUTHOR = 'github-actions[bot]';
-/** The hidden line EvalGate keeps its acceptance state in (src/publish/acceptanceState.ts writes and reads it). */
-const STATE_LINE = /^<!-- evalgate:acceptance-state [A-Za-z0-9+/=]+ -->$/;
+/** The hidden line EvalVerdict keeps its acceptance state in (src/publish/acceptanceState.ts writes and reads it). */
+const STATE_LINE = /^<!-- evalverdict:acceptance-state [A-Za-z0-9+/=]+ -->$/;
 /** A body's state line: its final line when that is exactly one (a look-alike anywhere else is text); else null. */
 function stateLineOf(body) {
     const trimmed = (body ?? '').replace(/\s+$/, '');
@@ -55210,7 +55210,7 @@ function keepStateLine(previous, body) {
 function stickyMarker(commentId) {
     if (/-->|\s/.test(commentId) || commentId === '')
         throw new Error(`comment id ${JSON.stringify(commentId)} cannot go into an HTML comment marker`);
-    return `<!-- evalgate:comment-id=${commentId} -->`;
+    return `<!-- evalverdict:comment-id=${commentId} -->`;
 }
 /**
  * The comment body: the marker on the first line, then the report, then the state line (if any) as the final line.
@@ -55352,11 +55352,11 @@ function renderErrorPanel(info) {
         .filter((x) => x !== null)
         .join(' · ');
     return [
-        '⛔ **EvalGate: error — the run could not be evaluated**',
+        '⛔ **EvalVerdict: error — the run could not be evaluated**',
         '',
         info.inputError
             ? 'No gate was checked for this commit. Fix the input below and re-run; this comment will show the report again.'
-            : 'No gate was checked for this commit: EvalGate hit an internal error (please report it with the log).',
+            : 'No gate was checked for this commit: EvalVerdict hit an internal error (please report it with the log).',
         '',
         fenced(message),
         ...(where ? ['', `<sub>${where}</sub>`] : []),
@@ -55581,7 +55581,7 @@ function runnerFileProblems(env) {
         catch (error) {
             kind = `unreadable (${error.code ?? messageOf(error)})`;
         }
-        problems.push(`EvalGate: ${name} ${JSON.stringify(path)} is ${kind}; the runner's ${name} must be a regular file`);
+        problems.push(`EvalVerdict: ${name} ${JSON.stringify(path)} is ${kind}; the runner's ${name} must be a regular file`);
     }
     return problems;
 }
@@ -55606,7 +55606,7 @@ function setOutputs(outputs) {
             setOutput(name, value);
         }
         catch (error) {
-            return [`EvalGate: cannot write the step output \`${name}\` to GITHUB_OUTPUT (${codeOf(error)})`];
+            return [`EvalVerdict: cannot write the step output \`${name}\` to GITHUB_OUTPUT (${codeOf(error)})`];
         }
     }
     return [];
@@ -55730,7 +55730,7 @@ function listZipEntries(zip, where, limits = DEFAULT_ZIP_LIMITS) {
     }
     return entries;
 }
-const ZIP64_TEXT = 'a zip64 archive (over 4 GiB or 65,535 entries), which EvalGate does not read';
+const ZIP64_TEXT = 'a zip64 archive (over 4 GiB or 65,535 entries), which EvalVerdict does not read';
 /** The end-of-central-directory record, checked: one disk, no zip64, within the entry limit and the archive. */
 function centralDirectory(zip, where, limits) {
     if (zip.length < EOCD_SIZE)
@@ -55780,7 +55780,7 @@ function centralRecord(zip, at, i, count, end, where) {
         next: nameEnd + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32),
     };
 }
-/** A regular file EvalGate can read (true), a directory to leave out (false), or a refusal naming the entry. */
+/** A regular file EvalVerdict can read (true), a directory to leave out (false), or a refusal naming the entry. */
 function checkRecord(r, where, limits) {
     const quoted = JSON.stringify(errors_oneLine(r.name));
     const type = fileType(r.versionMadeBy, r.externalAttributes, r.name);
@@ -55920,7 +55920,7 @@ const MAX_METRICS = 200;
 const MAX_TEXT = 1_000;
 /**
  * The text's bounds, checked before it is parsed (jsonTextPast), since JSON.parse builds whatever 32 MiB hold. A
- * history EvalGate writes has 3 + 2 x runs lists and objects (103 at most), 4 + runs x (6 + metrics) keys (10,304 at
+ * history EvalVerdict writes has 3 + 2 x runs lists and objects (103 at most), 4 + runs x (6 + metrics) keys (10,304 at
  * most), and fewer commas than its queries and keys; the bounds leave room to spare.
  */
 const HISTORY_TEXT_BOUNDS = {
@@ -55976,7 +55976,7 @@ function historyOf(value) {
     if (!isObject(value))
         fail('(the file)', 'a JSON object', value);
     if (value.schema_version !== HISTORY_SCHEMA_VERSION)
-        throw new HistoryShapeError(`schema_version ${describe(value.schema_version)} is not ${HISTORY_SCHEMA_VERSION}, the version this EvalGate reads`);
+        throw new HistoryShapeError(`schema_version ${describe(value.schema_version)} is not ${HISTORY_SCHEMA_VERSION}, the version this EvalVerdict reads`);
     const maxRuns = value.max_runs;
     if (typeof maxRuns !== 'number' || !Number.isInteger(maxRuns) || maxRuns < 1 || maxRuns > MAX_HISTORY_RUNS)
         fail('max_runs', `a whole number from 1 to ${MAX_HISTORY_RUNS}`, maxRuns);
@@ -56013,7 +56013,7 @@ function refuseOverBounds(text, where) {
 function parseHistory(bytes, where) {
     const size = Buffer.isBuffer(bytes) ? bytes.length : Buffer.byteLength(bytes);
     if (size > MAX_HISTORY_BYTES)
-        throw new errors_InputError(`${where}: the history is ${sizeText(size)}, more than the ${sizeText(MAX_HISTORY_BYTES)} EvalGate reads`);
+        throw new errors_InputError(`${where}: the history is ${sizeText(size)}, more than the ${sizeText(MAX_HISTORY_BYTES)} EvalVerdict reads`);
     const text = Buffer.isBuffer(bytes) ? bytes.toString('utf8') : bytes;
     refuseOverBounds(text, where);
     let value;
@@ -56028,7 +56028,7 @@ function parseHistory(bytes, where) {
     }
     catch (error) {
         if (error instanceof HistoryShapeError)
-            throw new errors_InputError(`${where}: not an EvalGate history: ${error.message}`);
+            throw new errors_InputError(`${where}: not an EvalVerdict history: ${error.message}`);
         throw error;
     }
 }
@@ -56166,7 +56166,7 @@ function trendOf(history, metricIds) {
 
 ;// CONCATENATED MODULE: ./src/pipeline/history.ts
 /**
- * Main's history around a comparison, shared by `evalgate compare --history` and the action: read a
+ * Main's history around a comparison, shared by `evalverdict compare --history` and the action: read a
  * history without letting a bad one stop the report (its problem becomes one warning and the report goes on
  * without the trend), the trend and the flaky-by-history queries the comparison is given, and the history with
  * the compared candidate appended.
@@ -56421,9 +56421,9 @@ function watchSignals() {
 }
 /** When this process started (ms since the epoch): temporary files older than that are no one's now. */
 const processStart = Date.now() - process.uptime() * 1000;
-const TEMPORARY = /^\.evalgate-(\d+)-\d+\.tmp$/;
+const TEMPORARY = /^\.evalverdict-(\d+)-\d+\.tmp$/;
 /**
- * Removes temporary files an earlier run left in `dir` (killed with SIGKILL, or the machine stopped): EvalGate's own
+ * Removes temporary files an earlier run left in `dir` (killed with SIGKILL, or the machine stopped): EvalVerdict's own
  * name pattern, last changed before this process started, and written by a process that is gone.
  */
 function sweepTemporaries(dir) {
@@ -56521,7 +56521,7 @@ function canonicalPath(file) {
 let temporaries = 0;
 /** A temporary sibling of `file` (same directory, so the rename is atomic), short whatever the length of its name. */
 function temporaryName(file) {
-    return (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.dirname)(file), `.evalgate-${process.pid}-${++temporaries}.tmp`);
+    return (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.dirname)(file), `.evalverdict-${process.pid}-${++temporaries}.tmp`);
 }
 /** The file at `path` as the system knows it (device and inode, after symbolic links), or null when there is none. */
 function fileIdentity(path) {
@@ -56608,7 +56608,7 @@ function parseYamlWithLines(text, source) {
 
 
 /** The gate config both entries read when none is named and it exists (relative to the working directory). */
-const DEFAULT_CONFIG_PATH = '.github/evalgate.yml';
+const DEFAULT_CONFIG_PATH = '.github/evalverdict.yml';
 const THRESHOLD_KEYS = [
     'min',
     'max',
@@ -56954,7 +56954,7 @@ function atScoringCutoffs(config, given) {
 
 
 
-const DEFAULT_ACCEPT_LABEL = 'evalgate: accept';
+const DEFAULT_ACCEPT_LABEL = 'evalverdict: accept';
 /** Repository roles that may accept (GitHub's `permission` is `write` for maintain, `admin` for admin). */
 const ACCEPTING_PERMISSIONS = new Set(['admin', 'write']);
 const sameLabel = (a, b) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -57070,7 +57070,7 @@ function renderAcceptance(decision, label) {
         : [];
     return [
         `> [!IMPORTANT]`,
-        `> **EvalGate: accepted by @${escapeMarkdownText(a.by, 40)}** on ${escapeMarkdownText(a.at, 30)} for ${shortSha(a.head_sha)} (${how}): ${n} failed ${n === 1 ? 'gate' : 'gates'} accepted`,
+        `> **EvalVerdict: accepted by @${escapeMarkdownText(a.by, 40)}** on ${escapeMarkdownText(a.at, 30)} for ${shortSha(a.head_sha)} (${how}): ${n} failed ${n === 1 ? 'gate' : 'gates'} accepted`,
         ...lines,
         ...(a.reason === null ? [] : [`> Reason: ${escapeMarkdownText(a.reason, 300)}`]),
         ...carried,
@@ -57108,7 +57108,7 @@ const FAIL_ON_LEVELS = ['error', 'warn', 'never'];
 /** `auto`: set the commit status when the token may (a refusal is a warning); `true`: a refusal fails the step. */
 const STATUS_MODES = ['auto', 'true', 'false'];
 const IF_NO_BASELINE = ['warn', 'fail', 'skip'];
-/** Goes into an HTML comment (`<!-- evalgate:comment-id=ID -->`): no spaces, no `-->`. */
+/** Goes into an HTML comment (`<!-- evalverdict:comment-id=ID -->`): no spaces, no `-->`. */
 const COMMENT_ID_PATTERN = /^[A-Za-z0-9_.:/-]{1,64}$/;
 /** A GitHub login: a user's (letters, digits, hyphens) or a GitHub App's bot (`SLUG[bot]`). */
 const COMMENT_AUTHOR_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}(\[bot\])?$/;
@@ -57274,8 +57274,8 @@ const DEFAULT_PUBLISH_TIMEOUT_S = 120;
 function reportPathInput(env) {
     const text = rawInput(env, 'report-path');
     if (/[\\/]$/.test(text))
-        throw new errors_InputError(`input \`report-path\`: ${quote(text)} is a directory; give a file name such as evalgate-report.md`);
-    return text || 'evalgate-report.md';
+        throw new errors_InputError(`input \`report-path\`: ${quote(text)} is a directory; give a file name such as evalverdict-report.md`);
+    return text || 'evalverdict-report.md';
 }
 /** Reads one input; an InputError goes into `into` and the fallback stands in for the value. */
 const attempt = (into, read, fallback) => {
@@ -57342,7 +57342,7 @@ function readInputs(env = process.env) {
     const errors = [];
     const publish = publishInputs(env, publishErrors);
     const [config, gates] = attempt(errors, () => gateConfigInputs(env), [null, null]);
-    const reportPath = path(attempt(errors, () => reportPathInput(env), 'evalgate-report.md'));
+    const reportPath = path(attempt(errors, () => reportPathInput(env), 'evalverdict-report.md'));
     const baselineArtifact = attempt(errors, () => baselineArtifactInputs(env), null);
     const candidateArtifact = attempt(errors, () => candidateArtifactInputs(env), null);
     const noneOrPath = (value) => (value.trim() === 'none' || value.startsWith('artifact:') ? null : path(value));
@@ -57479,7 +57479,7 @@ function previousHistory(settings, fromArtifact) {
         read = tryHistory(() => parseHistory(bytes, `the baseline artifact's ${entry}`));
     }
     if (read.problem !== null) {
-        core_warning(inertLines(`history-file: ${errors_oneLine(read.problem)}; the report has no trend${settings.records ? ', and this run starts a new history' : ''}`), { title: 'EvalGate: unreadable history' });
+        core_warning(inertLines(`history-file: ${errors_oneLine(read.problem)}; the report has no trend${settings.records ? ', and this run starts a new history' : ''}`), { title: 'EvalVerdict: unreadable history' });
         return null;
     }
     info(`history-file: ${read.history.runs.length} earlier main runs read`);
@@ -57501,7 +57501,7 @@ function recordHistory(settings, previous, report) {
         return [];
     }
     catch (error) {
-        return [`EvalGate: history-file: ${error instanceof Error ? error.message : String(error)}`];
+        return [`EvalVerdict: history-file: ${error instanceof Error ? error.message : String(error)}`];
     }
 }
 
@@ -57830,7 +57830,7 @@ async function saveRunDatabase(finder, lookup, run, artifact) {
     const zip = await finder.download(artifact, limits.maxTotalBytes);
     const where = `${labelOf(lookup)} (artifact ${artifact.id} of run ${run.id})`;
     const database = extractRunDatabase(zip, where, { path: lookup.path, limits, pathInput: lookup.pathInput });
-    const dir = (0,external_node_fs_namespaceObject.mkdtempSync)((0,external_node_path_namespaceObject.join)(lookup.tempDir, 'evalgate-artifact-'));
+    const dir = (0,external_node_fs_namespaceObject.mkdtempSync)((0,external_node_path_namespaceObject.join)(lookup.tempDir, 'evalverdict-artifact-'));
     // The entry's own name only where the file system takes it (a 300-byte name would end in ENAMETOOLONG).
     const name = (0,external_node_path_namespaceObject.basename)(database.name);
     const path = (0,external_node_path_namespaceObject.join)(dir, Buffer.byteLength(name) <= 200 && /^[\w.@+-]+$/.test(name) ? name : 'run-database.sqlite');
@@ -58026,13 +58026,13 @@ function describeUpsert(result, target) {
     const deleted = n > 0 ? `; deleted ${n} duplicate ${n === 1 ? 'comment' : 'comments'}` : '';
     switch (result.action) {
         case 'created':
-            return `created the EvalGate comment on ${where}: ${url}${deleted}`;
+            return `created the EvalVerdict comment on ${where}: ${url}${deleted}`;
         case 'updated':
-            return `updated the EvalGate comment on ${where}: ${url}${deleted}`;
+            return `updated the EvalVerdict comment on ${where}: ${url}${deleted}`;
         case 'unchanged':
-            return `the EvalGate comment on ${where} is already up to date: ${url}${deleted}`;
+            return `the EvalVerdict comment on ${where} is already up to date: ${url}${deleted}`;
         case 'skipped':
-            return `no EvalGate comment on ${where}: none exists yet and the comment mode does not create one for this verdict`;
+            return `no EvalVerdict comment on ${where}: none exists yet and the comment mode does not create one for this verdict`;
     }
 }
 async function publishComment(request, session) {
@@ -58062,7 +58062,7 @@ async function publishComment(request, session) {
         return { url: result.comment?.url ?? '', failures: [] };
     }
     catch (error) {
-        const where = `EvalGate: could not publish the comment on pull request #${target.issueNumber}`;
+        const where = `EvalVerdict: could not publish the comment on pull request #${target.issueNumber}`;
         const after = 'the report is in the job summary and the report files';
         if (session.expired()) {
             await markStale(request, session);
@@ -58084,8 +58084,8 @@ function commentFailure(error, request, where, after) {
             `${where}: ${messageOf(error)} (input \`request-timeout\`: ${inputs.requestTimeoutS} s, retried); ${after}`,
         ];
     if (isPermissionError(error)) {
-        core_warning(`EvalGate could not comment on pull request #${target.issueNumber} (HTTP 403: ${messageOf(error)}). ${forbiddenAdvice(ctx, target)} ` +
-            "The report is in this run's job summary and the step outputs; the gate verdict still decides the step.", { title: 'EvalGate could not comment on the pull request' });
+        core_warning(`EvalVerdict could not comment on pull request #${target.issueNumber} (HTTP 403: ${messageOf(error)}). ${forbiddenAdvice(ctx, target)} ` +
+            "The report is in this run's job summary and the step outputs; the gate verdict still decides the step.", { title: 'EvalVerdict could not comment on the pull request' });
         return [];
     }
     const status = httpStatusOf(error);
@@ -58115,10 +58115,10 @@ async function markStale(request, session, why) {
             createIfMissing: false,
         });
         const result = await withinMs(upsert, graceMs(inputs), 'marking the earlier comment stale');
-        runner_info(`marked the earlier EvalGate comment stale: ${describeUpsert(result, target)}`);
+        runner_info(`marked the earlier EvalVerdict comment stale: ${describeUpsert(result, target)}`);
     }
     catch (error) {
-        runner_info(`could not mark the earlier EvalGate comment stale: ${messageOf(error)}`);
+        runner_info(`could not mark the earlier EvalVerdict comment stale: ${messageOf(error)}`);
     }
 }
 
@@ -58286,7 +58286,7 @@ function gateAnnotations(report, failOn, configFile) {
         const level = failing.has(g) ? 'error' : 'warning';
         return {
             level,
-            title: `EvalGate ${level === 'error' ? 'gate failed' : 'gate warning'}: ${gateLabel(g)}`,
+            title: `EvalVerdict ${level === 'error' ? 'gate failed' : 'gate warning'}: ${gateLabel(g)}`,
             message: gateMessage(g),
             ...(configFile && g.line !== undefined ? { file: configFile, line: g.line } : {}),
         };
@@ -58295,7 +58295,7 @@ function gateAnnotations(report, failOn, configFile) {
 /** The step's failure message when gates fail it, naming each failed gate. */
 function gateFailureMessage(failed, failOn) {
     const n = failed.length;
-    return `EvalGate: ${n} ${n === 1 ? 'gate' : 'gates'} failed (fail-on: ${failOn}): ${failed.map((g) => `${gateLabel(g)} (${g.threshold})`).join(', ')}`;
+    return `EvalVerdict: ${n} ${n === 1 ? 'gate' : 'gates'} failed (fail-on: ${failOn}): ${failed.map((g) => `${gateLabel(g)} (${g.threshold})`).join(', ')}`;
 }
 /** The `failed-gates` output: every gate with an effect (failed or warned), as in the JSON report. */
 function failedGatesJson(report) {
@@ -58348,7 +58348,7 @@ const HISTORY_KEPT = 10;
 const SHOWN_KEPT = 10;
 /** Gates a standing acceptance stores at most; more failed gates than this are not accepted (the comment says so). */
 const STORED_GATES = 40;
-const STATE_PREFIX = '<!-- evalgate:acceptance-state ';
+const STATE_PREFIX = '<!-- evalverdict:acceptance-state ';
 function worseOf(g) {
     return g.max !== undefined || g.max_increase !== undefined || g.max_increase_pct !== undefined ? 'higher' : 'lower';
 }
@@ -58410,7 +58410,7 @@ function encodeState(state) {
     return `${STATE_PREFIX}${Buffer.from(json, 'utf8').toString('base64')} -->`;
 }
 /** Exactly a state line, whole: the prefix, base64 and the closer, nothing before or after. */
-const acceptanceState_STATE_LINE = /^<!-- evalgate:acceptance-state ([A-Za-z0-9+/=]{1,200000}) -->$/;
+const acceptanceState_STATE_LINE = /^<!-- evalverdict:acceptance-state ([A-Za-z0-9+/=]{1,200000}) -->$/;
 /** The body's final line (trailing blank lines and white space aside): the one place a state line is read from. */
 function finalLine(body) {
     const trimmed = body.replace(/\s+$/, '');
@@ -58421,7 +58421,7 @@ function endsWithStateLine(body) {
     return acceptanceState_STATE_LINE.test(finalLine(body));
 }
 /**
- * The state in a comment body EvalGate wrote, or null when there is none or it is not ours to read. Only the
+ * The state in a comment body EvalVerdict wrote, or null when there is none or it is not ours to read. Only the
  * final line is read: a state line anywhere else in the body is text, not state.
  */
 function decodeState(body) {
@@ -58689,7 +58689,7 @@ function unconfirmedDecision(prior, standing, check, headSha, now) {
     };
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-to-string/lib/index.js
+;// CONCATENATED MODULE: ../main/node_modules/mdast-util-to-string/lib/index.js
 /**
  * @typedef {import('mdast').Nodes} Nodes
  *
@@ -58799,7 +58799,7 @@ function node(value) {
   return Boolean(value && typeof value === 'object')
 }
 
-;// CONCATENATED MODULE: ./node_modules/micromark-util-chunked/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-util-chunked/index.js
 /**
  * Like `Array#splice`, but smarter for giant arrays.
  *
@@ -58881,7 +58881,7 @@ function push(list, items) {
   }
   return items;
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-util-subtokenize/lib/splice-buffer.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-util-subtokenize/lib/splice-buffer.js
 /**
  * Some of the internal operations of micromark do lots of editing
  * operations on very large arrays. This runs into problems with two
@@ -59133,7 +59133,7 @@ function chunkedPush(list, right) {
     }
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-util-subtokenize/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-util-subtokenize/index.js
 /**
  * @import {Chunk, Event, Token} from 'micromark-util-types'
  */
@@ -59362,7 +59362,7 @@ function subcontent(events, eventIndex) {
   }
   return gaps;
 }
-;// CONCATENATED MODULE: ./node_modules/micromark/lib/postprocess.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark/lib/postprocess.js
 /**
  * @import {Event} from 'micromark-util-types'
  */
@@ -59381,7 +59381,7 @@ function postprocess(events) {
   }
   return events;
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-util-combine-extensions/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-util-combine-extensions/index.js
 /**
  * @import {
  *   Extension,
@@ -59526,7 +59526,7 @@ function htmlExtension(all, extension) {
   }
 }
 
-;// CONCATENATED MODULE: ./node_modules/micromark-util-character/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-util-character/index.js
 /**
  * @import {Code} from 'micromark-util-types'
  */
@@ -59773,7 +59773,7 @@ function regexCheck(regex) {
     return code !== null && code > -1 && regex.test(String.fromCharCode(code));
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-factory-space/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-factory-space/index.js
 /**
  * @import {Effects, State, TokenType} from 'micromark-util-types'
  */
@@ -59890,7 +59890,7 @@ function factorySpaceMinMax(effects, ok, nok, type, min, max) {
     return size >= min ? ok(code) : nok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark/lib/initialize/content.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark/lib/initialize/content.js
 /**
  * @import {
  *   InitialConstruct,
@@ -59970,7 +59970,7 @@ function initializeContent(effects) {
     return data;
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-util-edit-map/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-util-edit-map/index.js
 /**
  * @import {Event} from 'micromark-util-types'
  */
@@ -60196,7 +60196,7 @@ function addImplementation(editMap, at, remove, add, before) {
 //     }
 //   }
 // }
-;// CONCATENATED MODULE: ./node_modules/micromark/lib/initialize/document.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark/lib/initialize/document.js
 /**
  * @import {
  *   Construct,
@@ -60567,7 +60567,7 @@ function tokenizeContainer(effects, ok, nok) {
 
   return factorySpace(effects, effects.attempt(this.parser.constructs.document, ok, nok), "linePrefix", this.parser.constructs.disable.null.includes('codeIndented') ? undefined : 4);
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/blank-line.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/blank-line.js
 /**
  * @import {
  *   Construct,
@@ -60629,7 +60629,7 @@ function tokenizeBlankLine(effects, ok, nok) {
     return code === null || markdownLineEnding(code) ? ok(code) : nok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/content.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/content.js
 /**
  * @import {
  *   Construct,
@@ -60793,7 +60793,7 @@ function tokenizeContinuation(effects, ok, nok) {
     return effects.interrupt(self.parser.constructs.flow, nok, ok)(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark/lib/initialize/flow.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark/lib/initialize/flow.js
 /**
  * @import {
  *   InitialConstruct,
@@ -60852,7 +60852,7 @@ function initializeFlow(effects) {
     return initial;
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark/lib/initialize/text.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark/lib/initialize/text.js
 /**
  * @import {
  *   Code,
@@ -61069,7 +61069,7 @@ function resolveAllLineSuffixes(events, context) {
   editMap.consume(events);
   return events;
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/thematic-break.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/thematic-break.js
 /**
  * @import {
  *   Code,
@@ -61172,7 +61172,7 @@ function tokenizeThematicBreak(effects, ok, nok) {
     return markdownSpace(code) ? factorySpace(effects, atBreak, "whitespace")(code) : atBreak(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/list.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/list.js
 /**
  * @import {
  *   Code,
@@ -61386,7 +61386,7 @@ function tokenizeListItemPrefixWhitespace(effects, ok, nok) {
     return !markdownSpace(code) && tail && tail[1].type === "listItemPrefixWhitespace" ? ok(code) : nok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/block-quote.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/block-quote.js
 /**
  * @import {
  *   Construct,
@@ -61530,7 +61530,7 @@ function tokenizeBlockQuoteContinuation(effects, ok, nok) {
 function exit(effects) {
   effects.exit("blockQuote");
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-factory-destination/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-factory-destination/index.js
 /**
  * @import {Effects, State, TokenType} from 'micromark-util-types'
  */
@@ -61737,7 +61737,7 @@ function factoryDestination(effects, ok, nok, type, literalType, literalMarkerTy
     return raw(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-factory-label/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-factory-label/index.js
 /**
  * @import {
  *   Effects,
@@ -61886,7 +61886,7 @@ function factoryLabel(effects, ok, nok, type, markerType, stringType) {
     return labelInside(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-factory-title/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-factory-title/index.js
 /**
  * @import {
  *   Code,
@@ -62045,7 +62045,7 @@ function factoryTitle(effects, ok, nok, type, markerType, stringType) {
     return inside(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-factory-whitespace/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-factory-whitespace/index.js
 /**
  * @import {Effects, State} from 'micromark-util-types'
  */
@@ -62090,7 +62090,7 @@ function factoryWhitespace(effects, ok) {
     return ok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-util-normalize-identifier/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-util-normalize-identifier/index.js
 /**
  * Normalize an identifier (as found in references, definitions).
  *
@@ -62124,7 +62124,7 @@ function normalizeIdentifier(value) {
   // methods: no method is uppercase.
   .toLowerCase().toUpperCase();
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/definition.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/definition.js
 /**
  * @import {
  *   Construct,
@@ -62379,7 +62379,7 @@ function tokenizeTitleBefore(effects, ok, nok) {
     return code === null || markdownLineEnding(code) ? ok(code) : nok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/code-indented.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/code-indented.js
 /**
  * @import {
  *   Construct,
@@ -62539,7 +62539,7 @@ function tokenizeFurtherStart(effects, ok, nok) {
     return markdownLineEnding(code) ? furtherStart(code) : nok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/heading-atx.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/heading-atx.js
 /**
  * @import {
  *   Construct,
@@ -62731,7 +62731,7 @@ function tokenizeHeadingAtx(effects, ok, nok) {
     return data;
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/setext-underline.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/setext-underline.js
 /**
  * @import {
  *   Code,
@@ -62919,7 +62919,7 @@ function tokenizeSetextUnderline(effects, ok, nok) {
     return nok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-util-html-tag-name/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-util-html-tag-name/index.js
 /**
  * List of lowercase HTML “block” tag names.
  *
@@ -63014,7 +63014,7 @@ const htmlBlockNames = [
  */
 const htmlRawNames = ['pre', 'script', 'style', 'textarea']
 
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/partial-non-lazy-continuation.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/partial-non-lazy-continuation.js
 /**
  * @import {
  *   Construct,
@@ -63076,7 +63076,7 @@ function tokenizeNonLazyContinuation(effects, ok, nok) {
     return self.parser.lazy[self.now().line] ? nok(code) : ok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/html-flow.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/html-flow.js
 /**
  * @import {
  *   Code,
@@ -63904,7 +63904,7 @@ function tokenizeBlankLineBefore(effects, ok, nok) {
     return effects.attempt(blankLine, ok, nok);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/code-fenced.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/code-fenced.js
 /**
  * @import {
  *   Code,
@@ -64327,7 +64327,7 @@ function tokenizeCodeFenced(effects, ok, nok) {
     }
   }
 }
-;// CONCATENATED MODULE: ./node_modules/character-entities/index.js
+;// CONCATENATED MODULE: ../main/node_modules/character-entities/index.js
 /**
  * Map of named character references.
  *
@@ -66461,7 +66461,7 @@ const characterEntities = {
   zwnj: '‌'
 }
 
-;// CONCATENATED MODULE: ./node_modules/decode-named-character-reference/index.js
+;// CONCATENATED MODULE: ../main/node_modules/decode-named-character-reference/index.js
 
 
 // To do: next major: use `Object.hasOwn`.
@@ -66482,7 +66482,7 @@ function decodeNamedCharacterReference(value) {
   return own.call(characterEntities, value) ? characterEntities[value] : false
 }
 
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/character-reference.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/character-reference.js
 /**
  * @import {
  *   Code,
@@ -66632,7 +66632,7 @@ function tokenizeCharacterReference(effects, ok, nok) {
     return nok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/character-escape.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/character-escape.js
 /**
  * @import {
  *   Construct,
@@ -66697,7 +66697,7 @@ function tokenizeCharacterEscape(effects, ok, nok) {
     return nok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/line-ending.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/line-ending.js
 /**
  * @import {
  *   Construct,
@@ -66731,7 +66731,7 @@ function tokenizeLineEnding(effects, ok) {
     return factorySpace(effects, ok, "linePrefix");
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-util-resolve-all/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-util-resolve-all/index.js
 /**
  * @import {Event, Resolver, TokenizeContext} from 'micromark-util-types'
  */
@@ -66765,7 +66765,7 @@ function resolveAll(constructs, events, context) {
   return events
 }
 
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/label-end.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/label-end.js
 /**
  * @import {
  *   Construct,
@@ -67327,7 +67327,7 @@ function tokenizeReferenceCollapsed(effects, ok, nok) {
     return nok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/label-start-image.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/label-start-image.js
 /**
  * @import {
  *   Construct,
@@ -67438,7 +67438,7 @@ function tokenizeLabelStartImage(effects, ok, nok) {
     return ok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-util-classify-character/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-util-classify-character/index.js
 /**
  * @import {Code} from 'micromark-util-types'
  */
@@ -67466,7 +67466,7 @@ function classifyCharacter(code) {
     return 2;
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/attention.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/attention.js
 /**
  * @import {
  *   Code,
@@ -67698,7 +67698,7 @@ function movePoint(point, offset) {
   point.offset += offset;
   point._bufferIndex += offset;
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/autolink.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/autolink.js
 /**
  * @import {
  *   Construct,
@@ -67932,7 +67932,7 @@ function tokenizeAutolink(effects, ok, nok) {
     return nok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/html-text.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/html-text.js
 /**
  * @import {
  *   Code,
@@ -68611,7 +68611,7 @@ function tokenizeHtmlText(effects, ok, nok) {
     return returnState(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/label-start-link.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/label-start-link.js
 /**
  * @import {
  *   Construct,
@@ -68675,7 +68675,7 @@ function tokenizeLabelStartLink(effects, ok, nok) {
     return ok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/hard-break-escape.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/hard-break-escape.js
 /**
  * @import {
  *   Construct,
@@ -68736,7 +68736,7 @@ function tokenizeHardBreakEscape(effects, ok, nok) {
     return nok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-core-commonmark/lib/code-text.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-core-commonmark/lib/code-text.js
 /**
  * @import {
  *   Construct,
@@ -68962,7 +68962,7 @@ function tokenizeCodeText(effects, ok, nok) {
     return data(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark/lib/constructs.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark/lib/constructs.js
 /**
  * @import {Extension} from 'micromark-util-types'
  */
@@ -69048,7 +69048,7 @@ const attentionMarkers = {
 const disable = {
   null: []
 };
-;// CONCATENATED MODULE: ./node_modules/micromark/lib/create-tokenizer.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark/lib/create-tokenizer.js
 /**
  * @import {
  *   Chunk,
@@ -69662,7 +69662,7 @@ function serializeChunks(chunks, expandTabs) {
   }
   return result.join('');
 }
-;// CONCATENATED MODULE: ./node_modules/micromark/lib/parse.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark/lib/parse.js
 /**
  * @import {
  *   Create,
@@ -69719,7 +69719,7 @@ function parse_parse(options) {
     }
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark/lib/preprocess.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark/lib/preprocess.js
 /**
  * @import {Chunk, Code, Encoding, Value} from 'micromark-util-types'
  */
@@ -69832,7 +69832,7 @@ function preprocess() {
     return chunks;
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-util-decode-numeric-character-reference/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-util-decode-numeric-character-reference/index.js
 /**
  * Turn the number (in string form as either hexa- or plain decimal) coming from
  * a numeric character reference into a character.
@@ -69865,7 +69865,7 @@ function decodeNumericCharacterReference(value, base) {
   }
   return String.fromCodePoint(code);
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-util-decode-string/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-util-decode-string/index.js
 
 
 const characterEscapeOrReference = /\\([!-/:-@[-`{-~])|&(#(?:\d{1,7}|x[\da-f]{1,6})|[\da-z]{1,31});/gi;
@@ -69911,7 +69911,7 @@ function decode($0, $1, $2) {
   }
   return decodeNamedCharacterReference($2) || $0;
 }
-;// CONCATENATED MODULE: ./node_modules/unist-util-stringify-position/lib/index.js
+;// CONCATENATED MODULE: ../main/node_modules/unist-util-stringify-position/lib/index.js
 /**
  * @typedef {import('unist').Node} Node
  * @typedef {import('unist').Point} Point
@@ -69997,7 +69997,7 @@ function index(value) {
   return value && typeof value === 'number' ? value : 1
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-from-markdown/lib/index.js
+;// CONCATENATED MODULE: ../main/node_modules/mdast-util-from-markdown/lib/index.js
 /**
  * @import {
  *   Break,
@@ -71268,7 +71268,7 @@ function defaultOnError(left, right) {
     end: right.end
   }) + ') is still open');
 }
-;// CONCATENATED MODULE: ./node_modules/ccount/index.js
+;// CONCATENATED MODULE: ../main/node_modules/ccount/index.js
 /**
  * Count how often a character (or substring) is used in a string.
  *
@@ -71297,7 +71297,7 @@ function ccount(value, character) {
   return count
 }
 
-;// CONCATENATED MODULE: ./node_modules/devlop/lib/default.js
+;// CONCATENATED MODULE: ../main/node_modules/devlop/lib/default.js
 function deprecate(fn) {
   return fn
 }
@@ -71308,7 +71308,7 @@ function default_ok() {}
 
 function unreachable() {}
 
-;// CONCATENATED MODULE: ./node_modules/escape-string-regexp/index.js
+;// CONCATENATED MODULE: ../main/node_modules/escape-string-regexp/index.js
 function escapeStringRegexp(string) {
 	if (typeof string !== 'string') {
 		throw new TypeError('Expected a string');
@@ -71321,7 +71321,7 @@ function escapeStringRegexp(string) {
 		.replace(/-/g, '\\x2d');
 }
 
-;// CONCATENATED MODULE: ./node_modules/unist-util-is/lib/index.js
+;// CONCATENATED MODULE: ../main/node_modules/unist-util-is/lib/index.js
 /**
  * @import {Node, Parent} from 'unist'
  */
@@ -71619,7 +71619,7 @@ function looksLikeANode(value) {
   return value !== null && typeof value === 'object' && 'type' in value
 }
 
-;// CONCATENATED MODULE: ./node_modules/unist-util-visit-parents/lib/color.node.js
+;// CONCATENATED MODULE: ../main/node_modules/unist-util-visit-parents/lib/color.node.js
 /**
  * Color a string.
  *
@@ -71632,7 +71632,7 @@ function color(d) {
   return '\u001B[33m' + d + '\u001B[39m'
 }
 
-;// CONCATENATED MODULE: ./node_modules/unist-util-visit-parents/lib/index.js
+;// CONCATENATED MODULE: ../main/node_modules/unist-util-visit-parents/lib/index.js
 /**
  * @import {Node as UnistNode, Parent as UnistParent} from 'unist'
  */
@@ -72216,7 +72216,7 @@ function toResult(value) {
   return value === null || value === undefined ? empty : [value]
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-find-and-replace/lib/index.js
+;// CONCATENATED MODULE: ../main/node_modules/mdast-util-find-and-replace/lib/index.js
 /**
  * @import {Nodes, Parents, PhrasingContent, Root, Text} from 'mdast'
  * @import {BuildVisitor, Test, VisitorResult} from 'unist-util-visit-parents'
@@ -72475,7 +72475,7 @@ function toFunction(replace) {
       }
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-gfm-autolink-literal/lib/index.js
+;// CONCATENATED MODULE: ../main/node_modules/mdast-util-gfm-autolink-literal/lib/index.js
 /**
  * @import {RegExpMatchObject, ReplaceFunction} from 'mdast-util-find-and-replace'
  * @import {CompileContext, Extension as FromMarkdownExtension, Handle as FromMarkdownHandle, Transform as FromMarkdownTransform} from 'mdast-util-from-markdown'
@@ -72892,7 +72892,7 @@ function lib_previous(match) {
   )
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-gfm-footnote/lib/index.js
+;// CONCATENATED MODULE: ../main/node_modules/mdast-util-gfm-footnote/lib/index.js
 /**
  * @import {
  *   CompileContext,
@@ -73106,7 +73106,7 @@ function mapAll(line, index, blank) {
   return (blank ? '' : '    ') + line
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-gfm-strikethrough/lib/index.js
+;// CONCATENATED MODULE: ../main/node_modules/mdast-util-gfm-strikethrough/lib/index.js
 /**
  * @import {Delete} from 'mdast'
  * @import {
@@ -73241,7 +73241,7 @@ function peekDelete() {
   return '~'
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-gfm-table/lib/index.js
+;// CONCATENATED MODULE: ../main/node_modules/mdast-util-gfm-table/lib/index.js
 /**
  * @import {Heading, InlineCode, Table, TableCell, TableRow} from 'mdast'
  * @import {Options as MarkdownTableOptions} from 'markdown-table'
@@ -73691,7 +73691,7 @@ function formatHeadingAsSetext(node, state) {
   )
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-gfm-task-list-item/lib/index.js
+;// CONCATENATED MODULE: ../main/node_modules/mdast-util-gfm-task-list-item/lib/index.js
 /**
  * @import {ListItem, Paragraph, Parents} from 'mdast'
  * @import {
@@ -73889,7 +73889,7 @@ function taskListItemParagraph(node) {
   }
 }
 
-;// CONCATENATED MODULE: ./node_modules/mdast-util-gfm/lib/index.js
+;// CONCATENATED MODULE: ../main/node_modules/mdast-util-gfm/lib/index.js
 /**
  * @import {Extension as FromMarkdownExtension} from 'mdast-util-from-markdown'
  * @import {Options} from 'mdast-util-gfm'
@@ -73942,7 +73942,7 @@ function gfmToMarkdown(options) {
   }
 }
 
-;// CONCATENATED MODULE: ./node_modules/micromark-extension-gfm-autolink-literal/lib/syntax.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-extension-gfm-autolink-literal/lib/syntax.js
 /**
  * @import {Code, ConstructRecord, Event, Extension, Previous, State, TokenizeContext, Tokenizer} from 'micromark-util-types'
  */
@@ -74797,7 +74797,7 @@ function previousUnbalanced(events) {
   }
   return result;
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-extension-gfm-footnote/lib/syntax.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-extension-gfm-footnote/lib/syntax.js
 /**
  * @import {Event, Exiter, Extension, Resolver, State, Token, TokenizeContext, Tokenizer} from 'micromark-util-types'
  */
@@ -75283,7 +75283,7 @@ function syntax_tokenizeIndent(effects, ok, nok) {
     return tail && tail[1].type === 'gfmFootnoteDefinitionIndent' && tail[2].sliceSerialize(tail[1], true).length === 4 ? ok(code) : nok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-extension-gfm-strikethrough/lib/syntax.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-extension-gfm-strikethrough/lib/syntax.js
 /**
  * @import {Options} from 'micromark-extension-gfm-strikethrough'
  * @import {Event, Extension, Resolver, State, Token, TokenizeContext, Tokenizer} from 'micromark-util-types'
@@ -75426,7 +75426,7 @@ function gfmStrikethrough(options) {
     }
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-extension-gfm-table/lib/edit-map.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-extension-gfm-table/lib/edit-map.js
 /**
  * @import {Event} from 'micromark-util-types'
  */
@@ -75649,7 +75649,7 @@ function edit_map_addImplementation(editMap, at, remove, add) {
 //     }
 //   }
 // }
-;// CONCATENATED MODULE: ./node_modules/micromark-extension-gfm-table/lib/infer.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-extension-gfm-table/lib/infer.js
 /**
  * @import {Event} from 'micromark-util-types'
  */
@@ -75702,7 +75702,7 @@ function gfmTableAlign(events, index) {
   }
   return align;
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-extension-gfm-table/lib/syntax.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-extension-gfm-table/lib/syntax.js
 /**
  * @import {Event, Extension, Point, Resolver, State, Token, TokenizeContext, Tokenizer} from 'micromark-util-types'
  */
@@ -76549,7 +76549,7 @@ function getPoint(events, index) {
   const side = event[0] === 'enter' ? 'start' : 'end';
   return event[1][side];
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-extension-gfm-task-list-item/lib/syntax.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-extension-gfm-task-list-item/lib/syntax.js
 /**
  * @import {Extension, State, TokenizeContext, Tokenizer} from 'micromark-util-types'
  */
@@ -76708,7 +76708,7 @@ function spaceThenNonSpace(effects, ok, nok) {
     return code === null ? nok(code) : ok(code);
   }
 }
-;// CONCATENATED MODULE: ./node_modules/micromark-extension-gfm/index.js
+;// CONCATENATED MODULE: ../main/node_modules/micromark-extension-gfm/index.js
 /**
  * @typedef {import('micromark-extension-gfm-footnote').HtmlOptions} HtmlOptions
  * @typedef {import('micromark-extension-gfm-strikethrough').Options} Options
@@ -76769,7 +76769,7 @@ function gfmHtml(options) {
 
 ;// CONCATENATED MODULE: ./src/action/acceptCommand.ts
 /**
- * The comment commands: `/evalgate accept [GATE ...] -- REASON` and `/evalgate rerun`. A command is the first line
+ * The comment commands: `/evalverdict accept [GATE ...] -- REASON` and `/evalverdict rerun`. A command is the first line
  * of a top-level paragraph of the comment, read as GitHub renders it (GitHub Flavored Markdown, parsed by
  * micromark): code blocks (fenced or indented), quotes, lists, HTML blocks and HTML comments are never commands,
  * so a writer quoting the syntax accepts nothing. One command per comment. Pure; the text is untrusted and is
@@ -76778,7 +76778,7 @@ function gfmHtml(options) {
 
 
 
-const COMMAND_USAGE = 'Usage: `/evalgate accept [GATE ...] -- REASON` accepts the named failed gates (every failed gate when none is named) for the head commit, with the reason; `/evalgate rerun` evaluates the head commit again. Both take write, maintain or admin permission on the repository.';
+const COMMAND_USAGE = 'Usage: `/evalverdict accept [GATE ...] -- REASON` accepts the named failed gates (every failed gate when none is named) for the head commit, with the reason; `/evalverdict rerun` evaluates the head commit again. Both take write, maintain or admin permission on the repository.';
 /** Gate names a command may list, and how long a name and the reason may be. */
 const acceptCommand_MAX_GATES = 20;
 const MAX_NAME = 100;
@@ -76786,7 +76786,7 @@ const MAX_REASON = 300;
 const GATE_NAME = /^[^\s`<>]+$/;
 /** A comment longer than GitHub allows (65,536 characters) is no command: it is not parsed. */
 const MAX_BODY = 65_536;
-const COMMAND_LINE = /^\/evalgate(?:\s+(.*))?$/i;
+const COMMAND_LINE = /^\/evalverdict(?:\s+(.*))?$/i;
 /** The first line of each top-level paragraph, as written (GitHub renders these lines as text). */
 function paragraphFirstLines(body) {
     const tree = fromMarkdown(body, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
@@ -76799,7 +76799,7 @@ function paragraphFirstLines(body) {
     });
 }
 function parseCommand(body) {
-    if (typeof body !== 'string' || body.length > MAX_BODY || !/\/evalgate/i.test(body))
+    if (typeof body !== 'string' || body.length > MAX_BODY || !/\/evalverdict/i.test(body))
         return { kind: 'none' };
     const commands = paragraphFirstLines(body).filter((l) => COMMAND_LINE.test(l));
     if (commands.length === 0)
@@ -76817,7 +76817,7 @@ function parseCommand(body) {
             : { kind: 'malformed', problem: '`rerun` takes no arguments' };
     }
     if (verb.toLowerCase() !== 'accept')
-        return { kind: 'malformed', problem: verb === '' ? 'no command after /evalgate' : 'unknown command' };
+        return { kind: 'malformed', problem: verb === '' ? 'no command after /evalverdict' : 'unknown command' };
     const after = rest.slice(verb.length);
     const split = after.search(/(^|\s)--(\s|$)/);
     if (split < 0)
@@ -76935,7 +76935,7 @@ async function priorComment(source) {
         return { state: decodeState(ours[0].body ?? ''), updatedAt, listed };
     }
     catch (error) {
-        runner_info(`acceptance: could not read the earlier EvalGate comment (${messageOf(error)}): no earlier acceptance`);
+        runner_info(`acceptance: could not read the earlier EvalVerdict comment (${messageOf(error)}): no earlier acceptance`);
         return { state: null, updatedAt: null, listed };
     }
 }
@@ -77112,7 +77112,7 @@ function withAcceptance(reports, run, label) {
 
 ;// CONCATENATED MODULE: ./src/action/commentCommand.ts
 /**
- * `/evalgate accept` and `/evalgate rerun` on an `issue_comment` event. Before anything is scored, the author's
+ * `/evalverdict accept` and `/evalverdict rerun` on an `issue_comment` event. Before anything is scored, the author's
  * permission is asked of the API (never read from the event). A command from a bot or from a user below write
  * permission gets a `-1` reaction, and one reply per pull request at most (so an outsider cannot make the action
  * post a comment per comment). A writer's command that is malformed, on a closed pull request, or an accept whose
@@ -77130,7 +77130,7 @@ function withAcceptance(reports, run, label) {
 
 const commentCommand_SHA = /^[0-9a-f]{40}([0-9a-f]{24})?$/i;
 /** The first line of our replies to commands that were not taken: how an earlier reply is recognised. */
-const REPLY_MARKER = '<!-- evalgate:command-reply -->';
+const REPLY_MARKER = '<!-- evalverdict:command-reply -->';
 function commentCommand_record(value) {
     return value && typeof value === 'object' && !Array.isArray(value) ? value : null;
 }
@@ -77143,7 +77143,7 @@ async function takeCommentCommand(ctx, session, settings) {
     const user = commentCommand_record(comment?.user);
     const parsed = parseCommand(comment?.body);
     if (ctx.payload.action !== 'created' || !commentCommand_record(issue?.pull_request) || parsed.kind === 'none') {
-        runner_info('issue_comment: not an /evalgate command on a pull request: nothing to do');
+        runner_info('issue_comment: not an /evalverdict command on a pull request: nothing to do');
         return { kind: 'done', failures: [] };
     }
     const number = issue?.number;
@@ -77152,33 +77152,33 @@ async function takeCommentCommand(ctx, session, settings) {
     if (typeof number !== 'number' || typeof comment?.id !== 'number' || login === '')
         return {
             kind: 'done',
-            failures: ['EvalGate: the issue_comment event does not name its pull request, comment or author'],
+            failures: ['EvalVerdict: the issue_comment event does not name its pull request, comment or author'],
         };
     if (!session)
-        return { kind: 'done', failures: ['EvalGate: input `github-token` is empty: comment commands need it'] };
+        return { kind: 'done', failures: ['EvalVerdict: input `github-token` is empty: comment commands need it'] };
     const isBot = user?.type === 'Bot' || login.endsWith('[bot]');
     const facts = { number, commentId: comment.id, createdAt, login, isBot, parsed };
     try {
         return await takeOrRefuse(ctx, session, settings, facts);
     }
     catch (error) {
-        return { kind: 'done', failures: [`EvalGate: could not take the /evalgate command: ${messageOf(error)}`] };
+        return { kind: 'done', failures: [`EvalVerdict: could not take the /evalverdict command: ${messageOf(error)}`] };
     }
 }
 /** Answers to a command that was not taken: a writer's reply, and an outsider's reaction with one reply a PR. */
 function answers(ctx, session, settings, c) {
     const where = { owner: ctx.owner, repo: ctx.repo, issue_number: c.number };
     const post = async (why) => {
-        const body = `${REPLY_MARKER}\nEvalGate did not take the command of @${escapeMarkdownText(c.login, 40)}: ${why}`;
+        const body = `${REPLY_MARKER}\nEvalVerdict did not take the command of @${escapeMarkdownText(c.login, 40)}: ${why}`;
         await session.untilDeadline(session.octokit.rest.issues.createComment({ ...where, body }));
     };
     const reply = async (why) => {
-        runner_info(`/evalgate command not taken: ${errors_oneLine(why)}`);
+        runner_info(`/evalverdict command not taken: ${errors_oneLine(why)}`);
         await post(why);
         return { kind: 'done', failures: [] };
     };
     const outsider = async (why) => {
-        runner_info(`/evalgate command not taken: ${errors_oneLine(why)}`);
+        runner_info(`/evalverdict command not taken: ${errors_oneLine(why)}`);
         await session.untilDeadline(session.octokit.rest.reactions.createForIssueComment({
             owner: ctx.owner,
             repo: ctx.repo,
@@ -77223,7 +77223,7 @@ async function takeOrRefuse(ctx, session, settings, c) {
         byDependabot: false,
     };
     const permission = await permissionOf(session, target, login);
-    runner_info(`/evalgate command by @${login}: ${permission.permission} permission (${permission.roleName ?? 'no role'})`);
+    runner_info(`/evalverdict command by @${login}: ${permission.permission} permission (${permission.roleName ?? 'no role'})`);
     if (permission.permission !== 'admin' && permission.permission !== 'write')
         return await outsider(`it takes write, maintain or admin permission on the repository, and GitHub reports ${escapeMarkdownText(permission.permission, 40)}; nothing was changed.`);
     if (parsed.kind === 'malformed')
@@ -77233,7 +77233,7 @@ async function takeOrRefuse(ctx, session, settings, c) {
     if (pull.state !== 'open')
         return await reply('the pull request is closed; nothing was changed.');
     if (typeof headSha !== 'string' || !commentCommand_SHA.test(headSha))
-        return { kind: 'done', failures: [`EvalGate: GitHub did not name pull request #${number}'s head commit`] };
+        return { kind: 'done', failures: [`EvalVerdict: GitHub did not name pull request #${number}'s head commit`] };
     if (parsed.kind === 'accept') {
         const unseen = await unseenHead(session, settings, target, c.createdAt, headSha);
         if (unseen)
@@ -77261,15 +77261,15 @@ const commentCommand_short = (sha) => `\`${sha.slice(0, 7)}\``;
  * not the head's (or there was none, or it was the error panel). Null: it was the head's report.
  */
 async function unseenHead(session, settings, target, createdAt, headSha) {
-    const again = `Wait for the report of ${commentCommand_short(headSha)} in the EvalGate comment, read it, and comment again to accept it.`;
+    const again = `Wait for the report of ${commentCommand_short(headSha)} in the EvalVerdict comment, read it, and comment again to accept it.`;
     if (!settings.readState)
-        return 'accepting by comment needs the EvalGate comment (input `comment` is `never`); add the accept label instead.';
+        return 'accepting by comment needs the EvalVerdict comment (input `comment` is `never`); add the accept label instead.';
     const prior = await priorComment({ session, target, ...settings });
     const seen = prior.state && prior.updatedAt ? shownAt(prior.state, prior.updatedAt, createdAt) : null;
     if (!seen)
-        return `no EvalGate report was on the pull request when the command was written; nothing was accepted. ${again}`;
+        return `no EvalVerdict report was on the pull request when the command was written; nothing was accepted. ${again}`;
     if (seen.kind === 'error')
-        return `when the command was written, the EvalGate comment showed an error for ${commentCommand_short(seen.sha)}, not a report; nothing was accepted. ${again}`;
+        return `when the command was written, the EvalVerdict comment showed an error for ${commentCommand_short(seen.sha)}, not a report; nothing was accepted. ${again}`;
     if (seen.sha.toLowerCase() !== headSha.toLowerCase())
         return `the command was written under the report for ${commentCommand_short(seen.sha)}, but the head is now ${commentCommand_short(headSha)}; nothing was accepted. ${again}`;
     return null;
@@ -77716,7 +77716,7 @@ const operationsFamily = {
 ;// CONCATENATED MODULE: ./src/aggregate/metrics/retrieval.ts
 
 
-const EVALGATE_RULES = {
+const EVALVERDICT_RULES = {
     countsNothingRelevant: false,
     nothingRelevantScore: 0,
     defaultTopK: null,
@@ -77728,14 +77728,14 @@ const EVALGATE_RULES = {
  * evidence hit 0); nDCG gains 2^grade - 1 with the ideal ranking cut at top_k.
  */
 const RETRIEVAL_PROFILES = {
-    evalgate: EVALGATE_RULES,
-    wfgy: EVALGATE_RULES,
+    evalverdict: EVALVERDICT_RULES,
+    wfgy: EVALVERDICT_RULES,
     paperbot: { countsNothingRelevant: true, nothingRelevantScore: 1, defaultTopK: 5, ndcgGain: 'exponential' },
 };
 /** The mean rules of one context: which queries a retrieval mean is over, and the denominators that say so. */
 function meanRules(ctx) {
     const { meanOver, profile } = ctx.options;
-    const rules = RETRIEVAL_PROFILES[profile ?? 'evalgate'];
+    const rules = RETRIEVAL_PROFILES[profile ?? 'evalverdict'];
     /** A query with nothing relevant adds 0 rather than being left out: --mean-over trec, trec_c, or the profile. */
     const countsUnjudged = meanOver !== 'default' || rules.countsNothingRelevant;
     const profileCounts = rules.countsNothingRelevant && meanOver === 'default';
@@ -77943,7 +77943,7 @@ function resolve({ profiles, ...decl }, family, profile) {
 }
 /** Every metric for these options, in table order; `stages` are the timed stages (a latency pair each). */
 function buildMetricTable(options, stages = []) {
-    const profile = options.profile ?? 'evalgate';
+    const profile = options.profile ?? 'evalverdict';
     const defs = [];
     for (const { family, declare } of METRIC_FAMILIES) {
         for (const decl of declare({ options, stages }))
@@ -78805,7 +78805,7 @@ function aggregateScored(scored, defs) {
             min_grade: options.minGrade,
             mean_over: options.meanOver,
             chunk_match: options.chunkMatch,
-            ...(options.profile !== undefined && options.profile !== 'evalgate' ? { profile: options.profile } : {}),
+            ...(options.profile !== undefined && options.profile !== 'evalverdict' ? { profile: options.profile } : {}),
         },
         ...(matchCounts !== null ? { chunk_match_queries: matchCounts } : {}),
         metrics: metricsFor(defs, values, run, true),
@@ -79386,7 +79386,7 @@ function reportedOptions(options) {
         mean_over: options.meanOver,
         seed: options.seed,
         permutations: options.permutations,
-        ...(options.profile !== undefined && options.profile !== 'evalgate' ? { profile: options.profile } : {}),
+        ...(options.profile !== undefined && options.profile !== 'evalverdict' ? { profile: options.profile } : {}),
     };
 }
 /** The per-query columns the gate stage asks for after the report is built: paired differences, failing queries. */
@@ -80174,7 +80174,7 @@ const EXPECTATION_KEYS = [
 ];
 const HEADER_KEYS = new Set(['schema_version', 'name', 'description', 'profile']);
 /** The metric profiles a golden set's header may name (docs/golden-sets.md, "Metric profiles"). */
-const METRIC_PROFILES = ['evalgate', 'wfgy', 'paperbot'];
+const METRIC_PROFILES = ['evalverdict', 'wfgy', 'paperbot'];
 /** Whether a value names one of METRIC_PROFILES. */
 function isMetricProfile(value) {
     return typeof value === 'string' && METRIC_PROFILES.includes(value);
@@ -80314,7 +80314,7 @@ function readYaml(text, source, collector) {
         collector.add((0,yaml_dist/* isMap */.jh)(item) ? item.toJSON() : item === null ? null : item.toJSON(), place, (0,yaml_dist/* isMap */.jh)(item) ? nonTextJudgmentKeys(item) : []);
     }
     if (text.length >= LARGE_YAML_BYTES) {
-        collector.warnings.push(note(`${source}: a YAML golden set of ${(text.length / 1e6).toFixed(1)} MB takes seconds to read; as JSON Lines it reads about 20 times faster (\`evalgate golden convert ${source} golden.jsonl\`)`));
+        collector.warnings.push(note(`${source}: a YAML golden set of ${(text.length / 1e6).toFixed(1)} MB takes seconds to read; as JSON Lines it reads about 20 times faster (\`evalverdict golden convert ${source} golden.jsonl\`)`));
     }
 }
 /** `judgments` keys YAML read as numbers or booleans (`{007: 2}` judges "7"): as written and as read. */
@@ -80853,18 +80853,18 @@ function requireExpectations(golden, config, compared) {
 }
 
 ;// CONCATENATED MODULE: ./schemas/gate-config.schema.json
-const gate_config_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"gate-config.schema.json","title":"EvalGate gate config","description":"The gate config (`.github/evalgate.yml`, `--config`, the action\'s `gates` input): docs/gates.md. Put `# yaml-language-server: $schema=<path to this file>` on its first line.","type":["object","null"],"additionalProperties":false,"properties":{"preset":{"$ref":"#/$defs/preset"},"presets":{"anyOf":[{"$ref":"#/$defs/preset"},{"type":"array","items":{"$ref":"#/$defs/preset"}}]},"alpha":{"type":"number","exclusiveMinimum":0,"maximum":0.5,"description":"Significance level of the paired tests, above 0 and at most 0.5; default 0.05."},"min_n":{"type":"integer","minimum":0,"description":"Default `min_n` of the gates with `where`; default 20."},"gates":{"type":["array","null"],"maxItems":200,"items":{"$ref":"#/$defs/gate"},"description":"At most 200 gates, each a row of the report\'s gate table. The reader counts the presets\' gates too (retrieval 4, rag-answers 5), which JSON Schema cannot add up: with presets, list fewer."},"margin":{"type":"number","minimum":0,"description":"The drop that matters for tested gates: a gate passes when a drop of it is ruled out, fails when the drop is shown to be beyond it; 0 asks for a gain. Default 0.1 (docs/gates.md)."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when its interval neither rules out a drop of the margin nor shows one beyond it; default warn (docs/gates.md)."},"correction":{"enum":["none","holm","bh"],"description":"How the tested gates\' p values are adjusted together; default holm."},"primary":{"type":"string","minLength":1,"description":"A metric whose tested gates use the full alpha, outside the correction."},"k":{"anyOf":[{"type":"integer","minimum":1,"maximum":1000},{"type":"array","minItems":1,"items":{"type":"integer","minimum":1,"maximum":1000}}],"description":"The cutoffs of the @k metrics, as --k; the command line wins."},"mrr_cutoff":{"type":"integer","minimum":1,"maximum":1000,"description":"The cutoff of mrr@N, as --mrr-cutoff; the command line wins."},"repeats":{"type":["object","null"],"additionalProperties":false,"description":"Repeated runs per side (docs/compare.md, \\"Repeated runs and flaky queries\\").","properties":{"may_differ":{"anyOf":[{"type":"string","minLength":1},{"type":["array","null"],"items":{"type":"string","minLength":1}}],"description":"The config_snapshot_json keys (top-level) a side\'s runs may differ in without a warning, e.g. [seed, started_at]; listed in the JSON as `repeats.<side>.expected_differences`. Replaces the default, [seed]; an empty list warns on every difference."}}},"noise":{"type":"object","additionalProperties":false,"required":["measured","runs","metrics"],"description":"The run-to-run noise `evalgate calibrate` measured, written into the config it suggests; the report names it. A record: it changes no verdict (docs/gates.md, \\"Noise floor\\").","properties":{"measured":{"type":"string","description":"The newest calibration run\'s created_at (RFC 3339)."},"runs":{"type":"integer","minimum":2,"description":"How many runs of one commit were measured."},"commit":{"type":["string","null"],"description":"The commit the runs record."},"metrics":{"type":"object","minProperties":1,"maxProperties":200,"description":"Per metric id: its noise; 1 to 200 metrics (as many as a config may have gates).","additionalProperties":{"type":"object","additionalProperties":false,"required":["sd_diff","sd_mean","changed","detects"],"properties":{"sd_diff":{"type":"number","minimum":0,"description":"SD of a query\'s difference between two runs."},"sd_mean":{"type":"number","minimum":0,"description":"SD of the run mean across runs."},"changed":{"type":"number","minimum":0,"description":"Share of queries that differ between two runs."},"detects":{"type":["number","null"],"minimum":0,"description":"The smallest drop the gate\'s test detects at this noise (80% power); null: none."}}}}}}},"$defs":{"preset":{"enum":["retrieval","rag-answers"]},"gate":{"type":"object","additionalProperties":false,"required":["metric"],"allOf":[{"description":"A gate needs a threshold: one of min, max, max_drop, max_increase, max_drop_pct, max_increase_pct, or margin.","anyOf":[{"required":["min"]},{"required":["max"]},{"required":["max_drop"]},{"required":["max_increase"]},{"required":["max_drop_pct"]},{"required":["max_increase_pct"]},{"required":["margin"]}]}],"properties":{"metric":{"type":"string","minLength":1,"description":"A metric id (`evalgate metrics`) or regressions, losses, wins, answer_regressions."},"where":{"type":"object","minProperties":1,"maxProperties":1,"additionalProperties":false,"properties":{"category":{"type":["string","number"]},"difficulty":{"type":["string","number"]},"tag":{"type":["string","number"]},"vault":{"type":["string","number"]},"answerable":{"type":"boolean"}}},"level":{"enum":["error","warn"]},"min":{"type":"number"},"max":{"type":"number"},"max_drop":{"type":"number"},"max_increase":{"type":"number"},"max_drop_pct":{"type":"number"},"max_increase_pct":{"type":"number"},"significant_only":{"type":"boolean"},"min_n":{"type":"integer","minimum":0},"on_no_data":{"enum":["fail","warn","pass"]},"margin":{"type":"number","minimum":0,"description":"This gate\'s drop that matters (else its own max_drop & co. as a drop, else the config\'s margin); 0 asks for a gain."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when its interval neither rules out a drop of the margin nor shows one beyond it; default warn (docs/gates.md)."}}}}}');
+const gate_config_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"gate-config.schema.json","title":"EvalVerdict gate config","description":"The gate config (`.github/evalverdict.yml`, `--config`, the action\'s `gates` input): docs/gates.md. Put `# yaml-language-server: $schema=<path to this file>` on its first line.","type":["object","null"],"additionalProperties":false,"properties":{"preset":{"$ref":"#/$defs/preset"},"presets":{"anyOf":[{"$ref":"#/$defs/preset"},{"type":"array","items":{"$ref":"#/$defs/preset"}}]},"alpha":{"type":"number","exclusiveMinimum":0,"maximum":0.5,"description":"Significance level of the paired tests, above 0 and at most 0.5; default 0.05."},"min_n":{"type":"integer","minimum":0,"description":"Default `min_n` of the gates with `where`; default 20."},"gates":{"type":["array","null"],"maxItems":200,"items":{"$ref":"#/$defs/gate"},"description":"At most 200 gates, each a row of the report\'s gate table. The reader counts the presets\' gates too (retrieval 4, rag-answers 5), which JSON Schema cannot add up: with presets, list fewer."},"margin":{"type":"number","minimum":0,"description":"The drop that matters for tested gates: a gate passes when a drop of it is ruled out, fails when the drop is shown to be beyond it; 0 asks for a gain. Default 0.1 (docs/gates.md)."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when its interval neither rules out a drop of the margin nor shows one beyond it; default warn (docs/gates.md)."},"correction":{"enum":["none","holm","bh"],"description":"How the tested gates\' p values are adjusted together; default holm."},"primary":{"type":"string","minLength":1,"description":"A metric whose tested gates use the full alpha, outside the correction."},"k":{"anyOf":[{"type":"integer","minimum":1,"maximum":1000},{"type":"array","minItems":1,"items":{"type":"integer","minimum":1,"maximum":1000}}],"description":"The cutoffs of the @k metrics, as --k; the command line wins."},"mrr_cutoff":{"type":"integer","minimum":1,"maximum":1000,"description":"The cutoff of mrr@N, as --mrr-cutoff; the command line wins."},"repeats":{"type":["object","null"],"additionalProperties":false,"description":"Repeated runs per side (docs/compare.md, \\"Repeated runs and flaky queries\\").","properties":{"may_differ":{"anyOf":[{"type":"string","minLength":1},{"type":["array","null"],"items":{"type":"string","minLength":1}}],"description":"The config_snapshot_json keys (top-level) a side\'s runs may differ in without a warning, e.g. [seed, started_at]; listed in the JSON as `repeats.<side>.expected_differences`. Replaces the default, [seed]; an empty list warns on every difference."}}},"noise":{"type":"object","additionalProperties":false,"required":["measured","runs","metrics"],"description":"The run-to-run noise `evalverdict calibrate` measured, written into the config it suggests; the report names it. A record: it changes no verdict (docs/gates.md, \\"Noise floor\\").","properties":{"measured":{"type":"string","description":"The newest calibration run\'s created_at (RFC 3339)."},"runs":{"type":"integer","minimum":2,"description":"How many runs of one commit were measured."},"commit":{"type":["string","null"],"description":"The commit the runs record."},"metrics":{"type":"object","minProperties":1,"maxProperties":200,"description":"Per metric id: its noise; 1 to 200 metrics (as many as a config may have gates).","additionalProperties":{"type":"object","additionalProperties":false,"required":["sd_diff","sd_mean","changed","detects"],"properties":{"sd_diff":{"type":"number","minimum":0,"description":"SD of a query\'s difference between two runs."},"sd_mean":{"type":"number","minimum":0,"description":"SD of the run mean across runs."},"changed":{"type":"number","minimum":0,"description":"Share of queries that differ between two runs."},"detects":{"type":["number","null"],"minimum":0,"description":"The smallest drop the gate\'s test detects at this noise (80% power); null: none."}}}}}}},"$defs":{"preset":{"enum":["retrieval","rag-answers"]},"gate":{"type":"object","additionalProperties":false,"required":["metric"],"allOf":[{"description":"A gate needs a threshold: one of min, max, max_drop, max_increase, max_drop_pct, max_increase_pct, or margin.","anyOf":[{"required":["min"]},{"required":["max"]},{"required":["max_drop"]},{"required":["max_increase"]},{"required":["max_drop_pct"]},{"required":["max_increase_pct"]},{"required":["margin"]}]}],"properties":{"metric":{"type":"string","minLength":1,"description":"A metric id (`evalverdict metrics`) or regressions, losses, wins, answer_regressions."},"where":{"type":"object","minProperties":1,"maxProperties":1,"additionalProperties":false,"properties":{"category":{"type":["string","number"]},"difficulty":{"type":["string","number"]},"tag":{"type":["string","number"]},"vault":{"type":["string","number"]},"answerable":{"type":"boolean"}}},"level":{"enum":["error","warn"]},"min":{"type":"number"},"max":{"type":"number"},"max_drop":{"type":"number"},"max_increase":{"type":"number"},"max_drop_pct":{"type":"number"},"max_increase_pct":{"type":"number"},"significant_only":{"type":"boolean"},"min_n":{"type":"integer","minimum":0},"on_no_data":{"enum":["fail","warn","pass"]},"margin":{"type":"number","minimum":0,"description":"This gate\'s drop that matters (else its own max_drop & co. as a drop, else the config\'s margin); 0 asks for a gain."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when its interval neither rules out a drop of the margin nor shows one beyond it; default warn (docs/gates.md)."}}}}}');
 ;// CONCATENATED MODULE: ./schemas/golden-query.schema.json
-const golden_query_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"golden-query.schema.json","title":"EvalGate golden query (one JSON Lines line)","description":"One line of a JSON Lines golden set: a query, or (first line only) a header (docs/golden-sets.md). Unknown keys are ignored with a warning naming the nearest known key.","anyOf":[{"$ref":"#/$defs/query"},{"$ref":"#/$defs/header"}],"$defs":{"texts":{"type":"array","items":{"type":["string","number"]}},"label":{"type":["string","number","null"]},"header":{"type":"object","additionalProperties":false,"properties":{"schema_version":{"type":["string","number"]},"name":{"type":"string"},"description":{"type":"string"},"profile":{"enum":["evalgate","wfgy","paperbot"],"description":"Whose metric definitions apply (docs/golden-sets.md, \\"Metric profiles\\")."}}},"query":{"type":"object","additionalProperties":false,"required":["id","query"],"properties":{"id":{"type":["string","number"],"description":"Matched to the run\'s query_id as exact text."},"query":{"type":"string"},"lang":{"$ref":"#/$defs/label"},"expected_doc_ids":{"$ref":"#/$defs/texts","description":"Empty (with no `answerable`): the query should be refused."},"expected_chunk_ids":{"$ref":"#/$defs/texts"},"must_contain":{"$ref":"#/$defs/texts"},"forbidden":{"$ref":"#/$defs/texts"},"difficulty":{"$ref":"#/$defs/label"},"group":{"$ref":"#/$defs/label"},"category":{"$ref":"#/$defs/label"},"tags":{"$ref":"#/$defs/texts"},"vault":{"$ref":"#/$defs/label"},"answerable":{"type":"boolean"},"gold_supports":{"type":"array","items":{"type":"object","additionalProperties":false,"properties":{"rel_path":{"type":"string"},"heading_path":{"anyOf":[{"type":"string"},{"$ref":"#/$defs/texts"}]},"snippets":{"$ref":"#/$defs/texts"},"newer":{"type":"boolean"}}}},"required_support_groups":{"type":"array","items":{"type":"array","items":{"type":"integer","minimum":0}}},"judgments":{"type":"object","additionalProperties":{"type":"integer"},"description":"chunk_id or doc_id -> grade."},"expected_lines":{"type":"object","additionalProperties":false,"required":["file","line_range"],"properties":{"file":{"type":"string"},"line_range":{"type":"array","items":{"type":"integer","minimum":1}}}},"gold_claim":{"type":"string"},"recency_conflict_rule":{"enum":["cite_newer","cite_both","acknowledge_both"]},"pending":{"type":"boolean"},"notes":{},"note":{}}}}}');
+const golden_query_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"golden-query.schema.json","title":"EvalVerdict golden query (one JSON Lines line)","description":"One line of a JSON Lines golden set: a query, or (first line only) a header (docs/golden-sets.md). Unknown keys are ignored with a warning naming the nearest known key.","anyOf":[{"$ref":"#/$defs/query"},{"$ref":"#/$defs/header"}],"$defs":{"texts":{"type":"array","items":{"type":["string","number"]}},"label":{"type":["string","number","null"]},"header":{"type":"object","additionalProperties":false,"properties":{"schema_version":{"type":["string","number"]},"name":{"type":"string"},"description":{"type":"string"},"profile":{"enum":["evalverdict","wfgy","paperbot"],"description":"Whose metric definitions apply (docs/golden-sets.md, \\"Metric profiles\\")."}}},"query":{"type":"object","additionalProperties":false,"required":["id","query"],"properties":{"id":{"type":["string","number"],"description":"Matched to the run\'s query_id as exact text."},"query":{"type":"string"},"lang":{"$ref":"#/$defs/label"},"expected_doc_ids":{"$ref":"#/$defs/texts","description":"Empty (with no `answerable`): the query should be refused."},"expected_chunk_ids":{"$ref":"#/$defs/texts"},"must_contain":{"$ref":"#/$defs/texts"},"forbidden":{"$ref":"#/$defs/texts"},"difficulty":{"$ref":"#/$defs/label"},"group":{"$ref":"#/$defs/label"},"category":{"$ref":"#/$defs/label"},"tags":{"$ref":"#/$defs/texts"},"vault":{"$ref":"#/$defs/label"},"answerable":{"type":"boolean"},"gold_supports":{"type":"array","items":{"type":"object","additionalProperties":false,"properties":{"rel_path":{"type":"string"},"heading_path":{"anyOf":[{"type":"string"},{"$ref":"#/$defs/texts"}]},"snippets":{"$ref":"#/$defs/texts"},"newer":{"type":"boolean"}}}},"required_support_groups":{"type":"array","items":{"type":"array","items":{"type":"integer","minimum":0}}},"judgments":{"type":"object","additionalProperties":{"type":"integer"},"description":"chunk_id or doc_id -> grade."},"expected_lines":{"type":"object","additionalProperties":false,"required":["file","line_range"],"properties":{"file":{"type":"string"},"line_range":{"type":"array","items":{"type":"integer","minimum":1}}}},"gold_claim":{"type":"string"},"recency_conflict_rule":{"enum":["cite_newer","cite_both","acknowledge_both"]},"pending":{"type":"boolean"},"notes":{},"note":{}}}}}');
 ;// CONCATENATED MODULE: ./schemas/golden-set.schema.json
-const golden_set_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"golden-set.schema.json","title":"EvalGate golden set (YAML)","description":"A YAML golden set: a list of queries, or a map whose `queries` key holds them beside the header keys (docs/golden-sets.md). Put `# yaml-language-server: $schema=<path to this file>` on its first line.","anyOf":[{"type":"array","items":{"$ref":"golden-query.schema.json#/$defs/query"}},{"type":"object","additionalProperties":false,"required":["queries"],"properties":{"queries":{"type":"array","items":{"$ref":"golden-query.schema.json#/$defs/query"}},"schema_version":{"type":["string","number"]},"name":{"type":"string"},"description":{"type":"string"},"profile":{"enum":["evalgate","wfgy","paperbot"]}}}]}');
+const golden_set_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"golden-set.schema.json","title":"EvalVerdict golden set (YAML)","description":"A YAML golden set: a list of queries, or a map whose `queries` key holds them beside the header keys (docs/golden-sets.md). Put `# yaml-language-server: $schema=<path to this file>` on its first line.","anyOf":[{"type":"array","items":{"$ref":"golden-query.schema.json#/$defs/query"}},{"type":"object","additionalProperties":false,"required":["queries"],"properties":{"queries":{"type":"array","items":{"$ref":"golden-query.schema.json#/$defs/query"}},"schema_version":{"type":["string","number"]},"name":{"type":"string"},"description":{"type":"string"},"profile":{"enum":["evalverdict","wfgy","paperbot"]}}}]}');
 ;// CONCATENATED MODULE: ./schemas/result.schema.json
-const result_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"result.schema.json","title":"EvalGate result_json","description":"One query\'s result: the `result_json` column of `eval_query_results` (docs/run-database.md). Keys outside this schema are reported by `evalgate validate` and warned of by compare and aggregate.","type":"object","additionalProperties":false,"properties":{"query_id":{"type":["string","null"],"description":"The query\'s id; the row\'s `query_id` column is the one matched to the golden set."},"query":{"type":["string","null"],"description":"The question as asked.","x-misspellings":["question","text"]},"mode":{"type":["string","null"],"description":"The retrieval mode (bm25, hybrid, ...)."},"hits_top_k":{"type":["array","null"],"items":{"$ref":"#/$defs/hit"},"description":"The retrieved hits, each with a 1-based `rank`.","x-misspellings":["hits","top_k","results","retrieved","retrieval","contexts","documents","chunks"]},"answer":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/answer"}],"description":"The generated answer; null for a retrieval-only run.","x-misspellings":["response","generation","output"]},"elapsed_ms":{"$ref":"#/$defs/measure","x-misspellings":["latency_ms","latency","elapsed","duration_ms","time_ms"]},"error":{"type":["string","null"],"description":"Non-null (even \\"\\") means the query failed, unless `status` says otherwise."},"status":{"enum":["ok","error","timeout",null]},"abstained":{"type":["boolean","null"],"description":"The system refused to answer."},"timings_ms":{"type":["object","null"],"additionalProperties":{"$ref":"#/$defs/measure"},"description":"Milliseconds per stage: {stage: ms}."},"cost_usd":{"$ref":"#/$defs/measure"},"scope":{"type":["object","null"],"additionalProperties":false,"properties":{"folder_mode":{"enum":["off","on","on_with_fallback",null]},"selected_folders":{"type":["array","null"],"items":{"type":"string"}}}},"judge":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/judge"}]},"references":{"type":["array","null"],"items":{"$ref":"#/$defs/reference"},"description":"The 001 runner\'s references beside the answer."},"conflict_acknowledged":{"type":["boolean","null"]}},"$defs":{"measure":{"type":["number","null"],"minimum":0,"description":"A time, cost or count: a number >= 0, or null."},"text":{"type":["string","null"]},"headingPath":{"anyOf":[{"type":"null"},{"type":"string"},{"type":"array","items":{"type":"string"}}],"description":"A list of headings, or one text split at `>`."},"hit":{"type":"object","additionalProperties":false,"required":["rank"],"properties":{"rank":{"type":"integer","minimum":1,"description":"1-based; the ranks of a query are 1..n.","x-misspellings":["position","pos"]},"chunk_id":{"$ref":"#/$defs/text","x-misspellings":["id","chunk"]},"doc_id":{"$ref":"#/$defs/text","x-misspellings":["document_id","doc","document","source_id"]},"doc_path":{"$ref":"#/$defs/text","x-misspellings":["path","source","file"]},"rel_path":{"$ref":"#/$defs/text"},"heading_path":{"$ref":"#/$defs/headingPath"},"snippet":{"$ref":"#/$defs/text","x-misspellings":["text","content","chunk_text"]},"score":{"type":["number","null"]},"citation":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/citation"}]},"chunker_version":{"$ref":"#/$defs/text"},"section_label":{"$ref":"#/$defs/text","description":"The chunk\'s section label (kebab); not scored."},"index_version":{"type":["string","number","null"],"description":"The index the hit came from (kebab); not scored: the run\'s own is read from `config_snapshot_json`."},"embedding_model":{"$ref":"#/$defs/text","description":"The embedding model of the hit\'s vector (kebab); not scored: the run\'s own is read from `config_snapshot_json`."},"indexed_at":{"$ref":"#/$defs/text","description":"When the hit\'s document was indexed (kebab); not scored."},"stale":{"type":["boolean","null"],"description":"The hit\'s document changed since it was indexed (kebab); not scored."},"score_kind":{"$ref":"#/$defs/text","description":"What `score` measures (bm25, cosine, fused, ...; kebab); not scored."}}},"citation":{"type":"object","additionalProperties":false,"properties":{"kind":{"$ref":"#/$defs/text"},"path":{"$ref":"#/$defs/text"},"start":{"type":["number","null"]},"end":{"type":["number","null"]},"start_line":{"type":["number","null"]},"end_line":{"type":["number","null"]},"line_start":{"type":["number","null"]},"line_end":{"type":["number","null"]},"page":{"type":["number","string","null"]},"chunk_id":{"$ref":"#/$defs/text"},"section":{"$ref":"#/$defs/headingPath","description":"The cited section\'s label or heading path (kebab); not read."}}},"answer":{"type":"object","additionalProperties":false,"properties":{"answer":{"$ref":"#/$defs/text","x-misspellings":["text","content","response"]},"citations":{"type":["array","null"],"items":{"$ref":"#/$defs/answerCitation"},"x-misspellings":["sources","cites"]},"references":{"type":["array","null"],"items":{"$ref":"#/$defs/reference"}},"grounded":{"type":["boolean","null"],"description":"false: a refusal."},"refusal_reason":{"$ref":"#/$defs/text"},"conflict_acknowledged":{"type":["boolean","null"]},"usage":{"type":["object","null"],"additionalProperties":false,"properties":{"prompt_tokens":{"$ref":"#/$defs/measure"},"completion_tokens":{"$ref":"#/$defs/measure"},"latency_ms":{"$ref":"#/$defs/measure"}}}}},"answerCitation":{"type":"object","additionalProperties":false,"properties":{"marker":{"$ref":"#/$defs/text"},"chunk_id":{"$ref":"#/$defs/text"},"citation":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/citation"}]}}},"reference":{"type":"object","additionalProperties":false,"properties":{"rel_path":{"$ref":"#/$defs/text"},"path":{"$ref":"#/$defs/text"},"heading_path":{"$ref":"#/$defs/headingPath"},"chunk_id":{"$ref":"#/$defs/text"},"marker":{"$ref":"#/$defs/text"},"start":{"type":["number","null"]},"end":{"type":["number","null"]}}},"score05":{"type":["number","null"],"minimum":0,"maximum":5,"description":"A judge score on the 0-5 scale."},"judge":{"type":"object","additionalProperties":false,"properties":{"groundedness":{"$ref":"#/$defs/score05"},"correctness":{"$ref":"#/$defs/score05"},"unsupported_claims":{"type":["array","null"]},"spot_check":{"type":["object","null"],"additionalProperties":false,"properties":{"groundedness":{"$ref":"#/$defs/score05"},"correctness":{"$ref":"#/$defs/score05"}}},"usage":{"type":["object","null"],"additionalProperties":false,"properties":{"prompt_tokens":{"$ref":"#/$defs/measure"},"completion_tokens":{"$ref":"#/$defs/measure"}}}}}}}');
+const result_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"result.schema.json","title":"EvalVerdict result_json","description":"One query\'s result: the `result_json` column of `eval_query_results` (docs/run-database.md). Keys outside this schema are reported by `evalverdict validate` and warned of by compare and aggregate.","type":"object","additionalProperties":false,"properties":{"query_id":{"type":["string","null"],"description":"The query\'s id; the row\'s `query_id` column is the one matched to the golden set."},"query":{"type":["string","null"],"description":"The question as asked.","x-misspellings":["question","text"]},"mode":{"type":["string","null"],"description":"The retrieval mode (bm25, hybrid, ...)."},"hits_top_k":{"type":["array","null"],"items":{"$ref":"#/$defs/hit"},"description":"The retrieved hits, each with a 1-based `rank`.","x-misspellings":["hits","top_k","results","retrieved","retrieval","contexts","documents","chunks"]},"answer":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/answer"}],"description":"The generated answer; null for a retrieval-only run.","x-misspellings":["response","generation","output"]},"elapsed_ms":{"$ref":"#/$defs/measure","x-misspellings":["latency_ms","latency","elapsed","duration_ms","time_ms"]},"error":{"type":["string","null"],"description":"Non-null (even \\"\\") means the query failed, unless `status` says otherwise."},"status":{"enum":["ok","error","timeout",null]},"abstained":{"type":["boolean","null"],"description":"The system refused to answer."},"timings_ms":{"type":["object","null"],"additionalProperties":{"$ref":"#/$defs/measure"},"description":"Milliseconds per stage: {stage: ms}."},"cost_usd":{"$ref":"#/$defs/measure"},"scope":{"type":["object","null"],"additionalProperties":false,"properties":{"folder_mode":{"enum":["off","on","on_with_fallback",null]},"selected_folders":{"type":["array","null"],"items":{"type":"string"}}}},"judge":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/judge"}]},"references":{"type":["array","null"],"items":{"$ref":"#/$defs/reference"},"description":"The 001 runner\'s references beside the answer."},"conflict_acknowledged":{"type":["boolean","null"]}},"$defs":{"measure":{"type":["number","null"],"minimum":0,"description":"A time, cost or count: a number >= 0, or null."},"text":{"type":["string","null"]},"headingPath":{"anyOf":[{"type":"null"},{"type":"string"},{"type":"array","items":{"type":"string"}}],"description":"A list of headings, or one text split at `>`."},"hit":{"type":"object","additionalProperties":false,"required":["rank"],"properties":{"rank":{"type":"integer","minimum":1,"description":"1-based; the ranks of a query are 1..n.","x-misspellings":["position","pos"]},"chunk_id":{"$ref":"#/$defs/text","x-misspellings":["id","chunk"]},"doc_id":{"$ref":"#/$defs/text","x-misspellings":["document_id","doc","document","source_id"]},"doc_path":{"$ref":"#/$defs/text","x-misspellings":["path","source","file"]},"rel_path":{"$ref":"#/$defs/text"},"heading_path":{"$ref":"#/$defs/headingPath"},"snippet":{"$ref":"#/$defs/text","x-misspellings":["text","content","chunk_text"]},"score":{"type":["number","null"]},"citation":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/citation"}]},"chunker_version":{"$ref":"#/$defs/text"},"section_label":{"$ref":"#/$defs/text","description":"The chunk\'s section label (kebab); not scored."},"index_version":{"type":["string","number","null"],"description":"The index the hit came from (kebab); not scored: the run\'s own is read from `config_snapshot_json`."},"embedding_model":{"$ref":"#/$defs/text","description":"The embedding model of the hit\'s vector (kebab); not scored: the run\'s own is read from `config_snapshot_json`."},"indexed_at":{"$ref":"#/$defs/text","description":"When the hit\'s document was indexed (kebab); not scored."},"stale":{"type":["boolean","null"],"description":"The hit\'s document changed since it was indexed (kebab); not scored."},"score_kind":{"$ref":"#/$defs/text","description":"What `score` measures (bm25, cosine, fused, ...; kebab); not scored."}}},"citation":{"type":"object","additionalProperties":false,"properties":{"kind":{"$ref":"#/$defs/text"},"path":{"$ref":"#/$defs/text"},"start":{"type":["number","null"]},"end":{"type":["number","null"]},"start_line":{"type":["number","null"]},"end_line":{"type":["number","null"]},"line_start":{"type":["number","null"]},"line_end":{"type":["number","null"]},"page":{"type":["number","string","null"]},"chunk_id":{"$ref":"#/$defs/text"},"section":{"$ref":"#/$defs/headingPath","description":"The cited section\'s label or heading path (kebab); not read."}}},"answer":{"type":"object","additionalProperties":false,"properties":{"answer":{"$ref":"#/$defs/text","x-misspellings":["text","content","response"]},"citations":{"type":["array","null"],"items":{"$ref":"#/$defs/answerCitation"},"x-misspellings":["sources","cites"]},"references":{"type":["array","null"],"items":{"$ref":"#/$defs/reference"}},"grounded":{"type":["boolean","null"],"description":"false: a refusal."},"refusal_reason":{"$ref":"#/$defs/text"},"conflict_acknowledged":{"type":["boolean","null"]},"usage":{"type":["object","null"],"additionalProperties":false,"properties":{"prompt_tokens":{"$ref":"#/$defs/measure"},"completion_tokens":{"$ref":"#/$defs/measure"},"latency_ms":{"$ref":"#/$defs/measure"}}}}},"answerCitation":{"type":"object","additionalProperties":false,"properties":{"marker":{"$ref":"#/$defs/text"},"chunk_id":{"$ref":"#/$defs/text"},"citation":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/citation"}]}}},"reference":{"type":"object","additionalProperties":false,"properties":{"rel_path":{"$ref":"#/$defs/text"},"path":{"$ref":"#/$defs/text"},"heading_path":{"$ref":"#/$defs/headingPath"},"chunk_id":{"$ref":"#/$defs/text"},"marker":{"$ref":"#/$defs/text"},"start":{"type":["number","null"]},"end":{"type":["number","null"]}}},"score05":{"type":["number","null"],"minimum":0,"maximum":5,"description":"A judge score on the 0-5 scale."},"judge":{"type":"object","additionalProperties":false,"properties":{"groundedness":{"$ref":"#/$defs/score05"},"correctness":{"$ref":"#/$defs/score05"},"unsupported_claims":{"type":["array","null"]},"spot_check":{"type":["object","null"],"additionalProperties":false,"properties":{"groundedness":{"$ref":"#/$defs/score05"},"correctness":{"$ref":"#/$defs/score05"}}},"usage":{"type":["object","null"],"additionalProperties":false,"properties":{"prompt_tokens":{"$ref":"#/$defs/measure"},"completion_tokens":{"$ref":"#/$defs/measure"}}}}}}}');
 ;// CONCATENATED MODULE: ./src/validate/schema.ts
 /**
  * The published JSON Schemas (schemas/*.schema.json), bundled into the build, and the small part of JSON Schema
- * they use, checked by hand: EvalGate's key lists and did-you-mean come from these files, so the files editors
- * read and the checks `evalgate validate` runs cannot drift apart.
+ * they use, checked by hand: EvalVerdict's key lists and did-you-mean come from these files, so the files editors
+ * read and the checks `evalverdict validate` runs cannot drift apart.
  */
 
 
@@ -81110,7 +81110,7 @@ function keysOf(file, def) {
 ;// CONCATENATED MODULE: ./src/validate/findings.ts
 /**
  * What is wrong with a run database's results against the documented format (docs/run-database.md,
- * schemas/result.schema.json): the checks behind `evalgate validate` and the warnings of compare and aggregate.
+ * schemas/result.schema.json): the checks behind `evalverdict validate` and the warnings of compare and aggregate.
  * Pure: rows go in one at a time, findings come out as data; the entries word and print them.
  */
 
@@ -81213,7 +81213,7 @@ class RunChecker {
         return value;
     }
     /**
-     * A row whose `result_json` is past the length EvalGate reads (never fetched): counted as read, and an invalid-json
+     * A row whose `result_json` is past the length EvalVerdict reads (never fetched): counted as read, and an invalid-json
      * finding worded by `text` (the reader's own words), apart from the texts that are not JSON.
      */
     addOversizedRow(queryId, text) {
@@ -81471,11 +81471,11 @@ async function checkRunFile(file, runId, golden, extent = null) {
 }
 /**
  * What compare and aggregate say of a `result_json` past MAX_VALUE_BYTES (src/load/runDatabase.ts, forEachRow), in
- * their words ("column `result_json` holds 65 MiB, more than the 64 MiB EvalGate reads in one value").
+ * their words ("column `result_json` holds 65 MiB, more than the 64 MiB EvalVerdict reads in one value").
  */
 function tooLarge(bytes) {
     const mib = (n) => `${Math.round(n / (1 << 20))} MiB`;
-    return `column \`result_json\` holds ${mib(bytes)}, more than the ${mib(MAX_VALUE_BYTES)} EvalGate reads in one value`;
+    return `column \`result_json\` holds ${mib(bytes)}, more than the ${mib(MAX_VALUE_BYTES)} EvalVerdict reads in one value`;
 }
 
 ;// CONCATENATED MODULE: ./src/validate/pipelineChecks.ts
@@ -81484,7 +81484,7 @@ function tooLarge(bytes) {
 
 /**
  * Rows checked in full before compare and aggregate read on only for a usable hit: a runner's mistake repeats in
- * every row, and a full check of 2 million hits costs more than scoring them (`evalgate validate` checks every row).
+ * every row, and a full check of 2 million hits costs more than scoring them (`evalverdict validate` checks every row).
  * Once a row shows a mistake the report names (a misspelt key, an unmatchable hit), every row is checked, so that
  * its count is validate's: a clean run costs what it did, and compare of 10,000 queries x 10 hits with a typo in
  * half its candidate's rows 37% more CPU time (2.84 -> 3.89 s, on the bench's inputs).
@@ -81521,7 +81521,7 @@ async function runFormatChecks(runs, golden) {
         if (blocking !== undefined) {
             const others = check.findings.filter((f) => !f.blocking && !WARNED_ELSEWHERE.has(f.check)).slice(0, 3);
             const hints = others.length > 0 ? `; found there: ${others.map((f) => f.text).join('; ')}` : '';
-            throw new errors_InputError(`${formatFinding(blocking)}${hints} (\`evalgate validate ${file} --golden ${golden.source}\` lists every finding)`);
+            throw new errors_InputError(`${formatFinding(blocking)}${hints} (\`evalverdict validate ${file} --golden ${golden.source}\` lists every finding)`);
         }
         findings.push(...check.findings.filter((f) => !WARNED_ELSEWHERE.has(f.check)));
         mistakes.push(...check.mistakes.map((m) => mistakeWarning(m, side, check.rows)));
@@ -81571,7 +81571,7 @@ function aggregateGoldenView(goldenPath, report) {
 async function createRunDatabase() {
     const SQL = await loadSqlJs();
     const db = new SQL.Database();
-    // A database EvalGate builds itself may be large; the cap is for databases it reads (openRunDatabase).
+    // A database EvalVerdict builds itself may be large; the cap is for databases it reads (openRunDatabase).
     db.exec('PRAGMA hard_heap_limit = 0');
     db.exec(RUN_DATABASE_DDL);
     return db;
@@ -81702,7 +81702,7 @@ const LITERALS = /'(?:[^']|'')*'|"(?:[^"]|"")*"|`(?:[^`]|``)*`|\[[^\]]*\]|--[^\n
 function checkNoCodeRunsOnUpdate(db, file) {
     const refuse = (what) => {
         throw new errors_InputError(`${file}: table \`eval_runs\` has ${what}, which SQLite would evaluate on the write; --write refuses to run SQL ` +
-            'stored in a run database: recreate the table without it (evalgate init writes the plain schema), or leave ' +
+            'stored in a run database: recreate the table without it (evalverdict init writes the plain schema), or leave ' +
             'out --write');
     };
     const rows = db.exec("SELECT sql FROM sqlite_schema WHERE type = 'table' AND lower(name) = 'eval_runs'");
@@ -81748,11 +81748,11 @@ let enabled = false;
 function enableScoringWorkers() {
     enabled = true;
 }
-/** EVALGATE_WORKERS=0 turns workers off; =2 makes compare and aggregate use two threads whatever the sizes (tests, bench). */
+/** EVALVERDICT_WORKERS=0 turns workers off; =2 makes compare and aggregate use two threads whatever the sizes (tests, bench). */
 function workerMode() {
-    if (!enabled || process.env.EVALGATE_WORKERS === '0' || !import.meta.url.endsWith('.js'))
+    if (!enabled || process.env.EVALVERDICT_WORKERS === '0' || !import.meta.url.endsWith('.js'))
         return 'off';
-    return process.env.EVALGATE_WORKERS === '2' ? 'always' : 'auto';
+    return process.env.EVALVERDICT_WORKERS === '2' ? 'always' : 'auto';
 }
 const workersAvailable = () => workerMode() !== 'off';
 /**
@@ -81760,8 +81760,8 @@ const workersAvailable = () => workerMode() !== 'off';
  * time; this is Node 20's default (bench/README.md).
  */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 48 };
-const COMPARE_JOB = 'evalgate-score-run';
-const AGGREGATE_JOB = 'evalgate-aggregate-half';
+const COMPARE_JOB = 'evalverdict-score-run';
+const AGGREGATE_JOB = 'evalverdict-aggregate-half';
 function startWorker(kind, job) {
     // Not `new Worker(new URL(...))`: bundlers turn that form into a separate worker chunk.
     const url = new URL(import.meta.url);
@@ -81886,7 +81886,7 @@ if (job !== null && external_node_worker_threads_.parentPort !== null) {
 /**
  * The aggregate_json we store with `--write`: kebab's own keys filled (so kebab's tools still read it) plus ours.
  * kebab reads most of its keys as plain f32 (serde rejects null) and writes 0.0 where it has no data, so an
- * undefined metric is 0 there (only citation_coverage and refusal_correctness take null); ours (`evalgate`) keep null.
+ * undefined metric is 0 there (only citation_coverage and refusal_correctness take null); ours (`evalverdict`) keep null.
  */
 
 function kebabAggregateJson(report) {
@@ -81907,13 +81907,13 @@ function kebabAggregateJson(report) {
         refusal_correctness: value('refusal_correctness'),
         total_queries: f32('total_queries'),
         failed_queries: f32('failed_queries'),
-        evalgate: report,
+        evalverdict: report,
     };
 }
 
 ;// CONCATENATED MODULE: ./src/pipeline/pipeline.ts
 /**
- * load -> aggregate -> compare -> gate -> render: the one code path behind `evalgate compare` and the action.
+ * load -> aggregate -> compare -> gate -> render: the one code path behind `evalverdict compare` and the action.
  * Reads the files it is given and publishes nothing; the one file it writes is a run's own `aggregate_json` when
  * asked (`aggregate --write`, the action's `write-aggregate`), through src/write. Report files are the entries'.
  */
@@ -82327,7 +82327,7 @@ function sizeAtLeast(path, bytes) {
     }
 }
 /**
- * load -> aggregate (-> store): `evalgate aggregate` and the action's `write-aggregate`. From a bundle, a large run
+ * load -> aggregate (-> store): `evalverdict aggregate` and the action's `write-aggregate`. From a bundle, a large run
  * with a large JSON Lines golden set is scored by two threads, a golden half each (the same table as one pass).
  */
 async function runAggregate(inputs) {
@@ -82385,7 +82385,7 @@ async function aggregateInOneThread(inputs, options, mark) {
 async function storeAggregate(runPath, runId, report) {
     await writeAggregateJson(runPath, runId, stableJson(kebabAggregateJson(report)).trimEnd());
 }
-/** load -> per-query rows of one run (`evalgate aggregate --per-query`): each golden query's row, in golden order. */
+/** load -> per-query rows of one run (`evalverdict aggregate --per-query`): each golden query's row, in golden order. */
 async function runPerQuery(inputs) {
     const options = { ...DEFAULT_OPTIONS, ...inputs.options };
     let run;
@@ -82526,7 +82526,7 @@ async function evaluate(inputs, errors, reportName, reportContext, history = nul
             // Main's history: its trend in the report, its flaky queries set aside.
             ...withHistory({ reportContext }, history),
         });
-        core_debug(`EvalGate: runs scored ${out.parallel ? 'in two threads' : 'in one thread'}`);
+        core_debug(`EvalVerdict: runs scored ${out.parallel ? 'in two threads' : 'in one thread'}`);
         return { ok: true, out };
     }
     catch (error) {
@@ -82543,7 +82543,7 @@ async function afterEvaluation(out, inputs) {
     if (!inputs.writeAggregate)
         return [];
     try {
-        // The same code path as `evalgate aggregate CANDIDATE --golden GOLDEN [--run ID] --write`.
+        // The same code path as `evalverdict aggregate CANDIDATE --golden GOLDEN [--run ID] --write`.
         const { runId } = await runAggregate({
             runPath: shortPath(inputs.candidate),
             goldenPath: shortPath(inputs.golden),
@@ -82555,7 +82555,7 @@ async function afterEvaluation(out, inputs) {
         return [];
     }
     catch (error) {
-        return [`EvalGate: write-aggregate: ${messageOf(error)}`];
+        return [`EvalVerdict: write-aggregate: ${messageOf(error)}`];
     }
 }
 /** The reports of the comparison, or the error panel and an error JSON when the run could not be evaluated. */
@@ -82592,7 +82592,7 @@ async function writeReports(inputs, env, reports, filesWritable) {
         }
     }
     catch (error) {
-        failures.push(`EvalGate: cannot write the report files (${messageOf(error)})`);
+        failures.push(`EvalVerdict: cannot write the report files (${messageOf(error)})`);
     }
     if (!env.GITHUB_STEP_SUMMARY)
         return failures;
@@ -82602,7 +82602,7 @@ async function writeReports(inputs, env, reports, filesWritable) {
             .write();
     }
     catch (error) {
-        core_warning(`EvalGate: could not write the job summary to GITHUB_STEP_SUMMARY (${codeOf(error)})`);
+        core_warning(`EvalVerdict: could not write the job summary to GITHUB_STEP_SUMMARY (${codeOf(error)})`);
     }
     return failures;
 }
@@ -82711,7 +82711,7 @@ function found(label, baseSha, path, p, history) {
     setOutput('baseline', JSON.stringify(p));
     info(inertLines(`${label}: run ${p.run_id} of ${p.head_sha.slice(0, 7)} (${p.created_at}, ${p.commits_behind} commits behind the base, found by ${p.found_by}): ${p.run_url}`));
     if (!p.base_commit_run)
-        core_warning(inertLines(`${label}: the baseline is not the base commit's own run: run ${p.run_id} of ${p.head_sha.slice(0, 7)}, ${p.commits_behind} commits behind ${baseSha.slice(0, 7)} (found by ${p.found_by}); changes made in between count as the pull request's`), { title: 'EvalGate: stale baseline' });
+        core_warning(inertLines(`${label}: the baseline is not the base commit's own run: run ${p.run_id} of ${p.head_sha.slice(0, 7)}, ${p.commits_behind} commits behind ${baseSha.slice(0, 7)} (found by ${p.found_by}); changes made in between count as the pull request's`), { title: 'EvalVerdict: stale baseline' });
     return {
         kind: 'continue',
         baseline: path,
@@ -82737,7 +82737,7 @@ function noBaseline(spec, reason) {
             return { kind: 'skip' };
         case 'warn':
             core_warning(inertLines(`${reason}; reporting the candidate alone (if-no-baseline: warn)`), {
-                title: 'EvalGate: no baseline',
+                title: 'EvalVerdict: no baseline',
             });
             return { kind: 'continue', baseline: null, error: null };
     }
@@ -82747,7 +82747,7 @@ function noBaseline(spec, reason) {
 /** GitHub keeps the first 140 characters of a status description. */
 const STATUS_DESCRIPTION_LIMIT = 140;
 function statusContext(commentId) {
-    return `evalgate/${commentId}`;
+    return `evalverdict/${commentId}`;
 }
 function statusDescription(text) {
     const line = text.replace(/\s+/g, ' ').trim();
@@ -82767,7 +82767,7 @@ async function setCommitStatus(octokit, status) {
 
 ;// CONCATENATED MODULE: ./src/action/status.ts
 /**
- * The commit status `evalgate/<comment-id>` on the commit under test, when `status` is not false and there is a
+ * The commit status `evalverdict/<comment-id>` on the commit under test, when `status` is not false and there is a
  * token and a commit. A refusal (no `statuses: write`) is a warning under `auto` and a failure under `true`; after one
  * refusal no more are tried. Each call resolves to the step's failure messages (none, or one).
  */
@@ -82802,7 +82802,7 @@ function commitStatusSetter(inputs, ctx, session) {
                 : session.expired()
                     ? ` (input \`publish-timeout\`: ${inputs.publishTimeoutS} s)`
                     : '';
-            const message = `EvalGate could not set the commit status ${context} on ${sha.slice(0, 7)}: ${messageOf(error)}${advice}`;
+            const message = `EvalVerdict could not set the commit status ${context} on ${sha.slice(0, 7)}: ${messageOf(error)}${advice}`;
             if (inputs.status === 'true' || session.expired())
                 return [message];
             core_warning(message);
@@ -82981,7 +82981,7 @@ async function fetchHeadCandidate(client, inputs, ctx, headSha, env) {
 
 ;// CONCATENATED MODULE: ./src/action/main.ts
 /**
- * The GitHub Action: inputs -> runCompare (the same pipeline as `evalgate compare`) -> report files, job
+ * The GitHub Action: inputs -> runCompare (the same pipeline as `evalverdict compare`) -> report files, job
  * summary, annotations, outputs, sticky PR comment, commit status. Each step returns what it produced and the
  * step's failure messages; this is the one place that adds them up and fails the step, once, with every reason.
  * One GitHub client, under one deadline (session.ts), serves every API call of the step.
@@ -83024,7 +83024,7 @@ async function run(env = process.env) {
         ctx = readRunContext(env);
     }
     catch (error) {
-        setFailed(isInputError(error) ? `EvalGate: ${error.message}` : `EvalGate: internal error: ${messageOf(error)}`);
+        setFailed(isInputError(error) ? `EvalVerdict: ${error.message}` : `EvalVerdict: internal error: ${messageOf(error)}`);
         return false;
     }
     const { inputs } = read;
@@ -83032,7 +83032,7 @@ async function run(env = process.env) {
         core_setSecret(inputs.githubToken);
     if (read.publishErrors.length > 0) {
         // Without these the action cannot tell which comment is its own or where it goes: fail before publishing.
-        setFailed([...read.publishErrors, ...read.errors].map((m) => `EvalGate: ${m}`).join('\n'));
+        setFailed([...read.publishErrors, ...read.errors].map((m) => `EvalVerdict: ${m}`).join('\n'));
         return false;
     }
     const session = inputs.githubToken ? openSession(inputs.githubToken, inputs, ctx) : null;
@@ -83059,13 +83059,13 @@ async function failInternally(error, read, ctx, session) {
     const target = pullRequestTarget(ctx, read.inputs.prNumber);
     if (session && target && read.inputs.comment !== 'never') {
         const request = { inputs: read.inputs, ctx, target, markdown: '', outcome: 'error' };
-        await markStale(request, session, `EvalGate could not evaluate this commit: ${message}`);
+        await markStale(request, session, `EvalVerdict could not evaluate this commit: ${message}`);
     }
     await commitStatusSetter(read.inputs, ctx, session)('error', message);
-    setFailed(`EvalGate: ${message}`);
+    setFailed(`EvalVerdict: ${message}`);
 }
 async function runAction(read, eventCtx, env, session) {
-    // `/evalgate` comment commands: refused ones are answered here; a taken one names the head commit.
+    // `/evalverdict` comment commands: refused ones are answered here; a taken one names the head commit.
     const { commentId, commentAuthor } = read.inputs;
     const readState = read.inputs.comment !== 'never';
     const command = await takeCommentCommand(eventCtx, session, { commentId, commentAuthor, readState });
@@ -83081,7 +83081,7 @@ async function runAction(read, eventCtx, env, session) {
     const reportName = (0,external_node_path_namespaceObject.relative)(inputs.workspace, inputs.reportPath) || inputs.reportPath;
     const setStatus = commitStatusSetter(inputs, ctx, session);
     // Not awaited: scoring never waits for GitHub; the final status waits for this one.
-    const pending = setStatus('pending', 'EvalGate is scoring the runs');
+    const pending = setStatus('pending', 'EvalVerdict is scoring the runs');
     const reportContext = reportContextOf(ctx, inputs, nowIso());
     const history = prepared.history;
     const previous = history ? previousHistory(history.settings, history.fromArtifact) : null;
@@ -83092,8 +83092,8 @@ async function runAction(read, eventCtx, env, session) {
         ? await afterEvaluation(evaluation.out, inputs)
         : [
             evaluation.inputError && prepared.errors.length > 0
-                ? prepared.errors.map((m) => `EvalGate: ${m}`).join('\n')
-                : `EvalGate could not evaluate the run: ${evaluation.message}`,
+                ? prepared.errors.map((m) => `EvalVerdict: ${m}`).join('\n')
+                : `EvalVerdict could not evaluate the run: ${evaluation.message}`,
         ];
     if (history)
         failures.push(...recordHistory(history.settings, previous, evaluation.ok ? evaluation.out.report : null));
@@ -83121,7 +83121,7 @@ async function runAction(read, eventCtx, env, session) {
     }
     failures.push(...(await pending), ...(await setStatus(...finalStatus(evaluation, inputs, acceptance))));
     failures.push(...setOutputs(outputsOf(evaluation, inputs, reports, commentUrl, accepted)));
-    runner_info(`EvalGate verdict: ${reports.outcome}; report: ${reportName}`);
+    runner_info(`EvalVerdict verdict: ${reports.outcome}; report: ${reportName}`);
     return failures;
 }
 /** Whether (and which) failing gates are accepted, from the label, a taken command and the comment's state line. */
@@ -83212,7 +83212,7 @@ function historySettingsOr(env, inputs, ctx, errors) {
  */
 async function resolveWorkflowRun(inputs, ctx, env, run, session, fetchCandidate) {
     if (!session)
-        return 'EvalGate: input `github-token` is empty: on workflow_run the pull request and the candidate artifact are read with it';
+        return 'EvalVerdict: input `github-token` is empty: on workflow_run the pull request and the candidate artifact are read with it';
     let pr;
     try {
         const found = await findRunPullRequest(session.lookup, ctx, run, inputs.prNumber);
@@ -83222,7 +83222,7 @@ async function resolveWorkflowRun(inputs, ctx, env, run, session, fetchCandidate
     catch (error) {
         if (!isInputError(error))
             throw error;
-        return `EvalGate: ${error.message}`;
+        return `EvalVerdict: ${error.message}`;
     }
     if (!inputs.candidateArtifact || !fetchCandidate)
         return { pr };
@@ -83273,7 +83273,7 @@ function warnIfStale(evaluation, inputs, reportContext) {
     const baseline = evaluation.out.report.baseline;
     const stale = baseline ? staleAge(baseline.created_at, reportContext) : null;
     if (baseline && stale)
-        core_warning(`the baseline run is ${stale} old (created ${errors_oneLine(baseline.created_at)}), past \`baseline-max-age\` (${inputs.baselineMaxAgeDays} days): record a newer one`, { title: 'EvalGate: stale baseline' });
+        core_warning(`the baseline run is ${stale} old (created ${errors_oneLine(baseline.created_at)}), past \`baseline-max-age\` (${inputs.baselineMaxAgeDays} days): record a newer one`, { title: 'EvalVerdict: stale baseline' });
 }
 /**
  * One annotation per failed gate (an accepted one is a warning); returns the failure naming the gates that fail at

@@ -218,11 +218,11 @@ async function main(): Promise<number> {
   if (newestMtime(join(root, 'src')) > statSync(BUNDLE).mtimeMs + 10_000)
     process.stderr.write('note: dist/index.js is older than src/: this runs the bundle as built (`npm run build`)\n');
 
-  const dir = mkdtempSync(join(tmpdir(), 'evalgate-action-local-'));
+  const dir = mkdtempSync(join(tmpdir(), 'evalverdict-action-local-'));
   const temp = join(dir, 'runner-temp');
   mkdirSync(temp);
   // A dry run leaves the workspace as it was: the report files go beside the job summary unless asked for.
-  if (!('report-path' in options.inputs)) inputs['report-path'] = join(dir, 'evalgate-report.md');
+  if (!('report-path' in options.inputs)) inputs['report-path'] = join(dir, 'evalverdict-report.md');
   const eventPath = join(dir, 'event.json');
   const outputFile = join(dir, 'output');
   const summaryFile = join(dir, 'step_summary.md');

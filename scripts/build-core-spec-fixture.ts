@@ -661,7 +661,7 @@ export async function buildCoreSpecFixture(outDir: string): Promise<string[]> {
       index_version: 'vault-2026-11-26',
       top_k: 5,
       ...JUDGE,
-      // No chunks_attempted: EvalGate takes embedded + skipped.
+      // No chunks_attempted: EvalVerdict takes embedded + skipped.
       index_stats: { chunks_embedded: 19, chunks_skipped: 0 },
     },
     CANDIDATE_CHUNKS,

@@ -672,7 +672,7 @@ function thresholdOf(g: GateResult): string {
   return `${parts.join(', ')}${g.significant_only ? ' if significant' : ''}`;
 }
 
-/** The compare section of the README: what the quick start's `evalgate compare` (fixtures/evalgate.yml) says. */
+/** The compare section of the README: what the quick start's `evalverdict compare` (fixtures/evalverdict.yml) says. */
 function compareSection(
   report: CompareReport,
   cranfieldQueries: number,
@@ -732,11 +732,11 @@ function compareSection(
         `| ${name} | ${categories.get(name) ?? 0} | ${fmt(m['hit@10']?.baseline, 'hit@10')} → ${fmt(m['hit@10']?.candidate, 'hit@10')} | ${fmt(m['nDCG@10']?.baseline, 'nDCG@10')} → ${fmt(m['nDCG@10']?.candidate, 'nDCG@10')} | ${fmt(m.refusal_correctness?.baseline, 'refusal_correctness')} → ${fmt(m.refusal_correctness?.candidate, 'refusal_correctness')} |`,
     );
   const exit = report.verdict === 'fail' ? 1 : 0;
-  return `## What \`evalgate compare\` says
+  return `## What \`evalverdict compare\` says
 
-    npx evalgate compare fixtures/baseline.sqlite fixtures/candidate.sqlite --golden fixtures/golden.yaml --config fixtures/evalgate.yml
+    npx evalverdict compare fixtures/baseline.sqlite fixtures/candidate.sqlite --golden fixtures/golden.yaml --config fixtures/evalverdict.yml
 
-(\`fixtures/evalgate.yml\`: tested gates on hit@5, mrr@10, nDCG@10 and recall@10 with margins 0.1, 0.1, 0.005 and
+(\`fixtures/evalverdict.yml\`: tested gates on hit@5, mrr@10, nDCG@10 and recall@10 with margins 0.1, 0.1, 0.005 and
 0.01, each passing when its 90% interval of the paired change rules out a drop of its margin and failing when the
 interval shows the drop beyond it, α = ${report.alpha} split over the four; see docs/gates.md). The p column is each
 gate's one-sided p of a drop before the split. The numbers below are computed by the build from the files it just
@@ -963,12 +963,12 @@ export async function buildFixtures(outDir: string, datasetDir: string = DEFAULT
   const golden = goldenYaml(queries, qrels, candidateChunks, candidate.ranked);
   writeFileAtomically(files.golden, golden.text);
 
-  // What the quick-start command says about the files just written (fixtures/evalgate.yml, default options).
+  // What the quick-start command says about the files just written (fixtures/evalverdict.yml, default options).
   const { report } = await runCompare({
     baselinePath: files.baseline,
     candidatePath: files.candidate,
     goldenPath: files.golden,
-    configPath: fileURLToPath(new URL('../fixtures/evalgate.yml', import.meta.url)),
+    configPath: fileURLToPath(new URL('../fixtures/evalverdict.yml', import.meta.url)),
   });
 
   const grades = new Map<number, number>();

@@ -77,7 +77,7 @@ html, body { margin: 0; background: #ffffff; }
 /* GitHub's .comment-body: 14 px text, no padding of its own here (the frame has it). */
 #comment { width: ${COLUMN_WIDTH}px; padding: 0; font-size: 14px; }`;
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>EvalGate comment</title>
+<html lang="en"><head><meta charset="utf-8"><title>EvalVerdict comment</title>
 <style>${githubMarkdownCss()}</style>
 <style>${page}</style>
 </head><body><div id="frame"><article id="comment" class="markdown-body">

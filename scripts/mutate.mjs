@@ -148,17 +148,17 @@ mkdirSync('reports/mutation', { recursive: true });
 // Stryker runs the tests in a sandbox copy of the repo, where ../shared is not beside it: name it, so the trec_eval
 // peer suites run against mutants instead of skipping, and require it there (a peer test that reached a mutant and
 // then skipped would count the mutant as surviving). A worktree whose ../shared is elsewhere sets
-// EVALGATE_SHARED_DIR itself.
-const shared = resolve(process.env.EVALGATE_SHARED_DIR ?? resolve('..', 'shared'));
+// EVALVERDICT_SHARED_DIR itself.
+const shared = resolve(process.env.EVALVERDICT_SHARED_DIR ?? resolve('..', 'shared'));
 const env = existsSync(shared)
-  ? { ...process.env, EVALGATE_SHARED_DIR: shared, EVALGATE_REQUIRE_SHARED: '1' }
+  ? { ...process.env, EVALVERDICT_SHARED_DIR: shared, EVALVERDICT_REQUIRE_SHARED: '1' }
   : process.env;
 if (!existsSync(shared)) console.warn(`mutate: ${shared} not found, the trec_eval peer suites will skip`);
 
 // Stryker links node_modules into its sandbox only when it is a directory; a worktree's node_modules is often a
 // link to the main checkout's, and the sandbox (outside the tree: stryker.config.mjs tempDirName) then finds no
 // vitest. A link beside the sandboxes is found by Node's walk up from them.
-const tempDir = join(tmpdir(), `evalgate-stryker-${basename(process.cwd())}`);
+const tempDir = join(tmpdir(), `evalverdict-stryker-${basename(process.cwd())}`);
 const linkedModules = existsSync('node_modules') && lstatSync('node_modules').isSymbolicLink();
 
 const rows = [];
@@ -173,7 +173,7 @@ for (const module of modules) {
   const vitestConfig = unlisted(module).length > 0 ? vitestConfigFor(module) : null;
   const run = spawnSync('npx', args, {
     stdio: 'inherit',
-    env: vitestConfig ? { ...env, EVALGATE_MUTATE_VITEST_CONFIG: vitestConfig } : env,
+    env: vitestConfig ? { ...env, EVALVERDICT_MUTATE_VITEST_CONFIG: vitestConfig } : env,
   });
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
   if (run.status !== 0) throw new Error(`stryker failed on ${module} (exit ${run.status})`);
@@ -187,12 +187,12 @@ for (const r of rows) console.log(r.join(' | '));
 
 /**
  * A vitest config that runs exactly the module's test files, quickest first as MODULES lists them, for a module
- * whose files vitest.mutate.config.ts does not all list (stryker.config.mjs reads EVALGATE_MUTATE_VITEST_CONFIG).
+ * whose files vitest.mutate.config.ts does not all list (stryker.config.mjs reads EVALVERDICT_MUTATE_VITEST_CONFIG).
  * Written outside the tree, beside Stryker's sandboxes, and without imports (none resolve from there); its paths
  * are relative to the root vitest takes, the sandbox Stryker runs it in.
  */
 function vitestConfigFor(module) {
-  const dir = join(tmpdir(), `evalgate-vitest-${basename(process.cwd())}`);
+  const dir = join(tmpdir(), `evalverdict-vitest-${basename(process.cwd())}`);
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${basename(module, '.ts')}.mjs`);
   const files = JSON.stringify(MODULES[module]);

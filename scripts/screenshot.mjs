@@ -28,11 +28,11 @@ if (!hasChromium()) {
   process.exit(2);
 }
 
-const work = mkdtempSync(join(tmpdir(), 'evalgate-screenshot-'));
+const work = mkdtempSync(join(tmpdir(), 'evalverdict-screenshot-'));
 try {
   const markdown = join(work, 'comment.md');
   const args = ['compare', 'fixtures/baseline.sqlite', 'fixtures/candidate.sqlite'];
-  args.push('--golden', 'fixtures/golden.yaml', '--config', 'fixtures/evalgate.yml', '--markdown', markdown);
+  args.push('--golden', 'fixtures/golden.yaml', '--config', 'fixtures/evalverdict.yml', '--markdown', markdown);
   try {
     execFileSync(process.execPath, [CLI, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
   } catch (error) {

@@ -11,10 +11,10 @@ export class InputError extends Error {
 
 /**
  * A message is one line whatever the ids and values quoted in it hold: every control character is shown escaped
- * (oneLine), except in a command's usage the CLI appends after a line break (`...\nusage: evalgate ...`).
+ * (oneLine), except in a command's usage the CLI appends after a line break (`...\nusage: evalverdict ...`).
  */
 function oneLineMessage(message: string): string {
-  const usage = /(^|\n)usage: evalgate /.exec(message);
+  const usage = /(^|\n)usage: evalverdict /.exec(message);
   if (usage === null) return oneLine(message);
   const head = message.slice(0, usage.index);
   return `${oneLine(head)}${message.slice(usage.index)}`;

@@ -1,4 +1,4 @@
-/** The library: the pure core of EvalGate, with no `@actions/*` import. */
+/** The library: the pure core of EvalVerdict, with no `@actions/*` import. */
 export { computeAggregate, aggregateScored } from './aggregate/aggregate.js';
 export type { AggregateReport, MetricMap } from './aggregate/aggregate.js';
 export { buildMetricTable } from './aggregate/metrics/registry.js';

@@ -1,5 +1,5 @@
 /**
- * The one clock: every time EvalGate reads (a run's `created_at`, the action's "now") is parsed here, so the run
+ * The one clock: every time EvalVerdict reads (a run's `created_at`, the action's "now") is parsed here, so the run
  * picked as newest, the swapped-runs warning and the report's ages agree, whatever the machine's time zone; and every
  * time it writes is taken here, in UTC. A leaf: it imports nothing.
  */
@@ -23,7 +23,7 @@ const RUN_TIME = new RegExp(
 /**
  * A run's `created_at` as milliseconds since the epoch (fractions below a millisecond kept), or null when it is not
  * an RFC 3339 time. Also read: a space for the `T` and no zone, as SQLite's CURRENT_TIMESTAMP writes them (read as
- * UTC, so the newest run does not depend on where EvalGate runs); `+0100` (Python's `%z`); no seconds or no time.
+ * UTC, so the newest run does not depend on where EvalVerdict runs); `+0100` (Python's `%z`); no seconds or no time.
  */
 export function runTime(text: string): number | null {
   const m = RUN_TIME.exec(text);

@@ -98,7 +98,7 @@ export interface RunInfo {
   judgeModel: string | null;
   judgePromptVersion: string | null;
   /**
-   * The golden set the run's stored aggregate was computed against (`aggregate_json.evalgate.golden.fingerprint`,
+   * The golden set the run's stored aggregate was computed against (`aggregate_json.evalverdict.golden.fingerprint`,
    * written by `aggregate --write` / `write-aggregate`); null when it has none.
    */
   recordedGoldenFingerprint?: string | null;
@@ -188,18 +188,18 @@ export interface GoldenQuery {
 }
 
 /**
- * Whose definitions the metrics that a source system defines differently follow: EvalGate's own, WFGY's (its
+ * Whose definitions the metrics that a source system defines differently follow: EvalVerdict's own, WFGY's (its
  * answer metrics) or PaperBot's (retrieval means over every case). A golden set's header names it; the importers
  * write it. See docs/golden-sets.md, "Metric profiles".
  */
-export type MetricProfile = 'evalgate' | 'wfgy' | 'paperbot';
+export type MetricProfile = 'evalverdict' | 'wfgy' | 'paperbot';
 
 export interface GoldenSet {
   source: string;
   queries: GoldenQuery[];
   fingerprint: string;
   warnings: Warning[];
-  /** The header's metric profile; absent: `evalgate`. */
+  /** The header's metric profile; absent: `evalverdict`. */
   profile?: MetricProfile;
   /** Set when no query states an expectation (an ops-only suite): why, for the gates that need one. */
   noExpectation?: string;

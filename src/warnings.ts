@@ -6,7 +6,7 @@
 
 export type Side = 'baseline' | 'candidate';
 
-/** A key a golden query (or its gold_supports or expected_lines map) has that EvalGate does not read. */
+/** A key a golden query (or its gold_supports or expected_lines map) has that EvalVerdict does not read. */
 export interface UnknownKeyWarning {
   kind: 'unknown_key';
   source: string;
@@ -28,8 +28,8 @@ export interface NoteWarning {
 }
 
 /**
- * A runner's mistake in one run's results that changes what is scored (`evalgate validate`'s finding of the same
- * check and field, src/validate/findings.ts): a key EvalGate does not read that was most likely meant as one it does
+ * A runner's mistake in one run's results that changes what is scored (`evalverdict validate`'s finding of the same
+ * check and field, src/validate/findings.ts): a key EvalVerdict does not read that was most likely meant as one it does
  * (`hits_top_k[].docId` for `doc_id`), or hits with no id or path, which can match nothing. Counted over every row.
  */
 export interface RunnerMistakeWarning {

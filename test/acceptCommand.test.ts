@@ -1,5 +1,5 @@
 /**
- * The pure half of issue 36's rest: the `/evalgate` command parser, the carry-over rule, the hidden state's
+ * The pure half of issue 36's rest: the `/evalverdict` command parser, the carry-over rule, the hidden state's
  * encoding (tampered or foreign state is no state) and the run decision with what earlier runs left.
  */
 import { describe, expect, it } from 'vitest';
@@ -23,7 +23,7 @@ import {
 } from '../src/publish/acceptanceState.js';
 import type { AcceptanceState, StandingAcceptance } from '../src/publish/acceptanceState.js';
 
-const LABEL = 'evalgate: accept';
+const LABEL = 'evalverdict: accept';
 const A = 'a'.repeat(40);
 const B = 'b'.repeat(40);
 
@@ -72,39 +72,39 @@ function facts(over: Partial<RunFacts> = {}): RunFacts {
 
 describe('parseCommand', () => {
   it('reads accept with gates and a reason, accept of every gate, and rerun', () => {
-    expect(parseCommand('/evalgate accept nDCG@10 -- cheaper reranker')).toEqual({
+    expect(parseCommand('/evalverdict accept nDCG@10 -- cheaper reranker')).toEqual({
       kind: 'accept',
       gates: ['nDCG@10'],
       reason: 'cheaper reranker',
     });
-    expect(parseCommand('\n  /evalgate accept   -- smaller index -- on purpose\nmore text')).toEqual({
+    expect(parseCommand('\n  /evalverdict accept   -- smaller index -- on purpose\nmore text')).toEqual({
       kind: 'accept',
       gates: [],
       reason: 'smaller index -- on purpose',
     });
-    expect(parseCommand('/evalgate accept hit@5 hit@5 recall@10 -- x')).toMatchObject({
+    expect(parseCommand('/evalverdict accept hit@5 hit@5 recall@10 -- x')).toMatchObject({
       gates: ['hit@5', 'recall@10'],
     });
-    expect(parseCommand('/EvalGate rerun')).toEqual({ kind: 'rerun' });
+    expect(parseCommand('/EvalVerdict rerun')).toEqual({ kind: 'rerun' });
   });
 
   it('anything else on the first line is no command; a broken one says what is wrong', () => {
-    expect(parseCommand('LGTM\n/evalgate accept -- x')).toEqual({ kind: 'none' });
-    expect(parseCommand('/evalgateaccept -- x')).toEqual({ kind: 'none' });
+    expect(parseCommand('LGTM\n/evalverdict accept -- x')).toEqual({ kind: 'none' });
+    expect(parseCommand('/evalverdictaccept -- x')).toEqual({ kind: 'none' });
     expect(parseCommand(42)).toEqual({ kind: 'none' });
     // Whole problems, not toMatchObject with a RegExp: a RegExp has no own keys, so as a subset it matches any value.
     const malformed = (problem: string) => ({ kind: 'malformed', problem });
-    expect(parseCommand('/evalgate accept nDCG@10 cheaper')).toEqual(
+    expect(parseCommand('/evalverdict accept nDCG@10 cheaper')).toEqual(
       malformed('no `-- REASON`: say why the drop is accepted'),
     );
-    expect(parseCommand('/evalgate accept --')).toEqual(malformed('the reason after `--` is empty'));
-    expect(parseCommand('/evalgate accept -- '.padEnd(400, 'x'))).toEqual(
+    expect(parseCommand('/evalverdict accept --')).toEqual(malformed('the reason after `--` is empty'));
+    expect(parseCommand('/evalverdict accept -- '.padEnd(400, 'x'))).toEqual(
       malformed('the reason is over 300 characters'),
     );
-    expect(parseCommand('/evalgate accept <b> -- x')).toEqual(malformed('a gate name is not a metric name'));
-    expect(parseCommand('/evalgate rerun now')).toEqual(malformed('`rerun` takes no arguments'));
-    expect(parseCommand('/evalgate')).toEqual(malformed('no command after /evalgate'));
-    expect(parseCommand('/evalgate merge')).toEqual(malformed('unknown command'));
+    expect(parseCommand('/evalverdict accept <b> -- x')).toEqual(malformed('a gate name is not a metric name'));
+    expect(parseCommand('/evalverdict rerun now')).toEqual(malformed('`rerun` takes no arguments'));
+    expect(parseCommand('/evalverdict')).toEqual(malformed('no command after /evalverdict'));
+    expect(parseCommand('/evalverdict merge')).toEqual(malformed('unknown command'));
   });
 });
 
@@ -146,7 +146,7 @@ describe('the hidden state line', () => {
 
   it('round-trips, and no text in it can close the HTML comment', () => {
     const line = encodeState(state);
-    expect(line).toMatch(/^<!-- evalgate:acceptance-state [A-Za-z0-9+/=]+ -->$/);
+    expect(line).toMatch(/^<!-- evalverdict:acceptance-state [A-Za-z0-9+/=]+ -->$/);
     expect(decodeState(`report\n${line}\n`)).toEqual(state);
     expect(encodeState({ current: null, history: [], shown: [] })).toBe('');
   });
@@ -154,9 +154,9 @@ describe('the hidden state line', () => {
   it('tampered, foreign or oversized state is no state', () => {
     const line = encodeState(state);
     const b64 = (o: unknown) =>
-      `<!-- evalgate:acceptance-state ${Buffer.from(JSON.stringify(o)).toString('base64')} -->`;
+      `<!-- evalverdict:acceptance-state ${Buffer.from(JSON.stringify(o)).toString('base64')} -->`;
     expect(decodeState(line.replace('-->', 'x -->'))).toBeNull();
-    expect(decodeState('<!-- evalgate:acceptance-state !!! -->')).toBeNull();
+    expect(decodeState('<!-- evalverdict:acceptance-state !!! -->')).toBeNull();
     expect(decodeState(b64({ v: 2, current: null, history: [], shown: [] }))).toBeNull();
     expect(decodeState(b64({ v: 1, current: { ...state.current, via: 'api' }, history: [], shown: [] }))).toBeNull();
     const bad = { ...state.current, gates: [{ ...state.current?.gates[0], worse: 'sideways' }] };
@@ -229,14 +229,14 @@ describe('decideRun', () => {
 });
 
 describe('keepStateLine', () => {
-  const line = '<!-- evalgate:acceptance-state eyJ2IjoxfQ== -->';
+  const line = '<!-- evalverdict:acceptance-state eyJ2IjoxfQ== -->';
   it('a new body without a state line keeps the one of the comment it replaces; one with its own keeps its own', () => {
     expect(keepStateLine(`M\nold report\n${line}\n`, 'M\ngreen report\n')).toBe(`M\ngreen report\n${line}\n`);
     expect(keepStateLine('M\nold report\n', 'M\ngreen report\n')).toBe('M\ngreen report\n');
-    const own = '<!-- evalgate:acceptance-state bmV3 -->';
+    const own = '<!-- evalverdict:acceptance-state bmV3 -->';
     expect(keepStateLine(`M\n${line}\n`, `M\nnew\n${own}\n`)).toBe(`M\nnew\n${own}\n`);
     // Only the exact hidden line counts: a look-alike in the text is not carried.
-    expect(keepStateLine('M\n<!-- evalgate:acceptance-state not base64! -->\n', 'M\nx\n')).toBe('M\nx\n');
+    expect(keepStateLine('M\n<!-- evalverdict:acceptance-state not base64! -->\n', 'M\nx\n')).toBe('M\nx\n');
   });
 
   it('the kept line goes after exactly one line end, whatever the new body ends with; no previous body keeps none', () => {
@@ -247,7 +247,7 @@ describe('keepStateLine', () => {
   });
 });
 
-describe('issue 44: the state is read from one place that only EvalGate writes', () => {
+describe('issue 44: the state is read from one place that only EvalVerdict writes', () => {
   const state: AcceptanceState = {
     current: standing([gate({})]),
     history: [],
@@ -286,7 +286,7 @@ describe('issue 44: the state is read from one place that only EvalGate writes',
     expect(text).not.toContain('<!--');
     expect(text).not.toContain('-->');
     expect(text).toMatch(
-      /^run `<!- - evalgate:acceptance-state [A-Za-z0-9+/=]{120}… \(\d+ characters\) - ->`: created_at/,
+      /^run `<!- - evalverdict:acceptance-state [A-Za-z0-9+/=]{120}… \(\d+ characters\) - ->`: created_at/,
     );
     expect(panelText('a --!> b')).toBe('a - -!> b');
     expect(panelText(`${'é'.repeat(121)} ok`)).toBe(`${'é'.repeat(120)}… (121 characters) ok`);
@@ -341,30 +341,30 @@ describe('issue 44: which report the comment showed when', () => {
 describe('issue 44: commands are read as GitHub renders them', () => {
   it('code blocks, quotes, lists, HTML and inline code are never commands', () => {
     for (const body of [
-      '    /evalgate accept -- quoting the syntax',
-      '```\n/evalgate accept -- x\n```',
-      '~~~md\n/evalgate accept -- x\n~~~',
-      '> /evalgate accept -- x',
-      '- /evalgate accept -- x',
-      '1. /evalgate accept -- x',
-      '<!--\n/evalgate accept -- x\n-->',
-      '<details>\n/evalgate accept -- x\n</details>',
-      '`/evalgate accept -- x`',
-      '/evalgate accept -- x\n---',
-      'LGTM\n/evalgate accept -- x',
-      '| a |\n| - |\n| /evalgate accept -- x |',
+      '    /evalverdict accept -- quoting the syntax',
+      '```\n/evalverdict accept -- x\n```',
+      '~~~md\n/evalverdict accept -- x\n~~~',
+      '> /evalverdict accept -- x',
+      '- /evalverdict accept -- x',
+      '1. /evalverdict accept -- x',
+      '<!--\n/evalverdict accept -- x\n-->',
+      '<details>\n/evalverdict accept -- x\n</details>',
+      '`/evalverdict accept -- x`',
+      '/evalverdict accept -- x\n---',
+      'LGTM\n/evalverdict accept -- x',
+      '| a |\n| - |\n| /evalverdict accept -- x |',
     ])
       expect(parseCommand(body), body).toEqual({ kind: 'none' });
   });
 
   it('a command starts a top-level paragraph; one per comment', () => {
-    expect(parseCommand('LGTM.\n\n/evalgate accept -- fine')).toEqual({ kind: 'accept', gates: [], reason: 'fine' });
-    expect(parseCommand('> quoted\n\n  /evalgate rerun')).toEqual({ kind: 'rerun' });
-    expect(parseCommand('/evalgate accept -- a\nmore words')).toEqual({ kind: 'accept', gates: [], reason: 'a' });
-    expect(parseCommand('/evalgate rerun\n\n/evalgate accept -- x')).toEqual({
+    expect(parseCommand('LGTM.\n\n/evalverdict accept -- fine')).toEqual({ kind: 'accept', gates: [], reason: 'fine' });
+    expect(parseCommand('> quoted\n\n  /evalverdict rerun')).toEqual({ kind: 'rerun' });
+    expect(parseCommand('/evalverdict accept -- a\nmore words')).toEqual({ kind: 'accept', gates: [], reason: 'a' });
+    expect(parseCommand('/evalverdict rerun\n\n/evalverdict accept -- x')).toEqual({
       kind: 'malformed',
       problem: 'one command per comment',
     });
-    expect(parseCommand(`/evalgate rerun\n${'x'.repeat(70_000)}`)).toEqual({ kind: 'none' });
+    expect(parseCommand(`/evalverdict rerun\n${'x'.repeat(70_000)}`)).toEqual({ kind: 'none' });
   });
 });

@@ -9,7 +9,7 @@ import {
 } from '../src/publish/acceptance.js';
 import type { AcceptanceFacts } from '../src/publish/acceptance.js';
 
-const LABEL = 'evalgate: accept';
+const LABEL = 'evalverdict: accept';
 const HEAD = 'a'.repeat(40);
 const NOW = '2026-11-28T03:00:00Z';
 
@@ -93,7 +93,7 @@ describe('decideAcceptance', () => {
     expect(d).toEqual({
       kind: 'refused',
       reason:
-        '@writer added the label `evalgate: accept` but has read (triage) permission on the repository; accepting takes write, maintain or admin.',
+        '@writer added the label `evalverdict: accept` but has read (triage) permission on the repository; accepting takes write, maintain or admin.',
     });
   });
 
@@ -105,7 +105,10 @@ describe('decideAcceptance', () => {
 
   it('matches the label case-insensitively, as GitHub names labels', () => {
     const d = decideAcceptance(
-      facts({ event: { kind: 'labeled', label: 'EvalGate: Accept', sender: 'writer' }, labels: ['EvalGate: Accept'] }),
+      facts({
+        event: { kind: 'labeled', label: 'EvalVerdict: Accept', sender: 'writer' },
+        labels: ['EvalVerdict: Accept'],
+      }),
     );
     expect(d.kind).toBe('accepted');
   });
@@ -153,7 +156,7 @@ describe('rendering', () => {
     expect(renderAcceptance(accepted, LABEL)).toBe(
       [
         '> [!IMPORTANT]',
-        '> **EvalGate: accepted by @writer** on 2026-11-28T03:00:00Z for `aaaaaaa` (label evalgate: accept): 2 failed gates accepted',
+        '> **EvalVerdict: accepted by @writer** on 2026-11-28T03:00:00Z for `aaaaaaa` (label evalverdict: accept): 2 failed gates accepted',
         '> - `nDCG@10` −0.0222; allowed: drop ≤ 0.0100',
         '> - `hit@5` 0.7600; allowed: ≥ 0.9900',
         '> A new push is evaluated afresh: the acceptance carries over only while no accepted gate gets worse.',
@@ -203,7 +206,7 @@ describe('rendering', () => {
   it('a refusal is one escaped line', () => {
     const d = decideAcceptance(facts({ permission: { login: 'writer', permission: 'read', roleName: 'read' } }));
     expect(renderAcceptance(d, LABEL)).toBe(
-      '> [!CAUTION]\n> **Not accepted:** @&#8203;writer added the label evalgate: accept but has read permission on the repository; accepting takes write, maintain or admin.\n\n',
+      '> [!CAUTION]\n> **Not accepted:** @&#8203;writer added the label evalverdict: accept but has read permission on the repository; accepting takes write, maintain or admin.\n\n',
     );
     expect(renderAcceptance({ kind: 'none' }, LABEL)).toBe('');
   });

@@ -11,21 +11,21 @@ const malformed = (problem: string) => ({ kind: 'malformed', problem });
 describe('parseCommand: blocks GitHub Flavored Markdown adds are never commands', () => {
   it('a table whose header row starts with the command is a table, not a paragraph', () => {
     // CommonMark alone reads these two lines as one paragraph starting with the command.
-    expect(parseCommand('/evalgate accept -- x | y\n--- | ---')).toEqual({ kind: 'none' });
+    expect(parseCommand('/evalverdict accept -- x | y\n--- | ---')).toEqual({ kind: 'none' });
     // Without the delimiter row it is a paragraph, and a command.
-    expect(parseCommand('/evalgate accept -- x | y')).toEqual({ kind: 'accept', gates: [], reason: 'x | y' });
+    expect(parseCommand('/evalverdict accept -- x | y')).toEqual({ kind: 'accept', gates: [], reason: 'x | y' });
   });
 
   it('a footnote definition is never a command', () => {
-    expect(parseCommand('[^1]: /evalgate accept -- x')).toEqual({ kind: 'none' });
-    expect(parseCommand('See [^1].\n\n[^1]: /evalgate rerun')).toEqual({ kind: 'none' });
+    expect(parseCommand('[^1]: /evalverdict accept -- x')).toEqual({ kind: 'none' });
+    expect(parseCommand('See [^1].\n\n[^1]: /evalverdict rerun')).toEqual({ kind: 'none' });
   });
 });
 
 describe('parseCommand: what the first line holds', () => {
   it('white space before the command that is paragraph text (a no-break space) is trimmed as a space is', () => {
-    expect(parseCommand('\u00a0/evalgate rerun')).toEqual({ kind: 'rerun' });
-    expect(parseCommand('\u00a0/evalgate accept hit@5 -- fine')).toEqual({
+    expect(parseCommand('\u00a0/evalverdict rerun')).toEqual({ kind: 'rerun' });
+    expect(parseCommand('\u00a0/evalverdict accept hit@5 -- fine')).toEqual({
       kind: 'accept',
       gates: ['hit@5'],
       reason: 'fine',
@@ -33,52 +33,54 @@ describe('parseCommand: what the first line holds', () => {
   });
 
   it('a body that is not a string is no command, even one whose text would be', () => {
-    expect(parseCommand(['/evalgate rerun'])).toEqual({ kind: 'none' });
-    expect(parseCommand({ toString: () => '/evalgate rerun', length: 15 })).toEqual({ kind: 'none' });
+    expect(parseCommand(['/evalverdict rerun'])).toEqual({ kind: 'none' });
+    expect(parseCommand({ toString: () => '/evalverdict rerun', length: 15 })).toEqual({ kind: 'none' });
     expect(parseCommand(null)).toEqual({ kind: 'none' });
   });
 
   it('a body of exactly 65,536 characters is read; one more is not', () => {
-    const at = (n: number) => `/evalgate rerun\n\n${'x'.repeat(n - '/evalgate rerun\n\n'.length)}`;
+    const at = (n: number) => `/evalverdict rerun\n\n${'x'.repeat(n - '/evalverdict rerun\n\n'.length)}`;
     expect(at(65_536)).toHaveLength(65_536);
     expect(parseCommand(at(65_536))).toEqual({ kind: 'rerun' });
     expect(parseCommand(at(65_537))).toEqual({ kind: 'none' });
   });
 
-  it('/evalgate alone, an unknown verb and rerun with words each say what is wrong, in their own words', () => {
-    expect(parseCommand('/evalgate')).toEqual(malformed('no command after /evalgate'));
-    expect(parseCommand('/evalgate   ')).toEqual(malformed('no command after /evalgate'));
-    expect(parseCommand('/evalgate merge')).toEqual(malformed('unknown command'));
-    expect(parseCommand('/evalgate merge -- x')).toEqual(malformed('unknown command'));
-    expect(parseCommand('/evalgate Stryker was here!')).toEqual(malformed('unknown command'));
-    expect(parseCommand('/evalgate rerun now')).toEqual(malformed('`rerun` takes no arguments'));
-    expect(parseCommand('/evalgate RERUN')).toEqual({ kind: 'rerun' });
-    expect(parseCommand('/evalgate ACCEPT -- ok')).toEqual({ kind: 'accept', gates: [], reason: 'ok' });
+  it('/evalverdict alone, an unknown verb and rerun with words each say what is wrong, in their own words', () => {
+    expect(parseCommand('/evalverdict')).toEqual(malformed('no command after /evalverdict'));
+    expect(parseCommand('/evalverdict   ')).toEqual(malformed('no command after /evalverdict'));
+    expect(parseCommand('/evalverdict merge')).toEqual(malformed('unknown command'));
+    expect(parseCommand('/evalverdict merge -- x')).toEqual(malformed('unknown command'));
+    expect(parseCommand('/evalverdict Stryker was here!')).toEqual(malformed('unknown command'));
+    expect(parseCommand('/evalverdict rerun now')).toEqual(malformed('`rerun` takes no arguments'));
+    expect(parseCommand('/evalverdict RERUN')).toEqual({ kind: 'rerun' });
+    expect(parseCommand('/evalverdict ACCEPT -- ok')).toEqual({ kind: 'accept', gates: [], reason: 'ok' });
   });
 });
 
 describe('parseCommand: the reason and the gates', () => {
   it('`--` at the end of the line is an empty reason, not a missing one', () => {
-    expect(parseCommand('/evalgate accept --')).toEqual(malformed('the reason after `--` is empty'));
-    expect(parseCommand('/evalgate accept hit@5 --')).toEqual(malformed('the reason after `--` is empty'));
-    expect(parseCommand('/evalgate accept hit@5 --   ')).toEqual(malformed('the reason after `--` is empty'));
-    expect(parseCommand('/evalgate accept hit@5 --x')).toEqual(
+    expect(parseCommand('/evalverdict accept --')).toEqual(malformed('the reason after `--` is empty'));
+    expect(parseCommand('/evalverdict accept hit@5 --')).toEqual(malformed('the reason after `--` is empty'));
+    expect(parseCommand('/evalverdict accept hit@5 --   ')).toEqual(malformed('the reason after `--` is empty'));
+    expect(parseCommand('/evalverdict accept hit@5 --x')).toEqual(
       malformed('no `-- REASON`: say why the drop is accepted'),
     );
   });
 
   it('a reason of 300 characters is taken; 301 is too long', () => {
     const reason = (n: number) => 'r'.repeat(n);
-    expect(parseCommand(`/evalgate accept -- ${reason(300)}`)).toEqual({
+    expect(parseCommand(`/evalverdict accept -- ${reason(300)}`)).toEqual({
       kind: 'accept',
       gates: [],
       reason: reason(300),
     });
-    expect(parseCommand(`/evalgate accept -- ${reason(301)}`)).toEqual(malformed('the reason is over 300 characters'));
+    expect(parseCommand(`/evalverdict accept -- ${reason(301)}`)).toEqual(
+      malformed('the reason is over 300 characters'),
+    );
   });
 
   it('gate names are split on any run of white space', () => {
-    expect(parseCommand('/evalgate accept hit@5  \t recall@10 -- x')).toEqual({
+    expect(parseCommand('/evalverdict accept hit@5  \t recall@10 -- x')).toEqual({
       kind: 'accept',
       gates: ['hit@5', 'recall@10'],
       reason: 'x',
@@ -87,22 +89,26 @@ describe('parseCommand: the reason and the gates', () => {
 
   it('twenty gates may be named; twenty-one may not', () => {
     const names = (n: number) => Array.from({ length: n }, (_, i) => `m${i}`);
-    expect(parseCommand(`/evalgate accept ${names(20).join(' ')} -- x`)).toEqual({
+    expect(parseCommand(`/evalverdict accept ${names(20).join(' ')} -- x`)).toEqual({
       kind: 'accept',
       gates: names(20),
       reason: 'x',
     });
-    expect(parseCommand(`/evalgate accept ${names(21).join(' ')} -- x`)).toEqual(malformed('more than 20 gates named'));
+    expect(parseCommand(`/evalverdict accept ${names(21).join(' ')} -- x`)).toEqual(
+      malformed('more than 20 gates named'),
+    );
   });
 
   it('a gate name of 100 characters is taken; 101 is not a metric name', () => {
     const name = (n: number) => 'm'.repeat(n);
-    expect(parseCommand(`/evalgate accept ${name(100)} -- x`)).toEqual({
+    expect(parseCommand(`/evalverdict accept ${name(100)} -- x`)).toEqual({
       kind: 'accept',
       gates: [name(100)],
       reason: 'x',
     });
-    expect(parseCommand(`/evalgate accept ${name(101)} -- x`)).toEqual(malformed('a gate name is not a metric name'));
-    expect(parseCommand('/evalgate accept a`b -- x')).toEqual(malformed('a gate name is not a metric name'));
+    expect(parseCommand(`/evalverdict accept ${name(101)} -- x`)).toEqual(
+      malformed('a gate name is not a metric name'),
+    );
+    expect(parseCommand('/evalverdict accept a`b -- x')).toEqual(malformed('a gate name is not a metric name'));
   });
 });

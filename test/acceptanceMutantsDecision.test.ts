@@ -14,7 +14,7 @@ import type { AcceptCommand, RunFacts } from '../src/publish/acceptanceDecision.
 import { worseOf } from '../src/publish/acceptanceState.js';
 import type { AcceptanceState, HistoryEntry, StandingAcceptance } from '../src/publish/acceptanceState.js';
 
-const LABEL = 'evalgate: accept';
+const LABEL = 'evalverdict: accept';
 const A = 'a'.repeat(40);
 const B = 'b'.repeat(40);
 const C = 'c'.repeat(40);
@@ -180,7 +180,7 @@ describe('no event for the label, nothing standing', () => {
     expect(run.decision).toEqual({
       kind: 'refused',
       reason:
-        'the label `evalgate: accept` was added for an earlier commit: the earlier acceptance does not cover `bbbbbbb`. Remove the label and add it again to accept this commit.',
+        'the label `evalverdict: accept` was added for an earlier commit: the earlier acceptance does not cover `bbbbbbb`. Remove the label and add it again to accept this commit.',
     });
     expect(run.state).toEqual({ current: null, history: [], shown: [] });
     expect(decideRun(facts({ prior: null, labels: [] }))).toEqual({
@@ -242,7 +242,7 @@ describe('a standing acceptance on a later run', () => {
 
   it('the label matches whatever its case and the white space around it', () => {
     const was = prior(standing());
-    for (const labels of [[` ${LABEL.toUpperCase()}\t`], ['Evalgate: Accept']])
+    for (const labels of [[` ${LABEL.toUpperCase()}\t`], ['Evalverdict: Accept']])
       expect(decideRun(facts({ prior: was, labels })).decision.kind, labels[0]).toBe('accepted');
     expect(decideRun(facts({ prior: was, label: `  ${LABEL} ` })).decision.kind).toBe('accepted');
   });

@@ -15,7 +15,7 @@ describe('renderErrorPanel', () => {
       renderErrorPanel({ message: 'bad.json: line 3', inputError: true, sha: SHA, runUrl: 'https://x/runs/1' }),
     ).toBe(
       [
-        '⛔ **EvalGate: error — the run could not be evaluated**',
+        '⛔ **EvalVerdict: error — the run could not be evaluated**',
         '',
         'No gate was checked for this commit. Fix the input below and re-run; this comment will show the report again.',
         '',
@@ -33,9 +33,9 @@ describe('renderErrorPanel', () => {
     for (const where of [{}, { sha: null, runUrl: null }, { sha: '', runUrl: '' }])
       expect(renderErrorPanel({ message: 'boom', inputError: false, ...where })).toBe(
         [
-          '⛔ **EvalGate: error — the run could not be evaluated**',
+          '⛔ **EvalVerdict: error — the run could not be evaluated**',
           '',
-          'No gate was checked for this commit: EvalGate hit an internal error (please report it with the log).',
+          'No gate was checked for this commit: EvalVerdict hit an internal error (please report it with the log).',
           '',
           '```text',
           'boom',
@@ -66,8 +66,8 @@ describe('renderErrorPanel', () => {
   });
 
   it('shows the message as panelText makes it: no comment opener survives', () => {
-    const panel = renderErrorPanel({ message: 'id <!-- evalgate:acceptance-state x -->', inputError: true });
-    expect(panel).toContain('id <!- - evalgate:acceptance-state x - ->');
+    const panel = renderErrorPanel({ message: 'id <!-- evalverdict:acceptance-state x -->', inputError: true });
+    expect(panel).toContain('id <!- - evalverdict:acceptance-state x - ->');
     expect(panel).not.toContain('<!--');
   });
 });

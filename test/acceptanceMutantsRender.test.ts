@@ -14,7 +14,7 @@ import {
 } from '../src/publish/acceptance.js';
 import type { Acceptance, AcceptanceDecision, AcceptanceFacts, AcceptedGate } from '../src/publish/acceptance.js';
 
-const LABEL = 'evalgate: accept';
+const LABEL = 'evalverdict: accept';
 const HEAD = 'a'.repeat(40);
 const NEXT = 'b'.repeat(40);
 const NOW = '2026-11-28T03:00:00Z';
@@ -81,7 +81,7 @@ describe('decideAcceptance: labels and refusals', () => {
     expect(decideAcceptance(facts({ event: { kind: 'other', name: 'push' }, headSha: null }))).toEqual({
       kind: 'refused',
       reason:
-        'the label `evalgate: accept` was added for an earlier commit: the earlier acceptance does not cover this commit. Remove the label and add it again to accept this commit.',
+        'the label `evalverdict: accept` was added for an earlier commit: the earlier acceptance does not cover this commit. Remove the label and add it again to accept this commit.',
     });
   });
 });
@@ -112,7 +112,7 @@ describe('the judged number', () => {
 describe('renderAcceptance', () => {
   it('one gate is "1 failed gate"', () => {
     expect(renderAcceptance(accepted(), LABEL).split('\n')[1]).toBe(
-      '> **EvalGate: accepted by @m** on 2026-11-28T03:00:00Z for `aaaaaaa` (label evalgate: accept): 1 failed gate accepted',
+      '> **EvalVerdict: accepted by @m** on 2026-11-28T03:00:00Z for `aaaaaaa` (label evalverdict: accept): 1 failed gate accepted',
     );
   });
 
@@ -120,7 +120,7 @@ describe('renderAcceptance', () => {
     expect(renderAcceptance(accepted({ reason: 'cheaper <index>', carried_over_to: NEXT }), LABEL)).toBe(
       [
         '> [!IMPORTANT]',
-        '> **EvalGate: accepted by @m** on 2026-11-28T03:00:00Z for `aaaaaaa` (comment): 1 failed gate accepted',
+        '> **EvalVerdict: accepted by @m** on 2026-11-28T03:00:00Z for `aaaaaaa` (comment): 1 failed gate accepted',
         '> - `nDCG@10` −0.0222; allowed: drop ≤ 0.0100',
         '> Reason: cheaper &lt;index&gt;',
         '> Carried over to `bbbbbbb`: no accepted gate is worse than when it was accepted.',

@@ -70,7 +70,7 @@ function standing(over: Partial<StandingAcceptance> = {}): StandingAcceptance {
     head_sha: A,
     reason: null,
     via: 'label',
-    source: { kind: 'label', label: 'evalgate: accept' },
+    source: { kind: 'label', label: 'evalverdict: accept' },
     covers: A,
     gates: [stored()],
     ...over,
@@ -83,7 +83,7 @@ function entry(over: Partial<HistoryEntry> = {}): HistoryEntry {
 
 /** A state line holding exactly this JSON, as a forger could write it. */
 function line(json: unknown): string {
-  return `<!-- evalgate:acceptance-state ${Buffer.from(JSON.stringify(json), 'utf8').toString('base64')} -->`;
+  return `<!-- evalverdict:acceptance-state ${Buffer.from(JSON.stringify(json), 'utf8').toString('base64')} -->`;
 }
 
 /** The state with its current acceptance (or its one history entry, or its one shown report) replaced. */
@@ -238,8 +238,8 @@ describe('the final line', () => {
 
 describe('decodeState refuses each malformed field on its own', () => {
   it('JSON that is null, or not the version written here, is no state', () => {
-    expect(decodeState(`<!-- evalgate:acceptance-state ${Buffer.from('null').toString('base64')} -->`)).toBeNull();
-    expect(decodeState(`<!-- evalgate:acceptance-state ${Buffer.from('{"v":1').toString('base64')} -->`)).toBeNull();
+    expect(decodeState(`<!-- evalverdict:acceptance-state ${Buffer.from('null').toString('base64')} -->`)).toBeNull();
+    expect(decodeState(`<!-- evalverdict:acceptance-state ${Buffer.from('{"v":1').toString('base64')} -->`)).toBeNull();
     expect(decodeState(line({ v: 1, current: null, history: {}, shown: [] }))).toBeNull();
     expect(decodeState(line({ v: 1, current: null, history: [], shown: {} }))).toBeNull();
   });
@@ -344,8 +344,8 @@ describe('decodeState refuses each malformed field on its own', () => {
     for (const bad of [
       { via: 'api', source: { kind: 'api', label: 'x' } },
       { via: 'label', source: { kind: 'comment', comment_id: 7 } },
-      { via: 'label', source: { kind: 'comment', label: 'evalgate: accept' } },
-      { via: 'comment', source: { kind: 'label', label: 'evalgate: accept' } },
+      { via: 'label', source: { kind: 'comment', label: 'evalverdict: accept' } },
+      { via: 'comment', source: { kind: 'label', label: 'evalverdict: accept' } },
       { via: 'label', source: null },
       { via: 'comment', source: null },
       { via: 'label', source: { kind: 'label', label: 'l'.repeat(101) } },
@@ -403,7 +403,7 @@ describe('decodeState refuses each malformed field on its own', () => {
       '"baseline":1e999',
     );
     expect(text).toContain('1e999');
-    expect(decodeState(`<!-- evalgate:acceptance-state ${Buffer.from(text).toString('base64')} -->`)).toBeNull();
+    expect(decodeState(`<!-- evalverdict:acceptance-state ${Buffer.from(text).toString('base64')} -->`)).toBeNull();
   });
 });
 

@@ -102,7 +102,7 @@ describe("the stand-in GitHub API is checked against GitHub's OpenAPI descriptio
     const user: Account = { login: 'octocat', id: 1, type: 'User' };
     for (let i = 0; i < 5; i++) github.addComment(OWNER, REPO, PR, `comment ${i}`, user);
     const response = await fetch(`${github.url}${COMMENTS_PATH}?per_page=2&page=2`, {
-      headers: { authorization: `token ${TOKEN}`, 'user-agent': 'evalgate-action test' },
+      headers: { authorization: `token ${TOKEN}`, 'user-agent': 'evalverdict-action test' },
     });
     expect(response.status).toBe(200);
     const rels = (link: string) =>
@@ -184,14 +184,14 @@ describe('inputs', () => {
       status: 'auto',
       strictChunkerVersion: false,
       writeAggregate: true,
-      reportPath: '/ws/evalgate-report.md',
-      jsonPath: '/ws/evalgate-report.json',
+      reportPath: '/ws/evalverdict-report.md',
+      jsonPath: '/ws/evalverdict-report.json',
       prNumber: null,
       requestTimeoutS: 30,
       publishTimeoutS: 120,
       baselineMaxAgeDays: 7,
       metricOptions: {},
-      acceptLabel: 'evalgate: accept',
+      acceptLabel: 'evalverdict: accept',
       workspace: '/ws',
     });
   });
@@ -201,9 +201,15 @@ describe('inputs', () => {
       Object.entries(actionDefaults()).map(([k, v]) => [`INPUT_${k.toUpperCase()}`, v]),
     );
     const read = (extra: Record<string, string>) => getInputs({ ...defaults, ...base, ...extra });
-    expect(read({ INPUT_BASELINE: 'artifact:evalgate-baseline' })).toMatchObject({
+    expect(read({ INPUT_BASELINE: 'artifact:evalverdict-baseline' })).toMatchObject({
       baseline: null,
-      baselineArtifact: { name: 'evalgate-baseline', workflow: null, maxCommits: 50, path: null, ifNoBaseline: 'warn' },
+      baselineArtifact: {
+        name: 'evalverdict-baseline',
+        workflow: null,
+        maxCommits: 50,
+        path: null,
+        ifNoBaseline: 'warn',
+      },
     });
     expect(
       read({
@@ -248,7 +254,7 @@ describe('inputs', () => {
     expect(error({ 'INPUT_COMMENT-ID': 'x-->' })).toMatch(/^input `comment-id`: "x-->"/);
     expect(error({ 'INPUT_PR-NUMBER': '#12' })).toBe('input `pr-number`: "#12" is not a pull request number');
     expect(error({ 'INPUT_REPORT-PATH': 'reports/' })).toBe(
-      'input `report-path`: "reports/" is a directory; give a file name such as evalgate-report.md',
+      'input `report-path`: "reports/" is a directory; give a file name such as evalverdict-report.md',
     );
     for (const bad of ['0', '-1', 'soon', '1e3', '100000'])
       expect(error({ 'INPUT_REQUEST-TIMEOUT': bad })).toBe(
@@ -276,10 +282,10 @@ describe('the action on a pull request', () => {
     expect(run.outputs['failed-gates']).toBe('[]');
     checkSummaryOutput(run.outputs.summary, out);
     expect(run.summary).toBe(out.markdownFull);
-    expect(readFileSync(join(run.workspace, 'evalgate-report.md'), 'utf8')).toBe(out.markdownFull);
-    expect(clockless(readFileSync(join(run.workspace, 'evalgate-report.json'), 'utf8'))).toBe(out.json);
+    expect(readFileSync(join(run.workspace, 'evalverdict-report.md'), 'utf8')).toBe(out.markdownFull);
+    expect(clockless(readFileSync(join(run.workspace, 'evalverdict-report.json'), 'utf8'))).toBe(out.json);
     expect(annotations(run.stdout)).toEqual([]);
-    expect(run.stdout).toContain(`created the EvalGate comment on pull request #${PR}: ${commentUrl(1000)}`);
+    expect(run.stdout).toContain(`created the EvalVerdict comment on pull request #${PR}: ${commentUrl(1000)}`);
     // The only place the token appears is the runner's mask command (the runner hides it from the log).
     expect(run.stdout.split('\n').filter((l) => l.includes(TOKEN))).toEqual([`::add-mask::${TOKEN}`]);
     expect(run.stderr).not.toContain(TOKEN);
@@ -300,7 +306,7 @@ describe('the action on a pull request', () => {
       [first.id, ownBody(out.markdown)],
     ]);
     expect(run.outputs['comment-url']).toBe(commentUrl(first.id));
-    expect(run.stdout).toContain(`updated the EvalGate comment on pull request #${PR}`);
+    expect(run.stdout).toContain(`updated the EvalVerdict comment on pull request #${PR}`);
   });
 
   it('makes no write when the report is unchanged', async () => {
@@ -341,10 +347,10 @@ describe('the action on a pull request', () => {
     expect(annotations(run.stdout)).toEqual([
       {
         level: 'error',
-        properties: { title: 'EvalGate gate failed: hit@5' },
+        properties: { title: 'EvalVerdict gate failed: hit@5' },
         message: `hit@5: threshold ≥ 0.9900 not met (baseline ${hit5.baseline!.toFixed(4)}, candidate ${hit5.candidate!.toFixed(4)}, delta −${Math.abs(hit5.delta!).toFixed(4)})`,
       },
-      { level: 'error', properties: {}, message: 'EvalGate: 1 gate failed (fail-on: error): hit@5 (≥ 0.9900)' },
+      { level: 'error', properties: {}, message: 'EvalVerdict: 1 gate failed (fail-on: error): hit@5 (≥ 0.9900)' },
     ]);
     expect(run.outputs).toEqual(expectedOutputs(run, out, { passed: false, commentUrl: commentUrl(1000) }));
     const r4 = (x: number | null) => (x === null ? null : Number(x.toFixed(4)));
@@ -369,17 +375,17 @@ describe('the action on a pull request', () => {
     expect(run.requests[1].body).toEqual({ body: ownBody(out.markdown) });
   });
 
-  it('with fail-on: never, a failing gate from .github/evalgate.yml is a warning at its line; the step passes, passed says false', async () => {
-    // No `config` or `gates` input: .github/evalgate.yml is the default config, as for `evalgate compare`.
+  it('with fail-on: never, a failing gate from .github/evalverdict.yml is a warning at its line; the step passes, passed says false', async () => {
+    // No `config` or `gates` input: .github/evalverdict.yml is the default config, as for `evalverdict compare`.
     const run = await runAction({
       inputs: { 'fail-on': 'never' },
-      files: { '.github/evalgate.yml': `# gates\n${FAILING_GATES}` },
+      files: { '.github/evalverdict.yml': `# gates\n${FAILING_GATES}` },
     });
     expect(run.code).toBe(0);
     expect(annotations(run.stdout)).toEqual([
       expect.objectContaining({
         level: 'warning',
-        properties: { title: 'EvalGate gate warning: hit@5', file: '.github/evalgate.yml', line: '3' },
+        properties: { title: 'EvalVerdict gate warning: hit@5', file: '.github/evalverdict.yml', line: '3' },
       }),
     ]);
     expect(run.outputs.verdict).toBe('fail');
@@ -410,23 +416,23 @@ describe('the action on a pull request', () => {
       `PATCH /repos/${OWNER}/${REPO}/issues/comments/1000 200`,
     ]);
     expect(run.requests[2].body).toEqual({ body: ownBody(panel, 'error') });
-    expect(panel).toContain('EvalGate: error');
+    expect(panel).toContain('EvalVerdict: error');
     expect(panel).toContain(message);
     expect(annotations(run.stdout)).toEqual([
-      { level: 'error', properties: {}, message: `EvalGate could not evaluate the run: ${message}` },
+      { level: 'error', properties: {}, message: `EvalVerdict could not evaluate the run: ${message}` },
     ]);
     expect(run.outputs).toEqual({
       verdict: 'error',
       passed: 'false',
       'failed-gates': '[]',
-      'report-path': join(run.workspace, 'evalgate-report.md'),
-      'json-path': join(run.workspace, 'evalgate-report.json'),
+      'report-path': join(run.workspace, 'evalverdict-report.md'),
+      'json-path': join(run.workspace, 'evalverdict-report.json'),
       'comment-url': commentUrl(1000),
       summary: JSON.stringify({ verdict: 'error', error: message }),
     });
     expect(run.summary).toBe(panel);
-    expect(readFileSync(join(run.workspace, 'evalgate-report.md'), 'utf8')).toBe(panel);
-    expect(clockless(readFileSync(join(run.workspace, 'evalgate-report.json'), 'utf8'))).toBe(
+    expect(readFileSync(join(run.workspace, 'evalverdict-report.md'), 'utf8')).toBe(panel);
+    expect(clockless(readFileSync(join(run.workspace, 'evalverdict-report.json'), 'utf8'))).toBe(
       stableJson({ verdict: 'error', error: message }),
     );
   });
@@ -438,7 +444,7 @@ describe('the action on a pull request', () => {
     expect(summarise(passing.requests)).toEqual([`GET ${COMMENTS_PATH}?per_page=100 200`, `POST ${COMMENTS_PATH} 403`]);
     const [warning] = annotations(passing.stdout);
     expect(warning.level).toBe('warning');
-    expect(warning.properties.title).toBe('EvalGate could not comment on the pull request');
+    expect(warning.properties.title).toBe('EvalVerdict could not comment on the pull request');
     expect(warning.message).toContain('HTTP 403: Resource not accessible by integration');
     expect(warning.message).toContain('comes from a fork');
     expect(warning.message).toContain('job summary');
@@ -497,14 +503,14 @@ describe('the action on a pull request', () => {
       OWNER,
       REPO,
       PR,
-      '<!-- evalgate:comment-id=answers -->\nthe answers gate',
+      '<!-- evalverdict:comment-id=answers -->\nthe answers gate',
       GITHUB_ACTIONS_BOT,
     );
     const run = await runAction({ inputs: { gates: PASSING_GATES, 'comment-id': 'retrieval' } });
     expect(run.code).toBe(0);
     expect(summarise(writes(run.requests))).toEqual([`POST ${COMMENTS_PATH} 201`]);
     expect(github.listComments(OWNER, REPO, PR).map((c) => [c.id, c.body])).toEqual([
-      [answers.id, '<!-- evalgate:comment-id=answers -->\nthe answers gate'],
+      [answers.id, '<!-- evalverdict:comment-id=answers -->\nthe answers gate'],
       [answers.id + 1, ownBody((await expectedFor(PASSING_GATES)).markdown, 'report', HEAD_SHA, 'retrieval')],
     ]);
     const again = await runAction({ inputs: { gates: FAILING_GATES, 'comment-id': 'answers' } });
@@ -513,8 +519,8 @@ describe('the action on a pull request', () => {
       `PATCH /repos/${OWNER}/${REPO}/issues/comments/${answers.id} 200`,
     ]);
     expect(github.listComments(OWNER, REPO, PR).map((c) => c.body.split('\n')[0])).toEqual([
-      '<!-- evalgate:comment-id=answers -->',
-      '<!-- evalgate:comment-id=retrieval -->',
+      '<!-- evalverdict:comment-id=answers -->',
+      '<!-- evalverdict:comment-id=retrieval -->',
     ]);
   });
 
@@ -595,13 +601,13 @@ describe('the action on a pull request', () => {
       {
         level: 'error',
         properties: {},
-        message: 'EvalGate: input `comment`: "sometimes" is not one of always, on-change, on-failure, never',
+        message: 'EvalVerdict: input `comment`: "sometimes" is not one of always, on-change, on-failure, never',
       },
     ]);
     expect(run.requests).toEqual([]);
     const both = await runAction({ inputs: { config: 'gates.yml', gates: PASSING_GATES } });
     expect(annotations(both.stdout)[0].message).toBe(
-      'EvalGate: inputs `config` ("gates.yml") and `gates` are exclusive: give a config file or inline gates, not both',
+      'EvalVerdict: inputs `config` ("gates.yml") and `gates` are exclusive: give a config file or inline gates, not both',
     );
   });
 });

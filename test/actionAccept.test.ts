@@ -26,7 +26,7 @@ import {
 useActionSuite();
 
 const HEAD = '6dcb09b5b57875f334f61aebed695e2e4193db5e';
-const LABEL = 'evalgate: accept';
+const LABEL = 'evalverdict: accept';
 const WRITER: Account = { login: 'writer-1', id: 501, type: 'User' };
 const MAINTAINER: Account = { login: 'maintainer-2', id: 502, type: 'User' };
 const READER: Account = { login: 'reader-3', id: 503, type: 'User' };
@@ -50,7 +50,7 @@ async function candidateHit5(): Promise<number> {
 async function run(payload: Record<string, unknown>, gates = FAILING_GATES) {
   const result = await runAction({ payload, inputs: { gates, status: 'true' } });
   const comment = github.listComments(OWNER, REPO, PR)[0]?.body ?? '';
-  const json = JSON.parse(readFileSync(join(result.workspace, 'evalgate-report.json'), 'utf8'));
+  const json = JSON.parse(readFileSync(join(result.workspace, 'evalverdict-report.json'), 'utf8'));
   const status = github.statuses(OWNER, REPO, HEAD).at(-1);
   return { ...result, comment, json, status };
 }
@@ -63,9 +63,9 @@ describe('accept by label', () => {
     expect(r.status?.state).toBe('success');
     const hit5 = await candidateHit5();
     expect(r.status?.description).toBe(`accepted by @writer-1: hit@5 ${hit5.toFixed(4)}`);
-    expect(r.comment.startsWith(`${MARKER}\n> [!IMPORTANT]\n> **EvalGate: accepted by @writer-1** on `)).toBe(true);
+    expect(r.comment.startsWith(`${MARKER}\n> [!IMPORTANT]\n> **EvalVerdict: accepted by @writer-1** on `)).toBe(true);
     expect(r.comment).toContain(
-      `for \`6dcb09b\` (label evalgate: accept): 1 failed gate accepted\n> - \`hit@5\` ${hit5.toFixed(4)}; allowed: ≥ 0.9900\n`,
+      `for \`6dcb09b\` (label evalverdict: accept): 1 failed gate accepted\n> - \`hit@5\` ${hit5.toFixed(4)}; allowed: ≥ 0.9900\n`,
     );
     // The report itself still says what failed, below the acceptance.
     expect(r.comment).toContain('> [!CAUTION]');
@@ -88,7 +88,7 @@ describe('accept by label', () => {
     expect(r.outputs.verdict).toBe('fail');
     // The accepted gate is a warning annotation, not an error.
     expect(annotations(r.stdout).filter((a) => a.level === 'error')).toEqual([]);
-    expect(annotations(r.stdout).map((a) => a.properties.title)).toContain('EvalGate gate failed, accepted: hit@5');
+    expect(annotations(r.stdout).map((a) => a.properties.title)).toContain('EvalVerdict gate failed, accepted: hit@5');
     expect(summarise(r.requests)).toContain(`GET ${PERMISSION_PATH(WRITER.login)} 200`);
   });
 
@@ -105,7 +105,7 @@ describe('accept by label', () => {
     expect(r.code).toBe(1);
     expect(r.status?.state).toBe('failure');
     expect(r.comment).toContain(
-      '> **Not accepted:** @&#8203;reader-3 added the label evalgate: accept but has read permission on the repository; accepting takes write, maintain or admin.',
+      '> **Not accepted:** @&#8203;reader-3 added the label evalverdict: accept but has read permission on the repository; accepting takes write, maintain or admin.',
     );
     expect(r.json.acceptance).toBeNull();
     expect(r.json.acceptance_refused).toContain('has read permission');

@@ -1,8 +1,8 @@
 /**
  * Accepting a regression, the rest of issue 36, end to end: the bundled action against the stand-in API (every
  * request and answer validated against GitHub's OpenAPI description by useActionSuite). A new push carries an
- * acceptance over only when no accepted gate got worse, read from the hidden state line of EvalGate's own comment;
- * `/evalgate accept` and `/evalgate rerun` comment commands, refused with a reply when they may not act.
+ * acceptance over only when no accepted gate got worse, read from the hidden state line of EvalVerdict's own comment;
+ * `/evalverdict accept` and `/evalverdict rerun` comment commands, refused with a reply when they may not act.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -34,7 +34,7 @@ useActionSuite();
 
 const HEAD = '6dcb09b5b57875f334f61aebed695e2e4193db5e';
 const NEXT = 'aaaaaaa5b57875f334f61aebed695e2e4193db5f';
-const LABEL = 'evalgate: accept';
+const LABEL = 'evalverdict: accept';
 const WRITER: Account = { login: 'writer-1', id: 501, type: 'User' };
 const MAINTAINER: Account = { login: 'maintainer-2', id: 502, type: 'User' };
 const OUTSIDER: Account = { login: 'outsider-5', id: 505, type: 'User' };
@@ -53,7 +53,7 @@ function labelPayload(action: string, sender: string, labels: string[], head = H
 
 async function outcome(result: Awaited<ReturnType<typeof runAction>>, head = HEAD) {
   const sticky = github.listComments(OWNER, REPO, PR).find((c) => c.body.startsWith(MARKER));
-  const json = JSON.parse(readFileSync(join(result.workspace, 'evalgate-report.json'), 'utf8'));
+  const json = JSON.parse(readFileSync(join(result.workspace, 'evalverdict-report.json'), 'utf8'));
   return { ...result, comment: sticky?.body ?? '', json, status: github.statuses(OWNER, REPO, head).at(-1) };
 }
 
@@ -95,8 +95,8 @@ describe('an acceptance on a new push', () => {
       }),
     );
     expect(labeled.status?.state).toBe('success');
-    expect(labeled.comment).toContain('**EvalGate: accepted by @writer-1**');
-    expect(labeled.comment).toMatch(/<!-- evalgate:acceptance-state [A-Za-z0-9+/=]+ -->\n$/);
+    expect(labeled.comment).toContain('**EvalVerdict: accepted by @writer-1**');
+    expect(labeled.comment).toMatch(/<!-- evalverdict:acceptance-state [A-Za-z0-9+/=]+ -->\n$/);
     const pushed = await outcome(
       await runAction({
         payload: labelPayload('synchronize', WRITER.login, [LABEL], NEXT),
@@ -240,33 +240,33 @@ async function command(body: string, author: Account, options: CommandOptions = 
   };
 }
 
-describe('/evalgate comment commands', () => {
+describe('/evalverdict comment commands', () => {
   it('a maintainer accepts only nDCG@10, with the reason; hit@5 still fails', async () => {
     github.setPermission(MAINTAINER, 'write', 'maintain');
-    const r = await command('/evalgate accept nDCG@10 -- cheaper reranker', MAINTAINER);
+    const r = await command('/evalverdict accept nDCG@10 -- cheaper reranker', MAINTAINER);
     expect(r.code).toBe(1);
     expect(github.reactions(r.commandId)).toEqual(['+1']);
     expect(r.replies).toEqual([]);
-    expect(r.sticky).toContain('**EvalGate: accepted by @maintainer-2**');
+    expect(r.sticky).toContain('**EvalVerdict: accepted by @maintainer-2**');
     expect(r.sticky).toContain('(comment): 1 failed gate accepted\n> - `nDCG@10`');
     expect(r.sticky).toContain('> Reason: cheaper reranker\n');
-    const json = JSON.parse(readFileSync(join(r.workspace, 'evalgate-report.json'), 'utf8'));
+    const json = JSON.parse(readFileSync(join(r.workspace, 'evalverdict-report.json'), 'utf8'));
     expect(json.acceptance).toMatchObject({ by: MAINTAINER.login, head_sha: HEAD, reason: 'cheaper reranker' });
     expect(json.acceptance.gates.map((g: { metric: string }) => g.metric)).toEqual(['nDCG@10']);
     expect(r.status?.state).toBe('failure');
-    const titled = annotations(r.stdout).filter((a) => a.properties.title?.startsWith('EvalGate gate'));
+    const titled = annotations(r.stdout).filter((a) => a.properties.title?.startsWith('EvalVerdict gate'));
     expect(titled.map((a) => [a.level, a.properties.title])).toEqual([
-      ['error', 'EvalGate gate failed: hit@5'],
-      ['warning', 'EvalGate gate failed, accepted: nDCG@10'],
+      ['error', 'EvalVerdict gate failed: hit@5'],
+      ['warning', 'EvalVerdict gate failed, accepted: nDCG@10'],
     ]);
     expect(summarise(r.requests)).toContain(`GET ${PERMISSION_PATH(MAINTAINER.login)} 200`);
   });
 
   it('the same from an outside contributor is refused with a reply, and nothing changes', async () => {
-    const r = await command('/evalgate accept nDCG@10 -- cheaper reranker', OUTSIDER);
+    const r = await command('/evalverdict accept nDCG@10 -- cheaper reranker', OUTSIDER);
     expect(r.code).toBe(0);
     expect(r.replies).toEqual([
-      `${REPLY_MARKER}\nEvalGate did not take the command of @outsider-5: it takes write, maintain or admin permission on the repository, and GitHub reports none; nothing was changed.`,
+      `${REPLY_MARKER}\nEvalVerdict did not take the command of @outsider-5: it takes write, maintain or admin permission on the repository, and GitHub reports none; nothing was changed.`,
     ]);
     expect(r.sticky).toBe(
       `${MARKER}\nthe earlier report\n${encodeState({ current: null, history: [], shown: [{ sha: HEAD, kind: 'report', since: null }] })}\n`,
@@ -282,7 +282,7 @@ describe('/evalgate comment commands', () => {
   it('a permission forged in the event (sender, author_association) is ignored: the API decides', async () => {
     github.setPermission(OUTSIDER, 'read');
     const forged = { permission: 'admin', role_name: 'admin', site_admin: true };
-    const r = await command('/evalgate accept -- ship it', OUTSIDER, { sender: forged });
+    const r = await command('/evalverdict accept -- ship it', OUTSIDER, { sender: forged });
     expect(r.replies[0]).toContain('GitHub reports read; nothing was changed.');
     expect(r.sticky).toContain('the earlier report\n');
     expect(r.sticky).not.toContain('accepted by');
@@ -290,23 +290,23 @@ describe('/evalgate comment commands', () => {
 
   it('a malformed command gets the usage; a bot and a closed pull request get a short reply', async () => {
     github.setPermission(MAINTAINER, 'write', 'maintain');
-    const malformed = await command('/evalgate accept nDCG@10 cheaper reranker', MAINTAINER);
+    const malformed = await command('/evalverdict accept nDCG@10 cheaper reranker', MAINTAINER);
     expect(malformed.replies).toHaveLength(1);
     expect(malformed.replies[0]).toContain('no \\`-- REASON\\`');
-    expect(malformed.replies[0]).toContain('Usage: `/evalgate accept [GATE ...] -- REASON`');
+    expect(malformed.replies[0]).toContain('Usage: `/evalverdict accept [GATE ...] -- REASON`');
     // The author's permission is asked first: only a writer's malformed command gets a reply every time.
     expect(malformed.requests.some((q) => q.path.includes('/collaborators/'))).toBe(true);
     github.reset();
-    const bot = await command('/evalgate accept -- ok', { login: 'renovate[bot]', id: 29139614, type: 'Bot' });
+    const bot = await command('/evalverdict accept -- ok', { login: 'renovate[bot]', id: 29139614, type: 'Bot' });
     expect(bot.replies).toEqual([
-      `${REPLY_MARKER}\nEvalGate did not take the command of @renovate\\[bot\\]: commands from bots are not taken.`,
+      `${REPLY_MARKER}\nEvalVerdict did not take the command of @renovate\\[bot\\]: commands from bots are not taken.`,
     ]);
     expect(github.reactions(bot.commandId)).toEqual(['-1']);
     github.reset();
     github.setPermission(MAINTAINER, 'write', 'maintain');
-    const closed = await command('/evalgate accept -- ok', MAINTAINER, { state: 'closed' });
+    const closed = await command('/evalverdict accept -- ok', MAINTAINER, { state: 'closed' });
     expect(closed.replies).toEqual([
-      `${REPLY_MARKER}\nEvalGate did not take the command of @maintainer-2: the pull request is closed; nothing was changed.`,
+      `${REPLY_MARKER}\nEvalVerdict did not take the command of @maintainer-2: the pull request is closed; nothing was changed.`,
     ]);
     expect(closed.status).toBeUndefined();
   });
@@ -314,23 +314,23 @@ describe('/evalgate comment commands', () => {
   it('command text is escaped in the comment and never printed as a workflow command', async () => {
     github.setPermission(MAINTAINER, 'admin');
     const hostile = '<img src=x> @everyone #1 ::error::forged [x](https://evil.example)';
-    const r = await command(`/evalgate accept -- ${hostile}`, MAINTAINER);
+    const r = await command(`/evalverdict accept -- ${hostile}`, MAINTAINER);
     expect(r.sticky).toContain(
       '> Reason: &lt;img src=x&gt; @&#8203;everyone #&#8203;1 ::error::forged \\[x\\](https:/&#8203;/evil.example)\n',
     );
     expect(r.sticky).not.toContain('<img');
     expect(r.stdout.split('\n').some((l) => l.startsWith('::error::forged'))).toBe(false);
     expect(annotations(r.stdout).some((a) => a.message.includes('forged'))).toBe(false);
-    const json = JSON.parse(readFileSync(join(r.workspace, 'evalgate-report.json'), 'utf8'));
+    const json = JSON.parse(readFileSync(join(r.workspace, 'evalverdict-report.json'), 'utf8'));
     expect(json.acceptance.reason).toBe(hostile);
     // All failing gates were accepted: the step passes.
     expect(r.code).toBe(0);
     expect(r.status?.state).toBe('success');
   });
 
-  it('/evalgate rerun by a writer re-evaluates the head commit', async () => {
+  it('/evalverdict rerun by a writer re-evaluates the head commit', async () => {
     github.setPermission(WRITER, 'write');
-    const r = await command('/evalgate rerun', WRITER);
+    const r = await command('/evalverdict rerun', WRITER);
     expect(github.reactions(r.commandId)).toEqual(['+1']);
     expect(r.code).toBe(1);
     expect(r.status?.state).toBe('failure');
@@ -346,7 +346,7 @@ describe('/evalgate comment commands', () => {
       branch: 'new-topic',
       createdAt: '2026-11-02T00:00:00Z',
     });
-    github.addArtifact(older, 'evalgate-candidate', zip);
+    github.addArtifact(older, 'evalverdict-candidate', zip);
     const run = github.addWorkflowRun({
       workflow: 'rag-eval.yml',
       headSha: HEAD,
@@ -354,19 +354,21 @@ describe('/evalgate comment commands', () => {
       createdAt: '2026-11-03T00:00:00Z',
       conclusion: 'failure',
     });
-    const artifact = github.addArtifact(run, 'evalgate-candidate', zip);
-    const r = await command('/evalgate accept -- smaller index', MAINTAINER, {
-      inputs: { candidate: 'artifact:evalgate-candidate' },
+    const artifact = github.addArtifact(run, 'evalverdict-candidate', zip);
+    const r = await command('/evalverdict accept -- smaller index', MAINTAINER, {
+      inputs: { candidate: 'artifact:evalverdict-candidate' },
     });
     expect(r.code).toBe(0);
     expect(r.status?.state).toBe('success');
-    expect(r.sticky).toContain('**EvalGate: accepted by @maintainer-2**');
+    expect(r.sticky).toContain('**EvalVerdict: accepted by @maintainer-2**');
     expect(summarise(r.requests)).toEqual(
       expect.arrayContaining([
         `GET /repos/${OWNER}/${REPO}/actions/runs?head_sha=${HEAD}&status=completed&per_page=10 200`,
         `GET /repos/${OWNER}/${REPO}/actions/artifacts/${artifact}/zip 302`,
       ]),
     );
-    expect(r.stdout).toContain(`candidate artifact:evalgate-candidate: run.sqlite of run ${run}, the head 6dcb09b's`);
+    expect(r.stdout).toContain(
+      `candidate artifact:evalverdict-candidate: run.sqlite of run ${run}, the head 6dcb09b's`,
+    );
   });
 });

@@ -84,7 +84,7 @@ describe('issue 44: no input can place acceptance state in our comment', () => {
     });
     expect(first.code).toBe(1);
     const panel = sticky();
-    expect(panel).toContain('EvalGate: error — the run could not be evaluated');
+    expect(panel).toContain('EvalVerdict: error — the run could not be evaluated');
     expect(panel).toContain('created_at');
     // Only our two hidden lines: the marker first, the state (this run's, no acceptance) last.
     const hidden = panel.split('\n').filter((l) => l.includes('<!--'));
@@ -167,12 +167,12 @@ async function commandRun(body: string, author: Account, head: string, shown: Sh
 describe('issue 44: an accept command binds to the report its writer saw', () => {
   it('the head moved after the report the writer saw: refused, naming both commits; nothing accepted', async () => {
     github.setPermission(MAINTAINER, 'write', 'maintain');
-    const r = await commandRun('/evalgate accept -- small drop is fine', MAINTAINER, NEXT, [
+    const r = await commandRun('/evalverdict accept -- small drop is fine', MAINTAINER, NEXT, [
       { sha: HEAD, kind: 'report', since: null },
     ]);
     expect(r.code).toBe(0);
     expect(r.replies).toEqual([
-      `${REPLY_MARKER}\nEvalGate did not take the command of @maintainer-2: the command was written under the report for \`6dcb09b\`, but the head is now \`aaaaaaa\`; nothing was accepted. Wait for the report of \`aaaaaaa\` in the EvalGate comment, read it, and comment again to accept it.`,
+      `${REPLY_MARKER}\nEvalVerdict did not take the command of @maintainer-2: the command was written under the report for \`6dcb09b\`, but the head is now \`aaaaaaa\`; nothing was accepted. Wait for the report of \`aaaaaaa\` in the EvalVerdict comment, read it, and comment again to accept it.`,
     ]);
     expect(r.status).toBeUndefined();
     expect(github.reactions(r.commandId)).toEqual([]);
@@ -190,7 +190,7 @@ describe('issue 44: an accept command binds to the report its writer saw', () =>
     const line = encodeState({ current: null, history: [], shown });
     const later = new Date(Date.now() + 30_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
     github.addComment(OWNER, REPO, PR, `${MARKER}\nNEXT's report\n${line}\n`, GITHUB_ACTIONS_BOT, later);
-    const r = await commandRun('/evalgate accept -- small drop is fine', MAINTAINER, NEXT, null);
+    const r = await commandRun('/evalverdict accept -- small drop is fine', MAINTAINER, NEXT, null);
     expect(r.replies).toHaveLength(1);
     expect(r.replies[0]).toContain('written under the report for `6dcb09b`, but the head is now `aaaaaaa`');
     expect(r.status).toBeUndefined();
@@ -198,11 +198,11 @@ describe('issue 44: an accept command binds to the report its writer saw', () =>
 
   it('no report yet, or an error panel, when the command was written: refused', async () => {
     github.setPermission(MAINTAINER, 'admin');
-    const none = await commandRun('/evalgate accept -- ok', MAINTAINER, HEAD, null);
-    expect(none.replies[0]).toContain('no EvalGate report was on the pull request when the command was written');
+    const none = await commandRun('/evalverdict accept -- ok', MAINTAINER, HEAD, null);
+    expect(none.replies[0]).toContain('no EvalVerdict report was on the pull request when the command was written');
     github.reset();
     github.setPermission(MAINTAINER, 'admin');
-    const error = await commandRun('/evalgate accept -- ok', MAINTAINER, HEAD, [
+    const error = await commandRun('/evalverdict accept -- ok', MAINTAINER, HEAD, [
       { sha: HEAD, kind: 'error', since: null },
     ]);
     expect(error.replies[0]).toContain('showed an error for `6dcb09b`, not a report');
@@ -211,20 +211,20 @@ describe('issue 44: an accept command binds to the report its writer saw', () =>
 
   it('the report the writer saw is the head: accepted', async () => {
     github.setPermission(MAINTAINER, 'write', 'maintain');
-    const r = await commandRun('/evalgate accept -- fine', MAINTAINER, HEAD, [
+    const r = await commandRun('/evalverdict accept -- fine', MAINTAINER, HEAD, [
       { sha: HEAD, kind: 'report', since: null },
     ]);
     expect(r.code).toBe(0);
     expect(r.replies).toEqual([]);
     expect(r.status?.state).toBe('success');
-    expect(sticky()).toContain('**EvalGate: accepted by @maintainer-2**');
+    expect(sticky()).toContain('**EvalVerdict: accepted by @maintainer-2**');
   });
 });
 
 describe('issue 44: commands as GitHub renders them, and outsiders', () => {
   it('a writer quoting the syntax in an indented code block accepts nothing, and gets no answer', async () => {
     github.setPermission(MAINTAINER, 'admin');
-    const r = await commandRun('    /evalgate accept -- quoting the syntax', MAINTAINER, HEAD, [
+    const r = await commandRun('    /evalverdict accept -- quoting the syntax', MAINTAINER, HEAD, [
       { sha: HEAD, kind: 'report', since: null },
     ]);
     expect(r.code).toBe(0);
@@ -234,7 +234,7 @@ describe('issue 44: commands as GitHub renders them, and outsiders', () => {
   });
 
   it("an outsider's commands: a -1 on each, one reply on the pull request", async () => {
-    const bodies = ['/evalgate accept', '/evalgate accept -- please', '/evalgate merge'];
+    const bodies = ['/evalverdict accept', '/evalverdict accept -- please', '/evalverdict merge'];
     const runs = [];
     for (const body of bodies) runs.push(await commandRun(body, OUTSIDER, HEAD, null));
     for (const r of runs) expect(github.reactions(r.commandId)).toEqual(['-1']);
@@ -255,9 +255,9 @@ describe('issue 44: the report files', () => {
       db.run("UPDATE eval_runs SET run_id = ?, created_at = 'yesterday'", [planted]);
     });
     const r = await runAction({ payload: payloadFor(HEAD), inputs: { candidate } });
-    const json = JSON.parse(readFileSync(join(r.workspace, 'evalgate-report.json'), 'utf8'));
+    const json = JSON.parse(readFileSync(join(r.workspace, 'evalverdict-report.json'), 'utf8'));
     expect(json.verdict).toBe('error');
-    expect(json.error).toContain('evalgate:acceptance-state');
+    expect(json.error).toContain('evalverdict:acceptance-state');
     expect(sticky()).not.toContain(planted);
   });
 });
@@ -308,7 +308,7 @@ describe('issue 44: a standing acceptance is a cache the API confirms on every r
       OWNER,
       REPO,
       PR,
-      '/evalgate accept -- small drop is fine',
+      '/evalverdict accept -- small drop is fine',
       MAINTAINER,
       isoAgo(200),
     );
@@ -323,9 +323,9 @@ describe('issue 44: a standing acceptance is a cache the API confirms on every r
     github.setPermission(MAINTAINER, 'write', 'maintain');
     for (const [body, author, why] of [
       [null, MAINTAINER, 'its command comment was deleted'],
-      ['/evalgate accept -- something else', MAINTAINER, 'its command comment was edited'],
-      ['    /evalgate accept -- small drop is fine', MAINTAINER, 'its command comment was edited'],
-      ['/evalgate accept -- small drop is fine', OUTSIDER, 'its command comment is not by @maintainer-2'],
+      ['/evalverdict accept -- something else', MAINTAINER, 'its command comment was edited'],
+      ['    /evalverdict accept -- small drop is fine', MAINTAINER, 'its command comment was edited'],
+      ['/evalverdict accept -- small drop is fine', OUTSIDER, 'its command comment is not by @maintainer-2'],
     ] as const) {
       github.reset();
       github.setPermission(MAINTAINER, 'write', 'maintain');
@@ -348,7 +348,7 @@ describe('issue 44: a standing acceptance is a cache the API confirms on every r
       OWNER,
       REPO,
       PR,
-      '/evalgate accept -- small drop is fine',
+      '/evalverdict accept -- small drop is fine',
       MAINTAINER,
       isoAgo(200),
     );
@@ -362,16 +362,18 @@ describe('issue 44: a standing acceptance is a cache the API confirms on every r
 
   it('a label acceptance with no `labeled` event by its author on the timeline: dropped', async () => {
     github.setPermission(MAINTAINER, 'admin');
-    github.addLabelEvent(OWNER, REPO, PR, 'evalgate: accept', OUTSIDER);
-    standingComment({ kind: 'label', label: 'evalgate: accept' });
-    const r = await pushRun(['evalgate: accept']);
+    github.addLabelEvent(OWNER, REPO, PR, 'evalverdict: accept', OUTSIDER);
+    standingComment({ kind: 'label', label: 'evalverdict: accept' });
+    const r = await pushRun(['evalverdict: accept']);
     expect(r.code).toBe(1);
-    expect(sticky()).toContain('timeline has no evalgate: accept label added by @&#8203;maintainer-2; it is dropped.');
+    expect(sticky()).toContain(
+      'timeline has no evalverdict: accept label added by @&#8203;maintainer-2; it is dropped.',
+    );
     github.reset();
     github.setPermission(MAINTAINER, 'admin');
-    github.addLabelEvent(OWNER, REPO, PR, 'evalgate: accept', MAINTAINER);
-    standingComment({ kind: 'label', label: 'evalgate: accept' });
-    const ok = await pushRun(['evalgate: accept']);
+    github.addLabelEvent(OWNER, REPO, PR, 'evalverdict: accept', MAINTAINER);
+    standingComment({ kind: 'label', label: 'evalverdict: accept' });
+    const ok = await pushRun(['evalverdict: accept']);
     expect(ok.code).toBe(0);
     expect(ok.status?.state).toBe('success');
   });
@@ -382,7 +384,7 @@ describe('issue 44: a standing acceptance is a cache the API confirms on every r
       OWNER,
       REPO,
       PR,
-      '/evalgate accept -- small drop is fine',
+      '/evalverdict accept -- small drop is fine',
       MAINTAINER,
       isoAgo(200),
     );

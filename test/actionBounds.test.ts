@@ -35,9 +35,9 @@ const TOKEN = 'ghs_0000000000000000000000000000000000001';
 const OWNER = 'octocat';
 const REPO = 'Hello-World';
 const PR = 1347;
-const MARKER = '<!-- evalgate:comment-id=default -->';
+const MARKER = '<!-- evalverdict:comment-id=default -->';
 const WORKFLOW = 'rag-eval.yml';
-const ARTIFACT = 'evalgate-baseline';
+const ARTIFACT = 'evalverdict-baseline';
 const STACK_LINE = /^\s+at .*\(.*:\d+:\d+\)$/m;
 /**
  * The runs read the smaller Cranfield copy (test/helpers/smallFixtures.ts), linked in as the workspace's fixtures/.
@@ -147,7 +147,7 @@ async function runAction(options: Options = {}): Promise<Run> {
   };
   for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;
   const before = github.requests.length;
-  const child = spawn(process.env.EVALGATE_ACTION_NODE || process.execPath, ['--import', USAGE_PROBE, BUNDLE], {
+  const child = spawn(process.env.EVALVERDICT_ACTION_NODE || process.execPath, ['--import', USAGE_PROBE, BUNDLE], {
     cwd: workspace,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -217,7 +217,7 @@ function failure(run: Run): string {
  * measured with Node 20 alone and beside two busy processes on two cores; the wall bounds were 10-60 s.
  */
 function expectBounded(run: Run, cpuSeconds: number, options: { rssMb?: number; logStack?: boolean } = {}): void {
-  if (process.env.EVALGATE_TEST_USAGE)
+  if (process.env.EVALVERDICT_TEST_USAGE)
     console.log(`${expect.getState().currentTestName}: ${run.cpuSeconds.toFixed(2)} s of CPU`);
   expect(run.cpuSeconds, `CPU time ${run.cpuSeconds.toFixed(1)} s`).toBeLessThan(cpuSeconds);
   expect(run.maxRssMb, `peak memory ${run.maxRssMb.toFixed(0)} MB`).toBeLessThan(options.rssMb ?? RSS_LIMIT_MB);
@@ -230,11 +230,11 @@ const greenComment = () =>
     OWNER,
     REPO,
     PR,
-    `${MARKER}\n> [!TIP]\n> **EvalGate: passed** (an earlier run)`,
+    `${MARKER}\n> [!TIP]\n> **EvalVerdict: passed** (an earlier run)`,
     GITHUB_ACTIONS_BOT,
   );
 
-/** A baseline run of the base commit with its artifact (`baseline: artifact:evalgate-baseline`). */
+/** A baseline run of the base commit with its artifact (`baseline: artifact:evalverdict-baseline`). */
 function recordBaseline(
   zip = writeZip([{ name: 'baseline.sqlite', data: readFileSync(join(FIXTURES, 'baseline.sqlite')) }]),
 ): void {
@@ -255,7 +255,7 @@ beforeAll(async () => {
   if (!existsSync(BUNDLE)) throw new Error(`${BUNDLE} is missing: run \`npm run build\` first`);
   spec = loadGitHubOpenApi();
   github = await FakeGitHub.start();
-  scratch = mkdtempSync(join(tmpdir(), 'evalgate-bounds-'));
+  scratch = mkdtempSync(join(tmpdir(), 'evalverdict-bounds-'));
 }, 120_000);
 
 afterAll(async () => {
@@ -392,8 +392,8 @@ describe('the artifact download and the one deadline', () => {
     const run = await runAction({ inputs: { status: 'true', 'publish-timeout': '6', 'request-timeout': '2' } });
     expect(run.code).toBe(1);
     expect(failure(run)).toContain("GitHub's API did not finish within 6 s (input `publish-timeout`)");
-    expect(run.summary).toContain('EvalGate');
-    expect(existsSync(join(run.workspace, 'evalgate-report.md'))).toBe(true);
+    expect(run.summary).toContain('EvalVerdict');
+    expect(existsSync(join(run.workspace, 'evalverdict-report.md'))).toBe(true);
     // 6 s for all API calls together and 2 s of grace for the stale mark, beside what the offline step took (3 s
     // of slack): a deadline per call (pending status, comment, final status) would take 18 s and more.
     // One deadline for all calls, not one per call: when the comment gave up at it, the final status was not tried
@@ -438,9 +438,9 @@ describe('an error before any write still replaces the earlier green comment', (
       env: { RUNNER_TEMP: join(repoRoot, 'package.json') },
     });
     expect(run.code).toBe(1);
-    expect(failure(run)).toMatch(/^EvalGate: internal error: ENOTDIR/);
+    expect(failure(run)).toMatch(/^EvalVerdict: internal error: ENOTDIR/);
     const [comment] = github.listComments(OWNER, REPO, PR);
-    expect(comment.body).toContain('EvalGate could not evaluate this commit: internal error: ENOTDIR');
+    expect(comment.body).toContain('EvalVerdict could not evaluate this commit: internal error: ENOTDIR');
     expect(comment.body).not.toContain('passed');
     const statuses = github.statuses(OWNER, REPO, String((pullRequestPayload().pull_request as any).head.sha));
     expect(statuses.map((s) => s.state)).toEqual(['error']);
@@ -464,7 +464,7 @@ describe("the runner's files", () => {
       const run = await runAction({ runnerFiles: { [file]: fifo } });
       expect(run.code).toBe(1);
       expect(failure(run)).toMatch(
-        new RegExp(`^EvalGate: ${name} ".*" is a FIFO; the runner's ${name} must be a regular file$`),
+        new RegExp(`^EvalVerdict: ${name} ".*" is a FIFO; the runner's ${name} must be a regular file$`),
       );
       expect(run.requests).toEqual([]);
       expectBounded(run, 2);
@@ -474,7 +474,7 @@ describe("the runner's files", () => {
     const run = await runAction({ runnerFiles: { output: () => '/dev/full' }, inputs: { status: 'auto' } });
     expect(run.code).toBe(1);
     expect(failure(run)).toBe(
-      `EvalGate: GITHUB_OUTPUT "/dev/full" is a device; the runner's GITHUB_OUTPUT must be a regular file`,
+      `EvalVerdict: GITHUB_OUTPUT "/dev/full" is a device; the runner's GITHUB_OUTPUT must be a regular file`,
     );
     expect(run.requests).toEqual([]);
     expectBounded(run, 2);
@@ -541,7 +541,7 @@ describe('the action as documented (issue 34)', () => {
       },
     });
     expect(run.code).toBe(0);
-    const report = JSON.parse(readFileSync(join(run.workspace, 'evalgate-report.json'), 'utf8'));
+    const report = JSON.parse(readFileSync(join(run.workspace, 'evalverdict-report.json'), 'utf8'));
     expect(Object.keys(report.metrics)).toEqual(expect.arrayContaining(['recall@20', 'mrr@5']));
     expect(report.metrics['recall@10']).toBeUndefined();
     expectBounded(run, 8);

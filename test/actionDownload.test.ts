@@ -15,7 +15,7 @@ import { repoRoot } from './shared.js';
 const TOKEN = 'ghs_0000000000000000000000000000000000001';
 const PR = 1347;
 const WORKFLOW = 'rag-eval.yml';
-const ARTIFACT = 'evalgate-baseline';
+const ARTIFACT = 'evalverdict-baseline';
 /** The download cap of docs/action.md (DEFAULT_ZIP_LIMITS.maxTotalBytes): not an input. */
 const CAP = 1 << 30;
 /** A JSON object as the stand-in serves it. */
@@ -171,7 +171,7 @@ function failure(run: Run): string {
  * A step here takes 0.3-0.4 s of CPU (Node 20, alone and beside two busy processes on two cores); the bound is 5 s.
  */
 function expectBounded(run: Run, cpuSeconds = 5): void {
-  if (process.env.EVALGATE_TEST_USAGE)
+  if (process.env.EVALVERDICT_TEST_USAGE)
     console.log(`${expect.getState().currentTestName}: ${run.cpuSeconds.toFixed(2)} s of CPU`);
   expect(run.cpuSeconds, `CPU time ${run.cpuSeconds.toFixed(1)} s`).toBeLessThan(cpuSeconds);
   expect(run.maxRssMb, `peak memory ${run.maxRssMb.toFixed(0)} MB`).toBeLessThan(RSS_LIMIT_MB);
@@ -212,7 +212,7 @@ beforeAll(async () => {
   spec = loadGitHubOpenApi();
   github = await FakeGitHub.start();
   storage = await StorageHost.start();
-  scratch = mkdtempSync(join(tmpdir(), 'evalgate-download-'));
+  scratch = mkdtempSync(join(tmpdir(), 'evalverdict-download-'));
 }, 120_000);
 
 afterAll(async () => {
@@ -254,7 +254,7 @@ describe('the bundle: the artifact download is bounded by the size cap', () => {
     const run = await runAction();
     expect(run.code).toBe(1);
     expect(failure(run)).toBe(
-      `EvalGate: baseline artifact:${ARTIFACT}: artifact ${id} is ${CAP + 1} bytes, over the ${CAP}-byte cap`,
+      `EvalVerdict: baseline artifact:${ARTIFACT}: artifact ${id} is ${CAP + 1} bytes, over the ${CAP}-byte cap`,
     );
     // Refused from the listing: no download asked of GitHub, no byte from any storage host.
     expect(run.requests.filter((r) => ZIP_PATH.test(r.path))).toEqual([]);
@@ -279,7 +279,7 @@ describe('the bundle: the artifact download is bounded by the size cap', () => {
     const run = await runAction({ 'request-timeout': '30' });
     expect(run.code).toBe(1);
     expect(failure(run)).toBe(
-      `EvalGate: baseline artifact:${ARTIFACT}: could not download artifact ${id} from its storage URL: ${CAP + 1} bytes, over the ${CAP}-byte cap`,
+      `EvalVerdict: baseline artifact:${ARTIFACT}: could not download artifact ${id} from its storage URL: ${CAP + 1} bytes, over the ${CAP}-byte cap`,
     );
     expect(storage.visits).toHaveLength(1);
     expect(storage.visits[0].url).toBe('/blob/artifact.zip?sig=signed');
@@ -313,7 +313,7 @@ describe('the bundle: the artifact download is bounded in time, `request-timeout
     const run = await runAction({ 'request-timeout': '2' });
     expect(run.code).toBe(1);
     expect(failure(run)).toBe(
-      `EvalGate: baseline artifact:${ARTIFACT}: could not download artifact ${id} from its storage URL: not downloaded within 2 s (input \`request-timeout\`)`,
+      `EvalVerdict: baseline artifact:${ARTIFACT}: could not download artifact ${id} from its storage URL: not downloaded within 2 s (input \`request-timeout\`)`,
     );
     const [visit] = storage.visits;
     await visit.closed;

@@ -56,13 +56,13 @@ describe('input mistakes replace the comment with the error panel', () => {
       `PATCH /repos/${OWNER}/${REPO}/issues/comments/${green.id} 200`,
     ]);
     expect(run.requests[2].body).toEqual({ body: ownBody(panelOf(message), 'error') });
-    expect(annotations(run.stdout)).toEqual([{ level: 'error', properties: {}, message: `EvalGate: ${message}` }]);
+    expect(annotations(run.stdout)).toEqual([{ level: 'error', properties: {}, message: `EvalVerdict: ${message}` }]);
     expect(run.outputs.verdict).toBe('error');
     expect(run.outputs.passed).toBe('false');
     expect(run.outputs['comment-url']).toBe(commentUrl(green.id));
     expect(run.outputs.summary).toBe(JSON.stringify({ verdict: 'error', error: message }));
     expect(run.summary).toBe(panelOf(message));
-    expect(clockless(readFileSync(join(run.workspace, 'evalgate-report.json'), 'utf8'))).toBe(
+    expect(clockless(readFileSync(join(run.workspace, 'evalverdict-report.json'), 'utf8'))).toBe(
       stableJson({ verdict: 'error', error: message }),
     );
   });
@@ -77,7 +77,7 @@ describe('input mistakes replace the comment with the error panel', () => {
     expect(summarise(run.requests)).toEqual([`GET ${COMMENTS_PATH}?per_page=100 200`, `POST ${COMMENTS_PATH} 201`]);
     expect(run.requests[1].body).toEqual({ body: ownBody(panelOf(messages.join('\n')), 'error') });
     expect(annotations(run.stdout)).toEqual([
-      { level: 'error', properties: {}, message: messages.map((m) => `EvalGate: ${m}`).join('\n') },
+      { level: 'error', properties: {}, message: messages.map((m) => `EvalVerdict: ${m}`).join('\n') },
     ]);
   });
 
@@ -89,7 +89,7 @@ describe('input mistakes replace the comment with the error panel', () => {
     expect(run.code).toBe(1);
     const golden = join(run.workspace, 'evals', 'golden.md');
     const message = `input \`report-path\` ${golden} is the input \`golden\` ${golden}: an output never replaces an input; name another file`;
-    expect(annotations(run.stdout)).toEqual([{ level: 'error', properties: {}, message: `EvalGate: ${message}` }]);
+    expect(annotations(run.stdout)).toEqual([{ level: 'error', properties: {}, message: `EvalVerdict: ${message}` }]);
     expect(readFileSync(golden, 'utf8')).toBe('- id: q1\n  query: one\n  expected_chunk_ids: [c1]\n');
     expect(existsSync(join(run.workspace, 'evals', 'golden.json'))).toBe(false);
     expect(run.summary).toBe(panelOf(message));
@@ -109,8 +109,8 @@ describe('input mistakes replace the comment with the error panel', () => {
       expect(run.requests).toEqual([]);
       const [failure] = annotations(run.stdout);
       expect(failure.message.split('\n')).toEqual([
-        expect.stringMatching(new RegExp(`^EvalGate: input \`${Object.keys(inputs)[0]}\`: `)),
-        'EvalGate: input `candidate` is required (a path, relative to the workspace)',
+        expect.stringMatching(new RegExp(`^EvalVerdict: input \`${Object.keys(inputs)[0]}\`: `)),
+        'EvalVerdict: input `candidate` is required (a path, relative to the workspace)',
       ]);
     }
     expect(github.listComments(OWNER, REPO, PR).map((c) => c.body)).toEqual([`${MARKER}\nold`]);
@@ -172,10 +172,10 @@ describe('a GitHub API that never answers, dawdles, or garbles its JSON', () => 
     expect(run.requests.filter((r) => r.method === 'GET' && LIST.test(r.path))).toHaveLength(2);
     expect(run.cpuSeconds, `${run.cpuSeconds.toFixed(1)} s of CPU`).toBeLessThan(5);
     expect(annotations(run.stdout).map((a) => a.message)).toEqual([
-      `EvalGate: could not publish the comment on pull request #${PR}: GitHub's API did not finish within 2 s (input \`publish-timeout\`); the report is in the job summary and the report files`,
+      `EvalVerdict: could not publish the comment on pull request #${PR}: GitHub's API did not finish within 2 s (input \`publish-timeout\`); the report is in the job summary and the report files`,
     ]);
     expect(run.summary).toBe(out.markdownFull);
-    expect(readFileSync(join(run.workspace, 'evalgate-report.md'), 'utf8')).toBe(out.markdownFull);
+    expect(readFileSync(join(run.workspace, 'evalverdict-report.md'), 'utf8')).toBe(out.markdownFull);
     expect(run.outputs['comment-url']).toBe('');
     github.clearRequests(); // the unanswered request has no answer to check against GitHub's description
   });
@@ -189,7 +189,7 @@ describe('a GitHub API that never answers, dawdles, or garbles its JSON', () => 
     const requests = run.requests.filter((r) => r.method === 'GET' && LIST.test(r.path));
     expect(requests).toHaveLength(4); // the first attempt and 3 retries
     expect(annotations(run.stdout).map((a) => a.message)).toEqual([
-      `EvalGate: could not publish the comment on pull request #${PR}: GET ${github.url}${COMMENTS_PATH}: no answer within 0.5 s (input \`request-timeout\`: 0.5 s, retried); the report is in the job summary and the report files`,
+      `EvalVerdict: could not publish the comment on pull request #${PR}: GET ${github.url}${COMMENTS_PATH}: no answer within 0.5 s (input \`request-timeout\`: 0.5 s, retried); the report is in the job summary and the report files`,
     ]);
     github.clearRequests();
   });
@@ -212,14 +212,14 @@ describe('a GitHub API that never answers, dawdles, or garbles its JSON', () => 
     expect(run.code).toBe(1);
     const messages = annotations(run.stdout).map((a) => a.message);
     expect(messages).toEqual([
-      `EvalGate: could not publish the comment on pull request #${PR}: GET ${github.url}${COMMENTS_PATH}: the answer (HTTP 200, 19 bytes) is not valid JSON`,
+      `EvalVerdict: could not publish the comment on pull request #${PR}: GET ${github.url}${COMMENTS_PATH}: the answer (HTTP 200, 19 bytes) is not valid JSON`,
     ]);
     github.clearRequests();
   });
 });
 
 describe('a truncated event file', () => {
-  it("gets EvalGate's own message, not a crash inside @actions/github", async () => {
+  it("gets EvalVerdict's own message, not a crash inside @actions/github", async () => {
     const eventPath = join(scratch, 'truncated-event.json');
     writeFileSync(eventPath, JSON.stringify(pullRequestPayload()).slice(0, 100));
     const run = await runAction({ inputs: { gates: PASSING_GATES }, env: { GITHUB_EVENT_PATH: eventPath } });
@@ -227,7 +227,7 @@ describe('a truncated event file', () => {
     expect(run.stderr).not.toMatch(/^\s+at /m);
     const [failure] = annotations(run.stdout);
     expect(failure.message).toMatch(
-      new RegExp(`^EvalGate: GITHUB_EVENT_PATH ${eventPath}: the event payload is not JSON \\(`),
+      new RegExp(`^EvalVerdict: GITHUB_EVENT_PATH ${eventPath}: the event payload is not JSON \\(`),
     );
     expect(run.requests).toEqual([]);
   });

@@ -30,7 +30,7 @@ beforeAll(async () => {
   ensureBuilt();
   spec = loadGitHubOpenApi();
   github = await FakeGitHub.start();
-  scratch = mkdtempSync(join(tmpdir(), 'evalgate-history-action-'));
+  scratch = mkdtempSync(join(tmpdir(), 'evalverdict-history-action-'));
 }, 120_000);
 
 afterAll(async () => {
@@ -49,8 +49,8 @@ afterEach(() => {
 });
 
 const WORKFLOW = 'rag-eval.yml';
-const ARTIFACT = 'evalgate-baseline';
-const HISTORY = 'evalgate-history.json';
+const ARTIFACT = 'evalverdict-baseline';
+const HISTORY = 'evalverdict-history.json';
 const GATES = 'gates:\n  - metric: hit@10\n    min: 0.5\n';
 /** The smaller Cranfield copy (test/helpers/smallFixtures.ts), linked in as the workspace's fixtures/. */
 const FIXTURES = inject('smallFixtures');
@@ -147,7 +147,7 @@ describe("main's history in the action", () => {
     expect(withExpectations.length).toBeGreaterThan(2);
     expect(history.queries).toEqual(expect.arrayContaining(withExpectations));
     expect(goldenIds).toEqual(expect.arrayContaining(history.queries));
-    const report = JSON.parse(readFileSync(join(pushed.workspace, 'evalgate-report.json'), 'utf8')) as {
+    const report = JSON.parse(readFileSync(join(pushed.workspace, 'evalverdict-report.json'), 'utf8')) as {
       per_query: Array<{ query_id: string }>;
     };
     expect(history.queries).toEqual(report.per_query.map((q) => q.query_id));
@@ -197,16 +197,16 @@ describe("main's history in the action", () => {
     recordBaseline(example().base.sha, [entry]);
     const pr = await run({ payload: pullRequestPayload() });
     expect(pr.code).toBe(0);
-    const warnings = annotations(pr.stdout).filter((a) => a.properties.title === 'EvalGate: unreadable history');
+    const warnings = annotations(pr.stdout).filter((a) => a.properties.title === 'EvalVerdict: unreadable history');
     expect(warnings).toHaveLength(1);
     expect(warnings[0].message).toMatch(
-      /^history-file: (baseline artifact:evalgate-baseline \(artifact \d+ of run \d+\): entry "evalgate-history\.json" is 40 MiB, more than the 32 MiB a history may be|the baseline artifact's evalgate-history\.json: (the history nests deeper than 4 levels, which no history file does|not an EvalGate history: schema_version number 7 is not 1, the version this EvalGate reads)); the report has no trend$/,
+      /^history-file: (baseline artifact:evalverdict-baseline \(artifact \d+ of run \d+\): entry "evalverdict-history\.json" is 40 MiB, more than the 32 MiB a history may be|the baseline artifact's evalverdict-history\.json: (the history nests deeper than 4 levels, which no history file does|not an EvalVerdict history: schema_version number 7 is not 1, the version this EvalVerdict reads)); the report has no trend$/,
     );
-    expect(comment()).toContain('EvalGate');
+    expect(comment()).toContain('EvalVerdict');
     expect(comment()).not.toContain("Main's history");
     // Refused without reading it whole: the step's CPU time (not its wall time, which a busy machine stretches);
     // 0.6-0.7 s here.
-    if (process.env.EVALGATE_TEST_USAGE) console.log(`history ${_what}: ${pr.cpuSeconds.toFixed(2)} s of CPU`);
+    if (process.env.EVALVERDICT_TEST_USAGE) console.log(`history ${_what}: ${pr.cpuSeconds.toFixed(2)} s of CPU`);
     expect(pr.cpuSeconds, `${pr.cpuSeconds.toFixed(1)} s of CPU`).toBeLessThan(5);
   });
 });

@@ -83,7 +83,7 @@ function printedOutputs(stdout: string): Record<string, string> {
 }
 
 beforeAll(() => {
-  scratch = mkdtempSync(join(tmpdir(), 'evalgate-action-local-test-'));
+  scratch = mkdtempSync(join(tmpdir(), 'evalverdict-action-local-test-'));
 });
 
 afterAll(() => {
@@ -105,7 +105,7 @@ describe('docs/action.md "Run it locally"', () => {
       baselinePath: join(repoRoot, 'fixtures', 'baseline.sqlite'),
       candidatePath: join(repoRoot, 'fixtures', 'candidate.sqlite'),
       goldenPath: join(repoRoot, 'fixtures', 'golden.yaml'),
-      configPath: join(repoRoot, 'fixtures', 'evalgate.yml'),
+      configPath: join(repoRoot, 'fixtures', 'evalverdict.yml'),
       reportContext: {
         repoUrl: event.repository.html_url,
         runUrl: `${event.repository.html_url}/actions/runs/1`,
@@ -116,7 +116,7 @@ describe('docs/action.md "Run it locally"', () => {
 
   it('is the npm script on the shipped event and fixtures, and exits as the doc says', () => {
     expect(documented.command).toMatch(/^npm run action:local -- --event fixtures\/events\/pull_request\.json /);
-    expect(documented.command).toContain('--input config=fixtures/evalgate.yml');
+    expect(documented.command).toContain('--input config=fixtures/evalverdict.yml');
     expect(result.status, result.stderr.slice(-3000)).toBe(documented.exit);
     expect(documented.exit).toBe(1);
     expect(result.stderr).not.toMatch(/^\s+at /m);
@@ -124,7 +124,7 @@ describe('docs/action.md "Run it locally"', () => {
 
   it('prints a pending status, the comment with the failed gates, then the failure status', () => {
     const failed = library.report.gates.filter((g) => g.effect === 'fail');
-    // The doc's claim: the fixtures under fixtures/evalgate.yml fail two gates.
+    // The doc's claim: the fixtures under fixtures/evalverdict.yml fail two gates.
     expect(failed.map((g) => g.metric)).toHaveLength(2);
     const requests = printedRequests(result.stdout);
     const status = (r: { body: string }) =>
@@ -133,7 +133,7 @@ describe('docs/action.md "Run it locally"', () => {
     expect(statuses.map((r) => status(r).state)).toEqual(['pending', 'failure']);
     expect(statuses[1].head).toContain(`/statuses/${JSON.parse(readFileSync(EVENT, 'utf8')).pull_request.head.sha}`);
     expect(status(statuses[1])).toMatchObject({
-      context: 'evalgate/default',
+      context: 'evalverdict/default',
       description: statusHeadline(library.report, library.defs),
     });
 
@@ -142,8 +142,8 @@ describe('docs/action.md "Run it locally"', () => {
     );
     expect(comments).toHaveLength(1);
     const body = comments[0].body;
-    expect(body.startsWith('<!-- evalgate:comment-id=default -->\n')).toBe(true);
-    expect(body).toContain(`**EvalGate: ${library.report.verdict}**`);
+    expect(body.startsWith('<!-- evalverdict:comment-id=default -->\n')).toBe(true);
+    expect(body).toContain(`**EvalVerdict: ${library.report.verdict}**`);
     for (const gate of failed) expect(body).toMatch(new RegExp(`^> - ❌ \`${gate.metric}\``, 'm'));
     // The report's own tables, as the library renders them for the same runs and config.
     const gateTable = library.markdown.split('\n').filter((l) => l.startsWith('| `'));
@@ -165,7 +165,7 @@ describe('docs/action.md "Run it locally"', () => {
     expect(outputs['comment-url']).toMatch(/\/pull\/1347#issuecomment-\d+$/);
     expect(outputs['report-path'].startsWith(scratch)).toBe(true);
     expect(existsSync(outputs['report-path'])).toBe(true);
-    expect(existsSync(join(repoRoot, 'evalgate-report.md'))).toBe(false);
+    expect(existsSync(join(repoRoot, 'evalverdict-report.md'))).toBe(false);
     expect(result.stdout).toMatch(/^--- the step exited 1 \(the job fails\)$/m);
     expect(result.stdout).toMatch(/^network: every request went to the stand-in \(\d+\)$/m);
   });
@@ -206,8 +206,8 @@ describe('a mistake in the command', () => {
     ['an input action.yml does not have', ['--input', 'basline=x'], /--input basline: action\.yml has no such input/],
     [
       'an artifact baseline',
-      ['--input', 'baseline=artifact:evalgate-baseline', '--input', 'candidate=c', '--input', 'golden=g'],
-      /--input baseline=artifact:evalgate-baseline: a local run has no workflow artifacts/,
+      ['--input', 'baseline=artifact:evalverdict-baseline', '--input', 'candidate=c', '--input', 'golden=g'],
+      /--input baseline=artifact:evalverdict-baseline: a local run has no workflow artifacts/,
     ],
     [
       'the API address',
@@ -216,7 +216,7 @@ describe('a mistake in the command', () => {
     ],
   ];
   it.each(cases)('%s: one line naming it, exit 2, no run started', async (_name, args, message) => {
-    const runDirs = () => readdirSync(scratch).filter((name) => name.startsWith('evalgate-action-local-'));
+    const runDirs = () => readdirSync(scratch).filter((name) => name.startsWith('evalverdict-action-local-'));
     const before = runDirs().length;
     const r = await run(process.execPath, ['--import', 'tsx', SCRIPT, '--event', EVENT, ...args]);
     expect(r.status).toBe(2);

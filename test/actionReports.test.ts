@@ -65,11 +65,11 @@ describe('rate limits and permissions', () => {
       `PATCH /repos/${OWNER}/${REPO}/issues/comments/1000 403`,
     ]);
     const found = annotations(run.stdout);
-    expect(found.filter((a) => a.properties.title === 'EvalGate could not comment on the pull request')).toEqual([]);
+    expect(found.filter((a) => a.properties.title === 'EvalVerdict could not comment on the pull request')).toEqual([]);
     expect(found.filter((a) => a.level === 'error').map((a) => a.message)).toEqual([
       expect.stringMatching(
         new RegExp(
-          `^EvalGate: could not publish the comment on pull request #${PR} \\(HTTP 403, rate limit\\): API rate limit exceeded for installation ID 1\\.`,
+          `^EvalVerdict: could not publish the comment on pull request #${PR} \\(HTTP 403, rate limit\\): API rate limit exceeded for installation ID 1\\.`,
         ),
       ),
     ]);
@@ -95,7 +95,7 @@ describe('rate limits and permissions', () => {
     expect(run.code).toBe(1);
     expect(summarise(run.requests)).toEqual([`GET ${COMMENTS_PATH}?per_page=100 200`, `POST ${COMMENTS_PATH} 403`]);
     const found = annotations(run.stdout);
-    expect(found.filter((a) => a.properties.title === 'EvalGate could not comment on the pull request')).toEqual([]);
+    expect(found.filter((a) => a.properties.title === 'EvalVerdict could not comment on the pull request')).toEqual([]);
     expect(found.filter((a) => a.level === 'error').map((a) => a.message)).toEqual([
       expect.stringContaining('(HTTP 403, rate limit): You have exceeded a secondary rate limit'),
     ]);
@@ -106,7 +106,7 @@ describe('rate limits and permissions', () => {
     const run = await runAction({ inputs: { gates: PASSING_GATES } });
     expect(run.code).toBe(0);
     const [warning] = annotations(run.stdout);
-    expect(warning.properties.title).toBe('EvalGate could not comment on the pull request');
+    expect(warning.properties.title).toBe('EvalVerdict could not comment on the pull request');
     expect(warning.message).toContain('HTTP 403: Resource not accessible by integration');
     expect(warning.message).toContain('`pull-requests: write`');
     expect(warning.message).not.toContain('fork');
@@ -182,7 +182,7 @@ describe('whose comment is ours', () => {
 
 describe("a report past the job summary's 1 MiB", () => {
   it('the summary gets the cut report, and its hint names the report file only', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'evalgate-big-'));
+    const dir = mkdtempSync(join(tmpdir(), 'evalverdict-big-'));
     try {
       // 9,000 queries, each a loss (relevant chunk at rank 1, then missing): a full report of about 1.2 MB.
       const ids = Array.from({ length: 9_000 }, (_, i) => `q${String(i).padStart(5, '0')}-${'y'.repeat(20)}`);
@@ -208,12 +208,12 @@ describe("a report past the job summary's 1 MiB", () => {
         inputs: { gates: PASSING_GATES, baseline, candidate, golden: join(dir, 'golden.yaml'), 'fail-on': 'never' },
       });
       expect(run.code).toBe(0);
-      const full = readFileSync(join(run.workspace, 'evalgate-report.md'), 'utf8');
+      const full = readFileSync(join(run.workspace, 'evalverdict-report.md'), 'utf8');
       expect(Buffer.byteLength(full)).toBeGreaterThan(1024 * 1024);
       const comment = (run.requests.find((r) => r.method === 'POST')!.body as { body: string }).body;
       expect(comment.length).toBeLessThanOrEqual(65_536);
       expect(comment).toBe(ownBody(run.summary));
-      expect(run.summary).toContain('the full report is in `evalgate-report.md` (too large for the job summary)');
+      expect(run.summary).toContain('the full report is in `evalverdict-report.md` (too large for the job summary)');
       expect(run.summary).not.toContain('job summary of this workflow run');
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -239,11 +239,11 @@ describe('the workflow examples in README.md and docs/action.md', () => {
     );
   }
 
-  it('run the EvalGate step also after a failed step, keep one run per pull request, and report failed evals from workflow_run', () => {
+  it('run the EvalVerdict step also after a failed step, keep one run per pull request, and report failed evals from workflow_run', () => {
     const found = workflows();
     expect(found.filter((w) => w.file === 'README.md')).toHaveLength(2);
     expect(found.filter((w) => w.file === 'docs/action.md')).toHaveLength(3);
-    let evalgateSteps = 0;
+    let evalverdictSteps = 0;
     for (const { file, workflow } of found) {
       expect(workflow.concurrency?.['cancel-in-progress'], `${file}: ${workflow.name}`).toBe(true);
       expect(String(workflow.concurrency?.group), `${file}: ${workflow.name}`).toMatch(
@@ -253,15 +253,15 @@ describe('the workflow examples in README.md and docs/action.md', () => {
         workflow.jobs as Record<string, { if?: string; steps: Array<Record<string, any>> }>,
       )) {
         for (const step of job.steps) {
-          if (String(step.uses ?? '').startsWith('your-org/evalgate@')) {
-            evalgateSteps++;
-            // after a step that can fail (the eval runner), EvalGate must still run, to show the error panel
+          if (String(step.uses ?? '').startsWith('evalverdict/evalverdict@')) {
+            evalverdictSteps++;
+            // after a step that can fail (the eval runner), EvalVerdict must still run, to show the error panel
             // biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub expression, as the workflows write it
             if (job.steps.indexOf(step) > 1) expect(step.if, `${file}: ${workflow.name}`).toBe('${{ !cancelled() }}');
           }
           if (
             String(step.uses ?? '').startsWith('actions/upload-artifact@') &&
-            step.with?.name !== 'evalgate-baseline'
+            step.with?.name !== 'evalverdict-baseline'
           ) {
             // biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub expression, as the workflows write it
             expect(step.if, `${file}: ${workflow.name}: upload`).toBe('${{ !cancelled() }}');
@@ -274,7 +274,7 @@ describe('the workflow examples in README.md and docs/action.md', () => {
         }
       }
     }
-    expect(evalgateSteps).toBe(5);
+    expect(evalverdictSteps).toBe(5);
   });
 
   it('show examples/rag-eval.yml as it is, and it records the baseline as docs/action.md says', () => {
@@ -287,7 +287,7 @@ describe('the workflow examples in README.md and docs/action.md', () => {
         (j) => j.steps,
       );
       const upload = steps.find((s) => String(s.uses).startsWith('actions/upload-artifact@'));
-      expect(upload?.with, name).toMatchObject({ name: 'evalgate-baseline', 'if-no-files-found': 'error' });
+      expect(upload?.with, name).toMatchObject({ name: 'evalverdict-baseline', 'if-no-files-found': 'error' });
       expect(upload?.with['retention-days'], name).toBeGreaterThan(0);
       expect(Object.keys(workflow.on), name).toContain('push');
     }
@@ -322,21 +322,21 @@ describe('commit status', () => {
     const run = await runAction({ inputs: { gates: PASSING_GATES, status: 'auto' } });
     expect(run.code).toBe(0);
     expect(states()).toEqual([
-      ['evalgate/default', 'pending', 'EvalGate is scoring the runs'],
-      ['evalgate/default', 'success', expect.stringMatching(/^pass: \d+ gates? passed$/)],
+      ['evalverdict/default', 'pending', 'EvalVerdict is scoring the runs'],
+      ['evalverdict/default', 'success', expect.stringMatching(/^pass: \d+ gates? passed$/)],
     ]);
     expect(github.statuses(OWNER, REPO, HEAD).every((s) => s.target_url === RUN_URL)).toBe(true);
-    expect(run.stdout).toContain(`commit status evalgate/default on ${HEAD.slice(0, 7)}: success`);
+    expect(run.stdout).toContain(`commit status evalverdict/default on ${HEAD.slice(0, 7)}: success`);
   });
 
   it('failure names the failed gates; the context follows comment-id, one per id', async () => {
     const run = await runAction({ inputs: { gates: FAILING_GATES, status: 'auto', 'comment-id': 'retrieval' } });
     expect(run.code).toBe(1);
     const last = github.statuses(OWNER, REPO, HEAD).at(-1)!;
-    expect(last).toMatchObject({ context: 'evalgate/retrieval', state: 'failure' });
+    expect(last).toMatchObject({ context: 'evalverdict/retrieval', state: 'failure' });
     expect(String(last.description)).toMatch(/^fail: \d+ failed of \d+ gates? \(/);
     expect(String(last.description).length).toBeLessThanOrEqual(140);
-    expect(states().map((s) => s[0])).toEqual(['evalgate/retrieval', 'evalgate/retrieval']);
+    expect(states().map((s) => s[0])).toEqual(['evalverdict/retrieval', 'evalverdict/retrieval']);
   });
 
   it('error when the run cannot be evaluated (a candidate that is not a database)', async () => {
@@ -354,7 +354,7 @@ describe('commit status', () => {
     const auto = await runAction({ inputs: { gates: PASSING_GATES, status: 'auto', comment: 'never' } });
     expect(auto.code).toBe(0);
     expect(auto.stdout).toMatch(
-      /::warning::EvalGate could not set the commit status evalgate\/default on 6dcb09b: .*statuses: write/,
+      /::warning::EvalVerdict could not set the commit status evalverdict\/default on 6dcb09b: .*statuses: write/,
     );
     // one refusal: no second try at the end
     expect(auto.requests.filter((r) => r.path.includes('/statuses/'))).toHaveLength(1);
@@ -380,7 +380,7 @@ describe('baseline-max-age', () => {
     expect(comment).toContain(`- ⚠️ The baseline run is ${days} days old, past \`baseline-max-age\` (7 days).`);
     expect(annotations(run.stdout)).toContainEqual({
       level: 'warning',
-      properties: { title: 'EvalGate: stale baseline' },
+      properties: { title: 'EvalVerdict: stale baseline' },
       message: expect.stringMatching(/^the baseline run is \d+ days old \(created 2026-11-01T12:00:00Z\)/),
     });
   });
@@ -389,7 +389,7 @@ describe('baseline-max-age', () => {
     const run = await runAction({ inputs: { gates: PASSING_GATES, 'baseline-max-age': '3650' } });
     const comment = (run.requests.find((r) => r.method === 'POST')!.body as { body: string }).body;
     expect(comment).not.toContain('baseline-max-age');
-    expect(annotations(run.stdout).filter((a) => a.properties.title === 'EvalGate: stale baseline')).toEqual([]);
+    expect(annotations(run.stdout).filter((a) => a.properties.title === 'EvalVerdict: stale baseline')).toEqual([]);
   });
 });
 
@@ -425,7 +425,7 @@ describe('baseline: none (a candidate-only report)', () => {
 });
 
 describe('write-aggregate', () => {
-  it('stores the same aggregate_json as `evalgate aggregate --write`', async () => {
+  it('stores the same aggregate_json as `evalverdict aggregate --write`', async () => {
     const mine = join(scratch, 'candidate-action.sqlite');
     const cli = join(scratch, 'candidate-cli.sqlite');
     copyFileSync(join(fixtures, 'candidate.sqlite'), mine);

@@ -19,13 +19,13 @@ useActionSuite();
 
 describe('the CLI bundle: the candidate scored in a worker thread', () => {
   const cli = (args: string[], env: Record<string, string> = {}) =>
-    runNode([...FIXTURE_RUN_FLAGS, CLI_BUNDLE, ...args], { EVALGATE_TRACE: '1', ...env }, ACTION_NODE);
+    runNode([...FIXTURE_RUN_FLAGS, CLI_BUNDLE, ...args], { EVALVERDICT_TRACE: '1', ...env }, ACTION_NODE);
   /**
    * The one-thread side of each comparison: the CLI in this process, where the pipeline runs from source and never
    * starts a worker (src/pipeline/twoThreads.ts), traced as `cli` traces: no bundle start for each.
    */
   const oneThread = async (args: string[]) => {
-    vi.stubEnv('EVALGATE_TRACE', '1');
+    vi.stubEnv('EVALVERDICT_TRACE', '1');
     try {
       return await runCli(args);
     } finally {
@@ -70,7 +70,7 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
 
   beforeAll(async () => {
     ensureBuilt();
-    dir = mkdtempSync(join(tmpdir(), 'evalgate-parallel-'));
+    dir = mkdtempSync(join(tmpdir(), 'evalverdict-parallel-'));
     files = {
       golden: join(dir, 'golden.yaml'),
       baseline: await writeRunDb(
@@ -115,7 +115,7 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
       '--json',
       join(dir, out),
     ];
-    const two = await cli(args('two.json'), { EVALGATE_WORKERS: '2' });
+    const two = await cli(args('two.json'), { EVALVERDICT_WORKERS: '2' });
     const one = await oneThread(args('one.json'));
     const inProcess = await runCompare({
       baselinePath: files.baseline,
@@ -145,10 +145,10 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
       '--json',
       join(dir, out),
     ];
-    const two = await cli(args('k-two.json'), { EVALGATE_WORKERS: '2' });
+    const two = await cli(args('k-two.json'), { EVALVERDICT_WORKERS: '2' });
     const one = await oneThread(args('k-one.json'));
-    expect(two.stderr).toContain('evalgate: scored in two threads');
-    expect(one.stderr).toContain('evalgate: scored in one thread');
+    expect(two.stderr).toContain('evalverdict: scored in two threads');
+    expect(one.stderr).toContain('evalverdict: scored in one thread');
     const json = readFileSync(join(dir, 'k-two.json'), 'utf8');
     expect(json).toBe(readFileSync(join(dir, 'k-one.json'), 'utf8'));
     const report = JSON.parse(json);
@@ -160,8 +160,8 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
 
   it('one chunker: two threads, and the same bytes as one thread and as the library', async () => {
     const r = await threeWays(files.candidate);
-    expect(r.two.stderr).toContain('evalgate: scored in two threads');
-    expect(r.one.stderr).toContain('evalgate: scored in one thread');
+    expect(r.two.stderr).toContain('evalverdict: scored in two threads');
+    expect(r.one.stderr).toContain('evalverdict: scored in one thread');
     expect(r.twoJson).toBe(r.oneJson);
     expect(r.twoJson).toBe(r.inProcess.json);
     expect(r.two.stdout).toBe(r.one.stdout);
@@ -174,19 +174,19 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
   it('by default a candidate under 64 MiB is scored in one thread: a worker would cost more than it saves', async () => {
     const small = await cli(['compare', files.baseline, files.candidate, '--golden', files.golden]);
     expect(statSync(files.candidate).size).toBeLessThan(64 << 20);
-    expect(small.stderr).toContain('evalgate: scored in one thread');
+    expect(small.stderr).toContain('evalverdict: scored in one thread');
     expect(small.stderr).not.toContain('worker started');
   });
 
   it('versions only the hits reveal to differ: the two-thread pass gives way to the fallback in one thread', async () => {
     const r = await threeWays(files.candidateV2);
-    expect(r.two.stderr).toContain('evalgate: scored in one thread');
+    expect(r.two.stderr).toContain('evalverdict: scored in one thread');
     expect(r.twoJson).toBe(r.inProcess.json);
     expect((JSON.parse(r.twoJson) as CompareOutputs['report']).chunker_version_match).toBe('fallback_doc');
   });
 
   it('aggregate in two threads (query_id halves): the same bytes as one thread and the library', async () => {
-    // EVALGATE_WORKERS=2: two threads whatever the size (by default only runs with a golden file of 16 MB or more).
+    // EVALVERDICT_WORKERS=2: two threads whatever the size (by default only runs with a golden file of 16 MB or more).
     const big = await writeRunDb(
       {
         runs: [
@@ -207,23 +207,23 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     const goldenJsonl = join(dir, 'golden.jsonl');
     writeFileSync(goldenJsonl, goldenLines);
     const args = ['aggregate', big, '--golden', goldenJsonl, '--json'];
-    const two = await cli(args, { EVALGATE_WORKERS: '2' });
+    const two = await cli(args, { EVALVERDICT_WORKERS: '2' });
     const one = await oneThread(args);
-    expect((await cli(args)).stderr).toContain('evalgate: scored in one thread'); // by default: too small to split
-    expect(two.stderr).toContain('evalgate: scored in two threads');
-    expect(one.stderr).toContain('evalgate: scored in one thread');
+    expect((await cli(args)).stderr).toContain('evalverdict: scored in one thread'); // by default: too small to split
+    expect(two.stderr).toContain('evalverdict: scored in two threads');
+    expect(one.stderr).toContain('evalverdict: scored in one thread');
     expect(two.status).toBe(0);
     expect(two.stdout).toBe(one.stdout);
     const library = await runAggregate({ runPath: big, goldenPath: goldenJsonl });
     expect(two.stdout).toBe(stableJson(library.report));
     // a YAML golden set: one thread
     expect(
-      (await cli(['aggregate', big, '--golden', files.golden, '--json'], { EVALGATE_WORKERS: '2' })).stderr,
-    ).toContain('evalgate: scored in one thread');
+      (await cli(['aggregate', big, '--golden', files.golden, '--json'], { EVALVERDICT_WORKERS: '2' })).stderr,
+    ).toContain('evalverdict: scored in one thread');
     expect((JSON.parse(two.stdout) as { metrics: Record<string, { n: number }> }).metrics['hit@5'].n).toBe(60);
     // a small run: one thread
     const small = await cli(['aggregate', files.baseline, '--golden', files.golden, '--json']);
-    expect(small.stderr).toContain('evalgate: scored in one thread');
+    expect(small.stderr).toContain('evalverdict: scored in one thread');
   });
 
   it('a golden file over 1 MB: compare reads it in each thread, aggregate in halves, one per thread; the same bytes as one thread and the library', async () => {
@@ -238,7 +238,7 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     writeFileSync(bigGolden, golden + extra);
     expect(statSync(bigGolden).size).toBeGreaterThan(1 << 20);
     const args = ['compare', files.baseline, files.candidate, '--golden', bigGolden, '--json', join(dir, 'big.json')];
-    const two = await cli(args, { EVALGATE_WORKERS: '2' });
+    const two = await cli(args, { EVALVERDICT_WORKERS: '2' });
     const twoJson = readFileSync(join(dir, 'big.json'), 'utf8');
     const one = await oneThread(args);
     const library = await runCompare({
@@ -250,10 +250,10 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     expect(two.stderr).toMatch(/ faults {2}worker: golden set read$/m);
     // Each phase with its time and the process's page faults so far, the worker's on the same counts.
     const faultsAt = (label: string) =>
-      Number(new RegExp(`^evalgate: \\d+\\.\\d\\d s +(\\d+\\.\\d)k faults  ${label}`, 'm').exec(two.stderr)?.[1]);
+      Number(new RegExp(`^evalverdict: \\d+\\.\\d\\d s +(\\d+\\.\\d)k faults  ${label}`, 'm').exec(two.stderr)?.[1]);
     expect(faultsAt('worker: golden set read')).toBeGreaterThan(0);
     expect(faultsAt('reports rendered')).toBeGreaterThanOrEqual(faultsAt('worker started'));
-    expect(two.stderr).toContain('evalgate: scored in two threads');
+    expect(two.stderr).toContain('evalverdict: scored in two threads');
     expect(twoJson).toBe(library.json);
     expect(readFileSync(join(dir, 'big.json'), 'utf8')).toBe(library.json);
     expect(two.stdout).toBe(one.stdout);
@@ -278,7 +278,7 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     expect(statSync(bigJsonl).size).toBeGreaterThan(1 << 20);
     const aggregateBothWays = async (goldenFile: string) => {
       const aggArgs = ['aggregate', files.baseline, '--golden', goldenFile, '--json'];
-      const agg2 = await cli(aggArgs, { EVALGATE_WORKERS: '2', EVALGATE_TRACE: '1' });
+      const agg2 = await cli(aggArgs, { EVALVERDICT_WORKERS: '2', EVALVERDICT_TRACE: '1' });
       const agg1 = await oneThread(aggArgs);
       expect(agg2.status).toBe(0);
       expect(agg2.stdout).toBe(agg1.stdout);
@@ -287,17 +287,17 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
       expect((JSON.parse(agg2.stdout) as { golden: { queries: number } }).golden.queries).toBe(1_260);
       return agg2.stderr;
     };
-    expect(await aggregateBothWays(bigJsonl)).toContain('evalgate: scored in two threads');
+    expect(await aggregateBothWays(bigJsonl)).toContain('evalverdict: scored in two threads');
     // Not in id order (the extra queries first, so the first half's ids sort after the second's): one thread.
     const unordered = join(dir, 'unordered-golden.jsonl');
     writeFileSync(unordered, extraJsonl + goldenLines);
-    expect(await aggregateBothWays(unordered)).toContain('evalgate: scored in one thread');
+    expect(await aggregateBothWays(unordered)).toContain('evalverdict: scored in one thread');
   });
 
   it("the action bundle scores in two threads too: its report file is the library's, byte for byte", async () => {
     const run = await runAction({
       inputs: { baseline: files.baseline, candidate: files.candidate, golden: files.golden },
-      env: { EVALGATE_WORKERS: '2' }, // a worker whatever the size (by default for a candidate of 64 MiB or more)
+      env: { EVALVERDICT_WORKERS: '2' }, // a worker whatever the size (by default for a candidate of 64 MiB or more)
     });
     const library = await runCompare({
       baselinePath: files.baseline,
@@ -308,12 +308,12 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(library.report.verdict === 'fail' ? 1 : 0);
-    expect(clockless(readFileSync(join(run.workspace, 'evalgate-report.json'), 'utf8'))).toBe(library.json);
+    expect(clockless(readFileSync(join(run.workspace, 'evalverdict-report.json'), 'utf8'))).toBe(library.json);
     expect(summarise(run.requests)).toEqual([`GET ${COMMENTS_PATH}?per_page=100 200`, `POST ${COMMENTS_PATH} 201`]);
-    expect(run.stdout).toContain('::debug::EvalGate: runs scored in two threads');
+    expect(run.stdout).toContain('::debug::EvalVerdict: runs scored in two threads');
     // the Cranfield fixtures differ in chunker version: one thread
-    expect((await runAction({ env: { EVALGATE_WORKERS: '2' } })).stdout).toContain(
-      '::debug::EvalGate: runs scored in one thread',
+    expect((await runAction({ env: { EVALVERDICT_WORKERS: '2' } })).stdout).toContain(
+      '::debug::EvalVerdict: runs scored in one thread',
     );
   });
 
@@ -325,17 +325,19 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
       await runAction({ inputs: { baseline: files.baseline, candidate: files.candidate, golden: jsonl } }),
     ];
     const report = (run: { workspace: string }) =>
-      readFileSync(join(run.workspace, 'evalgate-report.json'), 'utf8').replace(/sha256:[0-9a-f]{64}/, 'sha256:');
+      readFileSync(join(run.workspace, 'evalverdict-report.json'), 'utf8').replace(/sha256:[0-9a-f]{64}/, 'sha256:');
     expect(fromJsonl.stderr).toBe('');
     expect(fromJsonl.code).toBe(fromYaml.code);
     expect(report(fromJsonl)).toBe(report(fromYaml));
-    expect(JSON.parse(readFileSync(join(fromJsonl.workspace, 'evalgate-report.json'), 'utf8')).golden.fingerprint).toBe(
-      `sha256:${createHash('sha256').update(goldenLines).digest('hex')}`,
-    );
+    expect(
+      JSON.parse(readFileSync(join(fromJsonl.workspace, 'evalverdict-report.json'), 'utf8')).golden.fingerprint,
+    ).toBe(`sha256:${createHash('sha256').update(goldenLines).digest('hex')}`);
   });
 
   it("a bad row in the worker's run: exit 2 naming file, table, run and query, no stack", async () => {
-    const r = await cli(['compare', files.baseline, files.broken, '--golden', files.golden], { EVALGATE_WORKERS: '2' });
+    const r = await cli(['compare', files.baseline, files.broken, '--golden', files.golden], {
+      EVALVERDICT_WORKERS: '2',
+    });
     expect(r.status).toBe(2);
     expect(r.stderr).toContain(
       `${files.broken}: table \`eval_query_results\`, run \`bad\`, query \`q00\`, column \`result_json\`: malformed JSON`,
@@ -364,7 +366,7 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
       join(dir, 'gaps.sqlite'),
     );
     const args = ['aggregate', db, '--golden', bigGolden, '--json'];
-    const two = await cli(args, { EVALGATE_WORKERS: '2', EVALGATE_TRACE: '1' });
+    const two = await cli(args, { EVALVERDICT_WORKERS: '2', EVALVERDICT_TRACE: '1' });
     const one = await oneThread(args);
     expect(two.stderr).toContain('the two halves joined');
     // The worker's young generation is Node 20's on every Node (Node 24 would give it 192 MB): the check that
@@ -399,7 +401,7 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
       CREATE TABLE eval_query_results (run_id TEXT NOT NULL, query_id NOT NULL, result_json TEXT NOT NULL, PRIMARY KEY (run_id, query_id));
       INSERT INTO eval_runs VALUES ('numbers', 'bench', '{}', '{}', NULL, '2026-11-24T00:00:00Z');`);
     const insert = made.prepare('INSERT INTO eval_query_results VALUES (?, ?, ?)');
-    // every tenth id stored as a REAL (SQLite's text of it is "100010.0"; EvalGate matches String(100010) = "100010"),
+    // every tenth id stored as a REAL (SQLite's text of it is "100010.0"; EvalVerdict matches String(100010) = "100010"),
     // and those around the halves' boundary, where SQLite's text would put a row between the two ranges
     const insertReal = made.prepare('INSERT INTO eval_query_results VALUES (?, CAST(? AS REAL), ?)');
     // every other query finds its chunk at rank 1
@@ -418,7 +420,7 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     writeFileSync(db, made.export());
     made.close();
     const args = ['aggregate', db, '--golden', numericGolden, '--json'];
-    const two = await cli(args, { EVALGATE_WORKERS: '2', EVALGATE_TRACE: '1' });
+    const two = await cli(args, { EVALVERDICT_WORKERS: '2', EVALVERDICT_TRACE: '1' });
     const one = await oneThread(args);
     expect(two.stderr).toContain('the two halves joined');
     expect(two.status).toBe(0);
@@ -430,7 +432,7 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     // the same ids as JSON numbers: read as their text, the same bytes, no warning
     writeFileSync(numericGolden, readFileSync(numericGolden, 'utf8').replace(/^\{"id":"(\d+)"/gm, '{"id":$1'));
     const [twoUnquoted, oneUnquoted] = [
-      await cli(args, { EVALGATE_WORKERS: '2', EVALGATE_TRACE: '1' }),
+      await cli(args, { EVALVERDICT_WORKERS: '2', EVALVERDICT_TRACE: '1' }),
       await oneThread(args),
     ];
     expect(twoUnquoted.stderr).toContain('the two halves joined');
@@ -469,7 +471,7 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     writeFileSync(db, made.export());
     made.close();
     const args = ['aggregate', db, '--golden', dupGolden, '--json'];
-    const two = await cli(args, { EVALGATE_WORKERS: '2', EVALGATE_TRACE: '1' });
+    const two = await cli(args, { EVALVERDICT_WORKERS: '2', EVALVERDICT_TRACE: '1' });
     const one = await oneThread(args);
     expect(two.stderr).toContain('the two halves joined');
     expect(two.status).toBe(0);
@@ -489,7 +491,7 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
       '\n3 queries have more than one result row: only the last one read is scored\n',
     );
     const compared = await cli(['compare', db, db, '--golden', dupGolden, '--json', join(dir, 'dup-compare.json')], {
-      EVALGATE_WORKERS: '2',
+      EVALVERDICT_WORKERS: '2',
     });
     expect(warned(compared)).toHaveLength(2); // the baseline's and the candidate's
     expect(
@@ -521,7 +523,7 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     for (const runArgs of [['--run', 'nope'], []]) {
       const [one, two] = [
         await oneThread(['aggregate', db, '--golden', badGolden, ...runArgs]),
-        await cli(['aggregate', db, '--golden', badGolden, ...runArgs], { EVALGATE_WORKERS: '2' }),
+        await cli(['aggregate', db, '--golden', badGolden, ...runArgs], { EVALVERDICT_WORKERS: '2' }),
       ];
       for (const r of [one, two]) {
         expect(r.status).toBe(2);
@@ -552,7 +554,7 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     ] as const) {
       const results = [...good.filter((r) => r.query_id !== id), new RawResult(id, '{"hits_top_k": [')];
       const db = await writeRunDb({ runs: [{ runId: `bad-${at}`, results }] }, join(dir, `bad-${at}.sqlite`));
-      const r = await cli(['aggregate', db, '--golden', bigGolden], { EVALGATE_WORKERS: '2' });
+      const r = await cli(['aggregate', db, '--golden', bigGolden], { EVALVERDICT_WORKERS: '2' });
       // Each thread scores its half's range as soon as it has read the half; the main thread's bad row ends it there.
       expect(r.stderr, at).toContain('golden half read (the first here)');
       expect(r.status, at).toBe(2);

@@ -774,7 +774,7 @@ describe('index tables', () => {
     expect(json.metrics.chunk_tokens_mean.value).toBe(20);
   });
 
-  it('empty index tables (as `evalgate init` creates them) count as no index', async () => {
+  it('empty index tables (as `evalverdict init` creates them) count as no index', async () => {
     // writeRunDb uses the init DDL, so chunks and documents exist but hold no rows
     const { json } = await aggregateOf(
       run([result('q1', hits, { answer: answer('see [1]', [{ chunk_id: 'c1', citation: {} }]) })]),

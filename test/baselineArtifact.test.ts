@@ -18,7 +18,7 @@ import { actionDefaults, ensureBuilt, OWNER, REPO, runActionBundle } from './hel
 
 const TOKEN = 'ghs_0000000000000000000000000000000000002';
 const WORKFLOW = 'rag-eval.yml';
-const ARTIFACT = 'evalgate-baseline';
+const ARTIFACT = 'evalverdict-baseline';
 const R = `/repos/${OWNER}/${REPO}`;
 const GATES = 'gates:\n  - metric: hit@10\n    min: 0.5\n';
 /** The smaller Cranfield copy (test/helpers/smallFixtures.ts), linked in as the workspace's fixtures/. */
@@ -117,7 +117,7 @@ async function runAction(
       (r) =>
         `${r.method} ${r.path.replace(R, '')}${Object.keys(r.query).length ? `?${new URLSearchParams(r.query)}` : ''} ${r.status}`,
     );
-  const json = () => JSON.parse(readFileSync(join(run.workspace, 'evalgate-report.json'), 'utf8'));
+  const json = () => JSON.parse(readFileSync(join(run.workspace, 'evalverdict-report.json'), 'utf8'));
   return { code: run.code, stdout: run.stdout + run.stderr, outputs: run.outputs, requests, calls, ms: run.ms, json };
 }
 
@@ -142,7 +142,7 @@ beforeAll(async () => {
   ensureBuilt();
   spec = loadGitHubOpenApi();
   github = await FakeGitHub.start();
-  scratch = mkdtempSync(join(tmpdir(), 'evalgate-artifact-'));
+  scratch = mkdtempSync(join(tmpdir(), 'evalverdict-artifact-'));
 }, 120_000);
 
 afterAll(async () => {
@@ -384,7 +384,7 @@ describe('no baseline found', () => {
     expect(JSON.parse(action.outputs.summary)).toMatchObject({ baseline_run: null });
     expect(commentBody(action)).toContain('**without a baseline**');
     expect(warnings(action).join('\n')).toMatch(
-      /no baseline::.*no successful run of workflow rag-eval.yml with an unexpired artifact "evalgate-baseline" for [0-9a-f]{7} \(the base\), its merge base or the 3 commits before it on master .*reporting the candidate alone \(if-no-baseline: warn\)/,
+      /no baseline::.*no successful run of workflow rag-eval.yml with an unexpired artifact "evalverdict-baseline" for [0-9a-f]{7} \(the base\), its merge base or the 3 commits before it on master .*reporting the candidate alone \(if-no-baseline: warn\)/,
     );
     expect(JSON.parse(action.outputs.baseline)).toMatchObject({ found: false });
   });
@@ -449,7 +449,7 @@ describe('refusals', () => {
     const action = await runAction(pullRequest(BASE), { 'baseline-workflow': 'rag-evals.yml' });
     expect(action.code).toBe(1);
     const message =
-      'baseline artifact:evalgate-baseline: workflow "rag-evals.yml" not found in octocat/Hello-World (HTTP 404); set input `baseline-workflow` to the file name of the workflow that uploads the artifact';
+      'baseline artifact:evalverdict-baseline: workflow "rag-evals.yml" not found in octocat/Hello-World (HTTP 404); set input `baseline-workflow` to the file name of the workflow that uploads the artifact';
     expect(action.stdout).toContain(message);
     expect(commentBody(action)).toContain('not found in octocat/Hello-World (HTTP 404)');
     expect(action.outputs.verdict).toBe('error');
@@ -484,7 +484,7 @@ describe('refusals', () => {
 // The fork-safe setup: a trusted workflow_run workflow scores the artifact of the pull request's untrusted run.
 
 const CANDIDATE_DB = readFileSync(join(FIXTURES, 'candidate.sqlite'));
-const CANDIDATE_ARTIFACT = 'evalgate-candidate';
+const CANDIDATE_ARTIFACT = 'evalverdict-candidate';
 const FORK = 'forker/Hello-World';
 const HEAD = sha('fork-head');
 const PR = 1347;
@@ -539,7 +539,7 @@ function workflowRunEvent(
 const WORKFLOW_RUN_ENV = {
   GITHUB_EVENT_NAME: 'workflow_run',
   GITHUB_SHA: C[5],
-  GITHUB_WORKFLOW_REF: `${OWNER}/${REPO}/.github/workflows/evalgate.yml@refs/heads/master`,
+  GITHUB_WORKFLOW_REF: `${OWNER}/${REPO}/.github/workflows/evalverdict.yml@refs/heads/master`,
 };
 
 const FORK_INPUTS = { candidate: `artifact:${CANDIDATE_ARTIFACT}`, status: 'true' };
@@ -577,8 +577,8 @@ describe('workflow_run: the fork-safe setup', () => {
     expect(posted.map((r) => r.path)).toEqual([`${R}/issues/${PR}/comments`]);
     expect(github.listComments(OWNER, REPO, 7)).toEqual([]);
     expect(github.statuses(OWNER, REPO, HEAD).map((st) => [st.context, st.state])).toEqual([
-      ['evalgate/default', 'pending'],
-      ['evalgate/default', 'success'],
+      ['evalverdict/default', 'pending'],
+      ['evalverdict/default', 'success'],
     ]);
     expect(github.statuses(OWNER, REPO, C[5])).toEqual([]);
     expect(JSON.parse(action.outputs.summary)).toMatchObject({

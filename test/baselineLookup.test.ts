@@ -10,14 +10,14 @@ import { baselineClientOf, currentWorkflowFile, findBaselineArtifact } from '../
 import type { ArtifactLookup, BaselineClient } from '../src/action/baselineArtifact.js';
 import { writeZip } from './helpers/zipWriter.js';
 
-const temp = mkdtempSync(join(tmpdir(), 'evalgate-lookup-'));
+const temp = mkdtempSync(join(tmpdir(), 'evalverdict-lookup-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 const BASE = 'a'.repeat(40);
 const lookup: ArtifactLookup = {
   owner: 'o',
   repo: 'r',
-  artifact: 'evalgate-baseline',
+  artifact: 'evalverdict-baseline',
   workflow: 'rag-eval.yml',
   baseSha: BASE,
   headSha: 'b'.repeat(40),
@@ -43,13 +43,13 @@ describe('GitHub refusals are one message saying what to change', () => {
     await expect(
       findBaselineArtifact(failingClient(httpError(403, 'Resource not accessible by integration')), lookup),
     ).rejects.toThrow(
-      "baseline artifact:evalgate-baseline: the token may not list the runs of workflow rag-eval.yml (HTTP 403: Resource not accessible by integration); add `actions: read` to the job's `permissions:`",
+      "baseline artifact:evalverdict-baseline: the token may not list the runs of workflow rag-eval.yml (HTTP 403: Resource not accessible by integration); add `actions: read` to the job's `permissions:`",
     );
   });
 
   it('404 on the runs: the workflow does not exist, and the input that names it', async () => {
     await expect(findBaselineArtifact(failingClient(httpError(404, 'Not Found')), lookup)).rejects.toThrow(
-      'baseline artifact:evalgate-baseline: workflow "rag-eval.yml" not found in o/r (HTTP 404); set input `baseline-workflow` to the file name of the workflow that uploads the artifact, e.g. rag-eval.yml',
+      'baseline artifact:evalverdict-baseline: workflow "rag-eval.yml" not found in o/r (HTTP 404); set input `baseline-workflow` to the file name of the workflow that uploads the artifact, e.g. rag-eval.yml',
     );
   });
 
@@ -107,7 +107,7 @@ describe('the octokit client', () => {
           return {
             data: {
               total_count: 1,
-              artifacts: [{ id: 9, name: 'evalgate-baseline', size_in_bytes: zip.length, expired: false }],
+              artifacts: [{ id: 9, name: 'evalverdict-baseline', size_in_bytes: zip.length, expired: false }],
             },
             headers: {},
           };

@@ -1,7 +1,7 @@
 /**
  * The browser check (issue 22): the fixtures' comment rendered as GitHub renders it (scripts/commentPage.ts:
  * GFM, github-markdown-css, a 760 px column) in Debian's Chromium, measured in the page by an inline script.
- * Without /usr/bin/chromium the suite skips and says so; .ci/run installs it and sets EVALGATE_REQUIRE_CHROMIUM=1,
+ * Without /usr/bin/chromium the suite skips and says so; .ci/run installs it and sets EVALVERDICT_REQUIRE_CHROMIUM=1,
  * so in CI a missing browser fails instead.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,7 +21,7 @@ import {
 } from '../scripts/commentPage.js';
 import { runCli } from './helpers/runDb.js';
 
-const required = process.env.EVALGATE_REQUIRE_CHROMIUM === '1';
+const required = process.env.EVALVERDICT_REQUIRE_CHROMIUM === '1';
 const chromium = hasChromium();
 if (!chromium && !required) {
   console.warn(`skipping the browser check: ${CHROMIUM} not found (apt-get install chromium; CI installs it)`);
@@ -156,7 +156,7 @@ describe.skipIf(!chromium && !required)(`the fixtures' comment in Chromium, ${CO
 
   beforeAll(async () => {
     if (!chromium) throw new Error(`${CHROMIUM} is missing: CI must run the browser check (.ci/run installs it)`);
-    work = mkdtempSync(join(tmpdir(), 'evalgate-browser-'));
+    work = mkdtempSync(join(tmpdir(), 'evalverdict-browser-'));
     const markdown = join(work, 'comment.md');
     const json = join(work, 'report.json');
     const fixtures = [
@@ -165,7 +165,7 @@ describe.skipIf(!chromium && !required)(`the fixtures' comment in Chromium, ${CO
       '--golden',
       'fixtures/golden.yaml',
       '--config',
-      'fixtures/evalgate.yml',
+      'fixtures/evalverdict.yml',
     ];
     const res = await runCli(['compare', ...fixtures, '--markdown', markdown, '--json', json]);
     expect(res.stderr).not.toMatch(/error/i);

@@ -1,5 +1,5 @@
 /**
- * `evalgate calibrate`'s core by simulation (test/helpers/calibrateSim.ts): runs of one simulated commit differ by a
+ * `evalverdict calibrate`'s core by simulation (test/helpers/calibrateSim.ts): runs of one simulated commit differ by a
  * known noise (each run redraws 20% of the queries' ranks), so the true spread is known; then the config calibrate
  * suggests is gated on fresh A/A pairs and on pairs with a planted drop of the size it says it detects.
  */

@@ -1,5 +1,5 @@
 /**
- * `evalgate calibrate` end to end (in process): three runs of one commit where 8 of 40 queries flip between a hit at
+ * `evalverdict calibrate` end to end (in process): three runs of one commit where 8 of 40 queries flip between a hit at
  * rank 1 and a miss, so hit@5's values per run and its spread are known by hand; the suggested YAML read back by
  * the gate config loader; fewer than two runs refused naming the database; runs with no results left out with a
  * warning, or refused (exit 2) naming them when fewer than two runs with results are left.
@@ -35,7 +35,7 @@ function run(r: number, commit = 'abc1234') {
   };
 }
 
-describe('evalgate calibrate', () => {
+describe('evalverdict calibrate', () => {
   it('prints the spread, the detectable drop and a config the loader reads back', async () => {
     const dir = tempDir();
     const db = await writeRunDb({ runs: [run(0), run(1), run(2)] }, join(dir, 'runs.sqlite'));
@@ -50,7 +50,7 @@ describe('evalgate calibrate', () => {
     );
     const json = JSON.parse(readFileSync(join(dir, 'cal.json'), 'utf8'));
     expect(json.metrics['hit@5']).toMatchObject({ n: 40, means: [0.8, 0.8, 0.8], sd_diff: 0.3651, changed: 0.1333 });
-    const yaml = res.stdout.slice(res.stdout.indexOf('# Suggested by evalgate calibrate'));
+    const yaml = res.stdout.slice(res.stdout.indexOf('# Suggested by evalverdict calibrate'));
     expect(yaml).toBe(json.config);
     const config = parseGateConfig(yaml, 'pasted.yml');
     expect(config.gates).toHaveLength(1);
@@ -118,11 +118,11 @@ describe('evalgate calibrate', () => {
     const db = await writeRunDb({ runs: [run(0), run(1), run(2)] }, join(dir, 'runs.sqlite'));
     const g = writeGolden(golden, dir);
     const yaml = await runCli(['calibrate', db, '--golden', g, '--metrics', 'hit@5', '--format', 'yaml']);
-    const config = join(dir, 'evalgate.yml');
+    const config = join(dir, 'evalverdict.yml');
     writeFileSync(config, yaml.stdout);
     const pair = ['compare', db, db, '--golden', g, '--config', config, '--baseline-run', 'nightly-0'];
     const floor =
-      'Noise floor (evalgate calibrate, 3 runs of abc1234, 2026-11-22T00:00:00Z): hit@5 sd(diff) 0.3651, detects 0.2501';
+      'Noise floor (evalverdict calibrate, 3 runs of abc1234, 2026-11-22T00:00:00Z): hit@5 sd(diff) 0.3651, detects 0.2501';
     const markdown = await runCli([...pair, '--candidate-run', 'nightly-1', '--format', 'markdown']);
     expect(markdown.status).toBe(0);
     expect(markdown.stdout).toContain(`\n\n${floor.replace('hit@5', '`hit@5`')}\n`);
@@ -138,7 +138,7 @@ describe('evalgate calibrate', () => {
     expect(res.status).toBe(2);
     expect(res.stderr).not.toMatch(STACK_LINE);
     expect(res.stderr).toBe(
-      `evalgate: ${db}: calibrate needs at least 2 runs of one commit to measure its noise, got 1 (\`nightly-0\`): run the suite again on the same commit, or name several databases\n`,
+      `evalverdict: ${db}: calibrate needs at least 2 runs of one commit to measure its noise, got 1 (\`nightly-0\`): run the suite again on the same commit, or name several databases\n`,
     );
   });
 
@@ -151,14 +151,14 @@ describe('evalgate calibrate', () => {
     expect(res.status).toBe(2);
     expect(res.stdout).toBe('');
     expect(res.stderr).toBe(
-      `evalgate: ${both}: runs \`nightly-0\`, \`nightly-1\` have no results in \`eval_query_results\`: calibrate needs at least 2 runs of one commit with results to measure its noise, got 0: run the suite again\n`,
+      `evalverdict: ${both}: runs \`nightly-0\`, \`nightly-1\` have no results in \`eval_query_results\`: calibrate needs at least 2 runs of one commit with results to measure its noise, got 0: run the suite again\n`,
     );
     // One run with results and one without: one run left, no noise to measure.
     const one = await writeRunDb({ runs: [run(0), empty(1)] }, join(dir, 'one-left.sqlite'));
     const left = await runCli(['calibrate', one, '--golden', g, '--format', 'yaml']);
     expect(left.status).toBe(2);
     expect(left.stderr).toMatch(
-      /^evalgate: .*one-left\.sqlite: run `nightly-1` has no results in `eval_query_results`: .*got 1: /,
+      /^evalverdict: .*one-left\.sqlite: run `nightly-1` has no results in `eval_query_results`: .*got 1: /,
     );
     // Several databases, their newest runs empty: each named with its file.
     const a = await writeRunDb({ runs: [empty(0)] }, join(dir, 'a.sqlite'));
@@ -166,7 +166,7 @@ describe('evalgate calibrate', () => {
     const two = await runCli(['calibrate', a, b, '--golden', g]);
     expect(two.status).toBe(2);
     expect(two.stderr).toMatch(
-      /^evalgate: runs `nightly-0` \(.*a\.sqlite\), `nightly-1` \(.*b\.sqlite\) have no results/,
+      /^evalverdict: runs `nightly-0` \(.*a\.sqlite\), `nightly-1` \(.*b\.sqlite\) have no results/,
     );
     expect(two.stderr).not.toMatch(STACK_LINE);
   });
@@ -192,11 +192,11 @@ describe('evalgate calibrate', () => {
     const g = writeGolden(golden, dir);
     const unpaired = await runCli(['calibrate', db, '--golden', g, '--metrics', 'total_queries']);
     expect(unpaired.status).toBe(2);
-    expect(unpaired.stderr).toMatch(/^evalgate: --metrics: `total_queries` has no paired per-query test/);
+    expect(unpaired.stderr).toMatch(/^evalverdict: --metrics: `total_queries` has no paired per-query test/);
     const typo = await runCli(['calibrate', db, '--golden', g, '--metrics', 'hit@55']);
     expect(typo.stderr).toMatch(/unknown metric `hit@55`; did you mean `hit@5`\?/);
     const power = await runCli(['calibrate', db, '--golden', g, '--power', '1.5']);
     expect(power.status).toBe(2);
-    expect(power.stderr).toMatch(/^evalgate: --power: "1\.5" is not a number between 0 and 1/);
+    expect(power.stderr).toMatch(/^evalverdict: --power: "1\.5" is not a number between 0 and 1/);
   });
 });

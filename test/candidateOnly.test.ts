@@ -68,7 +68,7 @@ describe('compare --baseline none', async () => {
   it('the Markdown says it is a candidate-only report, and has no per-query comparison', async () => {
     const res = await gated('gates:\n  - metric: hit@1\n    min: 0.34\n', 'markdown');
     expect(checkMarkdown(res.stdout).problems).toEqual([]);
-    expect(res.stdout.split('\n').slice(0, 2)).toEqual(['> [!TIP]', '> **EvalGate: pass** — the gate passed']);
+    expect(res.stdout.split('\n').slice(0, 2)).toEqual(['> [!TIP]', '> **EvalVerdict: pass** — the gate passed']);
     expect(res.stdout).toContain('**without a baseline**: a candidate-only report, gated on `min` and `max`');
     expect(res.stdout).toContain('| metric | candidate | n |');
     expect(res.stdout).not.toContain('#### Regressions');
@@ -78,10 +78,10 @@ describe('compare --baseline none', async () => {
   it('usage: --baseline takes only `none`, and then one database', async () => {
     const other = await runCli(['compare', '--baseline', 'b.sqlite', 'c.sqlite', '--golden', 'g.yaml']);
     expect(other.status).toBe(2);
-    expect(other.stderr).toMatch(/^evalgate: --baseline takes `none` \(a candidate-only report\)/);
+    expect(other.stderr).toMatch(/^evalverdict: --baseline takes `none` \(a candidate-only report\)/);
     const two = await runCli([...CANDIDATE, 'fixtures/baseline.sqlite']);
     expect(two.status).toBe(2);
-    expect(two.stderr).toMatch(/^evalgate: with --baseline none, give one candidate database/);
+    expect(two.stderr).toMatch(/^evalverdict: with --baseline none, give one candidate database/);
   });
 
   it('the files are written as for a comparison', async () => {

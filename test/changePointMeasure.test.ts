@@ -1,7 +1,7 @@
 /**
  * The tables in docs/history.md ("Change point", "Measured"), regenerated on demand:
  *
- *   EVALGATE_MEASURE_CHANGE_POINT=1 npx vitest run test/changePointMeasure.test.ts
+ *   EVALVERDICT_MEASURE_CHANGE_POINT=1 npx vitest run test/changePointMeasure.test.ts
  *
  * prints the false-alarm rate of every model at 14, 20 and 50 runs (2,000 trials each; AR(1) 0.6 and 0.7 again
  * with 20,000) and the detection of planted drops (400 trials each), with the share of marks that name the drop's
@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { ar1, driftingHitRate, hitRate, normal, shifted, simulate, skewed } from './helpers/changePointSim.js';
 import type { Model } from './helpers/changePointSim.js';
 
-const measure = process.env.EVALGATE_MEASURE_CHANGE_POINT === '1';
+const measure = process.env.EVALVERDICT_MEASURE_CHANGE_POINT === '1';
 const SIZES = [14, 20, 50];
 
 const unchanged: Array<[string, Model]> = [

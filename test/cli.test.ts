@@ -122,7 +122,7 @@ describe.concurrent('run selection', () => {
     const res = await runCli(['aggregate', db, '--golden', writeGolden(golden), '--run', 'hybird']);
     expect(res.status).toBe(2);
     expect(res.stderr).toBe(
-      `evalgate: ${db}: no run \`hybird\` in \`eval_runs\`; did you mean \`hybrid\`? (runs: hybrid, fts_only)\n`,
+      `evalverdict: ${db}: no run \`hybird\` in \`eval_runs\`; did you mean \`hybrid\`? (runs: hybrid, fts_only)\n`,
     );
   });
 
@@ -256,17 +256,17 @@ describe('aggregate --write', () => {
     );
     const bare = JSON.parse(
       String((await queryDb(retrievalOnly, 'SELECT aggregate_json FROM eval_runs'))[0][0]),
-    ) as Record<string, unknown> & { evalgate: { metrics: Record<string, { value: number | null }> } };
+    ) as Record<string, unknown> & { evalverdict: { metrics: Record<string, { value: number | null }> } };
     expect([bare.groundedness, bare.recall_at_k_doc, bare.mrr]).toEqual([0, { 1: 0, 3: 0, 5: 0, 10: 0 }, 1]);
     expect([bare.citation_coverage, bare.refusal_correctness]).toEqual([null, null]);
-    expect([bare.evalgate.metrics.groundedness.value, bare.evalgate.metrics['recall_doc@1'].value]).toEqual([
+    expect([bare.evalverdict.metrics.groundedness.value, bare.evalverdict.metrics['recall_doc@1'].value]).toEqual([
       null,
       null,
     ]);
     expect(stored.failed_queries).toBe(1); // q4: status error
     // our full report rides along, for the run that was written
-    expect((stored.evalgate as Report).run.run_id).toBe('r2');
-    expect((stored.evalgate as Report).metrics).toEqual((JSON.parse(res.stdout) as Report).metrics);
+    expect((stored.evalverdict as Report).run.run_id).toBe('r2');
+    expect((stored.evalverdict as Report).metrics).toEqual((JSON.parse(res.stdout) as Report).metrics);
   });
 
   it('--write replaces the file a symbolic link points at, keeps its permissions, and keeps a WAL-mode database in WAL mode', async () => {
@@ -397,7 +397,7 @@ describe('--version', () => {
     const io = { stdout: (t: string) => void (stdout += t), stderr: () => {} };
     expect(await main(['--version'], io)).toBe(0);
     const { version } = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'package.json'), 'utf8'));
-    expect(stdout).toBe(`evalgate ${version}\n`);
+    expect(stdout).toBe(`evalverdict ${version}\n`);
   });
 });
 
@@ -412,7 +412,7 @@ describe('aggregate --help', () => {
         stderr: () => {},
       }),
     ).toBe(0);
-    expect(stdout).toMatch(/^usage: evalgate aggregate RUN\.sqlite --golden golden\.yaml/);
+    expect(stdout).toMatch(/^usage: evalverdict aggregate RUN\.sqlite --golden golden\.yaml/);
     const defs = buildMetricTable(DEFAULT_OPTIONS, ['<stage>']);
     expect(defs.length).toBeGreaterThan(40);
     const listed = stdout.split('\n').filter((l) => /^ {2}\S/.test(l) && !l.startsWith('  ['));
@@ -443,7 +443,7 @@ describe('init', () => {
       writeGolden('- id: q1\n  query: one\n  answerable: true\n'),
     ]);
     expect(agg.stderr).not.toMatch(STACK_LINE);
-    expect(agg.stderr).toBe(`evalgate: ${file}: table \`eval_runs\` has no runs\n`);
+    expect(agg.stderr).toBe(`evalverdict: ${file}: table \`eval_runs\` has no runs\n`);
     expect(agg.status).toBe(2);
     // init never overwrites (in process: the CLI maps this InputError to exit 2 like the one above)
     await expect(main(['init', file], { stdout: () => {}, stderr: () => {} })).rejects.toThrow(
@@ -593,7 +593,7 @@ describe('golden sets as JSON Lines from the command line', () => {
       .split('\n')
       .map((line) => JSON.parse(line) as unknown);
     expect(lines).toEqual([
-      { description: `Imported from ${qrelsFile} by evalgate import trec` },
+      { description: `Imported from ${qrelsFile} by evalverdict import trec` },
       { id: 'q1', query: 'q1', judgments: { d1: 1, d2: 2 } },
       { id: 'q2', query: 'q2', judgments: { d3: 1 } },
     ]);
@@ -629,7 +629,7 @@ describe('golden sets as JSON Lines from the command line', () => {
     const bad = writeGolden('{"id": "q1", "query": "one"}\n{"id": "q1", "query": "again"}\n', dir, 'bad.jsonl');
     const refused = await runCli(['golden', 'convert', bad, join(dir, 'out.yaml')]);
     expect(refused.status).toBe(2);
-    expect(refused.stderr).toBe(`evalgate: ${bad}:2: query \`q1\`: duplicate id (first defined at line 1)\n`);
+    expect(refused.stderr).toBe(`evalverdict: ${bad}:2: query \`q1\`: duplicate id (first defined at line 1)\n`);
     expect(existsSync(join(dir, 'out.yaml'))).toBe(false);
     expect((await runCli(['golden', 'convert', yaml])).status).toBe(2);
   });
@@ -879,35 +879,35 @@ describe('warnings and options', () => {
       expect(res.stdout).toBe('');
       expect(res.stderr).not.toMatch(STACK_LINE);
       const [line, usage] = res.stderr.split('\n');
-      expect(usage).toMatch(/^usage: evalgate /);
+      expect(usage).toMatch(/^usage: evalverdict /);
       return line;
     };
     expect(await firstLine(['compar', 'b.sqlite', 'c.sqlite'])).toBe(
-      'evalgate: unknown command `compar`; did you mean `compare`?',
+      'evalverdict: unknown command `compar`; did you mean `compare`?',
     );
-    expect(await firstLine(['agregate'])).toBe('evalgate: unknown command `agregate`; did you mean `aggregate`?');
-    expect(await firstLine(['--verison'])).toBe('evalgate: unknown command `--verison`; did you mean `--version`?');
-    expect(await firstLine(['frobnicate'])).toBe('evalgate: unknown command `frobnicate`');
+    expect(await firstLine(['agregate'])).toBe('evalverdict: unknown command `agregate`; did you mean `aggregate`?');
+    expect(await firstLine(['--verison'])).toBe('evalverdict: unknown command `--verison`; did you mean `--version`?');
+    expect(await firstLine(['frobnicate'])).toBe('evalverdict: unknown command `frobnicate`');
     expect(await firstLine(['compare', 'b.sqlite', 'c.sqlite', '--gold', 'g.yaml'])).toBe(
-      "evalgate: Unknown option '--gold'; did you mean `--golden`?",
+      "evalverdict: Unknown option '--gold'; did you mean `--golden`?",
     );
     expect(await firstLine(['compare', 'b.sqlite', 'c.sqlite', '--gold=g.yaml'])).toBe(
-      "evalgate: Unknown option '--gold'; did you mean `--golden`?",
+      "evalverdict: Unknown option '--gold'; did you mean `--golden`?",
     );
     expect(await firstLine(['aggregate', 'r.sqlite', '--golden', 'g.yaml', '--mrr-cutof', '3'])).toBe(
-      "evalgate: Unknown option '--mrr-cutof'; did you mean `--mrr-cutoff`?",
+      "evalverdict: Unknown option '--mrr-cutof'; did you mean `--mrr-cutoff`?",
     );
-    expect(await firstLine(['metrics', '--jsn'])).toBe("evalgate: Unknown option '--jsn'; did you mean `--json`?");
-    expect(await firstLine(['metrics', '--colour'])).toBe("evalgate: Unknown option '--colour'");
+    expect(await firstLine(['metrics', '--jsn'])).toBe("evalverdict: Unknown option '--jsn'; did you mean `--json`?");
+    expect(await firstLine(['metrics', '--colour'])).toBe("evalverdict: Unknown option '--colour'");
     expect(await firstLine(['import', 'trce', '--qrels', 'q', '--run', 'r', '--out', 'o'])).toBe(
-      'evalgate: unknown `import` subcommand `trce`; did you mean `trec`?',
+      'evalverdict: unknown `import` subcommand `trce`; did you mean `trec`?',
     );
     expect(await firstLine(['golden', 'conver', 'a.yaml', 'b.jsonl'])).toBe(
-      'evalgate: unknown `golden` subcommand `conver`; did you mean `convert`?',
+      'evalverdict: unknown `golden` subcommand `conver`; did you mean `convert`?',
     );
     // other parse errors are as node words them, with no suggestion
     expect(await firstLine(['aggregate', 'r.sqlite', '--golden'])).toBe(
-      "evalgate: Option '--golden <value>' argument missing",
+      "evalverdict: Option '--golden <value>' argument missing",
     );
   });
 
@@ -927,7 +927,7 @@ describe('warnings and options', () => {
 });
 
 describe('a reader that closes the pipe early', () => {
-  it('ends the command quietly, with its own exit code and no stack trace (`evalgate metrics | head`)', async () => {
+  it('ends the command quietly, with its own exit code and no stack trace (`evalverdict metrics | head`)', async () => {
     const { spawn } = await import('node:child_process');
     const { repoRoot } = await import('./shared.js');
     ensureBuilt();

@@ -1032,11 +1032,11 @@ describe('compareRuns: survivors of mutation testing (issue 26)', () => {
     expect(report.metrics.zeta_latency_p50_ms).toMatchObject({ baseline: 10, candidate: null });
   });
 
-  it('a metric profile other than evalgate is named in the options; evalgate and none are not', () => {
+  it('a metric profile other than evalverdict is named in the options; evalverdict and none are not', () => {
     const golden = goldenSet([chunkQuery('q1')]);
     const run = (id: string) => runData(id, [rankedResult('q1', 1)]);
     expect(compareRuns(run('b'), run('c'), golden, { profile: 'wfgy' }).report.options.profile).toBe('wfgy');
-    expect('profile' in compareRuns(run('b'), run('c'), golden, { profile: 'evalgate' }).report.options).toBe(false);
+    expect('profile' in compareRuns(run('b'), run('c'), golden, { profile: 'evalverdict' }).report.options).toBe(false);
     expect('profile' in compareRuns(run('b'), run('c'), golden).report.options).toBe(false);
   });
 

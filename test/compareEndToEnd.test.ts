@@ -440,7 +440,7 @@ describe('fixtures: runCompare on the Cranfield runs', () => {
 // ---------------------------------------------------------------------------------------------------------
 // The CLI
 
-describe.concurrent('CLI: evalgate compare exit codes and files', () => {
+describe.concurrent('CLI: evalverdict compare exit codes and files', () => {
   const golden =
     '- id: q1\n  query: one\n  expected_chunk_ids: [r1]\n- id: q2\n  query: two\n  expected_chunk_ids: [r2]\n';
   /** Both queries found at rank 1 in the baseline; the candidate misses q2 when `regress`. */
@@ -482,7 +482,7 @@ describe.concurrent('CLI: evalgate compare exit codes and files', () => {
     const res = await spawnCli([...args, '--markdown', files.md, '--markdown-full', files.full, '--json', files.json]); // the bin as a child process
     expect(res.stderr).not.toMatch(STACK_LINE);
     expect(res.status).toBe(0);
-    expect(res.stdout).toMatch(/^> \[!TIP\]\n> \*\*EvalGate: pass\*\* — the gate passed\n/);
+    expect(res.stdout).toMatch(/^> \[!TIP\]\n> \*\*EvalVerdict: pass\*\* — the gate passed\n/);
     expect(readFileSync(files.md, 'utf8')).toBe(res.stdout);
     expect(readFileSync(files.full, 'utf8')).toBe(res.stdout); // small: nothing to cut
     const json = JSON.parse(readFileSync(files.json, 'utf8')) as CompareReport;
@@ -498,7 +498,7 @@ describe.concurrent('CLI: evalgate compare exit codes and files', () => {
     const res = await runCli(args);
     expect(res.status).toBe(0);
     expect(res.stdout).toMatch(
-      /^> \[!WARNING\]\n> \*\*EvalGate: pass with warnings\*\* — 1 gate warned\n>\n> - ⚠️ `regressions` 1; allowed: ≤ 0\n/,
+      /^> \[!WARNING\]\n> \*\*EvalVerdict: pass with warnings\*\* — 1 gate warned\n>\n> - ⚠️ `regressions` 1; allowed: ≤ 0\n/,
     );
   });
 
@@ -509,7 +509,7 @@ describe.concurrent('CLI: evalgate compare exit codes and files', () => {
     expect(res.stderr).not.toMatch(STACK_LINE);
     expect(res.status).toBe(1);
     expect(res.stdout).toMatch(
-      /^> \[!CAUTION\]\n> \*\*EvalGate: fail\*\* — 1 of 1 gate failed\n>\n> - ❌ `hit@1` 0\.5000; allowed: ≥ 0\.9000\n/,
+      /^> \[!CAUTION\]\n> \*\*EvalVerdict: fail\*\* — 1 of 1 gate failed\n>\n> - ❌ `hit@1` 0\.5000; allowed: ≥ 0\.9000\n/,
     );
     expect(JSON.parse(readFileSync(json, 'utf8'))).toMatchObject({
       verdict: 'fail',
@@ -587,7 +587,7 @@ describe.concurrent('CLI: evalgate compare exit codes and files', () => {
     const res = await runCli([...args, '--strict-chunker-version']);
     expect(res.status).toBe(2);
     expect(res.stderr).toMatch(
-      /^evalgate: chunker_version differs \(baseline .*base\.sqlite: v1, candidate .*cand\.sqlite: v2\) and --strict-chunker-version refuses to compare/,
+      /^evalverdict: chunker_version differs \(baseline .*base\.sqlite: v1, candidate .*cand\.sqlite: v2\) and --strict-chunker-version refuses to compare/,
     );
     expect(res.stderr).not.toMatch(STACK_LINE);
   });

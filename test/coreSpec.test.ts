@@ -1,6 +1,6 @@
 /**
  * Coming from the 001 core-metrics runner (../shared/seeds/001-core-eval-metrics-spec.txt) and kebab's (000) nested
- * config: the spellings those writers use for facts EvalGate already reads, scored by the spec's own definitions.
+ * config: the spellings those writers use for facts EvalVerdict already reads, scored by the spec's own definitions.
  * Every expected value is worked out by hand next to it, naming the spec's section.
  */
 import { afterAll, describe, expect, it } from 'vitest';

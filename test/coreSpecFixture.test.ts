@@ -2,7 +2,7 @@
  * The 001 core-metrics runner's fixture (fixtures/core-spec/, built by scripts/build-core-spec-fixture.ts): a notes
  * vault of 13 notes, 11 test cases, a baseline run (chunker md-v1) and a candidate run (md-v2: a re-chunk, and the
  * expenses note's heading renamed). Each run is aggregated and the two compared through the code paths of
- * `evalgate aggregate` and `evalgate compare`; every expected value is worked out by hand beside it from the spec
+ * `evalverdict aggregate` and `evalverdict compare`; every expected value is worked out by hand beside it from the spec
  * (../shared/seeds/001-core-eval-metrics-spec.txt), naming its section.
  *
  * The cases, first relevant rank baseline -> candidate (retrieval: 8 answerable, non-pending questions):
@@ -208,7 +208,7 @@ describe('fixtures/core-spec: baseline vs candidate, compared', () => {
   });
 
   it('is up to date: rebuilding gives the committed bytes (else run: node --import tsx scripts/build-core-spec-fixture.ts)', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'evalgate-core-spec-'));
+    const out = mkdtempSync(join(tmpdir(), 'evalverdict-core-spec-'));
     try {
       await buildCoreSpecFixture(out);
       for (const file of CORE_SPEC_FILES) {

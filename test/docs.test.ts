@@ -39,7 +39,7 @@ describe('docs', () => {
     }
   });
 
-  it('every EvalGate step in examples/ and the docs uses only inputs action.yml declares, and the required ones', () => {
+  it('every EvalVerdict step in examples/ and the docs uses only inputs action.yml declares, and the required ones', () => {
     const action = parseYaml(read('action.yml')) as { inputs: Record<string, { required?: boolean }> };
     const declared = new Set(Object.keys(action.inputs));
     const required = Object.entries(action.inputs)
@@ -56,7 +56,7 @@ describe('docs', () => {
       const workflow = parseYaml(text) as { jobs: Record<string, { steps?: Array<Record<string, unknown>> }> };
       for (const job of Object.values(workflow.jobs))
         for (const step of job.steps ?? []) {
-          if (step.uses !== 'your-org/evalgate@v1') continue;
+          if (step.uses !== 'evalverdict/evalverdict@v1') continue;
           steps++;
           const inputs = Object.keys((step.with as Record<string, unknown>) ?? {});
           expect(inputs.filter((i) => !declared.has(i))).toEqual([]);
@@ -69,7 +69,7 @@ describe('docs', () => {
   it('the README quick start is the two documented commands', () => {
     const readme = read('README.md');
     expect(readme).toContain(
-      'npm ci && npx evalgate compare fixtures/baseline.sqlite fixtures/candidate.sqlite --golden fixtures/golden.yaml',
+      'npm ci && npx evalverdict compare fixtures/baseline.sqlite fixtures/candidate.sqlite --golden fixtures/golden.yaml',
     );
     expect(readme).toContain('npm test');
     expect(read('.ci/run')).toMatch(/npm ci[^\n]*\n[\s\S]*\nnpm test\n/);
@@ -151,7 +151,7 @@ describe('the library', () => {
   });
 
   it("is importable from plain Node under the package name (dist/lib), and gives the CLI's bytes", async () => {
-    const script = `import { computeAggregate, readRunDatabase, readGoldenFile, stableJson } from 'evalgate';
+    const script = `import { computeAggregate, readRunDatabase, readGoldenFile, stableJson } from 'evalverdict';
 process.stdout.write(stableJson(computeAggregate(await readRunDatabase('fixtures/baseline.sqlite'), readGoldenFile('fixtures/golden.yaml'))));`;
     const lib = await runNode(['--input-type=module', '-e', script]);
     expect(lib.stderr).toBe('');

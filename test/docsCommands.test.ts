@@ -1,6 +1,6 @@
 /**
- * Docs that cannot drift: every fenced `sh` block of README.md, docs/ and fixtures/README.md that names `evalgate`
- * runs, line by line, with `evalgate` the built CLI (dist/cli/index.js, what `npx evalgate` runs), in a scratch
+ * Docs that cannot drift: every fenced `sh` block of README.md, docs/ and fixtures/README.md that names `evalverdict`
+ * runs, line by line, with `evalverdict` the built CLI (dist/cli/index.js, what `npx evalverdict` runs), in a scratch
  * directory holding a copy of fixtures/ and the files the doc's text names (SETUP). Each command must exit as
  * EXPECTED says, 0 when it says nothing; a command shown that fails is a test failure.
  *
@@ -90,7 +90,7 @@ const SETUP: Record<string, DocSetup> = {
       'results.jsonl': 'fixtures/paperbot/results.jsonl',
     },
     before: [
-      'evalgate import paperbot --bench fixtures/paperbot/bench_v1.json --results fixtures/paperbot/results.jsonl --out runs.sqlite --golden-out golden.jsonl',
+      'evalverdict import paperbot --bench fixtures/paperbot/bench_v1.json --results fixtures/paperbot/results.jsonl --out runs.sqlite --golden-out golden.jsonl',
     ],
   },
   'docs/sources/wfgy.md': {
@@ -110,21 +110,21 @@ interface Expectation {
 
 /** Commands (as shown, continuation lines joined) that exit other than 0 on the fixtures, or print what is stated. */
 const EXPECTED: Record<string, Expectation> = {
-  // README: "the verdict is fail and the command exits 1"; fixtures/evalgate.yml's nDCG@10 and recall@10 margins are
+  // README: "the verdict is fail and the command exits 1"; fixtures/evalverdict.yml's nDCG@10 and recall@10 margins are
   // exceeded; Markdown into a pipe.
-  'npm ci && npx evalgate compare fixtures/baseline.sqlite fixtures/candidate.sqlite --golden fixtures/golden.yaml --config fixtures/evalgate.yml':
+  'npm ci && npx evalverdict compare fixtures/baseline.sqlite fixtures/candidate.sqlite --golden fixtures/golden.yaml --config fixtures/evalverdict.yml':
     { exit: 1, stdout: [/^> \[!CAUTION\]/m, /nDCG@10/, /recall@10/] },
   // The fixtures' two runs under the default gates: "their drops are real but within the margin 0.1, so the gates
   // pass, each with a note, and the command exits 0".
-  'npx evalgate compare eval/runs.sqlite eval/runs.sqlite --golden eval/golden.yaml --baseline-run main --candidate-run my-change':
+  'npx evalverdict compare eval/runs.sqlite eval/runs.sqlite --golden eval/golden.yaml --baseline-run main --candidate-run my-change':
     { exit: 0, stdout: [/a real drop of 0\.0222, within the margin 0\.1000/] },
   // README's validate: the fixtures' candidate run has no finding.
-  'npx evalgate validate eval/runs.sqlite --golden eval/golden.yaml --run my-change': {
+  'npx evalverdict validate eval/runs.sqlite --golden eval/golden.yaml --run my-change': {
     exit: 0,
     stdout: [/run `my-change`: \d+ results checked, no findings/],
   },
   // README's repeats: three copies a side, so the same gates pass, and the Repeats line names the runs compared.
-  'npx evalgate compare eval/main.sqlite eval/my-change.sqlite --golden eval/golden.yaml --baseline-run main-1,main-2,main-3 --candidate-run all':
+  'npx evalverdict compare eval/main.sqlite eval/my-change.sqlite --golden eval/golden.yaml --baseline-run main-1,main-2,main-3 --candidate-run all':
     {
       exit: 0,
       stdout: [
@@ -133,23 +133,23 @@ const EXPECTED: Record<string, Expectation> = {
       ],
     },
   // paperbot.md's --fail-under: "exit 1 when it fails"; the fixtures' hybrid mode is under recall@10 0.9.
-  'evalgate compare --baseline none runs.sqlite --candidate-run hybrid --golden golden.jsonl --config gates.yml': {
+  'evalverdict compare --baseline none runs.sqlite --candidate-run hybrid --golden golden.jsonl --config gates.yml': {
     exit: 1,
     stdout: [/recall@10/],
   },
   // cli.md's calibrate: three identical runs, so no noise, and the config alone with --format yaml.
-  'evalgate calibrate nightly.sqlite --golden fixtures/golden.yaml': {
+  'evalverdict calibrate nightly.sqlite --golden fixtures/golden.yaml': {
     exit: 0,
     stdout: [/^3 runs of commit 111111111111/m, /^hit@5 {10}225 {2}0\.7733 {2}0\.0000 ±0\.0000 {4}0\.0000 ±0\.0000/m],
   },
-  'evalgate calibrate nightly.sqlite --golden fixtures/golden.yaml --run nightly-1,nightly-2 --metrics hit@5,nDCG@10 --format yaml':
-    { exit: 0, stdout: [/^# Suggested by evalgate calibrate from 2 runs/, /^ {4}nDCG@10: \{ sd_diff: 0\.0000/m] },
+  'evalverdict calibrate nightly.sqlite --golden fixtures/golden.yaml --run nightly-1,nightly-2 --metrics hit@5,nDCG@10 --format yaml':
+    { exit: 0, stdout: [/^# Suggested by evalverdict calibrate from 2 runs/, /^ {4}nDCG@10: \{ sd_diff: 0\.0000/m] },
 };
 
 /** The README's quick start installs first; here the package is the checkout, so the install is left out. */
 const REWRITES: Array<[RegExp, string]> = [
   [/^npm ci && /, ''],
-  [/\bnpx evalgate\b/, 'evalgate'],
+  [/\bnpx evalverdict\b/, 'evalverdict'],
 ];
 
 interface DocCommand {
@@ -170,7 +170,7 @@ function markdownFiles(dir: string): string[] {
  */
 const RUN_FROM_CHECKOUT = /^npm run action:local\b/;
 
-/** The commands of each `sh` block that names evalgate, continuation lines joined, blank lines dropped. */
+/** The commands of each `sh` block that names evalverdict, continuation lines joined, blank lines dropped. */
 function shCommands(doc: string, markdown: string): DocCommand[] {
   const commands: DocCommand[] = [];
   const lines = markdown.split('\n');
@@ -185,7 +185,7 @@ function shCommands(doc: string, markdown: string): DocCommand[] {
       if (previous?.text.endsWith('\\')) previous.text = `${previous.text.slice(0, -1).trimEnd()} ${text.trim()}`;
       else if (text.trim() !== '' && !text.trimStart().startsWith('#')) block.push({ doc, line: j + 1, text });
     }
-    if (block.some((c) => /\bevalgate\b/.test(c.text)))
+    if (block.some((c) => /\bevalverdict\b/.test(c.text)))
       commands.push(...block.filter((c) => !RUN_FROM_CHECKOUT.test(c.text.trimStart())));
     i = j;
   }
@@ -277,11 +277,11 @@ const byDoc = docs
 
 beforeAll(() => {
   ensureBuilt();
-  scratchRoot = mkdtempSync(join(tmpdir(), 'evalgate-doc-commands-'));
+  scratchRoot = mkdtempSync(join(tmpdir(), 'evalverdict-doc-commands-'));
   shims = join(scratchRoot, 'bin');
   mkdirSync(shims);
-  // `evalgate` as the package's bin runs it: dist/cli/index.js (with FIXTURE_RUN_FLAGS: the docs use the fixtures).
-  const shim = join(shims, 'evalgate');
+  // `evalverdict` as the package's bin runs it: dist/cli/index.js (with FIXTURE_RUN_FLAGS: the docs use the fixtures).
+  const shim = join(shims, 'evalverdict');
   writeFileSync(shim, `#!/bin/sh\nexec '${ACTION_NODE}' ${FIXTURE_RUN_FLAGS.join(' ')} '${CLI_BUNDLE}' "$@"\n`);
   chmodSync(shim, 0o755);
 });
@@ -290,7 +290,7 @@ afterAll(() => {
   if (scratchRoot) rmSync(scratchRoot, { recursive: true, force: true });
 });
 
-describe('every evalgate command shown in the docs runs on the fixtures and exits as stated', () => {
+describe('every evalverdict command shown in the docs runs on the fixtures and exits as stated', () => {
   it('finds the commands of README.md and of each source doc', () => {
     const found = new Set(byDoc.map((d) => d.doc));
     for (const doc of ['README.md', ...Object.keys(SETUP)]) expect(found, doc).toContain(doc);

@@ -28,11 +28,11 @@ function examples(): Example[] {
     });
 }
 
-/** Every EvalGate step's `with:` of a workflow. */
-function evalgateInputs(workflow: Record<string, any>): Array<Record<string, unknown>> {
+/** Every EvalVerdict step's `with:` of a workflow. */
+function evalverdictInputs(workflow: Record<string, any>): Array<Record<string, unknown>> {
   return Object.values(workflow.jobs as Record<string, { steps: Array<Record<string, any>> }>)
     .flatMap((job) => job.steps)
-    .filter((step) => /\/evalgate@/.test(String(step.uses ?? '')))
+    .filter((step) => /\/evalverdict@/.test(String(step.uses ?? '')))
     .map((step) => step.with ?? {});
 }
 
@@ -54,7 +54,7 @@ describe('the workflow examples', () => {
     const names = new Set(found.map((e) => e.workflow.name));
     let named = 0;
     for (const { file, workflow } of found) {
-      for (const inputs of evalgateInputs(workflow)) {
+      for (const inputs of evalverdictInputs(workflow)) {
         const baselineWorkflow = inputs['baseline-workflow'];
         if (baselineWorkflow === undefined) continue;
         named++;

@@ -1,6 +1,6 @@
 /**
- * Issue 46's small items, checked on the fixtures' report (the README's quick start, `evalgate compare` with
- * fixtures/evalgate.yml): metric names copy as they read (no zero-width space after their `@`), the per-query tables
+ * Issue 46's small items, checked on the fixtures' report (the README's quick start, `evalverdict compare` with
+ * fixtures/evalverdict.yml): metric names copy as they read (no zero-width space after their `@`), the per-query tables
  * are in the order their headings state, and the outcome counts add up to the queries compared.
  */
 import { readFileSync } from 'node:fs';
@@ -25,7 +25,7 @@ function compareFixtures(config: { configPath?: string; configText?: string }) {
   });
 }
 
-const quickStart = () => compareFixtures({ configPath: join(fixtures, 'evalgate.yml') });
+const quickStart = () => compareFixtures({ configPath: join(fixtures, 'evalverdict.yml') });
 
 /** The query ids of a collapsed section's table, in order. */
 function sectionIds(md: string, summaryStart: string): string[] {

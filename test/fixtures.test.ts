@@ -3,7 +3,7 @@
  * - they load, and the golden set is the one story fixtures/README.md tells: written against the passage
  *   chunker (one expected passage per relevant document), expected_doc_ids = the qrels' relevant documents,
  *   no judgments, plus ten synthetic adversarial queries that should be refused;
- * - `runCompare` (the code path of `evalgate compare`) scores the baseline exactly as TREC doc-level binary
+ * - `runCompare` (the code path of `evalverdict compare`) scores the baseline exactly as TREC doc-level binary
  *   relevance, recomputed here straight from the qrels file and the collection, and the candidate exactly as
  *   passage-level relevance, recomputed here from expected_chunk_ids and the stored hits;
  * - they are up to date: rebuilding into a temp dir gives the same bytes.
@@ -134,8 +134,8 @@ describe.skipIf(!cranfield)('Cranfield fixtures', () => {
       baselinePath: join(fixtures, 'baseline.sqlite'),
       candidatePath: join(fixtures, 'candidate.sqlite'),
       goldenPath: join(fixtures, 'golden.yaml'),
-      // The README's quick start: the gates of fixtures/evalgate.yml (the README below states its verdict).
-      configPath: join(fixtures, 'evalgate.yml'),
+      // The README's quick start: the gates of fixtures/evalverdict.yml (the README below states its verdict).
+      configPath: join(fixtures, 'evalverdict.yml'),
     }));
   });
 
@@ -258,7 +258,7 @@ describe.skipIf(!cranfield)('Cranfield fixtures', () => {
   });
 
   it('is up to date: rebuilding gives the committed bytes (else run: node --import tsx scripts/build-fixtures.ts)', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'evalgate-fixtures-'));
+    const out = mkdtempSync(join(tmpdir(), 'evalverdict-fixtures-'));
     try {
       await buildFixtures(out, cranfield!);
       for (const file of FILES) {

@@ -1,7 +1,7 @@
 /**
  * gates.ts at its edges (the mutation run of issue 45): a tested gate's margin from each kind of its own threshold,
  * its threshold's words, the advice read from the config's noise block, the signs of an interval's ends, and the
- * check `evalgate power` runs before any comparison. Contexts are built by hand, as in testedGates.test.ts.
+ * check `evalverdict power` runs before any comparison. Contexts are built by hand, as in testedGates.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { buildMetricTable } from '../src/aggregate/metrics/registry.js';
@@ -161,7 +161,7 @@ describe('checkGates: what compare would refuse, refused before any comparison',
 
   it('refuses an unknown metric, naming the gate and the nearest id', () => {
     expect(check('gates:\n  - metric: hit@55\n    min: 0.5\n')).toMatch(
-      /^gates\.yml:2: unknown metric `hit@55`; did you mean `hit@5`\? \(run `evalgate metrics` for the list\)$/,
+      /^gates\.yml:2: unknown metric `hit@55`; did you mean `hit@5`\? \(run `evalverdict metrics` for the list\)$/,
     );
   });
 

@@ -1,7 +1,7 @@
 /**
  * Gate rows that explain themselves (issue 34) and the commands around the verdict (issue 32): the relative change
  * where the threshold is relative, no p where there is no test, a `where` group below min_n said in every format,
- * `k` / `mrr_cutoff` from the config, and `evalgate power`.
+ * `k` / `mrr_cutoff` from the config, and `evalverdict power`.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -134,7 +134,7 @@ describe('the config sets k and mrr_cutoff; --k wins', () => {
   });
 });
 
-describe('evalgate power', () => {
+describe('evalverdict power', () => {
   it('prints each tested gate of the default config with what it detects and the queries for the margin', async () => {
     const res = await runCli(['power', '--golden', 'fixtures/golden.yaml', '--baseline', 'fixtures/baseline.sqlite']);
     expect(res.status).toBe(0);

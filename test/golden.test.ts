@@ -663,7 +663,7 @@ describe('a large YAML golden set', () => {
     const warnings = parseGoldenYaml(text, 'big.yaml').warnings.map(warningText);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(
-      /^big\.yaml: a YAML golden set of 2\.5 MB takes seconds to read; as JSON Lines .*evalgate golden convert big\.yaml golden\.jsonl/,
+      /^big\.yaml: a YAML golden set of 2\.5 MB takes seconds to read; as JSON Lines .*evalverdict golden convert big\.yaml golden\.jsonl/,
     );
     expect(
       parseGoldenYaml(text.slice(0, text.lastIndexOf('\n- ', LARGE_YAML_BYTES - 1000) + 1), 'small.yaml').warnings.map(
@@ -749,7 +749,7 @@ describe('a JSON Lines file read in two halves', () => {
   });
 });
 
-describe('evalgate golden convert (formatGolden, readGoldenDocument)', () => {
+describe('evalverdict golden convert (formatGolden, readGoldenDocument)', () => {
   it('YAML -> JSON Lines -> YAML keeps every query, header and value', () => {
     const dir = tempDir();
     const source = yaml(

@@ -27,7 +27,7 @@ import {
   runData,
 } from './helpers/compareFixtures.js';
 
-const scratch = mkdtempSync(join(tmpdir(), 'evalgate-history-'));
+const scratch = mkdtempSync(join(tmpdir(), 'evalverdict-history-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** A report of three queries: q1 hit at rank `r1` (null: missed), q2 always hit, q3 always missed. */
@@ -135,7 +135,7 @@ describe('reading a history: untrusted input', () => {
     [
       'another schema version',
       JSON.stringify({ ...valid, schema_version: 2 }),
-      /^f: not an EvalGate history: schema_version number 2 is not 1/,
+      /^f: not an EvalVerdict history: schema_version number 2 is not 1/,
     ],
     ['no schema version', JSON.stringify({ runs: [] }), /schema_version nothing is not 1/],
     ['a list', '[]', /`\(the file\)` must be a JSON object/],
@@ -190,7 +190,7 @@ describe('reading a history: untrusted input', () => {
     const file = join(scratch, 'huge.json');
     writeFileSync(file, Buffer.alloc((32 << 20) + 1, 0x20));
     expect(() => readHistoryFile(file)).toThrow(
-      `${file}: the history file is 32 MiB, more than the 32 MiB EvalGate reads`,
+      `${file}: the history file is 32 MiB, more than the 32 MiB EvalVerdict reads`,
     );
     expect(() => parseHistory(Buffer.alloc((32 << 20) + 1, 0x20), 'f')).toThrow(/more than the 32 MiB/);
   });
@@ -278,7 +278,7 @@ describe('the trend in the comment', () => {
   });
 });
 
-describe('evalgate compare --history / --history-out', () => {
+describe('evalverdict compare --history / --history-out', () => {
   const fixture = (name: string) => join(repoRoot, 'fixtures', name);
   const compare = async (...extra: string[]) => {
     const out: string[] = [];
@@ -319,7 +319,7 @@ describe('evalgate compare --history / --history-out', () => {
     const run = await compare('--history', file, '--format', 'markdown');
     expect(run.code).toBeLessThan(2);
     expect(run.stderr).toBe(
-      `warning: --history: ${file}: not an EvalGate history: schema_version number 9 is not 1, the version this EvalGate reads; the report has no trend\n`,
+      `warning: --history: ${file}: not an EvalVerdict history: schema_version number 9 is not 1, the version this EvalVerdict reads; the report has no trend\n`,
     );
     expect(run.stdout).not.toContain("Main's history");
   });

@@ -16,7 +16,7 @@ import { jsonTextPast, nestedDeeperThan } from '../src/load/json.js';
 import type { JsonTextBounds } from '../src/load/json.js';
 import { historyText } from '../src/write/history.js';
 
-const scratch = mkdtempSync(join(tmpdir(), 'evalgate-history-bounds-'));
+const scratch = mkdtempSync(join(tmpdir(), 'evalverdict-history-bounds-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** CPU time (user + system) `run` took in this process, in ms. */
@@ -58,12 +58,12 @@ describe('a history of 32 MiB of nested brackets: refused at once, before JSON.p
 
   it('as the bytes the action takes from the baseline artifact', () => {
     expect(deep.length).toBe(MAX_HISTORY_BYTES); // at the size cap, not over it
-    const { message, ms } = refusal(() => parseHistory(deep, "the baseline artifact's evalgate-history.json"));
-    expect(message).toBe(depthMessage("the baseline artifact's evalgate-history.json"));
+    const { message, ms } = refusal(() => parseHistory(deep, "the baseline artifact's evalverdict-history.json"));
+    expect(message).toBe(depthMessage("the baseline artifact's evalverdict-history.json"));
     expect(ms).toBeLessThan(CPU_BOUND_MS);
   });
 
-  it('as a file (`evalgate history`, `compare --history`, the action without an artifact)', () => {
+  it('as a file (`evalverdict history`, `compare --history`, the action without an artifact)', () => {
     const file = join(scratch, 'deep.json');
     writeFileSync(file, deep);
     const { message, ms } = refusal(() => readHistoryFile(file));

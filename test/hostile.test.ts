@@ -69,7 +69,7 @@ describe('the hostile corpus: exit code, message, time and memory bounds', () =>
         if (JSON.stringify(rows) !== JSON.stringify(c.after.rows))
           problems.push(`${c.after.sql} gave ${JSON.stringify(rows)}`);
       }
-      if (process.env.EVALGATE_TEST_USAGE)
+      if (process.env.EVALVERDICT_TEST_USAGE)
         console.log(`${c.name}: ${res.cpuSeconds.toFixed(1)} s CPU, ${res.seconds.toFixed(1)} s wall`);
       if (problems.length > 0)
         failures.push(`${c.name}: ${problems.join('; ')}\n  stderr: ${res.stderr.slice(0, 500)}`);

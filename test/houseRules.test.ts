@@ -49,7 +49,7 @@ describe('house rules', () => {
   });
 
   it('the check itself finds a long function', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'evalgate-rules-'));
+    const dir = mkdtempSync(join(tmpdir(), 'evalverdict-rules-'));
     const lines = Array.from({ length: 70 }, (_, i) => `  const x${i} = ${i};`).join('\n');
     const file = join(dir, 'long.ts');
     writeFileSync(file, `export function f(): void {\n${lines}\n}\n`);

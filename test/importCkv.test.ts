@@ -1,5 +1,5 @@
 /**
- * `evalgate import ckv` end to end: ckv's own fixture format (fixtures/ckv) with the hits of two eval passes,
+ * `evalverdict import ckv` end to end: ckv's own fixture format (fixtures/ckv) with the hits of two eval passes,
  * imported into one database, aggregated and compared, values worked out by hand from ckv's definitions
  * (recall@k: queries with a correct hit in the top k over all queries; MRR: the mean of 1/found_rank, 0 when not
  * found); ckv's schema_version and line-range rules; bad input of each kind, leaving no file behind.
@@ -179,23 +179,23 @@ describe('import ckv: schema_version and line ranges as ckv states them', () => 
   const query = (extra: string) => `queries:\n  - id: q1\n    intent: "x"\n    expected:\n      file: a.go\n${extra}`;
   const sane = query('      line_range: [3, 9]\n');
   const cases: Array<[string, string, RegExp | null, RegExp | null]> = [
-    ['a missing schema_version', sane, /^evalgate: F:1: `schema_version` is missing or empty/, null],
+    ['a missing schema_version', sane, /^evalverdict: F:1: `schema_version` is missing or empty/, null],
     [
       'an empty schema_version',
       `schema_version: ""\n${sane}`,
-      /^evalgate: F:1: `schema_version` is missing or empty/,
+      /^evalverdict: F:1: `schema_version` is missing or empty/,
       null,
     ],
     [
       'a newer major',
       `schema_version: "2"\n${sane}`,
-      /^evalgate: F:1: fixture schema_version 2 is a newer major than 1, which this EvalGate reads/,
+      /^evalverdict: F:1: fixture schema_version 2 is a newer major than 1, which this EvalVerdict reads/,
       null,
     ],
     [
       'a version that is none',
       `schema_version: "v1"\n${sane}`,
-      /^evalgate: F:1: `schema_version` "v1" is not MAJOR or MAJOR.MINOR/,
+      /^evalverdict: F:1: `schema_version` "v1" is not MAJOR or MAJOR.MINOR/,
       null,
     ],
     [
@@ -208,19 +208,19 @@ describe('import ckv: schema_version and line ranges as ckv states them', () => 
     [
       'a reversed range',
       `schema_version: "1"\n${query('      line_range: [29, 22]\n')}`,
-      /^evalgate: F:7: query "q1": `expected.line_range` \[29, 22\] is not a range of lines/,
+      /^evalverdict: F:7: query "q1": `expected.line_range` \[29, 22\] is not a range of lines/,
       null,
     ],
     [
       'a zero range on an entry that is not pending',
       `schema_version: "1"\n${query('      line_range: [0, 0]\n')}`,
-      /^evalgate: F:7: query "q1": `expected.line_range` \[0, 0\] is no range \(only pending entries may have it\)/,
+      /^evalverdict: F:7: query "q1": `expected.line_range` \[0, 0\] is no range \(only pending entries may have it\)/,
       null,
     ],
     [
       'no range on an entry that is not pending',
       `schema_version: "1"\n${query('')}`,
-      /^evalgate: F:6: query "q1" needs `expected.line_range: \[start, end\]` \(only pending entries may omit it\)/,
+      /^evalverdict: F:6: query "q1" needs `expected.line_range: \[start, end\]` \(only pending entries may omit it\)/,
       null,
     ],
     [
@@ -238,19 +238,19 @@ describe('import ckv: schema_version and line ranges as ckv states them', () => 
     [
       'a query without intent',
       'schema_version: "1"\nqueries:\n  - id: q1\n    expected: {file: a.go, line_range: [1, 2]}\n',
-      /^evalgate: F:3: query "q1" needs `intent`/,
+      /^evalverdict: F:3: query "q1" needs `intent`/,
       null,
     ],
     [
       'a query without expected.file',
       'schema_version: "1"\nqueries:\n  - id: q1\n    intent: x\n    expected: {line_range: [1, 2]}\n',
-      /^evalgate: F:5: query "q1" needs `expected.file`/,
+      /^evalverdict: F:5: query "q1" needs `expected.file`/,
       null,
     ],
     [
       'an id twice',
       `schema_version: "1"\n${sane}${sane.replace('queries:\n', '')}`,
-      /^evalgate: F:8: query id "q1" again \(first at line 3\)/,
+      /^evalverdict: F:8: query id "q1" again \(first at line 3\)/,
       null,
     ],
   ];
@@ -351,13 +351,13 @@ describe("import ckv: ckv's own Result JSON", () => {
     writeFileSync(file, '{\n"k": 5, "per_query": [{"query_id": "q7", "found_rank": 1, "hits_returned": 1}]}\n');
     const res = await importCkv(['--fixture', FIXTURE, '--results', file, '--out', join(dir, 'r.sqlite')]);
     expect(res.stderr.replaceAll(file, 'R')).toMatch(
-      /^evalgate: R: per_query\[0\]: found_rank 1 for a pending entry without a range/,
+      /^evalverdict: R: per_query\[0\]: found_rank 1 for a pending entry without a range/,
     );
     expect(res.status).toBe(2);
     writeFileSync(file, '{"per_query": [{"query_id": "q1", "found_rnak": 1}]}\n');
     const misspelt = await importCkv(['--fixture', FIXTURE, '--results', file, '--out', join(dir, 'r.sqlite')]);
     expect(misspelt.stderr.replaceAll(file, 'R')).toBe(
-      'evalgate: R: per_query[0]: unknown key `found_rnak`; did you mean `found_rank`?\n',
+      'evalverdict: R: per_query[0]: unknown key `found_rnak`; did you mean `found_rank`?\n',
     );
     expect(readdirSync(dir)).toEqual(['result.json']);
   });
@@ -365,43 +365,43 @@ describe("import ckv: ckv's own Result JSON", () => {
 
 describe('import ckv: bad results', () => {
   const cases: Array<[string, string, RegExp]> = [
-    ['a line that is not JSON', '{"query_id": "q1", "hits": []}\n{"query_id": \n', /^evalgate: R:2: not valid JSON/],
-    ['a line without query_id', '{"hits": []}\n', /^evalgate: R:1: a result needs `query_id`, got nothing\n/],
+    ['a line that is not JSON', '{"query_id": "q1", "hits": []}\n{"query_id": \n', /^evalverdict: R:2: not valid JSON/],
+    ['a line without query_id', '{"hits": []}\n', /^evalverdict: R:1: a result needs `query_id`, got nothing\n/],
     [
       'hits that are no list',
       '{"query_id": "q1", "hits": {"file": "a.go"}}\n',
-      /^evalgate: R:1: `hits` must be a list, got an object/,
+      /^evalverdict: R:1: `hits` must be a list, got an object/,
     ],
     [
       'a hit without file',
       '{"query_id": "q1", "hits": [{"line_range": [1, 2]}]}\n',
-      /^evalgate: R:1: `hits\[0\].file` must be the cited file, got nothing\n/,
+      /^evalverdict: R:1: `hits\[0\].file` must be the cited file, got nothing\n/,
     ],
     [
       'a hit with a reversed range',
       '{"query_id": "q1", "hits": [{"file": "a.go", "line_range": [1, 2]}, {"file": "a.go", "line_range": [9, 3]}]}\n',
-      /^evalgate: R:1: `hits\[1\].line_range` must be \[start, end\] with 1 <= start <= end, got \[9,3\]/,
+      /^evalverdict: R:1: `hits\[1\].line_range` must be \[start, end\] with 1 <= start <= end, got \[9,3\]/,
     ],
     [
       'an error that is not text',
       '{"query_id": "q1", "error": true}\n',
-      /^evalgate: R:1: `error` must be text, got boolean true/,
+      /^evalverdict: R:1: `error` must be text, got boolean true/,
     ],
     // Issue 34: a runner's mistake is refused, not read as a query with no hits.
     [
       'a line with neither hits nor error',
       '{"query_id": "q1", "results": [{"file": "a.go", "line_range": [1, 2]}]}\n',
-      /^evalgate: R:1: query "q1" has neither `hits` nor `error` \(an empty list is no hits\); its keys: query_id, results\n/,
+      /^evalverdict: R:1: query "q1" has neither `hits` nor `error` \(an empty list is no hits\); its keys: query_id, results\n/,
     ],
     [
       'a misspelt key',
       '{"query_id": "q1", "hit": [{"file": "a.go", "line_range": [1, 2]}]}\n',
-      /^evalgate: R:1: unknown key `hit`; did you mean `hits`\?\n/,
+      /^evalverdict: R:1: unknown key `hit`; did you mean `hits`\?\n/,
     ],
     [
       'a misspelt hit key',
       '{"query_id": "q1", "hits": [{"file": "a.go", "line_rnage": [1, 2]}]}\n',
-      /^evalgate: R:1: unknown key `hits\[0\]\.line_rnage`; did you mean `line_range`\?\n/,
+      /^evalverdict: R:1: unknown key `hits\[0\]\.line_rnage`; did you mean `line_range`\?\n/,
     ],
   ];
   for (const [name, results, message] of cases) {
@@ -428,9 +428,9 @@ describe('import ckv: bad results', () => {
   it('a --k that is no positive whole number, and missing flags', async () => {
     expect(
       (await importCkv(['--fixture', FIXTURE, '--results', BASELINE, '--out', 'x.sqlite', '--k', '0'])).stderr,
-    ).toMatch(/^evalgate: --k: "0" is not a positive whole number/);
+    ).toMatch(/^evalverdict: --k: "0" is not a positive whole number/);
     expect((await importCkv(['--fixture', FIXTURE, '--out', 'x.sqlite'])).stderr).toMatch(
-      /^evalgate: --fixture, --results and --out are required/,
+      /^evalverdict: --fixture, --results and --out are required/,
     );
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The one `evalgate import FORMAT` command: its help lists every format, an unknown format is answered with the
+ * The one `evalverdict import FORMAT` command: its help lists every format, an unknown format is answered with the
  * nearest, keys a format does not read are named, and WFGY's repeated lines share one golden set between runs.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { removeTempDirs, runCli, tempDir } from './helpers/runDb.js';
 
 afterAll(removeTempDirs);
 
-describe('evalgate import', () => {
+describe('evalverdict import', () => {
   it('--help lists every format with its line; FORMAT --help gives its flags', async () => {
     const res = await runCli(['import', '--help']);
     expect(res.status).toBe(0);
@@ -27,11 +27,11 @@ describe('evalgate import', () => {
   it('no format, or an unknown one: exit 2 with the list (and the nearest name)', async () => {
     const none = await runCli(['import']);
     expect(none.status).toBe(2);
-    expect(none.stderr).toMatch(/^evalgate: usage: evalgate import FORMAT/);
+    expect(none.stderr).toMatch(/^evalverdict: usage: evalverdict import FORMAT/);
     const typo = await runCli(['import', 'papperbot', '--out', 'x.sqlite']);
     expect(typo.status).toBe(2);
     expect(typo.stderr.split('\n')[0]).toBe(
-      'evalgate: unknown `import` subcommand `papperbot`; did you mean `paperbot`?',
+      'evalverdict: unknown `import` subcommand `papperbot`; did you mean `paperbot`?',
     );
   });
 
@@ -152,7 +152,7 @@ describe('import wfgy: repeated lines', () => {
     const res = await runCli(['import', 'wfgy', '--qaset', qa, '--traces', file, '--out', join(dir, 'r.sqlite')]);
     expect(res.status).toBe(2);
     expect(res.stderr).toBe(
-      `evalgate: ${qa}:4: qid "q1#2" is also the id of question "q1"'s line 2 in ${file}; score one line per question with --keep last\n`,
+      `evalverdict: ${qa}:4: qid "q1#2" is also the id of question "q1"'s line 2 in ${file}; score one line per question with --keep last\n`,
     );
     const last = await runCli([
       'import',

@@ -1,5 +1,5 @@
 /**
- * `evalgate import paperbot` end to end: PaperBot's bench JSON (fixtures/paperbot, graded judgments, per-case
+ * `evalverdict import paperbot` end to end: PaperBot's bench JSON (fixtures/paperbot, graded judgments, per-case
  * top_k, query_type, a case judged all 0) and the evidence hits of three retrieval modes, imported as three runs of
  * one database and aggregated, every value worked out by hand; bad input of each kind, leaving no file behind.
  */
@@ -66,7 +66,7 @@ describe("import paperbot: PaperBot's own report JSON", () => {
     writeFileSync(file, '{\n  "cases": [{"case_id": "doc_evi_001", "mode": "hybrid", "ranked": []}]\n}\n');
     const res = await importPaperbot(['--bench', BENCH, '--results', file, '--out', join(dir, 'r.sqlite')]);
     expect(res.stderr.replaceAll(file, 'R')).toBe(
-      'evalgate: R: cases[0]: `ranked_chunk_refs` must be a list of chunk refs, got nothing\n',
+      'evalverdict: R: cases[0]: `ranked_chunk_refs` must be a list of chunk refs, got nothing\n',
     );
     expect(res.status).toBe(2);
     expect(readdirSync(dir)).toEqual(['report.json']);
@@ -147,7 +147,7 @@ describe('import paperbot: three modes side by side from one results file', () =
     ]);
     expect(hyb['nDCG@5']).toEqual({ value: round4(ndcgSum / 6), n: 6 });
     expect(value(hyb, 'recall_doc@10')).toBe(0.8); // the expected paper among the hits: all but 005 (006 has none)
-    // Without the profile line, EvalGate's own rules leave 006 out (means over 5) and gain = grade:
+    // Without the profile line, EvalVerdict's own rules leave 006 out (means over 5) and gain = grade:
     //   001: 1;  002: (3/log2 3) / 3;  003: (1 + 2/log2 3) / (2 + 1/log2 3);  004: (2/log2 3 + 3/2) / (3 + 2/log2 3).
     const ownSum = 1 + 3 / l3 / 3 + (1 + 2 / l3) / (2 + 1 / l3) + (2 / l3 + 3 / 2) / (3 + 2 / l3);
     const plain = join(dir, 'plain.jsonl');
@@ -216,58 +216,62 @@ describe('import paperbot: three modes side by side from one results file', () =
 describe('import paperbot: bad input', () => {
   const goodCase = '{"case_id": "c1", "query": "q", "judgments": [{"chunk_ref": "1:a:0", "relevance": 2}]}';
   const cases: Array<[string, { bench?: string; results?: string }, RegExp]> = [
-    ['a bench that is not JSON', { bench: '{"cases": [' }, /^evalgate: B: not valid JSON/],
+    ['a bench that is not JSON', { bench: '{"cases": [' }, /^evalverdict: B: not valid JSON/],
     [
       'a case without case_id',
       { bench: '{"version": "v1",\n "cases": [\n {"query": "q"}]}' },
-      /^evalgate: B:1: a case needs `case_id`/,
+      /^evalverdict: B:1: a case needs `case_id`/,
     ],
     [
       'a grade out of 0..3',
       { bench: `{"version": "v1", "cases": [\n${goodCase.replace('"relevance": 2', '"relevance": 5')}]}` },
-      /^evalgate: B:2: case "c1": `judgments\[0\].relevance` must be a grade 0..3, got number 5/,
+      /^evalverdict: B:2: case "c1": `judgments\[0\].relevance` must be a grade 0..3, got number 5/,
     ],
     [
       'a case_id twice',
       { bench: `{"version": "v1", "cases": [\n${goodCase},\n${goodCase}]}` },
-      /^evalgate: B:3: case_id "c1" again \(first at line 2\)/,
+      /^evalverdict: B:3: case_id "c1" again \(first at line 2\)/,
     ],
     [
       'a top_k of 0',
       { bench: `{"version": "v1", "cases": [\n${goodCase.replace('"query": "q"', '"query": "q", "top_k": 0')}]}` },
-      /^evalgate: B:2: case "c1": `top_k` must be a whole number >= 1/,
+      /^evalverdict: B:2: case "c1": `top_k` must be a whole number >= 1/,
     ],
-    ['a result without mode', { results: '{"case_id": "c1", "hits": []}\n' }, /^evalgate: R:1: a result needs `mode`/],
+    [
+      'a result without mode',
+      { results: '{"case_id": "c1", "hits": []}\n' },
+      /^evalverdict: R:1: a result needs `mode`/,
+    ],
     [
       'a hit without chunk_ref',
       { results: '{"case_id": "c1", "mode": "hybrid", "hits": [{"paper_id": 1}]}\n' },
-      /^evalgate: R:1: `hits\[0\]` needs `chunk_ref`/,
+      /^evalverdict: R:1: `hits\[0\]` needs `chunk_ref`/,
     ],
     [
       'a negative latency',
       { results: '{"case_id": "c1", "mode": "hybrid", "hits": [], "latency_ms": -3}\n' },
-      /^evalgate: R:1: `latency_ms` must be a number >= 0/,
+      /^evalverdict: R:1: `latency_ms` must be a number >= 0/,
     ],
     [
       'no line for any case',
       { results: '{"case_id": "zz", "mode": "hybrid", "hits": []}\n' },
-      /^evalgate: R: no result line for any case of B/,
+      /^evalverdict: R: no result line for any case of B/,
     ],
     // Issue 34: a runner's mistake is refused, not read as a case with no hits.
     [
       'a line with neither hits nor error',
       { results: '{"case_id": "c1", "mode": "hybrid", "latency_ms": 5, "results": []}\n' },
-      /^evalgate: R:1: case "c1" has neither `hits`, `evidence_hits` nor `error` \(an empty list is no hits\); its keys: case_id, mode, latency_ms, results$/m,
+      /^evalverdict: R:1: case "c1" has neither `hits`, `evidence_hits` nor `error` \(an empty list is no hits\); its keys: case_id, mode, latency_ms, results$/m,
     ],
     [
       'a misspelt key',
       { results: '{"case_id": "c1", "mode": "hybrid", "hit": [{"chunk_ref": "1:a:0"}]}\n' },
-      /^evalgate: R:1: unknown key `hit`; did you mean `hits`\?$/m,
+      /^evalverdict: R:1: unknown key `hit`; did you mean `hits`\?$/m,
     ],
     [
       'a misspelt hit key',
       { results: '{"case_id": "c1", "mode": "hybrid", "hits": [{"chunk_rf": "1:a:0"}]}\n' },
-      /^evalgate: R:1: unknown key `hits\[0\]\.chunk_rf`; did you mean `chunk_ref`\?$/m,
+      /^evalverdict: R:1: unknown key `hits\[0\]\.chunk_rf`; did you mean `chunk_ref`\?$/m,
     ],
   ];
   for (const [name, input, message] of cases) {

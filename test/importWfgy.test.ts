@@ -1,5 +1,5 @@
 /**
- * `evalgate import wfgy` end to end: WFGY example 08's own files (fixtures/wfgy) imported, aggregated and compared,
+ * `evalverdict import wfgy` end to end: WFGY example 08's own files (fixtures/wfgy) imported, aggregated and compared,
  * with every value worked out by hand from WFGY's definitions; bad input of each kind; nothing half-written; a run
  * added beside another; and a property test against a direct computation from random traces.
  */
@@ -75,7 +75,7 @@ describe('import wfgy: the fixture in WFGY example 08 format', () => {
     );
     const goldenLines = readFileSync(golden, 'utf8').trim().split('\n');
     const header = JSON.parse(goldenLines[0]);
-    expect(header).toEqual({ profile: 'wfgy', description: `Imported from ${QASET} by evalgate import wfgy` });
+    expect(header).toEqual({ profile: 'wfgy', description: `Imported from ${QASET} by evalverdict import wfgy` });
     // q04's second line has a golden copy of q04, right after it.
     expect(goldenLines.map((l) => JSON.parse(l).id).slice(4, 6)).toEqual(['q04', 'q04#2']);
     // The run's time is the newest `ts` of its traces.
@@ -107,7 +107,7 @@ describe('import wfgy: the fixture in WFGY example 08 format', () => {
       claim_containment: { value: ratio(4, 8), n: 8 }, // q01 q04's second, q07 q11
       citation_schema_compliance: { value: ratio(10, 11), n: 11 }, // all but q08; q11's empty list counts
     });
-    // EvalGate's own citation hit rate counts answered rows only: q01 q02 q04's second, q07 of the 7 answered
+    // EvalVerdict's own citation hit rate counts answered rows only: q01 q02 q04's second, q07 of the 7 answered
     // answerable.
     expect(base.citation_hit_rate).toEqual({ value: ratio(4, 7), n: 7 });
 
@@ -273,67 +273,67 @@ describe('import wfgy: the fixture in WFGY example 08 format', () => {
 
 describe('import wfgy: bad input', () => {
   const cases: Array<[string, { qaset?: string; traces?: string; args?: string[] }, RegExp]> = [
-    ['a QA set that is not JSON', { qaset: '[\n  {"qid": "q1",\n  oops\n]' }, /^evalgate: QA:3: not valid JSON/],
+    ['a QA set that is not JSON', { qaset: '[\n  {"qid": "q1",\n  oops\n]' }, /^evalverdict: QA:3: not valid JSON/],
     [
       'a QA set that is no list',
       { qaset: '{"qid": "q1"}' },
-      /^evalgate: QA:1: a QA set is a JSON list of questions, got an object/,
+      /^evalverdict: QA:1: a QA set is a JSON list of questions, got an object/,
     ],
     [
       'a question without answerable',
       { qaset: '[\n {"qid": "q1", "q": "a", "answerable": true},\n {"qid": "q2", "q": "b"}\n]' },
-      /^evalgate: QA:3: question "q2": `answerable` must be true or false, got nothing\n/,
+      /^evalverdict: QA:3: question "q2": `answerable` must be true or false, got nothing\n/,
     ],
     [
       'a question without qid',
       { qaset: '[{"q": "a", "answerable": true}]' },
-      /^evalgate: QA:1: a question needs `qid` \(text\), got nothing\n/,
+      /^evalverdict: QA:1: a question needs `qid` \(text\), got nothing\n/,
     ],
     [
       'a qid twice',
       { qaset: '[\n{"qid": "q1", "q": "a", "answerable": true},\n{"qid": "q1", "q": "b", "answerable": true}\n]' },
-      /^evalgate: QA:3: qid "q1" again \(first at line 2\)/,
+      /^evalverdict: QA:3: qid "q1" again \(first at line 2\)/,
     ],
     [
       'gold_ids that are no list',
       { qaset: '[{"qid": "q1", "q": "a", "answerable": true, "gold_ids": "p1"}]' },
-      /^evalgate: QA:1: question "q1": `gold_ids` must be a list of ids, got "p1"/,
+      /^evalverdict: QA:1: question "q1": `gold_ids` must be a list of ids, got "p1"/,
     ],
     [
       'a trace line that is not JSON',
       { traces: '{"q": "a", "answer": "x"}\n{"q": "b", \n' },
-      /^evalgate: TR:2: not valid JSON/,
+      /^evalverdict: TR:2: not valid JSON/,
     ],
     [
       'a trace line that is no object',
       { traces: '\n["q", "a"]\n' },
-      /^evalgate: TR:2: a trace line must be a JSON object, got a list/,
+      /^evalverdict: TR:2: a trace line must be a JSON object, got a list/,
     ],
     [
       'an answer that is not text',
       { traces: '{"q": "a", "answer": {"text": "x"}}\n' },
-      /^evalgate: TR:1: `answer` must be text, got an object/,
+      /^evalverdict: TR:1: `answer` must be text, got an object/,
     ],
     [
       'chunks that are no list',
       { traces: '{"q": "a", "chunks": "p1#1"}\n' },
-      /^evalgate: TR:1: `chunks` must be a list, got "p1#1"/,
+      /^evalverdict: TR:1: `chunks` must be a list, got "p1#1"/,
     ],
     [
       'a chunk without id',
       { traces: '{"q": "a", "chunks": [{"doc": "p1"}]}\n' },
-      /^evalgate: TR:1: `chunks\[0\]` must be `\{"id": ...\}`/,
+      /^evalverdict: TR:1: `chunks\[0\]` must be `\{"id": ...\}`/,
     ],
     [
       'a citation that is no id',
       { traces: '{"q": "a", "citations": [{"id": 1}]}\n' },
-      /^evalgate: TR:1: `citations\[0\]` must be an id/,
+      /^evalverdict: TR:1: `citations\[0\]` must be an id/,
     ],
-    ['a question that is not text', { traces: '{"q": 7}\n' }, /^evalgate: TR:1: `q` must be text, got number 7/],
+    ['a question that is not text', { traces: '{"q": 7}\n' }, /^evalverdict: TR:1: `q` must be text, got number 7/],
     [
       'a line that is not UTF-8',
       { traces: '{"q": "a"}\n{"q": "\xff"}\n' },
-      /^evalgate: TR:2: the line is not valid UTF-8/,
+      /^evalverdict: TR:2: the line is not valid UTF-8/,
     ],
     [
       'a question text two questions share, with no qid',
@@ -341,23 +341,27 @@ describe('import wfgy: bad input', () => {
         qaset: '[\n{"qid": "q1", "q": "a", "answerable": true},\n{"qid": "q2", "q": "a", "answerable": false}\n]',
         traces: '{"qid": "q2", "q": "a"}\n{"q": "a"}\n',
       },
-      /^evalgate: TR:2: the question text is that of several questions of QA \(q1 \(line 2\), q2 \(line 3\)\)/,
+      /^evalverdict: TR:2: the question text is that of several questions of QA \(q1 \(line 2\), q2 \(line 3\)\)/,
     ],
     [
       '--keep with another value',
       { args: ['--keep', 'every'] },
-      /^evalgate: --keep: must be all, last or first, got "every"/,
+      /^evalverdict: --keep: must be all, last or first, got "every"/,
     ],
     [
       '--citations with another value',
       { args: ['--citations', 'both'] },
-      /^evalgate: --citations: must be auto, field or text/,
+      /^evalverdict: --citations: must be auto, field or text/,
     ],
-    ['an empty --refusal-token', { args: ['--refusal-token', ' '] }, /^evalgate: --refusal-token: the token is empty/],
+    [
+      'an empty --refusal-token',
+      { args: ['--refusal-token', ' '] },
+      /^evalverdict: --refusal-token: the token is empty/,
+    ],
     [
       'a --created-at that is no time',
       { args: ['--created-at', 'yesterday'] },
-      /^evalgate: --created-at: "yesterday" is not an RFC 3339 time/,
+      /^evalverdict: --created-at: "yesterday" is not an RFC 3339 time/,
     ],
   ];
   for (const [name, input, message] of cases) {
@@ -389,7 +393,7 @@ describe('import wfgy: bad input', () => {
 
   it('missing flags, and a file that is not there', async () => {
     expect((await importWfgy(['--qaset', QASET, '--out', 'x.sqlite'])).stderr).toMatch(
-      /^evalgate: --qaset, --traces and --out are required/,
+      /^evalverdict: --qaset, --traces and --out are required/,
     );
     const dir = tempDir();
     const res = await importWfgy([
@@ -400,7 +404,7 @@ describe('import wfgy: bad input', () => {
       '--out',
       join(dir, 'o.sqlite'),
     ]);
-    expect(res.stderr).toBe(`evalgate: ${join(dir, 'nope.jsonl')}: cannot read (no such file)\n`);
+    expect(res.stderr).toBe(`evalverdict: ${join(dir, 'nope.jsonl')}: cannot read (no such file)\n`);
     expect(filesIn(dir)).toEqual([]);
   });
 });
@@ -417,7 +421,7 @@ describe('import wfgy: an existing run database and golden set', () => {
     const again = await importWfgy([...base, '--traces', CANDIDATE]);
     expect(again.status).toBe(2);
     expect(again.stderr).toBe(
-      `evalgate: ${db}: already holds a run \`trace-candidate\` (choose another --run-id, or --force to replace that run; the other runs are kept)\n`,
+      `evalverdict: ${db}: already holds a run \`trace-candidate\` (choose another --run-id, or --force to replace that run; the other runs are kept)\n`,
     );
     expect(Buffer.compare(readFileSync(db), bytes)).toBe(0);
     expect(filesIn(dir)).toEqual(['golden.jsonl', 'runs.sqlite']);
@@ -660,7 +664,7 @@ describe('property: import then aggregate gives what WFGY computes from the trac
 });
 
 describe('the wfgy profile in the golden header', () => {
-  it('an empty denominator is 0 under wfgy, null under evalgate; YAML headers carry it too', async () => {
+  it('an empty denominator is 0 under wfgy, null under evalverdict; YAML headers carry it too', async () => {
     const dir = tempDir();
     const qaset = join(dir, 'qa.json');
     writeFileSync(
@@ -681,8 +685,8 @@ describe('the wfgy profile in the golden header', () => {
     expect(wfgy.over_refusal_rate).toEqual({ value: 1, n: 1 });
     expect(wfgy.attribution_hit_rate).toEqual({ value: 0, n: 1 });
     expect(wfgy.claim_containment).toEqual({ value: 0, n: 1 });
-    expect(wfgy.citation_hit_rate).toEqual({ value: null, n: 0 }); // EvalGate's own metric keeps its rule
-    // The same golden set without its profile line: EvalGate's definitions.
+    expect(wfgy.citation_hit_rate).toEqual({ value: null, n: 0 }); // EvalVerdict's own metric keeps its rule
+    // The same golden set without its profile line: EvalVerdict's definitions.
     const plain = join(dir, 'plain.yaml');
     writeFileSync(plain, readFileSync(yaml, 'utf8').replace(/^profile: wfgy\n/m, ''));
     const own = await aggregate(db, plain, 'refused');
@@ -703,14 +707,14 @@ describe('the wfgy profile in the golden header', () => {
     const a = await runCli(['aggregate', db, '--golden', badJsonl, '--run', 'trace']);
     expect(a.status).toBe(2);
     expect(a.stderr).toBe(
-      `evalgate: ${badJsonl}:1: header \`profile\` must be one of "evalgate", "wfgy", "paperbot", got "WFGY"\n`,
+      `evalverdict: ${badJsonl}:1: header \`profile\` must be one of "evalverdict", "wfgy", "paperbot", got "WFGY"\n`,
     );
     const badYaml = join(dir, 'bad.yaml');
     writeFileSync(badYaml, 'description: x\nprofile: ckv\nqueries:\n  - id: q01\n    query: a\n');
     const b = await runCli(['aggregate', db, '--golden', badYaml, '--run', 'trace']);
     expect(b.status).toBe(2);
     expect(b.stderr).toBe(
-      `evalgate: ${badYaml}:2: header \`profile\` must be one of "evalgate", "wfgy", "paperbot", got "ckv"\n`,
+      `evalverdict: ${badYaml}:2: header \`profile\` must be one of "evalverdict", "wfgy", "paperbot", got "ckv"\n`,
     );
   });
 });

@@ -44,7 +44,7 @@ afterAll(removeTempDirs);
 function expectInputError(res: CliResult, ...parts: string[]): void {
   expect(res.stderr).not.toMatch(STACK_LINE);
   expect(res.stderr).not.toContain('internal error');
-  expect(res.stderr.startsWith('evalgate: ')).toBe(true);
+  expect(res.stderr.startsWith('evalverdict: ')).toBe(true);
   expect(res.stderr.trimEnd().split('\n')).toHaveLength(1);
   for (const part of parts) expect(res.stderr).toContain(part);
   expect(res.status).toBe(2);
@@ -52,7 +52,7 @@ function expectInputError(res: CliResult, ...parts: string[]): void {
 
 /** No temporary files left beside the outputs. */
 function expectNoTemporaries(dir: string): void {
-  expect(readdirSync(dir).filter((f) => f.includes('evalgate-'))).toEqual([]);
+  expect(readdirSync(dir).filter((f) => f.includes('evalverdict-'))).toEqual([]);
 }
 
 const GOLDEN = '- id: q1\n  query: one\n  expected_chunk_ids: [c1]\n';
@@ -72,7 +72,7 @@ describe.concurrent('output paths that cannot be written: PATH: cannot write (re
     const file = join(tempDir(), 'missing', 'x.sqlite');
     expectInputError(
       await runCli(['init', file]),
-      `evalgate: ${file}: cannot write (no such directory: ${join(file, '..')})`,
+      `evalverdict: ${file}: cannot write (no such directory: ${join(file, '..')})`,
     );
     expect(existsSync(file)).toBe(false);
   });
@@ -83,7 +83,7 @@ describe.concurrent('output paths that cannot be written: PATH: cannot write (re
     const file = join(dir, 'plain', 'x.sqlite');
     expectInputError(
       await runCli(['init', file]),
-      `evalgate: ${file}: cannot write (a parent of it is not a directory)`,
+      `evalverdict: ${file}: cannot write (a parent of it is not a directory)`,
     );
   });
 
@@ -92,7 +92,7 @@ describe.concurrent('output paths that cannot be written: PATH: cannot write (re
     const out = join(tempDir(), 'no', 'such', 'o.sqlite');
     expectInputError(
       await runCli(['import', 'trec', '--qrels', qrels, '--run', run, '--out', out]),
-      `evalgate: ${out}: cannot write (no such directory: `,
+      `evalverdict: ${out}: cannot write (no such directory: `,
     );
   });
 
@@ -102,7 +102,7 @@ describe.concurrent('output paths that cannot be written: PATH: cannot write (re
     const goldenOut = join(dir, 'missing', 'golden.yaml');
     expectInputError(
       await runCli(['import', 'trec', '--qrels', qrels, '--run', run, '--out', out, '--golden-out', goldenOut]),
-      `evalgate: ${goldenOut}: cannot write (no such directory: `,
+      `evalverdict: ${goldenOut}: cannot write (no such directory: `,
     );
     expect(existsSync(out)).toBe(false);
     expectNoTemporaries(dir);
@@ -126,7 +126,7 @@ describe.concurrent('output paths that cannot be written: PATH: cannot write (re
       '--json',
       json,
     ]);
-    expectInputError(res, `evalgate: ${json}: cannot write (no such directory: `);
+    expectInputError(res, `evalverdict: ${json}: cannot write (no such directory: `);
     expect(res.stdout).toBe('');
     expect(existsSync(markdown)).toBe(false);
     expectNoTemporaries(dir);
@@ -145,7 +145,7 @@ describe.concurrent('output paths that cannot be written: PATH: cannot write (re
       '--markdown-full',
       dir,
     ]);
-    expectInputError(res, `evalgate: ${dir}: cannot write (it is a directory)`);
+    expectInputError(res, `evalverdict: ${dir}: cannot write (it is a directory)`);
     expectNoTemporaries(dir);
   });
 
@@ -154,7 +154,7 @@ describe.concurrent('output paths that cannot be written: PATH: cannot write (re
     const file = join(tempDir(), 'r.md');
     expectInputError(
       await runCli(['compare', db, db, '--golden', writeGolden(GOLDEN), '--markdown', file, '--json', file]),
-      `evalgate: --markdown and --json name the same file ${file}`,
+      `evalverdict: --markdown and --json name the same file ${file}`,
     );
     // through a symbolic link (an existing target, and one not written yet whose folder is a link)
     const dir = tempDir();
@@ -172,7 +172,7 @@ describe.concurrent('output paths that cannot be written: PATH: cannot write (re
         '--markdown-full',
         join(dir, 'l.md'),
       ]),
-      `evalgate: --markdown and --markdown-full name the same file ${join(dir, 'l.md')}`,
+      `evalverdict: --markdown and --markdown-full name the same file ${join(dir, 'l.md')}`,
     );
     symlinkSync(dir, join(dir, 'same'));
     expectInputError(
@@ -187,7 +187,7 @@ describe.concurrent('output paths that cannot be written: PATH: cannot write (re
         '--json',
         join(dir, 'same', 'new.md'),
       ]),
-      `evalgate: --markdown and --json name the same file ${join(dir, 'same', 'new.md')}`,
+      `evalverdict: --markdown and --json name the same file ${join(dir, 'same', 'new.md')}`,
     );
   });
 
@@ -223,7 +223,7 @@ describe.concurrent('output paths that cannot be written: PATH: cannot write (re
       const before = readFileSync(db);
       expectInputError(
         await runCli(['aggregate', db, '--golden', writeGolden(GOLDEN), '--write']),
-        `evalgate: ${db}: cannot write (permission denied)`,
+        `evalverdict: ${db}: cannot write (permission denied)`,
       );
       expect(readFileSync(db).equals(before)).toBe(true);
     } finally {
@@ -240,7 +240,7 @@ describe.concurrent('import trec refuses existing outputs unless --force', () =>
     // the bin as a child process: exit 2 with one line, then exit 0 with the file written
     expectInputError(
       await spawnCli(['import', 'trec', '--qrels', qrels, '--run', run, '--out', out]),
-      `evalgate: ${out}: already exists (import replaces existing files only with --force)`,
+      `evalverdict: ${out}: already exists (import replaces existing files only with --force)`,
     );
     expect(readFileSync(out, 'utf8')).toBe('mine');
     const forced = await spawnCli(['import', 'trec', '--qrels', qrels, '--run', run, '--out', out, '--force']);
@@ -255,7 +255,7 @@ describe.concurrent('import trec refuses existing outputs unless --force', () =>
     writeFileSync(goldenOut, '# mine\n');
     expectInputError(
       await runCli(['import', 'trec', '--qrels', qrels, '--run', run, '--out', out, '--golden-out', goldenOut]),
-      `evalgate: ${goldenOut}: already exists (import replaces existing files only with --force)`,
+      `evalverdict: ${goldenOut}: already exists (import replaces existing files only with --force)`,
     );
     expect(readFileSync(goldenOut, 'utf8')).toBe('# mine\n');
     expect(existsSync(out)).toBe(false);
@@ -266,7 +266,7 @@ describe.concurrent('import trec refuses existing outputs unless --force', () =>
     const out = join(dir, 'o.sqlite');
     expectInputError(
       await runCli(['import', 'trec', '--qrels', qrels, '--run', run, '--out', out, '--golden-out', out, '--force']),
-      `evalgate: --out and --golden-out name the same file ${out}`,
+      `evalverdict: --out and --golden-out name the same file ${out}`,
     );
   });
 });
@@ -347,7 +347,7 @@ function manyResults(runId: string, file: string): Promise<string> {
 }
 
 const corruptMessage = (file: string, table: string) =>
-  `evalgate: ${file}: table \`${table}\`: unreadable SQLite database (database disk image is malformed)`;
+  `evalverdict: ${file}: table \`${table}\`: unreadable SQLite database (database disk image is malformed)`;
 
 describe.concurrent('a corrupt page: FILE: table `T`: unreadable SQLite database (...), exit 2 (one thread, from source)', () => {
   for (const table of ['chunks', 'documents', 'eval_runs', 'eval_query_results']) {
@@ -368,7 +368,7 @@ describe.concurrent('a corrupt page: FILE: table `T`: unreadable SQLite database
     try {
       expect(() => stream.forEachResult(() => undefined)).toThrow(InputError);
       expect(() => stream.forEachResult(() => undefined)).toThrow(
-        corruptMessage(db, 'eval_query_results').slice('evalgate: '.length),
+        corruptMessage(db, 'eval_query_results').slice('evalverdict: '.length),
       );
     } finally {
       stream.release?.();
@@ -382,7 +382,7 @@ describe.concurrent('a corrupt page: FILE: table `T`: unreadable SQLite database
 
 describe("a corrupt page read in the bundle's worker thread (dist/cli/index.js): exit 2 naming file and table", () => {
   const cli = (args: string[], env: Record<string, string> = {}) =>
-    runNode([CLI_BUNDLE, ...args], { EVALGATE_TRACE: '1', ...env });
+    runNode([CLI_BUNDLE, ...args], { EVALVERDICT_TRACE: '1', ...env });
   let dir: string;
   let golden: string;
   let baseline: string;
@@ -397,8 +397,8 @@ describe("a corrupt page read in the bundle's worker thread (dist/cli/index.js):
   it("compare: the candidate's results, scored in the worker", async () => {
     const candidate = await manyResults('cand', join(dir, 'cand.sqlite'));
     corruptPage(candidate, lastLeaf(candidate, await rootPage(candidate, 'eval_query_results')));
-    // EVALGATE_WORKERS=2: the worker whatever the size (by default only for a candidate of 64 MiB or more).
-    const res = await cli(['compare', baseline, candidate, '--golden', golden], { EVALGATE_WORKERS: '2' });
+    // EVALVERDICT_WORKERS=2: the worker whatever the size (by default only for a candidate of 64 MiB or more).
+    const res = await cli(['compare', baseline, candidate, '--golden', golden], { EVALVERDICT_WORKERS: '2' });
     expect(res.stderr).toContain('worker started'); // the two-thread path
     expect(res.stderr).toContain('run tables read'); // this thread read the candidate's tables: the rows failed in the worker
     expect(res.stderr).not.toMatch(STACK_LINE);
@@ -410,7 +410,7 @@ describe("a corrupt page read in the bundle's worker thread (dist/cli/index.js):
   it("compare: the candidate's chunks", async () => {
     const candidate = await manyResults('cand', join(dir, 'cand-chunks.sqlite'));
     corruptPage(candidate, await rootPage(candidate, 'chunks'));
-    const res = await cli(['compare', baseline, candidate, '--golden', golden], { EVALGATE_WORKERS: '2' });
+    const res = await cli(['compare', baseline, candidate, '--golden', golden], { EVALVERDICT_WORKERS: '2' });
     expect(res.stderr).toContain('worker started');
     expect(res.stderr).not.toMatch(STACK_LINE);
     expect(res.stderr).toContain(corruptMessage(candidate, 'chunks'));
@@ -428,7 +428,7 @@ describe("a corrupt page read in the bundle's worker thread (dist/cli/index.js):
       dir,
       'golden.jsonl',
     );
-    const res = await cli(['aggregate', run, '--golden', goldenLines], { EVALGATE_WORKERS: '2' });
+    const res = await cli(['aggregate', run, '--golden', goldenLines], { EVALVERDICT_WORKERS: '2' });
     expect(res.stderr).toContain('worker started');
     expect(res.stderr).not.toMatch(STACK_LINE);
     expect(res.stderr).not.toContain('internal error');
@@ -449,7 +449,7 @@ describe.concurrent('values refused instead of read silently', () => {
     await editDb(db, (d) => d.run("UPDATE chunks SET token_estimate = 'many'"));
     expectInputError(
       await runCli(['aggregate', db, '--golden', writeGolden(GOLDEN)]),
-      `evalgate: ${db}: table \`chunks\`, chunk \`c1\`, column \`token_estimate\`: must be a number >= 0, got "many"`,
+      `evalverdict: ${db}: table \`chunks\`, chunk \`c1\`, column \`token_estimate\`: must be a number >= 0, got "many"`,
     );
   });
 
@@ -458,7 +458,7 @@ describe.concurrent('values refused instead of read silently', () => {
     await editDb(db, (d) => d.run("UPDATE eval_runs SET aggregate_json = '{bad'"));
     expectInputError(
       await runCli(['aggregate', db, '--golden', writeGolden(GOLDEN)]),
-      `evalgate: ${db}: table \`eval_runs\`, run \`r1\`, column \`aggregate_json\`: malformed JSON (`,
+      `evalverdict: ${db}: table \`eval_runs\`, run \`r1\`, column \`aggregate_json\`: malformed JSON (`,
     );
   });
 
@@ -467,15 +467,15 @@ describe.concurrent('values refused instead of read silently', () => {
     const golden = writeGolden(GOLDEN);
     expectInputError(
       await runCli(['aggregate', db, '--golden', golden, '--min-grade', '']),
-      'evalgate: --min-grade: "" is not a whole number',
+      'evalverdict: --min-grade: "" is not a whole number',
     );
     expectInputError(
       await runCli(['aggregate', db, '--golden', golden, '--min-grade', ' ']),
-      'evalgate: --min-grade: " " is not a whole number',
+      'evalverdict: --min-grade: " " is not a whole number',
     );
     expectInputError(
       await runCli(['compare', db, db, '--golden', golden, '--seed', '']),
-      'evalgate: --seed: "" is not a whole number >= 0',
+      'evalverdict: --seed: "" is not a whole number >= 0',
     );
   });
 });

@@ -61,7 +61,7 @@ const resultWhere = (file: string) =>
   `${file}: table \`eval_query_results\`, run \`r\`, query \`q1\`, column \`result_json\``;
 const depthMessage = (where: string) => `${where}: JSON nested more than 100 levels deep`;
 const boundMessage = (where: string, what: string) =>
-  `${where}: JSON holds more than ${what}, the most EvalGate reads in one value`;
+  `${where}: JSON holds more than ${what}, the most EvalVerdict reads in one value`;
 
 // The scan stops at the 101st bracket; what is left is reading the 32 MiB value out of SQLite into a string (the
 // whole command 45-110 ms of CPU here). Without the scan, these tests took 6 s of CPU and more.
@@ -79,7 +79,7 @@ describe('32 MiB of nested brackets as result_json: exit 2 at once, naming the r
     const golden = writeGolden(GOLDEN);
     const { value: run, ms } = await cpuMs(() => runCli(['aggregate', file, '--golden', golden]));
     expect(run.status).toBe(2);
-    expect(run.stderr).toBe(`evalgate: ${depthMessage(resultWhere(file))}\n`);
+    expect(run.stderr).toBe(`evalverdict: ${depthMessage(resultWhere(file))}\n`);
     expect(run.stderr).not.toMatch(STACK_LINE);
     expect(ms).toBeLessThan(CPU_BOUND_MS);
   });
@@ -127,7 +127,7 @@ describe("every JSON cell past a bound: refused before it is parsed, in the cell
   });
 
   it('eval_runs.aggregate_json past the bounds is not read: no recorded golden set, no refusal', async () => {
-    // EvalGate's own aggregate for a golden set of thousands of breakdown groups can pass 500,000 keys; the
+    // EvalVerdict's own aggregate for a golden set of thousands of breakdown groups can pass 500,000 keys; the
     // column only ever gives the golden set it was computed on, so it is left unread rather than refused.
     const file = await runWithResult(JSON.stringify(result('q1', [hit(1, 'c1')])));
     await editDb(file, (db) => db.run('UPDATE eval_runs SET aggregate_json = ?', [lists]));
@@ -163,7 +163,7 @@ describe('a golden set line of 10 MB', () => {
       }
     });
     expect(message).toBe(
-      `${file}:2: JSON holds more than 500,000 lists and objects, the most EvalGate reads in one line`,
+      `${file}:2: JSON holds more than 500,000 lists and objects, the most EvalVerdict reads in one line`,
     );
     expect(ms).toBeLessThan(GOLDEN_CPU_BOUND_MS);
   });

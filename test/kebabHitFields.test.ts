@@ -2,7 +2,7 @@
  * Issue 46: kebab's own hit fields (`section_label`, `index_version`, `embedding_model`, `indexed_at`, `stale`,
  * `score_kind`, a citation's `section`) are known keys: no command warns of them, they change no number, and the fast
  * reader keeps kebab's hits on its template path. Truly unknown keys and misspellings are still named, with the same
- * counts by `evalgate validate` and by compare.
+ * counts by `evalverdict validate` and by compare.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { readResultRow } from '../src/load/queryResult.js';

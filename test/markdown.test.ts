@@ -110,7 +110,7 @@ describe('escaping untrusted text', () => {
   });
 
   it('our hidden marker cannot be faked and <details> cannot be closed', () => {
-    expect(escapeMarkdownText('<!-- evalgate --></details>')).toBe('&lt;!-- evalgate --&gt;&lt;/details&gt;');
+    expect(escapeMarkdownText('<!-- evalverdict --></details>')).toBe('&lt;!-- evalverdict --&gt;&lt;/details&gt;');
   });
 
   it('autolinks are broken inside the pattern, so they stay broken once escapes are resolved', () => {
@@ -249,7 +249,7 @@ describe('report structure', () => {
     // hit@1 30/62 = 0.4839 < 0.9 fails; 30 regressions > 0 warns; hit@5 32/62 -> 32/62 passes
     expect(md.split('\n').slice(0, 5)).toEqual([
       '> [!CAUTION]',
-      '> **EvalGate: fail** — 1 of 3 gates failed, 1 gate warned',
+      '> **EvalVerdict: fail** — 1 of 3 gates failed, 1 gate warned',
       '>',
       '> - ❌ `hit@1` 0.4839; allowed: ≥ 0.9000',
       '> - ⚠️ `regressions` 30; allowed: ≤ 0',
@@ -345,14 +345,14 @@ describe('the alert block matches the verdict', () => {
   const base = runData('b', [rankedResult('q1', 1), rankedResult('q2', 1)]);
   const worse = runData('c', [rankedResult('q1', 1), rankedResult('q2', null)]);
   it.each([
-    ['pass', 'TIP', 'gates:\n  - metric: hit@1\n    min: 0.4\n', '**EvalGate: pass** — the gate passed'],
+    ['pass', 'TIP', 'gates:\n  - metric: hit@1\n    min: 0.4\n', '**EvalVerdict: pass** — the gate passed'],
     [
       'warn',
       'WARNING',
       'gates:\n  - metric: hit@1\n    min: 0.4\n  - metric: regressions\n    max: 0\n    level: warn\n',
-      '**EvalGate: pass with warnings** — 1 gate warned',
+      '**EvalVerdict: pass with warnings** — 1 gate warned',
     ],
-    ['fail', 'CAUTION', 'gates:\n  - metric: hit@1\n    min: 0.9\n', '**EvalGate: fail** — 1 of 1 gate failed'],
+    ['fail', 'CAUTION', 'gates:\n  - metric: hit@1\n    min: 0.9\n', '**EvalVerdict: fail** — 1 of 1 gate failed'],
   ])('%s: [!%s]', (verdict, alert, yaml, headline) => {
     const { report, defs } = compareAndGate(base, worse, golden, gates(yaml));
     expect(report.verdict).toBe(verdict);
@@ -364,7 +364,7 @@ describe('the alert block matches the verdict', () => {
     const { report, defs } = compareAndGate(base, base, golden, gates('gates: []\n'));
     expect(renderReportMarkdown(report, defs).split('\n').slice(0, 2)).toEqual([
       '> [!TIP]',
-      '> **EvalGate: pass** — no gates configured',
+      '> **EvalVerdict: pass** — no gates configured',
     ]);
   });
 });
@@ -639,7 +639,7 @@ describe('a 10,000-query run with thousands of regressions and hostile text', ()
   };
   const { golden, base, cand } = hostileRuns(10_000, plan);
   const { report, defs } = compareAndGate(base, cand, golden, hostileConfig);
-  const hint = '`reports/evalgate-full.md`';
+  const hint = '`reports/evalverdict-full.md`';
   const md = renderReportMarkdown(report, defs, { maxLength: GITHUB_COMMENT_LIMIT, fullReportHint: hint });
   const tree = parseGfm(md);
 
@@ -680,7 +680,7 @@ describe('a 10,000-query run with thousands of regressions and hostile text', ()
       'Regressions and losses: lost hits, then lower first relevant ranks, then worse answers; each by Δ nDCG@10, lowest first (8,000)',
     );
     const note = md.match(
-      /_([\d,]+) more rows of regressions and losses left out to fit GitHub's comment limit \(the least severe\); the full report is in `reports\/evalgate-full\.md`\._/,
+      /_([\d,]+) more rows of regressions and losses left out to fit GitHub's comment limit \(the least severe\); the full report is in `reports\/evalverdict-full\.md`\._/,
     );
     expect(note).not.toBeNull();
     // shown + left out = all of them, and the rows shown are the worst ones: the head of the full list
@@ -750,7 +750,7 @@ describe('the untruncated report', () => {
     );
     const md = renderReportMarkdown(report, defs, { maxLength: 1000 });
     const tree = parseGfm(md);
-    expect(md.split('\n').slice(0, 2)).toEqual(['> [!CAUTION]', '> **EvalGate: fail** — 2 of 2 gates failed']);
+    expect(md.split('\n').slice(0, 2)).toEqual(['> [!CAUTION]', '> **EvalVerdict: fail** — 2 of 2 gates failed']);
     expect(openTables(tree)[0].children).toHaveLength(3);
     expect(sectionTable(tree, 'Regressions and losses')!.rows).toHaveLength(0);
     expect(md).toMatch(

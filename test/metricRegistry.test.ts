@@ -13,10 +13,10 @@ const tableOf = (profile: MetricProfile) => buildMetricTable({ ...DEFAULT_OPTION
 
 /**
  * The ids whose printed definition, denominator, empty value or per-query function's source differs from
- * EvalGate's own under `profile` (closures are made per table, so their source, not their identity, is compared).
+ * EvalVerdict's own under `profile` (closures are made per table, so their source, not their identity, is compared).
  */
 function changedUnder(profile: MetricProfile): string[] {
-  const own = new Map(tableOf('evalgate').map((d) => [d.id, d]));
+  const own = new Map(tableOf('evalverdict').map((d) => [d.id, d]));
   const differs = (a: MetricDef, b: MetricDef) =>
     a.definition !== b.definition ||
     a.denominator !== b.denominator ||
@@ -37,7 +37,7 @@ describe('the metric registry', () => {
       'operations',
       'index',
     ]);
-    const own = tableOf('evalgate');
+    const own = tableOf('evalverdict');
     const families = own.map((d) => d.family);
     // families come in one block each, in registry order
     expect([...new Set(families)]).toEqual(METRIC_FAMILIES.map((f) => f.family));
@@ -70,7 +70,7 @@ describe('the metric registry', () => {
   });
 });
 
-describe('evalgate metrics --profile', () => {
+describe('evalverdict metrics --profile', () => {
   it("prints the profile's own definitions", async () => {
     const json = async (args: string[]) =>
       JSON.parse((await runCli(['metrics', '--json', ...args])).stdout) as Array<{ id: string; denominator: string }>;
@@ -90,6 +90,6 @@ describe('evalgate metrics --profile', () => {
   it('refuses an unknown profile: exit 2, one line naming the flag, then the usage', async () => {
     const res = await runCli(['metrics', '--profile', 'ckv']);
     expect(res.status).toBe(2);
-    expect(res.stderr).toMatch(/^evalgate: --profile must be evalgate, wfgy or paperbot, got "ckv"\nusage: /);
+    expect(res.stderr).toMatch(/^evalverdict: --profile must be evalverdict, wfgy or paperbot, got "ckv"\nusage: /);
   });
 });

@@ -24,14 +24,14 @@ import { repoRoot } from './shared.js';
 afterAll(removeTempDirs);
 
 const FIXTURES = ['baseline.sqlite', 'candidate.sqlite'].map((f) => join(repoRoot, 'fixtures', f));
-// fixtures/evalgate.yml: the fixtures fail two gates (exit 1), the README's quick start.
+// fixtures/evalverdict.yml: the fixtures fail two gates (exit 1), the README's quick start.
 const COMPARE = [
   'compare',
   ...FIXTURES,
   '--golden',
   join(repoRoot, 'fixtures', 'golden.yaml'),
   '--config',
-  join(repoRoot, 'fixtures', 'evalgate.yml'),
+  join(repoRoot, 'fixtures', 'evalverdict.yml'),
 ];
 
 describe('standard streams and devices are written through', () => {
@@ -90,7 +90,7 @@ describe('standard streams and devices are written through', () => {
     if (!existsSync('/dev/full')) return;
     const full = await runCli([...COMPARE, '--markdown', '/dev/full']);
     expect(full.status).toBe(2);
-    expect(full.stderr).toBe('evalgate: /dev/full: cannot write (no space left on device)\n');
+    expect(full.stderr).toBe('evalverdict: /dev/full: cannot write (no space left on device)\n');
     expect(statSync('/dev/full').isCharacterDevice()).toBe(true);
   });
 });
@@ -110,15 +110,15 @@ describe('modes and temporary files', () => {
 
   it("the next write sweeps a killed run's temporary files (its pattern, older than this process, writer gone)", () => {
     const dir = tempDir();
-    const stale = join(dir, '.evalgate-999999999-1.tmp');
-    const fresh = join(dir, '.evalgate-999999999-2.tmp');
+    const stale = join(dir, '.evalverdict-999999999-1.tmp');
+    const fresh = join(dir, '.evalverdict-999999999-2.tmp');
     const other = join(dir, '.other-999999999-1.tmp');
     for (const f of [stale, fresh, other]) writeFileSync(f, 'leftover');
     const old = new Date(Date.now() - 3_600_000);
     utimesSync(stale, old, old);
     utimesSync(other, old, old);
     writeOutputFiles([[join(dir, 'report.md'), 'report']]);
-    expect(readdirSync(dir).sort()).toEqual(['.evalgate-999999999-2.tmp', '.other-999999999-1.tmp', 'report.md']);
+    expect(readdirSync(dir).sort()).toEqual(['.evalverdict-999999999-2.tmp', '.other-999999999-1.tmp', 'report.md']);
   });
 
   it("text written through to /dev/stdout is inert to the Actions runner, as the CLI's own stdout is", async () => {

@@ -53,7 +53,7 @@ describe('compare: an output flag naming an input is refused, the input unchange
         const w = workspace();
         const args = ['compare', w.baseline, w.candidate, '--golden', w.golden, '--config', w.config];
         await expectRefused([...args, flag, w[input]], w[input], [
-          `evalgate: ${flag} ${w[input]} is the ${INPUT_NAMES[input]} ${w[input]}: an output never replaces an input`,
+          `evalverdict: ${flag} ${w[input]} is the ${INPUT_NAMES[input]} ${w[input]}: an output never replaces an input`,
         ]);
       });
     }

@@ -1,5 +1,5 @@
 /**
- * `evalgate aggregate --per-query`: one row per golden query, values worked out by hand from ckv's PerQuery
+ * `evalverdict aggregate --per-query`: one row per golden query, values worked out by hand from ckv's PerQuery
  * definitions (fixtures/ckv) and WFGY example 08's labels (fixtures/wfgy); hallucination counts and reasons on a run
  * with a chunks table; the text, Markdown and CSV forms with hostile ids; the compare report's row for each
  * regression; bad input.
@@ -453,7 +453,7 @@ describe('compare: each regression carries its per-query row', () => {
       '--format',
       'markdown',
     ]);
-    const hint = md.indexOf('`evalgate aggregate CANDIDATE.sqlite --golden GOLDEN --per-query`');
+    const hint = md.indexOf('`evalverdict aggregate CANDIDATE.sqlite --golden GOLDEN --per-query`');
     const section = md.indexOf(
       '<details><summary>Regressions and losses: lost hits, then lower first relevant ranks, then worse answers; each by Δ nDCG@10, lowest first (7)</summary>',
     );

@@ -229,7 +229,7 @@ const meanOf = (xs: Float64Array) => xs.reduce((sum, x) => sum + x, 0) / xs.leng
 
 describe("power's figure against compare's on the fixtures (docs/cli.md states the band)", () => {
   it('never below what compare advises, at most 2.4 times it, graded metrics included', async () => {
-    const config = 'fixtures/evalgate.yml';
+    const config = 'fixtures/evalverdict.yml';
     const compare = await runCli([
       'compare',
       'fixtures/baseline.sqlite',

@@ -1,5 +1,5 @@
 /**
- * `evalgate power`'s printed lines, pinned against values computed here from the model docs/gates.md states, apart
+ * `evalverdict power`'s printed lines, pinned against values computed here from the model docs/gates.md states, apart
  * from src/compare/power.ts: the exact one-sided sign test for up to 100 queries (binomial tails summed in BigInt), its
  * normal approximation above (the normal tail integrated numerically), and the detectable drop found by bisection.
  *
@@ -147,7 +147,7 @@ const golden = [
   '- id: p1\n  query: pending\n  expected_chunk_ids: [cp]\n  pending: true\n',
 ].join('');
 
-describe('evalgate power, against an independent computation', () => {
+describe('evalverdict power, against an independent computation', () => {
   it('without a baseline: 30 queries at 0.5, the default config at α/4, exact sign test', async () => {
     const res = await runCli(['power', '--golden', writeGolden(golden)]);
     expect(res.status).toBe(0);
@@ -222,7 +222,7 @@ describe('evalgate power, against an independent computation', () => {
   });
 });
 
-describe('evalgate power checks the gate config as compare does', () => {
+describe('evalverdict power checks the gate config as compare does', () => {
   /** A golden set and a baseline run of its 30 answerable queries (each found), for compare to read. */
   async function setUp() {
     const dir = tempDir();
@@ -238,17 +238,17 @@ describe('evalgate power checks the gate config as compare does', () => {
       [
         'a tested gate on an unknown metric',
         '  - metric: hit@banana\n    max_drop: 0\n    significant_only: true\n',
-        /^evalgate: .*banana\.yml:3: unknown metric `hit@banana`.* \(run `evalgate metrics` for the list\)\n$/,
+        /^evalverdict: .*banana\.yml:3: unknown metric `hit@banana`.* \(run `evalverdict metrics` for the list\)\n$/,
       ],
       [
         'an untested gate on an unknown metric beside a tested one',
         '  - metric: hit@5\n    margin: 0.1\n  - metric: nDCG@banana\n    min: 0.5\n',
-        /^evalgate: .*banana\.yml:5: unknown metric `nDCG@banana`/,
+        /^evalverdict: .*banana\.yml:5: unknown metric `nDCG@banana`/,
       ],
       [
         'a test on a metric without a paired test',
         '  - metric: latency_p50_ms\n    max_increase: 100\n    significant_only: true\n',
-        /^evalgate: .*banana\.yml:3: `significant_only` needs a metric with a paired test \(.*\); `latency_p50_ms` has none\n$/,
+        /^evalverdict: .*banana\.yml:3: `significant_only` needs a metric with a paired test \(.*\); `latency_p50_ms` has none\n$/,
       ],
     ];
     for (const [what, gates, message] of configs) {
@@ -277,7 +277,7 @@ describe('evalgate power checks the gate config as compare does', () => {
   });
 });
 
-describe("evalgate power: the baseline side's noise, graded metrics included", () => {
+describe("evalverdict power: the baseline side's noise, graded metrics included", () => {
   // 120 answerable queries: the baseline's one relevant chunk at rank 1, at rank 2 or missing, 40 each.
   async function gradedBaseline() {
     const ids = Array.from({ length: 120 }, (_, i) => `q${i}`);
@@ -335,13 +335,13 @@ describe("evalgate power: the baseline side's noise, graded metrics included", (
       const size = baseline.length > 0 ? Math.sqrt(0.5) : 1;
       expect(mrr.detects.toFixed(4)).toBe((detectableDrop(120, rho, 0.05 / 3) * size).toFixed(4));
       expect(res.stdout.trimEnd().split('\n').at(-1)).toBe(
-        `one-sided, α 0.05, holm over 3 gates (each at α/3); hit@5, nDCG@10 from the noise measured in ${config} (evalgate calibrate, 5 runs, 2026-11-24T00:00:00Z); the others assume 40% of queries change between runs with no real change${baseline.length > 0 ? '' : ', at a value of 0.5 (no --baseline)'}`,
+        `one-sided, α 0.05, holm over 3 gates (each at α/3); hit@5, nDCG@10 from the noise measured in ${config} (evalverdict calibrate, 5 runs, 2026-11-24T00:00:00Z); the others assume 40% of queries change between runs with no real change${baseline.length > 0 ? '' : ', at a value of 0.5 (no --baseline)'}`,
       );
     }
   });
 });
 
-describe("evalgate power over the baseline's repeated runs: their noise, measured", () => {
+describe("evalverdict power over the baseline's repeated runs: their noise, measured", () => {
   it('--run a,b,c: the share changed between two runs and the size of a change, as calibrate measures them', async () => {
     // 60 queries in 3 runs: 30 found at rank 1 in each, 10 at rank 1, 2, 1 (MRR 1, 0.5, 1), 20 never found.
     const ids = Array.from({ length: 60 }, (_, i) => `q${i}`);

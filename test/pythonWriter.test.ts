@@ -1,6 +1,6 @@
 /**
  * The Python run-database writer (clients/python): its own unittest suite, run here so `npm test` covers it; and
- * the writer against EvalGate's reader on one hostile corpus (clients/python/tests/reader_agreement.py): whatever
+ * the writer against EvalVerdict's reader on one hostile corpus (clients/python/tests/reader_agreement.py): whatever
  * the reader refuses, the writer refuses when it is written, in the reader's words, and whatever the writer writes
  * the reader reads. It needs python3 (3.8 or newer); without one the suite skips and says so, and CI (which has
  * python3) runs it.
@@ -37,7 +37,7 @@ describe.skipIf(!hasPython)('clients/python: the run-database writer', () => {
   it("has the reader's limits: one source, the reader's constants", () => {
     const run = python([
       '-c',
-      'import json, sys; sys.path.insert(0, "clients/python"); import evalgate_writer as w; ' +
+      'import json, sys; sys.path.insert(0, "clients/python"); import evalverdict_writer as w; ' +
         'print(json.dumps([w.MAX_ID_BYTES, w.MAX_VALUE_BYTES, w.MAX_JSON_DEPTH, w.RUN_TIME_FORM, ' +
         'w.JSON_SCAN_FROM_CHARS, w.JSON_VALUE_BOUNDS]))',
     ]);
@@ -93,7 +93,7 @@ describe.skipIf(!hasPython)('the Python writer and the reader on one hostile cor
   let written: { accepted_results: string; accepted_runs: string; results: number; runs: string[] };
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'evalgate-pywriter-'));
+    dir = mkdtempSync(join(tmpdir(), 'evalverdict-pywriter-'));
     const run = python(['clients/python/tests/reader_agreement.py', dir]);
     if (run.status !== 0) throw new Error(`reader_agreement.py failed: ${run.stderr}`);
     const lines = run.stdout

@@ -140,7 +140,7 @@ describe('run lists on the command line', () => {
     ]);
     expect(out.status).toBe(2);
     expect(out.stderr).toBe(
-      `evalgate: ${s.base}: --baseline-run: no run \`b4x\` in \`eval_runs\`; did you mean \`b1\`? (runs: b1, b2, b3)\n`,
+      `evalverdict: ${s.base}: --baseline-run: no run \`b4x\` in \`eval_runs\`; did you mean \`b1\`? (runs: b1, b2, b3)\n`,
     );
   });
 
@@ -154,7 +154,7 @@ describe('run lists on the command line', () => {
     const ambiguous = await runCli([...base, '--baseline-run', 'all']);
     expect(ambiguous.status).toBe(2);
     expect(ambiguous.stderr).toBe(
-      `evalgate: ${mixed}: --baseline-run all is ambiguous: the database holds runs of 2 suites (\`nightly\` (1 run), \`smoke\` (3 runs)); name one suite (--baseline-run all:nightly) or the runs (--baseline-run a,b,c)\n`,
+      `evalverdict: ${mixed}: --baseline-run all is ambiguous: the database holds runs of 2 suites (\`nightly\` (1 run), \`smoke\` (3 runs)); name one suite (--baseline-run all:nightly) or the runs (--baseline-run a,b,c)\n`,
     );
     const one = await runCli([...base, '--baseline-run', 'all:smoke', '--format', 'json']);
     expect(one.status).toBe(0);
@@ -186,7 +186,7 @@ describe('what a side of several runs must be', () => {
     const out = await runCli(['compare', '--baseline', 'none', s.cand, '--golden', s.golden, '--candidate-run', 'all']);
     expect(out.status).toBe(2);
     expect(out.stderr).toBe(
-      'evalgate: --candidate-run: several candidate runs need a baseline (not --baseline none)\n',
+      'evalverdict: --candidate-run: several candidate runs need a baseline (not --baseline none)\n',
     );
   });
 

@@ -423,7 +423,7 @@ describe('repeats.may_differ in the gate config', () => {
 describe('schemas/gate-config.schema.json and the reader agree on `repeats`', () => {
   const readerAccepts = (value: unknown) => {
     try {
-      parseGateConfig(JSON.stringify(value), 'evalgate.yml');
+      parseGateConfig(JSON.stringify(value), 'evalverdict.yml');
       return true;
     } catch (error) {
       if (error instanceof InputError) return false;

@@ -1,7 +1,7 @@
 /**
  * Issue 46, "A runner's typo can still look like a regression in the comment": compare's runner-mistake warnings
  * (a misspelt key, hits that can match nothing) are in the Markdown's warning lines, the text report and the JSON,
- * with the count `evalgate validate` gives for the same run (every row checked once one is found).
+ * with the count `evalverdict validate` gives for the same run (every row checked once one is found).
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCompare } from '../src/pipeline/pipeline.js';

@@ -1,5 +1,5 @@
 /**
- * The published JSON Schemas and EvalGate's readers agree (issue 44). One source for the limits: each bound a schema
+ * The published JSON Schemas and EvalVerdict's readers agree (issue 44). One source for the limits: each bound a schema
  * states is a reader's constant, checked here. And the same hostile values go to both, the schema through ajv (a JSON
  * Schema 2020-12 validator, applying it as editors do: `maxLength` in code points, `pattern` with the `u` flag) and the
  * reader as the action and the CLI run it: both refuse or both accept. What JSON Schema cannot state is listed, each
@@ -43,7 +43,7 @@ function accepts(read: () => unknown): boolean {
 
 const readerAcceptsHistory = (value: unknown) => accepts(() => parseHistory(JSON.stringify(value), 'history.json'));
 // JSON is YAML: the config is read from the same text an editor would check.
-const readerAcceptsGates = (value: unknown) => accepts(() => parseGateConfig(JSON.stringify(value), 'evalgate.yml'));
+const readerAcceptsGates = (value: unknown) => accepts(() => parseGateConfig(JSON.stringify(value), 'evalverdict.yml'));
 
 /** The `pattern` a schema's text of at most `max` UTF-16 units carries (see the `text` definition). */
 const textPattern = (max: number) => `^(?:[^\\u{10000}-\\u{10FFFF}]{0,${max}}|[\\s\\S]{0,${max / 2}})$`;

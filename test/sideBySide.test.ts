@@ -1,5 +1,5 @@
 /**
- * `evalgate aggregate RUN.sqlite --run a,b,c` / `--run all`: runs side by side, the best value per metric marked by
+ * `evalverdict aggregate RUN.sqlite --run a,b,c` / `--run all`: runs side by side, the best value per metric marked by
  * its direction. Values worked out by hand on fixtures/paperbot's three modes (as PaperBot compares them);
  * bestRuns on its own (ties, lower-is-better, n/a, neutral); the text and Markdown marks; bad run lists.
  */

@@ -94,7 +94,7 @@ function httpError(status: number, message: string, headers: Record<string, stri
   return Object.assign(new Error(message), { status, response: { headers, data: { message } } });
 }
 
-const marker = stickyMarker('evalgate');
+const marker = stickyMarker('evalverdict');
 const comment = (id: number, login: string, body: string): IssueComment => ({
   id,
   body,
@@ -167,7 +167,7 @@ describe('403 and 404 from GitHub', () => {
   it('GET /user refused with 403 (installation token): ours are the github-actions[bot] comments', async () => {
     // 20 is by the token's app, which GitHub will not name: not ours under the default login
     const { client, calls } = fakeClient({
-      comments: [ours(20, 'old report', 'evalgate-app[bot]'), ours(21)],
+      comments: [ours(20, 'old report', 'evalverdict-app[bot]'), ours(21)],
       login: forbidden(),
     });
     const result = await upsertStickyComment(client, request);
@@ -311,12 +311,12 @@ describe('edge cases left by mutation testing', () => {
   });
 
   it('stickyMarker takes any id without white space or `-->` (called in a test: the one above the suite runs at load)', () => {
-    expect(stickyMarker('pr-report.v2')).toBe('<!-- evalgate:comment-id=pr-report.v2 -->');
-    expect(stickyMarker('a->b')).toBe('<!-- evalgate:comment-id=a->b -->');
+    expect(stickyMarker('pr-report.v2')).toBe('<!-- evalverdict:comment-id=pr-report.v2 -->');
+    expect(stickyMarker('a->b')).toBe('<!-- evalverdict:comment-id=a->b -->');
   });
 
   it('keepStateLine: a final line with a carriage return inside is no state line, and is not carried (issue 44)', () => {
-    const line = '<!-- evalgate:acceptance-state eyJ2IjoxfQ== -->';
+    const line = '<!-- evalverdict:acceptance-state eyJ2IjoxfQ== -->';
     expect(keepStateLine(`M\nold\n${line.replace(' -->', '\r -->')}\n`, 'M\nnew\n')).toBe('M\nnew\n');
     expect(keepStateLine(`M\nold\n${line}\r\n`, 'M\nnew\n')).toBe(`M\nnew\n${line}\n`);
     // The new body's own final line is read the same way: a broken one is text, and the old state line follows it.

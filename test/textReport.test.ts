@@ -16,9 +16,9 @@ const FIXTURES = [
   'fixtures/candidate.sqlite',
   '--golden',
   'fixtures/golden.yaml',
-  // The README's quick start: a team for whom half a point of nDCG@10 matters (fixtures/evalgate.yml).
+  // The README's quick start: a team for whom half a point of nDCG@10 matters (fixtures/evalverdict.yml).
   '--config',
-  'fixtures/evalgate.yml',
+  'fixtures/evalverdict.yml',
 ];
 const ANSI = /\u001b\[[\d;]*m/g;
 const ESCAPES = /&gt;|&lt;|&amp;|&quot;|&#\d+;|\\[_|*`[\]<>#]/;
@@ -30,7 +30,7 @@ describe('compare on a terminal', async () => {
 
   it('prints the verdict as the first and the last line, and exits 1 (a gate failed)', () => {
     expect(plain.status).toBe(1);
-    expect(lines[0]).toBe('EvalGate: FAIL — 2 of 4 gates failed');
+    expect(lines[0]).toBe('EvalVerdict: FAIL — 2 of 4 gates failed');
     expect(lines.at(-1)).toBe(lines[0]);
   });
 
@@ -75,7 +75,7 @@ describe('--format chooses what goes to stdout', () => {
 
   it('--format markdown on a terminal, --format text into a pipe', async () => {
     expect((await runCli([...FIXTURES, '--format', 'markdown'], { tty: true })).stdout).toMatch(/^> \[!CAUTION\]\n/);
-    expect((await runCli([...FIXTURES, '--format', 'text'])).stdout).toMatch(/^EvalGate: FAIL/);
+    expect((await runCli([...FIXTURES, '--format', 'text'])).stdout).toMatch(/^EvalVerdict: FAIL/);
   });
 
   it('--format json prints the JSON report; the files written by --markdown are the same whatever the format', async () => {
@@ -93,7 +93,7 @@ describe('--format chooses what goes to stdout', () => {
   it('an unknown format: exit 2 naming the choices', async () => {
     const res = await runCli([...FIXTURES, '--format', 'html']);
     expect(res.status).toBe(2);
-    expect(res.stderr).toMatch(/^evalgate: --format must be text, markdown or json, got "html"/);
+    expect(res.stderr).toMatch(/^evalverdict: --format must be text, markdown or json, got "html"/);
   });
 });
 

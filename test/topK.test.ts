@@ -98,7 +98,7 @@ queries:
     expect(m['hit@10']).toEqual({ value: r4(2 / 3), n: 3 });
   });
 
-  it("without the profile, EvalGate's own rules: no default cut, gain = grade, p3 left out", async () => {
+  it("without the profile, EvalVerdict's own rules: no default cut, gain = grade, p3 left out", async () => {
     const { json } = await aggregateOf(run(results), golden.replace('profile: paperbot\n', ''));
     const m = json.metrics;
     // nDCG@10: p1 still cut at its top_k 2, gain = grade: (3/log2 3) / (3 + 2/log2 3); p2 -> 1.

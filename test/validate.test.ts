@@ -1,7 +1,7 @@
 /**
- * Issue 34's runner-facing checks: the published schemas (every fixture fits them, their did-you-mean), `evalgate
+ * Issue 34's runner-facing checks: the published schemas (every fixture fits them, their did-you-mean), `evalverdict
  * validate` naming each runner mistake, compare and aggregate warning and stopping where a metric would silently
- * read 0, ops-only golden sets, and the two writers (JavaScript and Python) read back by `evalgate aggregate`.
+ * read 0, ops-only golden sets, and the two writers (JavaScript and Python) read back by `evalverdict aggregate`.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -84,7 +84,7 @@ describe('the published schemas', () => {
       .filter((b) => /gates:|preset/.test(b));
     expect(blocks.length).toBeGreaterThan(0);
     for (const block of blocks) {
-      parseGateConfig(block, 'docs/gates.md'); // EvalGate reads it...
+      parseGateConfig(block, 'docs/gates.md'); // EvalVerdict reads it...
       expect(checkAgainstSchema(parseYaml(block), 'gate-config.schema.json'), block).toEqual([]); // ...and so does the schema
     }
   });
@@ -167,7 +167,7 @@ describe('the published schemas', () => {
   });
 });
 
-describe('evalgate validate', () => {
+describe('evalverdict validate', () => {
   it('passes a clean run (exit 0) and says how many results it checked', async () => {
     const file = await writeRunDb(run());
     const golden = writeGolden(GOLDEN);
@@ -261,12 +261,12 @@ describe('evalgate validate', () => {
     const compare = await runCli(['compare', file, file, '--golden', golden]);
     expect(compare.status).toBe(2);
     expect(compare.stderr).toContain(
-      'query `q2`: column `result_json` holds 65 MiB, more than the 64 MiB EvalGate reads in one value',
+      'query `q2`: column `result_json` holds 65 MiB, more than the 64 MiB EvalVerdict reads in one value',
     );
     const out = await runCli(['validate', file, '--golden', golden]);
     expect(out.status).toBe(1);
     expect(out.stdout).toBe(
-      `${file}: run \`r1\`, query \`q2\`: column \`result_json\` holds 65 MiB, more than the 64 MiB EvalGate reads in one value\n` +
+      `${file}: run \`r1\`, query \`q2\`: column \`result_json\` holds 65 MiB, more than the 64 MiB EvalVerdict reads in one value\n` +
         `${file}: run \`r1\`: 2 results checked, 1 finding\n`,
     );
     const json = JSON.parse((await runCli(['validate', file, '--format', 'json'])).stdout);
@@ -296,7 +296,7 @@ describe('compare and aggregate run the same checks', () => {
       expect(out.status, args[0]).toBe(2);
       expect(out.stdout).toBe('');
       expect(out.stderr).toBe(
-        `evalgate: ${candidate}: run \`r1\`: no result has a hit in \`hits_top_k\`, while the golden set ${golden} expects hits: every retrieval metric would be 0, which says nothing about retrieval; found there: unknown key \`hits\` in \`result_json\` (ignored); did you mean \`hits_top_k\`? (\`evalgate validate ${candidate} --golden ${golden}\` lists every finding)\n`,
+        `evalverdict: ${candidate}: run \`r1\`: no result has a hit in \`hits_top_k\`, while the golden set ${golden} expects hits: every retrieval metric would be 0, which says nothing about retrieval; found there: unknown key \`hits\` in \`result_json\` (ignored); did you mean \`hits_top_k\`? (\`evalverdict validate ${candidate} --golden ${golden}\` lists every finding)\n`,
       );
     }
   });
@@ -391,7 +391,7 @@ describe('an ops-only golden set (no expectation in any query)', () => {
     const refused = await runCli(['compare', baseline, baseline, '--golden', golden, '--config', mixed]);
     expect(refused.status).toBe(2);
     expect(refused.stderr).toBe(
-      `evalgate: ${golden}: none of its 2 queries states an expectation, and the gate config ${mixed} gates a metric that compares with it: \`hit@5\` (${mixed}:4); a query needs one of expected_doc_ids, expected_chunk_ids, judgments, gold_supports, expected_lines, must_contain, forbidden, gold_claim, recency_conflict_rule or answerable (docs/golden-sets.md, "Expectations"), or gate only metrics that need none (latency, cost, error and timeout rates)\n`,
+      `evalverdict: ${golden}: none of its 2 queries states an expectation, and the gate config ${mixed} gates a metric that compares with it: \`hit@5\` (${mixed}:4); a query needs one of expected_doc_ids, expected_chunk_ids, judgments, gold_supports, expected_lines, must_contain, forbidden, gold_claim, recency_conflict_rule or answerable (docs/golden-sets.md, "Expectations"), or gate only metrics that need none (latency, cost, error and timeout rates)\n`,
     );
     const byDefault = await runCli(['compare', baseline, baseline, '--golden', golden]);
     expect(byDefault.status).toBe(2);
@@ -441,12 +441,12 @@ describe('the writers for runners', () => {
     );
   });
 
-  it('evalgate_writer (Python) writes a run that aggregate reads with the expected metrics', async () => {
+  it('evalverdict_writer (Python) writes a run that aggregate reads with the expected metrics', async () => {
     const file = join(tempDir(), 'run.sqlite');
     const script = [
       'import sys',
       `sys.path.insert(0, ${JSON.stringify(join(repoRoot, 'clients/python'))})`,
-      'from evalgate_writer import RunWriter',
+      'from evalverdict_writer import RunWriter',
       `with RunWriter(${JSON.stringify(file)}, "py-1", "smoke", config={"embedding_model": "x"}, created_at="2026-11-22T10:00:00Z") as run:`,
       '    run.add_result("q1", query="one", hits=[{"chunk_id": "c1", "doc_id": "d1"}], elapsed_ms=10)',
       '    run.add_result("q2", query="two", hits=[{"chunk_id": "c9"}, {"chunk_id": "c2", "score": 1}], answer="x", elapsed_ms=30)',

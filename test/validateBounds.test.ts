@@ -1,5 +1,5 @@
 /**
- * Issue 46: `evalgate validate` holds each `result_json` to compare's bounds on a JSON cell (src/load/json.ts), found
+ * Issue 46: `evalverdict validate` holds each `result_json` to compare's bounds on a JSON cell (src/load/json.ts), found
  * before JSON.parse builds what the text holds, and names a cell past them in compare's words.
  */
 import { afterAll, describe, expect, it } from 'vitest';
@@ -32,7 +32,7 @@ describe('validate and the bounds on a JSON cell', () => {
       [
         'wide',
         `{"x": [${'[],'.repeat(500_001)}[]]}`,
-        'column `result_json`: JSON holds more than 500,000 lists and objects, the most EvalGate reads in one value',
+        'column `result_json`: JSON holds more than 500,000 lists and objects, the most EvalVerdict reads in one value',
       ],
       // Short: not scanned, its depth checked on the value as compare checks it
       ['short', `{"x": ${nested(150)}}`, 'column `result_json`: JSON nested more than 100 levels deep'],

@@ -32,7 +32,7 @@ const GOLDEN = '- id: q1\n  query: one\n  expected_chunk_ids: [c1]\n';
 function expectInputError(res: CliResult, ...parts: string[]): void {
   expect(res.stderr).not.toMatch(STACK_LINE);
   expect(res.stderr).not.toContain('internal error');
-  expect(res.stderr.startsWith('evalgate: ')).toBe(true);
+  expect(res.stderr.startsWith('evalverdict: ')).toBe(true);
   for (const part of parts) expect(res.stderr).toContain(part);
   expect(res.status).toBe(2);
   expect(res.stdout).toBe('');
@@ -288,7 +288,7 @@ describe('more bad input (in process)', () => {
   });
 
   it("the newest run does not depend on the machine's time zone", async () => {
-    // b-utc is newer (09:30 UTC) than a-local (written without a zone, so 09:00 UTC) wherever EvalGate runs
+    // b-utc is newer (09:30 UTC) than a-local (written without a zone, so 09:00 UTC) wherever EvalVerdict runs
     const db = await writeRunDb({
       runs: [
         { runId: 'a-local', createdAt: '2026-11-22 09:00:00', results: [result('q1', [hit(1, 'c1')])] },
@@ -377,9 +377,9 @@ describe('more bad input (in process)', () => {
       `${checkpointed}: cannot write into it while its write-ahead log ${checkpointed}-wal holds frames`,
     );
     expect(readFileSync(checkpointed).equals(before)).toBe(true);
-    // ... and refused before the run is scored, not after (EVALGATE_TRACE=1 names each phase as it ends)
+    // ... and refused before the run is scored, not after (EVALVERDICT_TRACE=1 names each phase as it ends)
     const traced = await spawnCli(['aggregate', checkpointed, '--golden', writeGolden(GOLDEN), '--write'], {
-      EVALGATE_TRACE: '1',
+      EVALVERDICT_TRACE: '1',
     });
     expectInputError(traced, 'cannot write into it while its write-ahead log');
     expect(traced.stderr).not.toMatch(/golden set read|scored/);
@@ -439,7 +439,7 @@ describe('more bad input (in process)', () => {
     expect(readFileSync(`${checkpointed}-wal`).readUInt32BE(0)).toBe(0x377f0683);
     expect((await readRunDatabase(checkpointed)).run.runId).toBe('r1');
     // the same log with its little-endian checksums left under the big-endian magic: SQLite would stop at the header
-    // (its checksum fails), so nothing can be shown to be in the file, and EvalGate refuses as it did before looking
+    // (its checksum fails), so nothing can be shown to be in the file, and EvalVerdict refuses as it did before looking
     const mixed = copy('checkpointed', (wal) => {
       const out = Buffer.from(wal);
       out.writeUInt32BE(0x377f0683, 0);

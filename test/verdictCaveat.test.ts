@@ -37,7 +37,7 @@ async function compareTypos(baselineTypo: (i: number) => boolean, candidateTypo:
   const baselinePath = await runDb('base', baselineTypo, '2026-11-01T00:00:00Z');
   const candidatePath = await runDb('cand', candidateTypo, '2026-11-02T00:00:00Z');
   const out = await runCompare({ baselinePath, candidatePath, goldenPath });
-  const verdictMd = out.markdown.split('\n').find((l) => l.startsWith('> **EvalGate:'))!;
+  const verdictMd = out.markdown.split('\n').find((l) => l.startsWith('> **EvalVerdict:'))!;
   const text = renderReportText(out.report, out.defs, false, out.context).trimEnd().split('\n');
   return { out, verdictMd, text, json: JSON.parse(out.json) };
 }

@@ -94,14 +94,14 @@ describe("the newcomer's 18-query case", () => {
     const md = renderReportMarkdown(report, defs);
     expect(md).toContain('> [!WARNING]');
     expect(md).not.toContain('[!TIP]');
-    expect(md).toContain('**EvalGate: inconclusive** — 4 of 4 gates inconclusive');
+    expect(md).toContain('**EvalVerdict: inconclusive** — 4 of 4 gates inconclusive');
     expect(md).toMatch(
       /With 18 queries, 4 inconclusive gates cannot yet find their margin; the furthest, [^,]+, finds drops of 0\.\d{4} or more 80% of the time, more than its margin 0\.1000: about [\d,]+ queries like these would find 0\.1000 80% of the time\./,
     );
     expect(md).toContain('🟨 inconclusive');
     const text = renderReportText(report, defs);
     const lines = text.trimEnd().split('\n');
-    expect(lines[0]).toBe('EvalGate: INCONCLUSIVE — 4 of 4 gates inconclusive');
+    expect(lines[0]).toBe('EvalVerdict: INCONCLUSIVE — 4 of 4 gates inconclusive');
     expect(lines[1]).toMatch(/^ {2}With 18 queries, 4 inconclusive gates cannot yet find their margin; the furthest/);
     // docs/compare.md and docs/gates.md work this case through: their figures are the ones the report prints.
     const advice =
@@ -124,7 +124,7 @@ describe("the newcomer's 18-query case", () => {
     expect(passing.report.verdict).toBe('pass');
     const md = renderReportMarkdown(passing.report, passing.defs);
     expect(md).toContain('> [!NOTE]');
-    expect(md).toContain('**EvalGate: pass, inconclusive accepted**');
+    expect(md).toContain('**EvalVerdict: pass, inconclusive accepted**');
   });
 
   it('without the split (correction: none) the drop is shown, yet not shown to be beyond the margin: inconclusive', () => {

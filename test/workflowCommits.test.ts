@@ -21,7 +21,7 @@ const CONTEXT: ReportContext = {
   repoUrl: 'https://github.com/o/r',
   headSha: HEAD,
   baselineFrom: {
-    source: 'artifact:evalgate-baseline',
+    source: 'artifact:evalverdict-baseline',
     runUrl: 'https://github.com/o/r/actions/runs/5',
     commitsBehind: 0,
     baseCommitRun: true,
@@ -55,7 +55,7 @@ describe('commits from the workflow context', () => {
       `**Candidate** cand-run at [\`ccccccc\`](https://github.com/o/r/commit/${HEAD}) (from the workflow run; 2026-11-02T00:00:00Z)`,
     );
     expect(line).toContain(
-      `**vs baseline** base-run at [\`ddddddd\`](https://github.com/o/r/commit/${ARTIFACT_RUN_HEAD}) (from the artifact's workflow run), 1 day older, from [\`artifact:evalgate-baseline\`]`,
+      `**vs baseline** base-run at [\`ddddddd\`](https://github.com/o/r/commit/${ARTIFACT_RUN_HEAD}) (from the artifact's workflow run), 1 day older, from [\`artifact:evalverdict-baseline\`]`,
     );
     expect(line).not.toContain('no commit');
 

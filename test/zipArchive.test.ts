@@ -15,7 +15,7 @@ import {
 } from '../src/action/zipArchive.js';
 import { writeZip } from './helpers/zipWriter.js';
 
-const WHERE = 'artifact evalgate-baseline';
+const WHERE = 'artifact evalverdict-baseline';
 const DB = Buffer.concat([Buffer.from('SQLite format 3\0'), Buffer.alloc(4000, 7)]);
 const limits = { maxEntryBytes: 1 << 20, maxTotalBytes: 2 << 20, maxEntries: 100 };
 
@@ -209,11 +209,13 @@ describe('malicious archives are refused as a whole', () => {
 
   it('zip64, by name', () => {
     expect(refusal(withDb({ name: 'huge.bin', data: 'x', size: 0xffffffff }))).toContain(
-      'entry "huge.bin" uses zip64 sizes (a zip64 archive (over 4 GiB or 65,535 entries), which EvalGate does not read)',
+      'entry "huge.bin" uses zip64 sizes (a zip64 archive (over 4 GiB or 65,535 entries), which EvalVerdict does not read)',
     );
     const zip = writeZip([{ name: 'baseline.sqlite', data: DB }]);
     zip.writeUInt16LE(0xffff, zip.length - 22 + 10);
-    expect(refusal(zip)).toBe(`${WHERE}: a zip64 archive (over 4 GiB or 65,535 entries), which EvalGate does not read`);
+    expect(refusal(zip)).toBe(
+      `${WHERE}: a zip64 archive (over 4 GiB or 65,535 entries), which EvalVerdict does not read`,
+    );
   });
 
   it('not a zip at all, a truncated one, and invalid deflate data', () => {

@@ -16,18 +16,18 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("process");
 
 /***/ }),
 
-/***/ 7349:
+/***/ 2197:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveBlockMap = __nccwpck_require__(7103);
-var resolveBlockSeq = __nccwpck_require__(334);
-var resolveFlowCollection = __nccwpck_require__(3142);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
+var YAMLMap = __nccwpck_require__(5462);
+var YAMLSeq = __nccwpck_require__(6831);
+var resolveBlockMap = __nccwpck_require__(143);
+var resolveBlockSeq = __nccwpck_require__(1854);
+var resolveFlowCollection = __nccwpck_require__(9030);
 
 function resolveCollection(CN, ctx, token, onError, tagName, tag) {
     const coll = token.type === 'block-map'
@@ -113,15 +113,15 @@ exports.composeCollection = composeCollection;
 
 /***/ }),
 
-/***/ 3683:
+/***/ 83:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Document = __nccwpck_require__(3021);
-var composeNode = __nccwpck_require__(5937);
-var resolveEnd = __nccwpck_require__(7788);
-var resolveProps = __nccwpck_require__(4631);
+var Document = __nccwpck_require__(573);
+var composeNode = __nccwpck_require__(4961);
+var resolveEnd = __nccwpck_require__(1020);
+var resolveProps = __nccwpck_require__(775);
 
 function composeDoc(options, directives, { offset, start, value, end }, onError) {
     const opts = Object.assign({ _directives: directives }, options);
@@ -165,17 +165,17 @@ exports.composeDoc = composeDoc;
 
 /***/ }),
 
-/***/ 5937:
+/***/ 4961:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var composeCollection = __nccwpck_require__(7349);
-var composeScalar = __nccwpck_require__(5413);
-var resolveEnd = __nccwpck_require__(7788);
-var utilEmptyScalarPosition = __nccwpck_require__(2599);
+var Alias = __nccwpck_require__(7105);
+var identity = __nccwpck_require__(4919);
+var composeCollection = __nccwpck_require__(2197);
+var composeScalar = __nccwpck_require__(3573);
+var resolveEnd = __nccwpck_require__(1020);
+var utilEmptyScalarPosition = __nccwpck_require__(8407);
 
 const CN = { composeNode, composeEmptyNode };
 function composeNode(ctx, token, props, onError) {
@@ -284,15 +284,15 @@ exports.composeNode = composeNode;
 
 /***/ }),
 
-/***/ 5413:
+/***/ 3573:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var resolveBlockScalar = __nccwpck_require__(8913);
-var resolveFlowScalar = __nccwpck_require__(6842);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
+var resolveBlockScalar = __nccwpck_require__(5089);
+var resolveFlowScalar = __nccwpck_require__(5882);
 
 function composeScalar(ctx, token, tagToken, onError) {
     const { value, type, comment, range } = token.type === 'block-scalar'
@@ -379,18 +379,18 @@ exports.composeScalar = composeScalar;
 
 /***/ }),
 
-/***/ 9984:
+/***/ 3104:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var directives = __nccwpck_require__(1342);
-var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(1464);
-var identity = __nccwpck_require__(1127);
-var composeDoc = __nccwpck_require__(3683);
-var resolveEnd = __nccwpck_require__(7788);
+var directives = __nccwpck_require__(2606);
+var Document = __nccwpck_require__(573);
+var errors = __nccwpck_require__(152);
+var identity = __nccwpck_require__(4919);
+var composeDoc = __nccwpck_require__(83);
+var resolveEnd = __nccwpck_require__(1020);
 
 function getErrorPos(src) {
     if (typeof src === 'number')
@@ -610,17 +610,17 @@ exports.Composer = Composer;
 
 /***/ }),
 
-/***/ 7103:
+/***/ 143:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
-var resolveProps = __nccwpck_require__(4631);
-var utilContainsNewline = __nccwpck_require__(9499);
-var utilFlowIndentCheck = __nccwpck_require__(4051);
-var utilMapIncludes = __nccwpck_require__(1187);
+var Pair = __nccwpck_require__(5773);
+var YAMLMap = __nccwpck_require__(5462);
+var resolveProps = __nccwpck_require__(775);
+var utilContainsNewline = __nccwpck_require__(4283);
+var utilFlowIndentCheck = __nccwpck_require__(1795);
+var utilMapIncludes = __nccwpck_require__(1091);
 
 const startColMsg = 'All mapping items must start at the same column';
 function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
@@ -734,12 +734,12 @@ exports.resolveBlockMap = resolveBlockMap;
 
 /***/ }),
 
-/***/ 8913:
+/***/ 5089:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(389);
 
 function resolveBlockScalar(ctx, scalar, onError) {
     const start = scalar.offset;
@@ -941,14 +941,14 @@ exports.resolveBlockScalar = resolveBlockScalar;
 
 /***/ }),
 
-/***/ 334:
+/***/ 1854:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveProps = __nccwpck_require__(4631);
-var utilFlowIndentCheck = __nccwpck_require__(4051);
+var YAMLSeq = __nccwpck_require__(6831);
+var resolveProps = __nccwpck_require__(775);
+var utilFlowIndentCheck = __nccwpck_require__(1795);
 
 function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
     const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
@@ -999,7 +999,7 @@ exports.resolveBlockSeq = resolveBlockSeq;
 
 /***/ }),
 
-/***/ 7788:
+/***/ 1020:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -1045,19 +1045,19 @@ exports.resolveEnd = resolveEnd;
 
 /***/ }),
 
-/***/ 3142:
+/***/ 9030:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveEnd = __nccwpck_require__(7788);
-var resolveProps = __nccwpck_require__(4631);
-var utilContainsNewline = __nccwpck_require__(9499);
-var utilMapIncludes = __nccwpck_require__(1187);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var YAMLMap = __nccwpck_require__(5462);
+var YAMLSeq = __nccwpck_require__(6831);
+var resolveEnd = __nccwpck_require__(1020);
+var resolveProps = __nccwpck_require__(775);
+var utilContainsNewline = __nccwpck_require__(4283);
+var utilMapIncludes = __nccwpck_require__(1091);
 
 const blockMsg = 'Block collections are not allowed within flow collections';
 const isBlock = (token) => token && (token.type === 'block-map' || token.type === 'block-seq');
@@ -1261,13 +1261,13 @@ exports.resolveFlowCollection = resolveFlowCollection;
 
 /***/ }),
 
-/***/ 6842:
+/***/ 5882:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var resolveEnd = __nccwpck_require__(7788);
+var Scalar = __nccwpck_require__(389);
+var resolveEnd = __nccwpck_require__(1020);
 
 function resolveFlowScalar(scalar, strict, onError) {
     const { offset, type, source, end } = scalar;
@@ -1496,7 +1496,7 @@ exports.resolveFlowScalar = resolveFlowScalar;
 
 /***/ }),
 
-/***/ 4631:
+/***/ 775:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -1651,7 +1651,7 @@ exports.resolveProps = resolveProps;
 
 /***/ }),
 
-/***/ 9499:
+/***/ 4283:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -1694,7 +1694,7 @@ exports.containsNewline = containsNewline;
 
 /***/ }),
 
-/***/ 2599:
+/***/ 8407:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -1729,12 +1729,12 @@ exports.emptyScalarPosition = emptyScalarPosition;
 
 /***/ }),
 
-/***/ 4051:
+/***/ 1795:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var utilContainsNewline = __nccwpck_require__(9499);
+var utilContainsNewline = __nccwpck_require__(4283);
 
 function flowIndentCheck(indent, fc, onError) {
     if (fc?.type === 'flow-collection') {
@@ -1753,12 +1753,12 @@ exports.flowIndentCheck = flowIndentCheck;
 
 /***/ }),
 
-/***/ 1187:
+/***/ 1091:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(4919);
 
 function mapIncludes(ctx, items, search) {
     const { uniqueKeys } = ctx.options;
@@ -1775,22 +1775,22 @@ exports.mapIncludes = mapIncludes;
 
 /***/ }),
 
-/***/ 3021:
+/***/ 573:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var toJS = __nccwpck_require__(4043);
-var Schema = __nccwpck_require__(5840);
-var stringifyDocument = __nccwpck_require__(6829);
-var anchors = __nccwpck_require__(1596);
-var applyReviver = __nccwpck_require__(3661);
-var createNode = __nccwpck_require__(2404);
-var directives = __nccwpck_require__(1342);
+var Alias = __nccwpck_require__(7105);
+var Collection = __nccwpck_require__(4661);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var toJS = __nccwpck_require__(3899);
+var Schema = __nccwpck_require__(8224);
+var stringifyDocument = __nccwpck_require__(2285);
+var anchors = __nccwpck_require__(9196);
+var applyReviver = __nccwpck_require__(909);
+var createNode = __nccwpck_require__(1732);
+var directives = __nccwpck_require__(2606);
 
 class Document {
     constructor(value, replacer, options) {
@@ -2119,13 +2119,13 @@ exports.Document = Document;
 
 /***/ }),
 
-/***/ 1596:
+/***/ 9196:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var visit = __nccwpck_require__(204);
+var identity = __nccwpck_require__(4919);
+var visit = __nccwpck_require__(2588);
 
 /**
  * Verify that the input string is a valid anchor.
@@ -2202,7 +2202,7 @@ exports.findNewAnchor = findNewAnchor;
 
 /***/ }),
 
-/***/ 3661:
+/***/ 909:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -2266,14 +2266,14 @@ exports.applyReviver = applyReviver;
 
 /***/ }),
 
-/***/ 2404:
+/***/ 1732:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
+var Alias = __nccwpck_require__(7105);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
 
 const defaultTagPrefix = 'tag:yaml.org,2002:';
 function findTagObject(value, tagName, tags) {
@@ -2363,13 +2363,13 @@ exports.createNode = createNode;
 
 /***/ }),
 
-/***/ 1342:
+/***/ 2606:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var visit = __nccwpck_require__(204);
+var identity = __nccwpck_require__(4919);
+var visit = __nccwpck_require__(2588);
 
 const escapeChars = {
     '!': '%21',
@@ -2548,7 +2548,7 @@ exports.Directives = Directives;
 
 /***/ }),
 
-/***/ 1464:
+/***/ 152:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -2617,28 +2617,28 @@ exports.prettifyError = prettifyError;
 
 /***/ }),
 
-/***/ 8815:
+/***/ 3439:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
 
 
-var composer = __nccwpck_require__(9984);
-var Document = __nccwpck_require__(3021);
-var Schema = __nccwpck_require__(5840);
-var errors = __nccwpck_require__(1464);
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(361);
-var lineCounter = __nccwpck_require__(6628);
-var parser = __nccwpck_require__(3456);
-var publicApi = __nccwpck_require__(4047);
-var visit = __nccwpck_require__(204);
+var composer = __nccwpck_require__(3104);
+var Document = __nccwpck_require__(573);
+var Schema = __nccwpck_require__(8224);
+var errors = __nccwpck_require__(152);
+var Alias = __nccwpck_require__(7105);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var Scalar = __nccwpck_require__(389);
+var YAMLMap = __nccwpck_require__(5462);
+var YAMLSeq = __nccwpck_require__(6831);
+var cst = __nccwpck_require__(9877);
+var lexer = __nccwpck_require__(5145);
+var lineCounter = __nccwpck_require__(1460);
+var parser = __nccwpck_require__(2064);
+var publicApi = __nccwpck_require__(4543);
+var visit = __nccwpck_require__(2588);
 
 
 
@@ -2675,7 +2675,7 @@ __webpack_unused_export__ = visit.visitAsync;
 
 /***/ }),
 
-/***/ 7249:
+/***/ 7297:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -2701,16 +2701,16 @@ exports.warn = warn;
 
 /***/ }),
 
-/***/ 4065:
+/***/ 7105:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(1596);
-var visit = __nccwpck_require__(204);
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(4043);
+var anchors = __nccwpck_require__(9196);
+var visit = __nccwpck_require__(2588);
+var identity = __nccwpck_require__(4919);
+var Node = __nccwpck_require__(4833);
+var toJS = __nccwpck_require__(3899);
 
 class Alias extends Node.NodeBase {
     constructor(source) {
@@ -2828,14 +2828,14 @@ exports.Alias = Alias;
 
 /***/ }),
 
-/***/ 101:
+/***/ 4661:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
+var createNode = __nccwpck_require__(1732);
+var identity = __nccwpck_require__(4919);
+var Node = __nccwpck_require__(4833);
 
 function collectionFromPath(schema, path, value) {
     let v = value;
@@ -2986,14 +2986,14 @@ exports.isEmptyPath = isEmptyPath;
 
 /***/ }),
 
-/***/ 6673:
+/***/ 4833:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var applyReviver = __nccwpck_require__(3661);
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(4043);
+var applyReviver = __nccwpck_require__(909);
+var identity = __nccwpck_require__(4919);
+var toJS = __nccwpck_require__(3899);
 
 class NodeBase {
     constructor(type) {
@@ -3033,15 +3033,15 @@ exports.NodeBase = NodeBase;
 
 /***/ }),
 
-/***/ 7165:
+/***/ 5773:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var stringifyPair = __nccwpck_require__(9748);
-var addPairToJSMap = __nccwpck_require__(7104);
-var identity = __nccwpck_require__(1127);
+var createNode = __nccwpck_require__(1732);
+var stringifyPair = __nccwpck_require__(7764);
+var addPairToJSMap = __nccwpck_require__(8768);
+var identity = __nccwpck_require__(4919);
 
 function createPair(key, value, ctx) {
     const k = createNode.createNode(key, undefined, ctx);
@@ -3079,14 +3079,14 @@ exports.createPair = createPair;
 
 /***/ }),
 
-/***/ 3301:
+/***/ 389:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(4043);
+var identity = __nccwpck_require__(4919);
+var Node = __nccwpck_require__(4833);
+var toJS = __nccwpck_require__(3899);
 
 const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
 class Scalar extends Node.NodeBase {
@@ -3113,17 +3113,17 @@ exports.isScalarValue = isScalarValue;
 
 /***/ }),
 
-/***/ 4454:
+/***/ 5462:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyCollection = __nccwpck_require__(1212);
-var addPairToJSMap = __nccwpck_require__(7104);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
+var stringifyCollection = __nccwpck_require__(4156);
+var addPairToJSMap = __nccwpck_require__(8768);
+var Collection = __nccwpck_require__(4661);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var Scalar = __nccwpck_require__(389);
 
 function findPair(items, key) {
     const k = identity.isScalar(key) ? key.value : key;
@@ -3267,17 +3267,17 @@ exports.findPair = findPair;
 
 /***/ }),
 
-/***/ 2223:
+/***/ 6831:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var stringifyCollection = __nccwpck_require__(1212);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var toJS = __nccwpck_require__(4043);
+var createNode = __nccwpck_require__(1732);
+var stringifyCollection = __nccwpck_require__(4156);
+var Collection = __nccwpck_require__(4661);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
+var toJS = __nccwpck_require__(3899);
 
 class YAMLSeq extends Collection.Collection {
     static get tagName() {
@@ -3389,16 +3389,16 @@ exports.YAMLSeq = YAMLSeq;
 
 /***/ }),
 
-/***/ 7104:
+/***/ 8768:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var log = __nccwpck_require__(7249);
-var merge = __nccwpck_require__(452);
-var stringify = __nccwpck_require__(2148);
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(4043);
+var log = __nccwpck_require__(7297);
+var merge = __nccwpck_require__(9380);
+var stringify = __nccwpck_require__(9300);
+var identity = __nccwpck_require__(4919);
+var toJS = __nccwpck_require__(3899);
 
 function addPairToJSMap(ctx, map, { key, value }) {
     if (identity.isNode(key) && key.addToJSMap)
@@ -3461,7 +3461,7 @@ exports.addPairToJSMap = addPairToJSMap;
 
 /***/ }),
 
-/***/ 1127:
+/***/ 4919:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -3521,12 +3521,12 @@ exports.isSeq = isSeq;
 
 /***/ }),
 
-/***/ 4043:
+/***/ 3899:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(4919);
 
 /**
  * Recursively convert any node or its contents to native JavaScript
@@ -3567,15 +3567,15 @@ exports.toJS = toJS;
 
 /***/ }),
 
-/***/ 110:
+/***/ 334:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var resolveBlockScalar = __nccwpck_require__(8913);
-var resolveFlowScalar = __nccwpck_require__(6842);
-var errors = __nccwpck_require__(1464);
-var stringifyString = __nccwpck_require__(3069);
+var resolveBlockScalar = __nccwpck_require__(5089);
+var resolveFlowScalar = __nccwpck_require__(5882);
+var errors = __nccwpck_require__(152);
+var stringifyString = __nccwpck_require__(1773);
 
 function resolveAsScalar(token, strict = true, onError) {
     if (token) {
@@ -3792,7 +3792,7 @@ exports.setScalarValue = setScalarValue;
 
 /***/ }),
 
-/***/ 1733:
+/***/ 3701:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -3862,7 +3862,7 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 7715:
+/***/ 5235:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -3968,14 +3968,14 @@ exports.visit = visit;
 
 /***/ }),
 
-/***/ 3461:
+/***/ 9877:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cstScalar = __nccwpck_require__(110);
-var cstStringify = __nccwpck_require__(1733);
-var cstVisit = __nccwpck_require__(7715);
+var cstScalar = __nccwpck_require__(334);
+var cstStringify = __nccwpck_require__(3701);
+var cstVisit = __nccwpck_require__(5235);
 
 /** The byte order mark */
 const BOM = '\u{FEFF}';
@@ -4087,12 +4087,12 @@ exports.tokenType = tokenType;
 
 /***/ }),
 
-/***/ 361:
+/***/ 5145:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cst = __nccwpck_require__(3461);
+var cst = __nccwpck_require__(9877);
 
 /*
 START -> stream
@@ -4817,7 +4817,7 @@ exports.Lexer = Lexer;
 
 /***/ }),
 
-/***/ 6628:
+/***/ 1460:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -4865,14 +4865,14 @@ exports.LineCounter = LineCounter;
 
 /***/ }),
 
-/***/ 3456:
+/***/ 2064:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(361);
+var cst = __nccwpck_require__(9877);
+var lexer = __nccwpck_require__(5145);
 
 function includesToken(list, type) {
     for (let i = 0; i < list.length; ++i)
@@ -5852,18 +5852,18 @@ exports.Parser = Parser;
 
 /***/ }),
 
-/***/ 4047:
+/***/ 4543:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var composer = __nccwpck_require__(9984);
-var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(1464);
-var log = __nccwpck_require__(7249);
-var identity = __nccwpck_require__(1127);
-var lineCounter = __nccwpck_require__(6628);
-var parser = __nccwpck_require__(3456);
+var composer = __nccwpck_require__(3104);
+var Document = __nccwpck_require__(573);
+var errors = __nccwpck_require__(152);
+var log = __nccwpck_require__(7297);
+var identity = __nccwpck_require__(4919);
+var lineCounter = __nccwpck_require__(1460);
+var parser = __nccwpck_require__(2064);
 
 function parseOptions(options) {
     const prettyErrors = options.prettyErrors !== false;
@@ -5966,16 +5966,16 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 5840:
+/***/ 8224:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var map = __nccwpck_require__(7451);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var tags = __nccwpck_require__(18);
+var identity = __nccwpck_require__(4919);
+var map = __nccwpck_require__(4043);
+var seq = __nccwpck_require__(7562);
+var string = __nccwpck_require__(4704);
+var tags = __nccwpck_require__(6178);
 
 const sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 class Schema {
@@ -6012,13 +6012,13 @@ exports.Schema = Schema;
 
 /***/ }),
 
-/***/ 7451:
+/***/ 4043:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var YAMLMap = __nccwpck_require__(4454);
+var identity = __nccwpck_require__(4919);
+var YAMLMap = __nccwpck_require__(5462);
 
 const map = {
     collection: 'map',
@@ -6038,12 +6038,12 @@ exports.map = map;
 
 /***/ }),
 
-/***/ 3632:
+/***/ 5632:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(389);
 
 const nullTag = {
     identify: value => value == null,
@@ -6062,13 +6062,13 @@ exports.nullTag = nullTag;
 
 /***/ }),
 
-/***/ 1706:
+/***/ 7562:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var YAMLSeq = __nccwpck_require__(2223);
+var identity = __nccwpck_require__(4919);
+var YAMLSeq = __nccwpck_require__(6831);
 
 const seq = {
     collection: 'seq',
@@ -6088,12 +6088,12 @@ exports.seq = seq;
 
 /***/ }),
 
-/***/ 6464:
+/***/ 4704:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyString = __nccwpck_require__(3069);
+var stringifyString = __nccwpck_require__(1773);
 
 const string = {
     identify: value => typeof value === 'string',
@@ -6111,12 +6111,12 @@ exports.string = string;
 
 /***/ }),
 
-/***/ 3959:
+/***/ 4359:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(389);
 
 const boolTag = {
     identify: value => typeof value === 'boolean',
@@ -6139,13 +6139,13 @@ exports.boolTag = boolTag;
 
 /***/ }),
 
-/***/ 8405:
+/***/ 6229:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var stringifyNumber = __nccwpck_require__(8689);
+var Scalar = __nccwpck_require__(389);
+var stringifyNumber = __nccwpck_require__(3569);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -6193,12 +6193,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 9874:
+/***/ 7602:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(3569);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 const intResolve = (str, offset, radix, { intAsBigInt }) => (intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix));
@@ -6242,18 +6242,18 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 896:
+/***/ 7904:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var bool = __nccwpck_require__(3959);
-var float = __nccwpck_require__(8405);
-var int = __nccwpck_require__(9874);
+var map = __nccwpck_require__(4043);
+var _null = __nccwpck_require__(5632);
+var seq = __nccwpck_require__(7562);
+var string = __nccwpck_require__(4704);
+var bool = __nccwpck_require__(4359);
+var float = __nccwpck_require__(6229);
+var int = __nccwpck_require__(7602);
 
 const schema = [
     map.map,
@@ -6274,14 +6274,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 3559:
+/***/ 8647:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var map = __nccwpck_require__(7451);
-var seq = __nccwpck_require__(1706);
+var Scalar = __nccwpck_require__(389);
+var map = __nccwpck_require__(4043);
+var seq = __nccwpck_require__(7562);
 
 function intIdentify(value) {
     return typeof value === 'bigint' || Number.isInteger(value);
@@ -6345,27 +6345,27 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 18:
+/***/ 6178:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var bool = __nccwpck_require__(3959);
-var float = __nccwpck_require__(8405);
-var int = __nccwpck_require__(9874);
-var schema = __nccwpck_require__(896);
-var schema$1 = __nccwpck_require__(3559);
-var binary = __nccwpck_require__(6083);
-var merge = __nccwpck_require__(452);
-var omap = __nccwpck_require__(303);
-var pairs = __nccwpck_require__(8385);
-var schema$2 = __nccwpck_require__(5913);
-var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(6752);
+var map = __nccwpck_require__(4043);
+var _null = __nccwpck_require__(5632);
+var seq = __nccwpck_require__(7562);
+var string = __nccwpck_require__(4704);
+var bool = __nccwpck_require__(4359);
+var float = __nccwpck_require__(6229);
+var int = __nccwpck_require__(7602);
+var schema = __nccwpck_require__(7904);
+var schema$1 = __nccwpck_require__(8647);
+var binary = __nccwpck_require__(4355);
+var merge = __nccwpck_require__(9380);
+var omap = __nccwpck_require__(6431);
+var pairs = __nccwpck_require__(9281);
+var schema$2 = __nccwpck_require__(3081);
+var set = __nccwpck_require__(2504);
+var timestamp = __nccwpck_require__(4960);
 
 const schemas = new Map([
     ['core', schema.schema],
@@ -6451,14 +6451,14 @@ exports.getTags = getTags;
 
 /***/ }),
 
-/***/ 6083:
+/***/ 4355:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_buffer = __nccwpck_require__(181);
-var Scalar = __nccwpck_require__(3301);
-var stringifyString = __nccwpck_require__(3069);
+var Scalar = __nccwpck_require__(389);
+var stringifyString = __nccwpck_require__(1773);
 
 const binary = {
     identify: value => value instanceof Uint8Array, // Buffer inherits from Uint8Array
@@ -6528,12 +6528,12 @@ exports.binary = binary;
 
 /***/ }),
 
-/***/ 8398:
+/***/ 6158:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(389);
 
 function boolStringify({ value, source }, ctx) {
     const boolObj = value ? trueTag : falseTag;
@@ -6564,13 +6564,13 @@ exports.trueTag = trueTag;
 
 /***/ }),
 
-/***/ 5782:
+/***/ 838:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var stringifyNumber = __nccwpck_require__(8689);
+var Scalar = __nccwpck_require__(389);
+var stringifyNumber = __nccwpck_require__(3569);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -6621,12 +6621,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 873:
+/***/ 5609:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(3569);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 function intResolve(str, offset, radix, { intAsBigInt }) {
@@ -6704,13 +6704,13 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 452:
+/***/ 9380:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
 
 // If the value associated with a merge key is a single mapping node, each of
 // its key/value pairs is inserted into the current mapping, unless the key
@@ -6782,16 +6782,16 @@ exports.merge = merge;
 
 /***/ }),
 
-/***/ 303:
+/***/ 6431:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(4043);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var pairs = __nccwpck_require__(8385);
+var identity = __nccwpck_require__(4919);
+var toJS = __nccwpck_require__(3899);
+var YAMLMap = __nccwpck_require__(5462);
+var YAMLSeq = __nccwpck_require__(6831);
+var pairs = __nccwpck_require__(9281);
 
 class YAMLOMap extends YAMLSeq.YAMLSeq {
     constructor() {
@@ -6866,15 +6866,15 @@ exports.omap = omap;
 
 /***/ }),
 
-/***/ 8385:
+/***/ 9281:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
-var YAMLSeq = __nccwpck_require__(2223);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var Scalar = __nccwpck_require__(389);
+var YAMLSeq = __nccwpck_require__(6831);
 
 function resolvePairs(seq, onError) {
     if (identity.isSeq(seq)) {
@@ -6955,24 +6955,24 @@ exports.resolvePairs = resolvePairs;
 
 /***/ }),
 
-/***/ 5913:
+/***/ 3081:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var binary = __nccwpck_require__(6083);
-var bool = __nccwpck_require__(8398);
-var float = __nccwpck_require__(5782);
-var int = __nccwpck_require__(873);
-var merge = __nccwpck_require__(452);
-var omap = __nccwpck_require__(303);
-var pairs = __nccwpck_require__(8385);
-var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(6752);
+var map = __nccwpck_require__(4043);
+var _null = __nccwpck_require__(5632);
+var seq = __nccwpck_require__(7562);
+var string = __nccwpck_require__(4704);
+var binary = __nccwpck_require__(4355);
+var bool = __nccwpck_require__(6158);
+var float = __nccwpck_require__(838);
+var int = __nccwpck_require__(5609);
+var merge = __nccwpck_require__(9380);
+var omap = __nccwpck_require__(6431);
+var pairs = __nccwpck_require__(9281);
+var set = __nccwpck_require__(2504);
+var timestamp = __nccwpck_require__(4960);
 
 const schema = [
     map.map,
@@ -7003,14 +7003,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 1528:
+/***/ 2504:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var YAMLMap = __nccwpck_require__(5462);
 
 class YAMLSet extends YAMLMap.YAMLMap {
     constructor(schema) {
@@ -7106,12 +7106,12 @@ exports.set = set;
 
 /***/ }),
 
-/***/ 6752:
+/***/ 4960:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(3569);
 
 /** Internal types handle bigint as number, because TS can't figure it out. */
 function parseSexagesimal(str, asBigInt) {
@@ -7218,7 +7218,7 @@ exports.timestamp = timestamp;
 
 /***/ }),
 
-/***/ 4475:
+/***/ 9915:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -7376,15 +7376,15 @@ exports.foldFlowLines = foldFlowLines;
 
 /***/ }),
 
-/***/ 2148:
+/***/ 9300:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(1596);
-var identity = __nccwpck_require__(1127);
-var stringifyComment = __nccwpck_require__(9799);
-var stringifyString = __nccwpck_require__(3069);
+var anchors = __nccwpck_require__(9196);
+var identity = __nccwpck_require__(4919);
+var stringifyComment = __nccwpck_require__(6599);
+var stringifyString = __nccwpck_require__(1773);
 
 function createStringifyContext(doc, options) {
     const opt = Object.assign({
@@ -7515,14 +7515,14 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 1212:
+/***/ 4156:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(4919);
+var stringify = __nccwpck_require__(9300);
+var stringifyComment = __nccwpck_require__(6599);
 
 function stringifyCollection(collection, ctx, options) {
     const flow = ctx.inFlow ?? collection.flow;
@@ -7677,7 +7677,7 @@ exports.stringifyCollection = stringifyCollection;
 
 /***/ }),
 
-/***/ 9799:
+/***/ 6599:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -7708,14 +7708,14 @@ exports.stringifyComment = stringifyComment;
 
 /***/ }),
 
-/***/ 6829:
+/***/ 2285:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(4919);
+var stringify = __nccwpck_require__(9300);
+var stringifyComment = __nccwpck_require__(6599);
 
 function stringifyDocument(doc, options) {
     const lines = [];
@@ -7802,7 +7802,7 @@ exports.stringifyDocument = stringifyDocument;
 
 /***/ }),
 
-/***/ 8689:
+/***/ 3569:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -7836,15 +7836,15 @@ exports.stringifyNumber = stringifyNumber;
 
 /***/ }),
 
-/***/ 9748:
+/***/ 7764:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
+var stringify = __nccwpck_require__(9300);
+var stringifyComment = __nccwpck_require__(6599);
 
 function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
     const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -7995,13 +7995,13 @@ exports.stringifyPair = stringifyPair;
 
 /***/ }),
 
-/***/ 3069:
+/***/ 1773:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var foldFlowLines = __nccwpck_require__(4475);
+var Scalar = __nccwpck_require__(389);
+var foldFlowLines = __nccwpck_require__(9915);
 
 const getFoldOptions = (ctx, isBlock) => ({
     indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
@@ -8340,12 +8340,12 @@ exports.stringifyString = stringifyString;
 
 /***/ }),
 
-/***/ 204:
+/***/ 2588:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(4919);
 
 const BREAK = Symbol('break visit');
 const SKIP = Symbol('skip children');
@@ -10226,7 +10226,7 @@ function recallAllAtK(groups, supportFirstRank, k) {
 ;// CONCATENATED MODULE: ./src/aggregate/metrics/retrieval.ts
 
 
-const EVALGATE_RULES = {
+const EVALVERDICT_RULES = {
     countsNothingRelevant: false,
     nothingRelevantScore: 0,
     defaultTopK: null,
@@ -10238,14 +10238,14 @@ const EVALGATE_RULES = {
  * evidence hit 0); nDCG gains 2^grade - 1 with the ideal ranking cut at top_k.
  */
 const RETRIEVAL_PROFILES = {
-    evalgate: EVALGATE_RULES,
-    wfgy: EVALGATE_RULES,
+    evalverdict: EVALVERDICT_RULES,
+    wfgy: EVALVERDICT_RULES,
     paperbot: { countsNothingRelevant: true, nothingRelevantScore: 1, defaultTopK: 5, ndcgGain: 'exponential' },
 };
 /** The mean rules of one context: which queries a retrieval mean is over, and the denominators that say so. */
 function meanRules(ctx) {
     const { meanOver, profile } = ctx.options;
-    const rules = RETRIEVAL_PROFILES[profile ?? 'evalgate'];
+    const rules = RETRIEVAL_PROFILES[profile ?? 'evalverdict'];
     /** A query with nothing relevant adds 0 rather than being left out: --mean-over trec, trec_c, or the profile. */
     const countsUnjudged = meanOver !== 'default' || rules.countsNothingRelevant;
     const profileCounts = rules.countsNothingRelevant && meanOver === 'default';
@@ -10453,7 +10453,7 @@ function resolve({ profiles, ...decl }, family, profile) {
 }
 /** Every metric for these options, in table order; `stages` are the timed stages (a latency pair each). */
 function buildMetricTable(options, stages = []) {
-    const profile = options.profile ?? 'evalgate';
+    const profile = options.profile ?? 'evalverdict';
     const defs = [];
     for (const { family, declare } of METRIC_FAMILIES) {
         for (const decl of declare({ options, stages }))
@@ -10475,10 +10475,10 @@ class InputError extends Error {
 }
 /**
  * A message is one line whatever the ids and values quoted in it hold: every control character is shown escaped
- * (oneLine), except in a command's usage the CLI appends after a line break (`...\nusage: evalgate ...`).
+ * (oneLine), except in a command's usage the CLI appends after a line break (`...\nusage: evalverdict ...`).
  */
 function oneLineMessage(message) {
-    const usage = /(^|\n)usage: evalgate /.exec(message);
+    const usage = /(^|\n)usage: evalverdict /.exec(message);
     if (usage === null)
         return oneLine(message);
     const head = message.slice(0, usage.index);
@@ -10681,15 +10681,15 @@ function parseJsonCell(text, where, boundsChecked = false) {
     return value;
 }
 /**
- * How deep a JSON value EvalGate reads may nest. JSON.parse reads any depth, but what walks the value afterwards
+ * How deep a JSON value EvalVerdict reads may nest. JSON.parse reads any depth, but what walks the value afterwards
  * (String() of an array, JSON.stringify) recurses, and 100,000 levels overflow the stack.
  */
 const MAX_JSON_DEPTH = 100;
 /**
- * What one JSON value EvalGate reads may hold: a run database's JSON cell (result_json, config_snapshot_json,
+ * What one JSON value EvalVerdict reads may hold: a run database's JSON cell (result_json, config_snapshot_json,
  * aggregate_json, the chunks' JSON columns) and a golden set's JSON Lines line (depth aside). JSON.parse builds all a
  * text holds before anything can be checked, and lists, objects and keys are what it builds dearly; the largest
- * results EvalGate scores stay under half of each bound (the figures: docs/run-database.md).
+ * results EvalVerdict scores stay under half of each bound (the figures: docs/run-database.md).
  */
 const JSON_VALUE_BOUNDS = {
     depth: MAX_JSON_DEPTH,
@@ -10716,7 +10716,7 @@ function refuseJsonPastBounds(text, bounds, where, scope) {
     if (past === 'depth')
         throw new InputError(`${where}: JSON nested more than ${most} levels deep`);
     const what = past === 'containers' ? 'lists and objects' : past === 'keys' ? 'object keys' : 'values';
-    throw new InputError(`${where}: JSON holds more than ${most} ${what}, the most EvalGate reads ${scope}`);
+    throw new InputError(`${where}: JSON holds more than ${most} ${what}, the most EvalVerdict reads ${scope}`);
 }
 /** The index of the quote that ends the string opened at `open` (the first not escaped by a backslash), or -1. */
 function stringEnd(text, open) {
@@ -11699,7 +11699,7 @@ function readResultRow(file, runId, queryId, resultJson) {
     if (queryId.length > MAX_ID_BYTES / 3 && Buffer.byteLength(queryId) > MAX_ID_BYTES) {
         throw new InputError(`${file}: table \`eval_query_results\`, run \`${oneLine(runId)}\`, query ` +
             `\`${oneLine(`${queryId.slice(0, 200)}… (${Buffer.byteLength(queryId)} bytes)`)}\`: query_id holds more than ` +
-            `the ${MAX_ID_BYTES} bytes EvalGate reads in an id`);
+            `the ${MAX_ID_BYTES} bytes EvalVerdict reads in an id`);
     }
     if (typeof resultJson === 'string') {
         // Both readers build what the text holds (the fast one the members after the hits by JSON.parse): a long text is
@@ -12055,14 +12055,14 @@ function openRegularFile(file, what) {
 }
 /**
  * The bytes of the regular file `file`, at most `maxBytes` (a larger file is refused before it is read:
- * `FILE: the golden set is 2.1 GiB, more than the 1 GiB EvalGate reads`).
+ * `FILE: the golden set is 2.1 GiB, more than the 1 GiB EvalVerdict reads`).
  */
 function readRegularFile(file, what, maxBytes) {
     const fd = openRegularFile(file, what);
     try {
         const size = (0,external_node_fs_namespaceObject.fstatSync)(fd).size;
         if (size > maxBytes) {
-            throw new InputError(`${file}: ${what} is ${sizeText(size)}, more than the ${sizeText(maxBytes)} EvalGate reads`);
+            throw new InputError(`${file}: ${what} is ${sizeText(size)}, more than the ${sizeText(maxBytes)} EvalVerdict reads`);
         }
         const bytes = Buffer.allocUnsafe(size);
         readFully(fd, bytes, size, 0, file);
@@ -12081,7 +12081,7 @@ function sizeText(bytes) {
         return `${Number((bytes / (1 << 10)).toFixed(1))} KiB`;
     return `${bytes} bytes`;
 }
-/** The most bytes of a golden set EvalGate reads (a 100,000-query set with long queries is ~100 MB). */
+/** The most bytes of a golden set EvalVerdict reads (a 100,000-query set with long queries is ~100 MB). */
 const MAX_GOLDEN_BYTES = 1 << 30;
 /** The most bytes of a gate config file. */
 const MAX_CONFIG_BYTES = 1 << 20;
@@ -12417,7 +12417,7 @@ const WINDOWS = 4;
 
 ;// CONCATENATED MODULE: ./src/time.ts
 /**
- * The one clock: every time EvalGate reads (a run's `created_at`, the action's "now") is parsed here, so the run
+ * The one clock: every time EvalVerdict reads (a run's `created_at`, the action's "now") is parsed here, so the run
  * picked as newest, the swapped-runs warning and the report's ages agree, whatever the machine's time zone; and every
  * time it writes is taken here, in UTC. A leaf: it imports nothing.
  */
@@ -12434,7 +12434,7 @@ const RUN_TIME = new RegExp(String.raw `^(\d{4})-(\d{2})-(\d{2})` + // date
 /**
  * A run's `created_at` as milliseconds since the epoch (fractions below a millisecond kept), or null when it is not
  * an RFC 3339 time. Also read: a space for the `T` and no zone, as SQLite's CURRENT_TIMESTAMP writes them (read as
- * UTC, so the newest run does not depend on where EvalGate runs); `+0100` (Python's `%z`); no seconds or no time.
+ * UTC, so the newest run does not depend on where EvalVerdict runs); `+0100` (Python's `%z`); no seconds or no time.
  */
 function runTime(text) {
     const m = RUN_TIME.exec(text);
@@ -12478,7 +12478,7 @@ const COLUMNS = {
     chunks: ['chunk_id', 'doc_id', 'text', 'heading_path_json', 'source_spans_json', 'token_estimate', 'chunker_version'],
     documents: ['doc_id', 'workspace_path'],
 };
-/** The DDL `evalgate init` writes: kebab's eval tables plus the two optional index tables. */
+/** The DDL `evalverdict init` writes: kebab's eval tables plus the two optional index tables. */
 const RUN_DATABASE_DDL = `
 CREATE TABLE IF NOT EXISTS eval_runs (
   run_id TEXT PRIMARY KEY,
@@ -12579,7 +12579,7 @@ function isFileError(error) {
 }
 /**
  * `error`, thrown by SQLite (or by reading the file for it) while reading `table` of `file`: always the user's
- * (exit 2), since every statement EvalGate runs is fixed and only the database can make one fail: a corrupt page,
+ * (exit 2), since every statement EvalVerdict runs is fixed and only the database can make one fail: a corrupt page,
  * a collation or module it names that this SQLite lacks, a value past SQLite's memory cap.
  */
 function readError(file, table, error) {
@@ -12638,7 +12638,7 @@ function forEachRow(db, file, table, columns, tail, params, label, each) {
                 const length = row[n + i];
                 if (typeof length === 'number' && length > MAX_VALUE_BYTES) {
                     throw new InputError(`${file}: table \`${table}\`, ${label(row)}: column \`${columns[i]}\` holds ${mib(length)}, more than ` +
-                        `the ${mib(MAX_VALUE_BYTES)} EvalGate reads in one value`);
+                        `the ${mib(MAX_VALUE_BYTES)} EvalVerdict reads in one value`);
                 }
             }
             each(row.length === n ? row : row.slice(0, n));
@@ -12680,7 +12680,7 @@ function declaredTables(db, file) {
                 : type === 'view'
                     ? 'a view'
                     : `${oneLine(String(type))} ${idText(sql)}`.slice(0, 80);
-            throw new InputError(`${file}: \`${table}\` is ${what}, not a table; EvalGate reads only plain tables and never runs SQL or ` +
+            throw new InputError(`${file}: \`${table}\` is ${what}, not a table; EvalVerdict reads only plain tables and never runs SQL or ` +
                 'modules stored in a run database (docs/run-database.md)');
         }
         const info = reading(file, table, () => db.exec(`PRAGMA table_xinfo(${JSON.stringify(table)})`));
@@ -12703,7 +12703,7 @@ function hasTable(declared, file, table) {
         // table_xinfo's `hidden`: 2 for a VIRTUAL generated column (an expression run on every read), 3 for a STORED one.
         if (found.hidden === 2) {
             throw new InputError(`${file}: table \`${table}\`, column \`${column}\` is a VIRTUAL generated column (computed by SQL stored ` +
-                'in the database on every read); EvalGate reads only stored values');
+                'in the database on every read); EvalVerdict reads only stored values');
         }
     }
     return true;
@@ -12767,7 +12767,7 @@ function listRuns(db, file) {
                 createdAt: String(createdAt ?? ''),
                 commitHash: commitHash === null ? null : String(commitHash),
                 refusal: long !== -1
-                    ? `column \`${RUN_FIELDS[long]}\` holds ${lengths[long]} bytes, more than the ${MAX_ID_BYTES} EvalGate ` +
+                    ? `column \`${RUN_FIELDS[long]}\` holds ${lengths[long]} bytes, more than the ${MAX_ID_BYTES} EvalVerdict ` +
                         'reads in an id, suite, commit or time'
                     : type === 'blob' || type === 'null'
                         ? `run_id is ${type === 'blob' ? 'a BLOB' : 'NULL'} (${hex}), not text that result rows can name`
@@ -12849,13 +12849,13 @@ function runInfoFrom(db, row, file) {
     const { configJson, aggregateJson } = runJson(db, file, row.runId);
     const config = parseJsonCell(configJson, `${where}, column \`config_snapshot_json\``);
     // Scores are computed afresh (`--write` replaces it); only the golden set it was computed against is read, and
-    // malformed JSON is refused as in every column. One past the value bounds (EvalGate's own, written for a golden
+    // malformed JSON is refused as in every column. One past the value bounds (EvalVerdict's own, written for a golden
     // set of thousands of breakdown groups, can be) is not read at all: no recorded golden set, never a refusal.
     const tooLarge = typeof aggregateJson === 'string' &&
         aggregateJson.length >= JSON_SCAN_FROM_CHARS &&
         jsonTextPast(aggregateJson, JSON_VALUE_BOUNDS) !== null;
     const aggregate = tooLarge ? null : parseJsonCell(aggregateJson, `${where}, column \`aggregate_json\``, true);
-    const recorded = isObject(aggregate) && isObject(aggregate.evalgate) ? aggregate.evalgate.golden : null;
+    const recorded = isObject(aggregate) && isObject(aggregate.evalverdict) ? aggregate.evalverdict.golden : null;
     if (!isObject(config))
         throw new InputError(`${where}, column \`config_snapshot_json\`: must be a JSON object`);
     // A setting as a top-level key (`embedding_model`), else nested at its first underscore, as kebab writes
@@ -12882,7 +12882,7 @@ function runInfoFrom(db, row, file) {
         judgeModel: str('judge_model'),
         judgePromptVersion: str('judge_prompt_version'),
         chunkIndexing: chunkIndexingOf(config.index_stats, `${where}, column \`config_snapshot_json\`, \`index_stats\``),
-        // Only EvalGate's own form is kept: anything else is no fingerprint of ours.
+        // Only EvalVerdict's own form is kept: anything else is no fingerprint of ours.
         recordedGoldenFingerprint: isObject(recorded) &&
             typeof recorded.fingerprint === 'string' &&
             /^sha256:[0-9a-f]{64}$/.test(recorded.fingerprint)
@@ -12975,7 +12975,7 @@ function runStreamFromDb(db, file, runId, currentDb = null) {
     const { hasChunks, hasDocuments } = checkSchema(db, file);
     const run = runInfoFrom(db, pickRun(listRuns(db, file), file, runId), file);
     checkNoOrphanResults(db, file);
-    // `evalgate init` and `import trec` create the index tables empty: an empty table means "no index", else every
+    // `evalverdict init` and `import trec` create the index tables empty: an empty table means "no index", else every
     // citation would count as broken and every snippet as hallucinated against a table that was never filled.
     const chunks = hasChunks ? readChunks(db, file, currentDb) : null;
     const documents = hasDocuments ? readDocuments(db, file) : null;
@@ -13010,7 +13010,7 @@ function forEachResultRow(db, file, runId, each, range = {}) {
     const table = 'eval_query_results';
     // SQLite sorts every number below every text, so a range of text bounds would put all numeric query_ids (a
     // column without TEXT affinity) in the first part. Such a run is read whole and its rows kept by String(query_id),
-    // the id EvalGate matches, compared as SQLite compares text. Otherwise the index seeks the range.
+    // the id EvalVerdict matches, compared as SQLite compares text. Otherwise the index seeks the range.
     const hasRange = RANGE_OPERATORS.some(([key]) => range[key] !== undefined);
     const filter = hasRange && reading(file, table, () => hasNonTextQueryIds(db, runId));
     let where = '';
@@ -13059,7 +13059,7 @@ function readChunks(db, file, currentDb) {
         const [chunkId, docId, text, headingJson, spansJson, tokens, version, textBytes, rowid] = row;
         const where = `${file}: table \`chunks\`, chunk ${idText(chunkId)}`;
         if (typeof textBytes === 'number' && textBytes > MAX_VALUE_BYTES) {
-            throw new InputError(`${where}: column \`text\` holds ${mib(textBytes)}, more than the ${mib(MAX_VALUE_BYTES)} EvalGate reads in one value`);
+            throw new InputError(`${where}: column \`text\` holds ${mib(textBytes)}, more than the ${mib(MAX_VALUE_BYTES)} EvalVerdict reads in one value`);
         }
         const heading = parseJsonCell(headingJson, `${where}, column \`heading_path_json\``);
         const spans = parseJsonCell(spansJson, `${where}, column \`source_spans_json\``);
@@ -13466,8 +13466,8 @@ function summaryOf(r) {
 
 ;// CONCATENATED MODULE: external "node:crypto"
 const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(8815);
+// EXTERNAL MODULE: ../main/node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(3439);
 ;// CONCATENATED MODULE: ./src/warnings.ts
 /**
  * Warnings as data: what the readers and the report find, kept as values until an entry prints them
@@ -13584,7 +13584,7 @@ const EXPECTATION_KEYS = [
 ];
 const HEADER_KEYS = new Set(['schema_version', 'name', 'description', 'profile']);
 /** The metric profiles a golden set's header may name (docs/golden-sets.md, "Metric profiles"). */
-const METRIC_PROFILES = ['evalgate', 'wfgy', 'paperbot'];
+const METRIC_PROFILES = ['evalverdict', 'wfgy', 'paperbot'];
 /** Whether a value names one of METRIC_PROFILES. */
 function isMetricProfile(value) {
     return typeof value === 'string' && METRIC_PROFILES.includes(value);
@@ -13724,7 +13724,7 @@ function readYaml(text, source, collector) {
         collector.add((0,dist/* isMap */.jh)(item) ? item.toJSON() : item === null ? null : item.toJSON(), place, (0,dist/* isMap */.jh)(item) ? nonTextJudgmentKeys(item) : []);
     }
     if (text.length >= LARGE_YAML_BYTES) {
-        collector.warnings.push(note(`${source}: a YAML golden set of ${(text.length / 1e6).toFixed(1)} MB takes seconds to read; as JSON Lines it reads about 20 times faster (\`evalgate golden convert ${source} golden.jsonl\`)`));
+        collector.warnings.push(note(`${source}: a YAML golden set of ${(text.length / 1e6).toFixed(1)} MB takes seconds to read; as JSON Lines it reads about 20 times faster (\`evalverdict golden convert ${source} golden.jsonl\`)`));
     }
 }
 /** `judgments` keys YAML read as numbers or booleans (`{007: 2}` judges "7"): as written and as read. */
@@ -14431,9 +14431,9 @@ function watchSignals() {
 }
 /** When this process started (ms since the epoch): temporary files older than that are no one's now. */
 const processStart = Date.now() - process.uptime() * 1000;
-const TEMPORARY = /^\.evalgate-(\d+)-\d+\.tmp$/;
+const TEMPORARY = /^\.evalverdict-(\d+)-\d+\.tmp$/;
 /**
- * Removes temporary files an earlier run left in `dir` (killed with SIGKILL, or the machine stopped): EvalGate's own
+ * Removes temporary files an earlier run left in `dir` (killed with SIGKILL, or the machine stopped): EvalVerdict's own
  * name pattern, last changed before this process started, and written by a process that is gone.
  */
 function sweepTemporaries(dir) {
@@ -14531,7 +14531,7 @@ function canonicalPath(file) {
 let temporaries = 0;
 /** A temporary sibling of `file` (same directory, so the rename is atomic), short whatever the length of its name. */
 function temporaryName(file) {
-    return (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.dirname)(file), `.evalgate-${process.pid}-${++temporaries}.tmp`);
+    return (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.dirname)(file), `.evalverdict-${process.pid}-${++temporaries}.tmp`);
 }
 /** The file at `path` as the system knows it (device and inode, after symbolic links), or null when there is none. */
 function fileIdentity(path) {
@@ -14574,7 +14574,7 @@ function refuseOutputOverInput(outputs, inputs) {
 async function createRunDatabase() {
     const SQL = await loadSqlJs();
     const db = new SQL.Database();
-    // A database EvalGate builds itself may be large; the cap is for databases it reads (openRunDatabase).
+    // A database EvalVerdict builds itself may be large; the cap is for databases it reads (openRunDatabase).
     db.exec('PRAGMA hard_heap_limit = 0');
     db.exec(RUN_DATABASE_DDL);
     return db;
@@ -14705,7 +14705,7 @@ const LITERALS = /'(?:[^']|'')*'|"(?:[^"]|"")*"|`(?:[^`]|``)*`|\[[^\]]*\]|--[^\n
 function checkNoCodeRunsOnUpdate(db, file) {
     const refuse = (what) => {
         throw new InputError(`${file}: table \`eval_runs\` has ${what}, which SQLite would evaluate on the write; --write refuses to run SQL ` +
-            'stored in a run database: recreate the table without it (evalgate init writes the plain schema), or leave ' +
+            'stored in a run database: recreate the table without it (evalverdict init writes the plain schema), or leave ' +
             'out --write');
     };
     const rows = db.exec("SELECT sql FROM sqlite_schema WHERE type = 'table' AND lower(name) = 'eval_runs'");
@@ -15644,7 +15644,7 @@ function aggregateScored(scored, defs) {
             min_grade: options.minGrade,
             mean_over: options.meanOver,
             chunk_match: options.chunkMatch,
-            ...(options.profile !== undefined && options.profile !== 'evalgate' ? { profile: options.profile } : {}),
+            ...(options.profile !== undefined && options.profile !== 'evalverdict' ? { profile: options.profile } : {}),
         },
         ...(matchCounts !== null ? { chunk_match_queries: matchCounts } : {}),
         metrics: metricsFor(defs, values, run, true),
@@ -16532,7 +16532,7 @@ function reportedOptions(options) {
         mean_over: options.meanOver,
         seed: options.seed,
         permutations: options.permutations,
-        ...(options.profile !== undefined && options.profile !== 'evalgate' ? { profile: options.profile } : {}),
+        ...(options.profile !== undefined && options.profile !== 'evalverdict' ? { profile: options.profile } : {}),
     };
 }
 /** The per-query columns the gate stage asks for after the report is built: paired differences, failing queries. */
@@ -17269,7 +17269,7 @@ function compareRepeatedRuns(baselines, candidates, golden, options = {}, knownF
  *
  * Model: n queries, a share rho of them changed between two runs with no real change, with a typical size s (root
  * mean square; 1, a hit lost, when none changed), from baseline-side noise (measuredNoiseModel: the config's
- * `noise:` block or the baseline's repeats; redrawnNoiseModel: `evalgate power`'s assumed churn) or, lacking it,
+ * `noise:` block or the baseline's repeats; redrawnNoiseModel: `evalverdict power`'s assumed churn) or, lacking it,
  * from a comparison's own differences with the mean change removed (noiseModel). Under no change a changed query
  * is as likely better as worse. A drop of size d * s first moves a share of the unchanged queries to a loss of
  * size s (P(loss) = rho/2 + d, P(win) = rho/2, while d <= 1 - rho); past that, when too few
@@ -17314,7 +17314,7 @@ function noiseModel(diffs) {
     return { n, rho, size: Math.sqrt(variance / rho) };
 }
 /**
- * The model of a measured noise floor (the config's `noise:` block, `evalgate calibrate`): a share `changed` of the
+ * The model of a measured noise floor (the config's `noise:` block, `evalverdict calibrate`): a share `changed` of the
  * queries differs between two runs with no change, with a mean squared difference sdDiff^2, so a typical change of
  * sdDiff / sqrt(changed) (1 when nothing changed), over the n queries a comparison pairs.
  */
@@ -17449,7 +17449,7 @@ function queriesNeeded(model, level, margin) {
 
 ;// CONCATENATED MODULE: ./src/gate/noise.ts
 /**
- * The gate config's `noise:` block: the run-to-run noise `evalgate calibrate` measured, carried in the config it
+ * The gate config's `noise:` block: the run-to-run noise `evalverdict calibrate` measured, carried in the config it
  * suggests so the report can name the noise floor its margins came from (docs/gates.md, "Noise floor"). It is a
  * record, not a gate: nothing here changes a verdict.
  *
@@ -17545,7 +17545,7 @@ function noiseFloorModel(floor, n) {
 
 
 /** The gate config both entries read when none is named and it exists (relative to the working directory). */
-const DEFAULT_CONFIG_PATH = '.github/evalgate.yml';
+const DEFAULT_CONFIG_PATH = '.github/evalverdict.yml';
 const THRESHOLD_KEYS = [
     'min',
     'max',
@@ -18033,7 +18033,7 @@ function evaluateGates(config, ctx) {
         const margin = marginOf(spec, config, ctx);
         const numbers = t
             ? testedNumbers(t.drops, t.primary ? { correction: 'primary', size: 1 } : { correction: config.correction, size: split }, config.alpha, margin, ctx.defs.get(spec.metric), 
-            // The advice reads the baseline side's measured noise when the config records it (evalgate calibrate).
+            // The advice reads the baseline side's measured noise when the config records it (evalverdict calibrate).
             config.noise?.metrics[spec.metric] ?? null)
             : null;
         return evaluateGate(spec, ctx, numbers, {
@@ -18111,7 +18111,7 @@ function evaluateGate(spec, ctx, tested, { margin, onInconclusive }) {
 }
 /**
  * Every gate of `config` checked against the metric table `defs` as evaluation checks it (checkGate), before any
- * comparison: `evalgate power` refuses what compare would, in its words.
+ * comparison: `evalverdict power` refuses what compare would, in its words.
  */
 function checkGates(config, defs) {
     const ctx = { defs: new Map(defs.map((d) => [d.id, d])) };
@@ -18121,7 +18121,7 @@ function checkGates(config, defs) {
 /** A gate the comparison cannot answer is a mistake in the config: an InputError naming where the gate was written. */
 function checkGate(spec, ctx, countKey, def) {
     if (!countKey && !def) {
-        throw new InputError(`${spec.origin}: unknown metric \`${spec.metric}\`${suggest(spec.metric, [...ctx.defs.keys(), ...Object.keys(COUNT_METRICS)])} (run \`evalgate metrics\` for the list)`);
+        throw new InputError(`${spec.origin}: unknown metric \`${spec.metric}\`${suggest(spec.metric, [...ctx.defs.keys(), ...Object.keys(COUNT_METRICS)])} (run \`evalverdict metrics\` for the list)`);
     }
     const testKey = spec.significantOnly ? 'significant_only' : 'margin';
     if (isTested(spec) && !def?.paired) {
@@ -18401,18 +18401,18 @@ function requireExpectations(golden, config, compared) {
 }
 
 ;// CONCATENATED MODULE: ./schemas/gate-config.schema.json
-const gate_config_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"gate-config.schema.json","title":"EvalGate gate config","description":"The gate config (`.github/evalgate.yml`, `--config`, the action\'s `gates` input): docs/gates.md. Put `# yaml-language-server: $schema=<path to this file>` on its first line.","type":["object","null"],"additionalProperties":false,"properties":{"preset":{"$ref":"#/$defs/preset"},"presets":{"anyOf":[{"$ref":"#/$defs/preset"},{"type":"array","items":{"$ref":"#/$defs/preset"}}]},"alpha":{"type":"number","exclusiveMinimum":0,"maximum":0.5,"description":"Significance level of the paired tests, above 0 and at most 0.5; default 0.05."},"min_n":{"type":"integer","minimum":0,"description":"Default `min_n` of the gates with `where`; default 20."},"gates":{"type":["array","null"],"maxItems":200,"items":{"$ref":"#/$defs/gate"},"description":"At most 200 gates, each a row of the report\'s gate table. The reader counts the presets\' gates too (retrieval 4, rag-answers 5), which JSON Schema cannot add up: with presets, list fewer."},"margin":{"type":"number","minimum":0,"description":"The drop that matters for tested gates: a gate passes when a drop of it is ruled out, fails when the drop is shown to be beyond it; 0 asks for a gain. Default 0.1 (docs/gates.md)."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when its interval neither rules out a drop of the margin nor shows one beyond it; default warn (docs/gates.md)."},"correction":{"enum":["none","holm","bh"],"description":"How the tested gates\' p values are adjusted together; default holm."},"primary":{"type":"string","minLength":1,"description":"A metric whose tested gates use the full alpha, outside the correction."},"k":{"anyOf":[{"type":"integer","minimum":1,"maximum":1000},{"type":"array","minItems":1,"items":{"type":"integer","minimum":1,"maximum":1000}}],"description":"The cutoffs of the @k metrics, as --k; the command line wins."},"mrr_cutoff":{"type":"integer","minimum":1,"maximum":1000,"description":"The cutoff of mrr@N, as --mrr-cutoff; the command line wins."},"repeats":{"type":["object","null"],"additionalProperties":false,"description":"Repeated runs per side (docs/compare.md, \\"Repeated runs and flaky queries\\").","properties":{"may_differ":{"anyOf":[{"type":"string","minLength":1},{"type":["array","null"],"items":{"type":"string","minLength":1}}],"description":"The config_snapshot_json keys (top-level) a side\'s runs may differ in without a warning, e.g. [seed, started_at]; listed in the JSON as `repeats.<side>.expected_differences`. Replaces the default, [seed]; an empty list warns on every difference."}}},"noise":{"type":"object","additionalProperties":false,"required":["measured","runs","metrics"],"description":"The run-to-run noise `evalgate calibrate` measured, written into the config it suggests; the report names it. A record: it changes no verdict (docs/gates.md, \\"Noise floor\\").","properties":{"measured":{"type":"string","description":"The newest calibration run\'s created_at (RFC 3339)."},"runs":{"type":"integer","minimum":2,"description":"How many runs of one commit were measured."},"commit":{"type":["string","null"],"description":"The commit the runs record."},"metrics":{"type":"object","minProperties":1,"maxProperties":200,"description":"Per metric id: its noise; 1 to 200 metrics (as many as a config may have gates).","additionalProperties":{"type":"object","additionalProperties":false,"required":["sd_diff","sd_mean","changed","detects"],"properties":{"sd_diff":{"type":"number","minimum":0,"description":"SD of a query\'s difference between two runs."},"sd_mean":{"type":"number","minimum":0,"description":"SD of the run mean across runs."},"changed":{"type":"number","minimum":0,"description":"Share of queries that differ between two runs."},"detects":{"type":["number","null"],"minimum":0,"description":"The smallest drop the gate\'s test detects at this noise (80% power); null: none."}}}}}}},"$defs":{"preset":{"enum":["retrieval","rag-answers"]},"gate":{"type":"object","additionalProperties":false,"required":["metric"],"allOf":[{"description":"A gate needs a threshold: one of min, max, max_drop, max_increase, max_drop_pct, max_increase_pct, or margin.","anyOf":[{"required":["min"]},{"required":["max"]},{"required":["max_drop"]},{"required":["max_increase"]},{"required":["max_drop_pct"]},{"required":["max_increase_pct"]},{"required":["margin"]}]}],"properties":{"metric":{"type":"string","minLength":1,"description":"A metric id (`evalgate metrics`) or regressions, losses, wins, answer_regressions."},"where":{"type":"object","minProperties":1,"maxProperties":1,"additionalProperties":false,"properties":{"category":{"type":["string","number"]},"difficulty":{"type":["string","number"]},"tag":{"type":["string","number"]},"vault":{"type":["string","number"]},"answerable":{"type":"boolean"}}},"level":{"enum":["error","warn"]},"min":{"type":"number"},"max":{"type":"number"},"max_drop":{"type":"number"},"max_increase":{"type":"number"},"max_drop_pct":{"type":"number"},"max_increase_pct":{"type":"number"},"significant_only":{"type":"boolean"},"min_n":{"type":"integer","minimum":0},"on_no_data":{"enum":["fail","warn","pass"]},"margin":{"type":"number","minimum":0,"description":"This gate\'s drop that matters (else its own max_drop & co. as a drop, else the config\'s margin); 0 asks for a gain."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when its interval neither rules out a drop of the margin nor shows one beyond it; default warn (docs/gates.md)."}}}}}');
+const gate_config_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"gate-config.schema.json","title":"EvalVerdict gate config","description":"The gate config (`.github/evalverdict.yml`, `--config`, the action\'s `gates` input): docs/gates.md. Put `# yaml-language-server: $schema=<path to this file>` on its first line.","type":["object","null"],"additionalProperties":false,"properties":{"preset":{"$ref":"#/$defs/preset"},"presets":{"anyOf":[{"$ref":"#/$defs/preset"},{"type":"array","items":{"$ref":"#/$defs/preset"}}]},"alpha":{"type":"number","exclusiveMinimum":0,"maximum":0.5,"description":"Significance level of the paired tests, above 0 and at most 0.5; default 0.05."},"min_n":{"type":"integer","minimum":0,"description":"Default `min_n` of the gates with `where`; default 20."},"gates":{"type":["array","null"],"maxItems":200,"items":{"$ref":"#/$defs/gate"},"description":"At most 200 gates, each a row of the report\'s gate table. The reader counts the presets\' gates too (retrieval 4, rag-answers 5), which JSON Schema cannot add up: with presets, list fewer."},"margin":{"type":"number","minimum":0,"description":"The drop that matters for tested gates: a gate passes when a drop of it is ruled out, fails when the drop is shown to be beyond it; 0 asks for a gain. Default 0.1 (docs/gates.md)."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when its interval neither rules out a drop of the margin nor shows one beyond it; default warn (docs/gates.md)."},"correction":{"enum":["none","holm","bh"],"description":"How the tested gates\' p values are adjusted together; default holm."},"primary":{"type":"string","minLength":1,"description":"A metric whose tested gates use the full alpha, outside the correction."},"k":{"anyOf":[{"type":"integer","minimum":1,"maximum":1000},{"type":"array","minItems":1,"items":{"type":"integer","minimum":1,"maximum":1000}}],"description":"The cutoffs of the @k metrics, as --k; the command line wins."},"mrr_cutoff":{"type":"integer","minimum":1,"maximum":1000,"description":"The cutoff of mrr@N, as --mrr-cutoff; the command line wins."},"repeats":{"type":["object","null"],"additionalProperties":false,"description":"Repeated runs per side (docs/compare.md, \\"Repeated runs and flaky queries\\").","properties":{"may_differ":{"anyOf":[{"type":"string","minLength":1},{"type":["array","null"],"items":{"type":"string","minLength":1}}],"description":"The config_snapshot_json keys (top-level) a side\'s runs may differ in without a warning, e.g. [seed, started_at]; listed in the JSON as `repeats.<side>.expected_differences`. Replaces the default, [seed]; an empty list warns on every difference."}}},"noise":{"type":"object","additionalProperties":false,"required":["measured","runs","metrics"],"description":"The run-to-run noise `evalverdict calibrate` measured, written into the config it suggests; the report names it. A record: it changes no verdict (docs/gates.md, \\"Noise floor\\").","properties":{"measured":{"type":"string","description":"The newest calibration run\'s created_at (RFC 3339)."},"runs":{"type":"integer","minimum":2,"description":"How many runs of one commit were measured."},"commit":{"type":["string","null"],"description":"The commit the runs record."},"metrics":{"type":"object","minProperties":1,"maxProperties":200,"description":"Per metric id: its noise; 1 to 200 metrics (as many as a config may have gates).","additionalProperties":{"type":"object","additionalProperties":false,"required":["sd_diff","sd_mean","changed","detects"],"properties":{"sd_diff":{"type":"number","minimum":0,"description":"SD of a query\'s difference between two runs."},"sd_mean":{"type":"number","minimum":0,"description":"SD of the run mean across runs."},"changed":{"type":"number","minimum":0,"description":"Share of queries that differ between two runs."},"detects":{"type":["number","null"],"minimum":0,"description":"The smallest drop the gate\'s test detects at this noise (80% power); null: none."}}}}}}},"$defs":{"preset":{"enum":["retrieval","rag-answers"]},"gate":{"type":"object","additionalProperties":false,"required":["metric"],"allOf":[{"description":"A gate needs a threshold: one of min, max, max_drop, max_increase, max_drop_pct, max_increase_pct, or margin.","anyOf":[{"required":["min"]},{"required":["max"]},{"required":["max_drop"]},{"required":["max_increase"]},{"required":["max_drop_pct"]},{"required":["max_increase_pct"]},{"required":["margin"]}]}],"properties":{"metric":{"type":"string","minLength":1,"description":"A metric id (`evalverdict metrics`) or regressions, losses, wins, answer_regressions."},"where":{"type":"object","minProperties":1,"maxProperties":1,"additionalProperties":false,"properties":{"category":{"type":["string","number"]},"difficulty":{"type":["string","number"]},"tag":{"type":["string","number"]},"vault":{"type":["string","number"]},"answerable":{"type":"boolean"}}},"level":{"enum":["error","warn"]},"min":{"type":"number"},"max":{"type":"number"},"max_drop":{"type":"number"},"max_increase":{"type":"number"},"max_drop_pct":{"type":"number"},"max_increase_pct":{"type":"number"},"significant_only":{"type":"boolean"},"min_n":{"type":"integer","minimum":0},"on_no_data":{"enum":["fail","warn","pass"]},"margin":{"type":"number","minimum":0,"description":"This gate\'s drop that matters (else its own max_drop & co. as a drop, else the config\'s margin); 0 asks for a gain."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when its interval neither rules out a drop of the margin nor shows one beyond it; default warn (docs/gates.md)."}}}}}');
 ;// CONCATENATED MODULE: ./schemas/golden-query.schema.json
-const golden_query_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"golden-query.schema.json","title":"EvalGate golden query (one JSON Lines line)","description":"One line of a JSON Lines golden set: a query, or (first line only) a header (docs/golden-sets.md). Unknown keys are ignored with a warning naming the nearest known key.","anyOf":[{"$ref":"#/$defs/query"},{"$ref":"#/$defs/header"}],"$defs":{"texts":{"type":"array","items":{"type":["string","number"]}},"label":{"type":["string","number","null"]},"header":{"type":"object","additionalProperties":false,"properties":{"schema_version":{"type":["string","number"]},"name":{"type":"string"},"description":{"type":"string"},"profile":{"enum":["evalgate","wfgy","paperbot"],"description":"Whose metric definitions apply (docs/golden-sets.md, \\"Metric profiles\\")."}}},"query":{"type":"object","additionalProperties":false,"required":["id","query"],"properties":{"id":{"type":["string","number"],"description":"Matched to the run\'s query_id as exact text."},"query":{"type":"string"},"lang":{"$ref":"#/$defs/label"},"expected_doc_ids":{"$ref":"#/$defs/texts","description":"Empty (with no `answerable`): the query should be refused."},"expected_chunk_ids":{"$ref":"#/$defs/texts"},"must_contain":{"$ref":"#/$defs/texts"},"forbidden":{"$ref":"#/$defs/texts"},"difficulty":{"$ref":"#/$defs/label"},"group":{"$ref":"#/$defs/label"},"category":{"$ref":"#/$defs/label"},"tags":{"$ref":"#/$defs/texts"},"vault":{"$ref":"#/$defs/label"},"answerable":{"type":"boolean"},"gold_supports":{"type":"array","items":{"type":"object","additionalProperties":false,"properties":{"rel_path":{"type":"string"},"heading_path":{"anyOf":[{"type":"string"},{"$ref":"#/$defs/texts"}]},"snippets":{"$ref":"#/$defs/texts"},"newer":{"type":"boolean"}}}},"required_support_groups":{"type":"array","items":{"type":"array","items":{"type":"integer","minimum":0}}},"judgments":{"type":"object","additionalProperties":{"type":"integer"},"description":"chunk_id or doc_id -> grade."},"expected_lines":{"type":"object","additionalProperties":false,"required":["file","line_range"],"properties":{"file":{"type":"string"},"line_range":{"type":"array","items":{"type":"integer","minimum":1}}}},"gold_claim":{"type":"string"},"recency_conflict_rule":{"enum":["cite_newer","cite_both","acknowledge_both"]},"pending":{"type":"boolean"},"notes":{},"note":{}}}}}');
+const golden_query_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"golden-query.schema.json","title":"EvalVerdict golden query (one JSON Lines line)","description":"One line of a JSON Lines golden set: a query, or (first line only) a header (docs/golden-sets.md). Unknown keys are ignored with a warning naming the nearest known key.","anyOf":[{"$ref":"#/$defs/query"},{"$ref":"#/$defs/header"}],"$defs":{"texts":{"type":"array","items":{"type":["string","number"]}},"label":{"type":["string","number","null"]},"header":{"type":"object","additionalProperties":false,"properties":{"schema_version":{"type":["string","number"]},"name":{"type":"string"},"description":{"type":"string"},"profile":{"enum":["evalverdict","wfgy","paperbot"],"description":"Whose metric definitions apply (docs/golden-sets.md, \\"Metric profiles\\")."}}},"query":{"type":"object","additionalProperties":false,"required":["id","query"],"properties":{"id":{"type":["string","number"],"description":"Matched to the run\'s query_id as exact text."},"query":{"type":"string"},"lang":{"$ref":"#/$defs/label"},"expected_doc_ids":{"$ref":"#/$defs/texts","description":"Empty (with no `answerable`): the query should be refused."},"expected_chunk_ids":{"$ref":"#/$defs/texts"},"must_contain":{"$ref":"#/$defs/texts"},"forbidden":{"$ref":"#/$defs/texts"},"difficulty":{"$ref":"#/$defs/label"},"group":{"$ref":"#/$defs/label"},"category":{"$ref":"#/$defs/label"},"tags":{"$ref":"#/$defs/texts"},"vault":{"$ref":"#/$defs/label"},"answerable":{"type":"boolean"},"gold_supports":{"type":"array","items":{"type":"object","additionalProperties":false,"properties":{"rel_path":{"type":"string"},"heading_path":{"anyOf":[{"type":"string"},{"$ref":"#/$defs/texts"}]},"snippets":{"$ref":"#/$defs/texts"},"newer":{"type":"boolean"}}}},"required_support_groups":{"type":"array","items":{"type":"array","items":{"type":"integer","minimum":0}}},"judgments":{"type":"object","additionalProperties":{"type":"integer"},"description":"chunk_id or doc_id -> grade."},"expected_lines":{"type":"object","additionalProperties":false,"required":["file","line_range"],"properties":{"file":{"type":"string"},"line_range":{"type":"array","items":{"type":"integer","minimum":1}}}},"gold_claim":{"type":"string"},"recency_conflict_rule":{"enum":["cite_newer","cite_both","acknowledge_both"]},"pending":{"type":"boolean"},"notes":{},"note":{}}}}}');
 ;// CONCATENATED MODULE: ./schemas/golden-set.schema.json
-const golden_set_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"golden-set.schema.json","title":"EvalGate golden set (YAML)","description":"A YAML golden set: a list of queries, or a map whose `queries` key holds them beside the header keys (docs/golden-sets.md). Put `# yaml-language-server: $schema=<path to this file>` on its first line.","anyOf":[{"type":"array","items":{"$ref":"golden-query.schema.json#/$defs/query"}},{"type":"object","additionalProperties":false,"required":["queries"],"properties":{"queries":{"type":"array","items":{"$ref":"golden-query.schema.json#/$defs/query"}},"schema_version":{"type":["string","number"]},"name":{"type":"string"},"description":{"type":"string"},"profile":{"enum":["evalgate","wfgy","paperbot"]}}}]}');
+const golden_set_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"golden-set.schema.json","title":"EvalVerdict golden set (YAML)","description":"A YAML golden set: a list of queries, or a map whose `queries` key holds them beside the header keys (docs/golden-sets.md). Put `# yaml-language-server: $schema=<path to this file>` on its first line.","anyOf":[{"type":"array","items":{"$ref":"golden-query.schema.json#/$defs/query"}},{"type":"object","additionalProperties":false,"required":["queries"],"properties":{"queries":{"type":"array","items":{"$ref":"golden-query.schema.json#/$defs/query"}},"schema_version":{"type":["string","number"]},"name":{"type":"string"},"description":{"type":"string"},"profile":{"enum":["evalverdict","wfgy","paperbot"]}}}]}');
 ;// CONCATENATED MODULE: ./schemas/result.schema.json
-const result_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"result.schema.json","title":"EvalGate result_json","description":"One query\'s result: the `result_json` column of `eval_query_results` (docs/run-database.md). Keys outside this schema are reported by `evalgate validate` and warned of by compare and aggregate.","type":"object","additionalProperties":false,"properties":{"query_id":{"type":["string","null"],"description":"The query\'s id; the row\'s `query_id` column is the one matched to the golden set."},"query":{"type":["string","null"],"description":"The question as asked.","x-misspellings":["question","text"]},"mode":{"type":["string","null"],"description":"The retrieval mode (bm25, hybrid, ...)."},"hits_top_k":{"type":["array","null"],"items":{"$ref":"#/$defs/hit"},"description":"The retrieved hits, each with a 1-based `rank`.","x-misspellings":["hits","top_k","results","retrieved","retrieval","contexts","documents","chunks"]},"answer":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/answer"}],"description":"The generated answer; null for a retrieval-only run.","x-misspellings":["response","generation","output"]},"elapsed_ms":{"$ref":"#/$defs/measure","x-misspellings":["latency_ms","latency","elapsed","duration_ms","time_ms"]},"error":{"type":["string","null"],"description":"Non-null (even \\"\\") means the query failed, unless `status` says otherwise."},"status":{"enum":["ok","error","timeout",null]},"abstained":{"type":["boolean","null"],"description":"The system refused to answer."},"timings_ms":{"type":["object","null"],"additionalProperties":{"$ref":"#/$defs/measure"},"description":"Milliseconds per stage: {stage: ms}."},"cost_usd":{"$ref":"#/$defs/measure"},"scope":{"type":["object","null"],"additionalProperties":false,"properties":{"folder_mode":{"enum":["off","on","on_with_fallback",null]},"selected_folders":{"type":["array","null"],"items":{"type":"string"}}}},"judge":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/judge"}]},"references":{"type":["array","null"],"items":{"$ref":"#/$defs/reference"},"description":"The 001 runner\'s references beside the answer."},"conflict_acknowledged":{"type":["boolean","null"]}},"$defs":{"measure":{"type":["number","null"],"minimum":0,"description":"A time, cost or count: a number >= 0, or null."},"text":{"type":["string","null"]},"headingPath":{"anyOf":[{"type":"null"},{"type":"string"},{"type":"array","items":{"type":"string"}}],"description":"A list of headings, or one text split at `>`."},"hit":{"type":"object","additionalProperties":false,"required":["rank"],"properties":{"rank":{"type":"integer","minimum":1,"description":"1-based; the ranks of a query are 1..n.","x-misspellings":["position","pos"]},"chunk_id":{"$ref":"#/$defs/text","x-misspellings":["id","chunk"]},"doc_id":{"$ref":"#/$defs/text","x-misspellings":["document_id","doc","document","source_id"]},"doc_path":{"$ref":"#/$defs/text","x-misspellings":["path","source","file"]},"rel_path":{"$ref":"#/$defs/text"},"heading_path":{"$ref":"#/$defs/headingPath"},"snippet":{"$ref":"#/$defs/text","x-misspellings":["text","content","chunk_text"]},"score":{"type":["number","null"]},"citation":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/citation"}]},"chunker_version":{"$ref":"#/$defs/text"},"section_label":{"$ref":"#/$defs/text","description":"The chunk\'s section label (kebab); not scored."},"index_version":{"type":["string","number","null"],"description":"The index the hit came from (kebab); not scored: the run\'s own is read from `config_snapshot_json`."},"embedding_model":{"$ref":"#/$defs/text","description":"The embedding model of the hit\'s vector (kebab); not scored: the run\'s own is read from `config_snapshot_json`."},"indexed_at":{"$ref":"#/$defs/text","description":"When the hit\'s document was indexed (kebab); not scored."},"stale":{"type":["boolean","null"],"description":"The hit\'s document changed since it was indexed (kebab); not scored."},"score_kind":{"$ref":"#/$defs/text","description":"What `score` measures (bm25, cosine, fused, ...; kebab); not scored."}}},"citation":{"type":"object","additionalProperties":false,"properties":{"kind":{"$ref":"#/$defs/text"},"path":{"$ref":"#/$defs/text"},"start":{"type":["number","null"]},"end":{"type":["number","null"]},"start_line":{"type":["number","null"]},"end_line":{"type":["number","null"]},"line_start":{"type":["number","null"]},"line_end":{"type":["number","null"]},"page":{"type":["number","string","null"]},"chunk_id":{"$ref":"#/$defs/text"},"section":{"$ref":"#/$defs/headingPath","description":"The cited section\'s label or heading path (kebab); not read."}}},"answer":{"type":"object","additionalProperties":false,"properties":{"answer":{"$ref":"#/$defs/text","x-misspellings":["text","content","response"]},"citations":{"type":["array","null"],"items":{"$ref":"#/$defs/answerCitation"},"x-misspellings":["sources","cites"]},"references":{"type":["array","null"],"items":{"$ref":"#/$defs/reference"}},"grounded":{"type":["boolean","null"],"description":"false: a refusal."},"refusal_reason":{"$ref":"#/$defs/text"},"conflict_acknowledged":{"type":["boolean","null"]},"usage":{"type":["object","null"],"additionalProperties":false,"properties":{"prompt_tokens":{"$ref":"#/$defs/measure"},"completion_tokens":{"$ref":"#/$defs/measure"},"latency_ms":{"$ref":"#/$defs/measure"}}}}},"answerCitation":{"type":"object","additionalProperties":false,"properties":{"marker":{"$ref":"#/$defs/text"},"chunk_id":{"$ref":"#/$defs/text"},"citation":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/citation"}]}}},"reference":{"type":"object","additionalProperties":false,"properties":{"rel_path":{"$ref":"#/$defs/text"},"path":{"$ref":"#/$defs/text"},"heading_path":{"$ref":"#/$defs/headingPath"},"chunk_id":{"$ref":"#/$defs/text"},"marker":{"$ref":"#/$defs/text"},"start":{"type":["number","null"]},"end":{"type":["number","null"]}}},"score05":{"type":["number","null"],"minimum":0,"maximum":5,"description":"A judge score on the 0-5 scale."},"judge":{"type":"object","additionalProperties":false,"properties":{"groundedness":{"$ref":"#/$defs/score05"},"correctness":{"$ref":"#/$defs/score05"},"unsupported_claims":{"type":["array","null"]},"spot_check":{"type":["object","null"],"additionalProperties":false,"properties":{"groundedness":{"$ref":"#/$defs/score05"},"correctness":{"$ref":"#/$defs/score05"}}},"usage":{"type":["object","null"],"additionalProperties":false,"properties":{"prompt_tokens":{"$ref":"#/$defs/measure"},"completion_tokens":{"$ref":"#/$defs/measure"}}}}}}}');
+const result_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"result.schema.json","title":"EvalVerdict result_json","description":"One query\'s result: the `result_json` column of `eval_query_results` (docs/run-database.md). Keys outside this schema are reported by `evalverdict validate` and warned of by compare and aggregate.","type":"object","additionalProperties":false,"properties":{"query_id":{"type":["string","null"],"description":"The query\'s id; the row\'s `query_id` column is the one matched to the golden set."},"query":{"type":["string","null"],"description":"The question as asked.","x-misspellings":["question","text"]},"mode":{"type":["string","null"],"description":"The retrieval mode (bm25, hybrid, ...)."},"hits_top_k":{"type":["array","null"],"items":{"$ref":"#/$defs/hit"},"description":"The retrieved hits, each with a 1-based `rank`.","x-misspellings":["hits","top_k","results","retrieved","retrieval","contexts","documents","chunks"]},"answer":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/answer"}],"description":"The generated answer; null for a retrieval-only run.","x-misspellings":["response","generation","output"]},"elapsed_ms":{"$ref":"#/$defs/measure","x-misspellings":["latency_ms","latency","elapsed","duration_ms","time_ms"]},"error":{"type":["string","null"],"description":"Non-null (even \\"\\") means the query failed, unless `status` says otherwise."},"status":{"enum":["ok","error","timeout",null]},"abstained":{"type":["boolean","null"],"description":"The system refused to answer."},"timings_ms":{"type":["object","null"],"additionalProperties":{"$ref":"#/$defs/measure"},"description":"Milliseconds per stage: {stage: ms}."},"cost_usd":{"$ref":"#/$defs/measure"},"scope":{"type":["object","null"],"additionalProperties":false,"properties":{"folder_mode":{"enum":["off","on","on_with_fallback",null]},"selected_folders":{"type":["array","null"],"items":{"type":"string"}}}},"judge":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/judge"}]},"references":{"type":["array","null"],"items":{"$ref":"#/$defs/reference"},"description":"The 001 runner\'s references beside the answer."},"conflict_acknowledged":{"type":["boolean","null"]}},"$defs":{"measure":{"type":["number","null"],"minimum":0,"description":"A time, cost or count: a number >= 0, or null."},"text":{"type":["string","null"]},"headingPath":{"anyOf":[{"type":"null"},{"type":"string"},{"type":"array","items":{"type":"string"}}],"description":"A list of headings, or one text split at `>`."},"hit":{"type":"object","additionalProperties":false,"required":["rank"],"properties":{"rank":{"type":"integer","minimum":1,"description":"1-based; the ranks of a query are 1..n.","x-misspellings":["position","pos"]},"chunk_id":{"$ref":"#/$defs/text","x-misspellings":["id","chunk"]},"doc_id":{"$ref":"#/$defs/text","x-misspellings":["document_id","doc","document","source_id"]},"doc_path":{"$ref":"#/$defs/text","x-misspellings":["path","source","file"]},"rel_path":{"$ref":"#/$defs/text"},"heading_path":{"$ref":"#/$defs/headingPath"},"snippet":{"$ref":"#/$defs/text","x-misspellings":["text","content","chunk_text"]},"score":{"type":["number","null"]},"citation":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/citation"}]},"chunker_version":{"$ref":"#/$defs/text"},"section_label":{"$ref":"#/$defs/text","description":"The chunk\'s section label (kebab); not scored."},"index_version":{"type":["string","number","null"],"description":"The index the hit came from (kebab); not scored: the run\'s own is read from `config_snapshot_json`."},"embedding_model":{"$ref":"#/$defs/text","description":"The embedding model of the hit\'s vector (kebab); not scored: the run\'s own is read from `config_snapshot_json`."},"indexed_at":{"$ref":"#/$defs/text","description":"When the hit\'s document was indexed (kebab); not scored."},"stale":{"type":["boolean","null"],"description":"The hit\'s document changed since it was indexed (kebab); not scored."},"score_kind":{"$ref":"#/$defs/text","description":"What `score` measures (bm25, cosine, fused, ...; kebab); not scored."}}},"citation":{"type":"object","additionalProperties":false,"properties":{"kind":{"$ref":"#/$defs/text"},"path":{"$ref":"#/$defs/text"},"start":{"type":["number","null"]},"end":{"type":["number","null"]},"start_line":{"type":["number","null"]},"end_line":{"type":["number","null"]},"line_start":{"type":["number","null"]},"line_end":{"type":["number","null"]},"page":{"type":["number","string","null"]},"chunk_id":{"$ref":"#/$defs/text"},"section":{"$ref":"#/$defs/headingPath","description":"The cited section\'s label or heading path (kebab); not read."}}},"answer":{"type":"object","additionalProperties":false,"properties":{"answer":{"$ref":"#/$defs/text","x-misspellings":["text","content","response"]},"citations":{"type":["array","null"],"items":{"$ref":"#/$defs/answerCitation"},"x-misspellings":["sources","cites"]},"references":{"type":["array","null"],"items":{"$ref":"#/$defs/reference"}},"grounded":{"type":["boolean","null"],"description":"false: a refusal."},"refusal_reason":{"$ref":"#/$defs/text"},"conflict_acknowledged":{"type":["boolean","null"]},"usage":{"type":["object","null"],"additionalProperties":false,"properties":{"prompt_tokens":{"$ref":"#/$defs/measure"},"completion_tokens":{"$ref":"#/$defs/measure"},"latency_ms":{"$ref":"#/$defs/measure"}}}}},"answerCitation":{"type":"object","additionalProperties":false,"properties":{"marker":{"$ref":"#/$defs/text"},"chunk_id":{"$ref":"#/$defs/text"},"citation":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/citation"}]}}},"reference":{"type":"object","additionalProperties":false,"properties":{"rel_path":{"$ref":"#/$defs/text"},"path":{"$ref":"#/$defs/text"},"heading_path":{"$ref":"#/$defs/headingPath"},"chunk_id":{"$ref":"#/$defs/text"},"marker":{"$ref":"#/$defs/text"},"start":{"type":["number","null"]},"end":{"type":["number","null"]}}},"score05":{"type":["number","null"],"minimum":0,"maximum":5,"description":"A judge score on the 0-5 scale."},"judge":{"type":"object","additionalProperties":false,"properties":{"groundedness":{"$ref":"#/$defs/score05"},"correctness":{"$ref":"#/$defs/score05"},"unsupported_claims":{"type":["array","null"]},"spot_check":{"type":["object","null"],"additionalProperties":false,"properties":{"groundedness":{"$ref":"#/$defs/score05"},"correctness":{"$ref":"#/$defs/score05"}}},"usage":{"type":["object","null"],"additionalProperties":false,"properties":{"prompt_tokens":{"$ref":"#/$defs/measure"},"completion_tokens":{"$ref":"#/$defs/measure"}}}}}}}');
 ;// CONCATENATED MODULE: ./src/validate/schema.ts
 /**
  * The published JSON Schemas (schemas/*.schema.json), bundled into the build, and the small part of JSON Schema
- * they use, checked by hand: EvalGate's key lists and did-you-mean come from these files, so the files editors
- * read and the checks `evalgate validate` runs cannot drift apart.
+ * they use, checked by hand: EvalVerdict's key lists and did-you-mean come from these files, so the files editors
+ * read and the checks `evalverdict validate` runs cannot drift apart.
  */
 
 
@@ -18658,7 +18658,7 @@ function keysOf(file, def) {
 ;// CONCATENATED MODULE: ./src/validate/findings.ts
 /**
  * What is wrong with a run database's results against the documented format (docs/run-database.md,
- * schemas/result.schema.json): the checks behind `evalgate validate` and the warnings of compare and aggregate.
+ * schemas/result.schema.json): the checks behind `evalverdict validate` and the warnings of compare and aggregate.
  * Pure: rows go in one at a time, findings come out as data; the entries word and print them.
  */
 
@@ -18761,7 +18761,7 @@ class RunChecker {
         return value;
     }
     /**
-     * A row whose `result_json` is past the length EvalGate reads (never fetched): counted as read, and an invalid-json
+     * A row whose `result_json` is past the length EvalVerdict reads (never fetched): counted as read, and an invalid-json
      * finding worded by `text` (the reader's own words), apart from the texts that are not JSON.
      */
     addOversizedRow(queryId, text) {
@@ -19019,11 +19019,11 @@ async function checkRunFile(file, runId, golden, extent = null) {
 }
 /**
  * What compare and aggregate say of a `result_json` past MAX_VALUE_BYTES (src/load/runDatabase.ts, forEachRow), in
- * their words ("column `result_json` holds 65 MiB, more than the 64 MiB EvalGate reads in one value").
+ * their words ("column `result_json` holds 65 MiB, more than the 64 MiB EvalVerdict reads in one value").
  */
 function tooLarge(bytes) {
     const mib = (n) => `${Math.round(n / (1 << 20))} MiB`;
-    return `column \`result_json\` holds ${mib(bytes)}, more than the ${mib(MAX_VALUE_BYTES)} EvalGate reads in one value`;
+    return `column \`result_json\` holds ${mib(bytes)}, more than the ${mib(MAX_VALUE_BYTES)} EvalVerdict reads in one value`;
 }
 
 ;// CONCATENATED MODULE: ./src/validate/pipelineChecks.ts
@@ -19032,7 +19032,7 @@ function tooLarge(bytes) {
 
 /**
  * Rows checked in full before compare and aggregate read on only for a usable hit: a runner's mistake repeats in
- * every row, and a full check of 2 million hits costs more than scoring them (`evalgate validate` checks every row).
+ * every row, and a full check of 2 million hits costs more than scoring them (`evalverdict validate` checks every row).
  * Once a row shows a mistake the report names (a misspelt key, an unmatchable hit), every row is checked, so that
  * its count is validate's: a clean run costs what it did, and compare of 10,000 queries x 10 hits with a typo in
  * half its candidate's rows 37% more CPU time (2.84 -> 3.89 s, on the bench's inputs).
@@ -19069,7 +19069,7 @@ async function runFormatChecks(runs, golden) {
         if (blocking !== undefined) {
             const others = check.findings.filter((f) => !f.blocking && !WARNED_ELSEWHERE.has(f.check)).slice(0, 3);
             const hints = others.length > 0 ? `; found there: ${others.map((f) => f.text).join('; ')}` : '';
-            throw new InputError(`${formatFinding(blocking)}${hints} (\`evalgate validate ${file} --golden ${golden.source}\` lists every finding)`);
+            throw new InputError(`${formatFinding(blocking)}${hints} (\`evalverdict validate ${file} --golden ${golden.source}\` lists every finding)`);
         }
         findings.push(...check.findings.filter((f) => !WARNED_ELSEWHERE.has(f.check)));
         mistakes.push(...check.mistakes.map((m) => mistakeWarning(m, side, check.rows)));
@@ -19134,11 +19134,11 @@ let enabled = false;
 function enableScoringWorkers() {
     enabled = true;
 }
-/** EVALGATE_WORKERS=0 turns workers off; =2 makes compare and aggregate use two threads whatever the sizes (tests, bench). */
+/** EVALVERDICT_WORKERS=0 turns workers off; =2 makes compare and aggregate use two threads whatever the sizes (tests, bench). */
 function workerMode() {
-    if (!enabled || process.env.EVALGATE_WORKERS === '0' || !import.meta.url.endsWith('.js'))
+    if (!enabled || process.env.EVALVERDICT_WORKERS === '0' || !import.meta.url.endsWith('.js'))
         return 'off';
-    return process.env.EVALGATE_WORKERS === '2' ? 'always' : 'auto';
+    return process.env.EVALVERDICT_WORKERS === '2' ? 'always' : 'auto';
 }
 const workersAvailable = () => workerMode() !== 'off';
 /**
@@ -19146,8 +19146,8 @@ const workersAvailable = () => workerMode() !== 'off';
  * time; this is Node 20's default (bench/README.md).
  */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 48 };
-const COMPARE_JOB = 'evalgate-score-run';
-const AGGREGATE_JOB = 'evalgate-aggregate-half';
+const COMPARE_JOB = 'evalverdict-score-run';
+const AGGREGATE_JOB = 'evalverdict-aggregate-half';
 function startWorker(kind, job) {
     // Not `new Worker(new URL(...))`: bundlers turn that form into a separate worker chunk.
     const url = new URL(import.meta.url);
@@ -19272,7 +19272,7 @@ if (job !== null && external_node_worker_threads_namespaceObject.parentPort !== 
 /**
  * The aggregate_json we store with `--write`: kebab's own keys filled (so kebab's tools still read it) plus ours.
  * kebab reads most of its keys as plain f32 (serde rejects null) and writes 0.0 where it has no data, so an
- * undefined metric is 0 there (only citation_coverage and refusal_correctness take null); ours (`evalgate`) keep null.
+ * undefined metric is 0 there (only citation_coverage and refusal_correctness take null); ours (`evalverdict`) keep null.
  */
 
 function kebabAggregateJson(report) {
@@ -19293,13 +19293,13 @@ function kebabAggregateJson(report) {
         refusal_correctness: value('refusal_correctness'),
         total_queries: f32('total_queries'),
         failed_queries: f32('failed_queries'),
-        evalgate: report,
+        evalverdict: report,
     };
 }
 
 ;// CONCATENATED MODULE: ./src/aggregate/sideBySide.ts
 /**
- * Several runs of one database side by side (`evalgate aggregate RUN.sqlite --run a,b,c`), as PaperBot compares
+ * Several runs of one database side by side (`evalverdict aggregate RUN.sqlite --run a,b,c`), as PaperBot compares
  * fts_only, embedding_only and hybrid: each metric's value per run, and which runs have the best value.
  */
 
@@ -20473,7 +20473,7 @@ function mostlyUnmatchable(context) {
 }
 /**
  * The runner mistakes as the JSON report's `runner_warnings` (docs/compare.md, "The JSON report"): each with its side,
- * run, check and field (as `evalgate validate` names them), the key meant, its count of the run's results, and
+ * run, check and field (as `evalverdict validate` names them), the key meant, its count of the run's results, and
  * whether that is more than half of them (`most_results`: with `unmatchable-hit`, what the verdict line names).
  */
 function runnerWarningsJson(mistakes) {
@@ -20525,7 +20525,7 @@ function renderCalibrationText(c, cutoffs = {}) {
         `detects: the smallest drop a gate's one-sided test finds with ${Math.round(c.power * 100)}% power at this noise (${levelText(c)})`,
         'margin: the drop detectable when a comparison is as noisy as 1 in 40 are, up to 0.01: set it, and honest comparisons pass',
         '',
-        'Suggested gate config (.github/evalgate.yml; `evalgate calibrate ... --format yaml` prints it alone):',
+        'Suggested gate config (.github/evalverdict.yml; `evalverdict calibrate ... --format yaml` prints it alone):',
         '',
         renderCalibrationYaml(c, cutoffs),
     ].join('\n')}`;
@@ -20535,7 +20535,7 @@ const meanOfMeans = (m) => m.means.reduce((a, b) => a + b, 0) / m.means.length;
 function renderCalibrationYaml(c, cutoffs = {}) {
     const commit = c.commits.length === 1 && c.commits[0] !== null ? c.commits[0] : null;
     const lines = [
-        `# Suggested by evalgate calibrate from ${c.runs.length} runs of ${commitsText(c)} (docs/gates.md, "Noise floor").`,
+        `# Suggested by evalverdict calibrate from ${c.runs.length} runs of ${commitsText(c)} (docs/gates.md, "Noise floor").`,
         `# Each gate fails on a significant drop and passes when it can see a drop of its margin.`,
         `alpha: ${c.alpha}`,
         `correction: ${c.correction}`,
@@ -20590,7 +20590,7 @@ function calibrationJson(c, cutoffs = {}) {
     };
 }
 /**
- * The report's one line on the noise floor its config carries, e.g. `Noise floor (evalgate calibrate, 5 runs of
+ * The report's one line on the noise floor its config carries, e.g. `Noise floor (evalverdict calibrate, 5 runs of
  * 0123456789ab, 2026-11-28T04:00:00Z): hit@5 sd(diff) 0.2828, detects 0.0412; ...`. The config is input: `id`
  * and `text` make its strings safe for the format (plain text: as given).
  */
@@ -20598,7 +20598,7 @@ function noiseFloorLine(noise, id = (x) => x, text = (x) => x) {
     const metrics = Object.entries(noise.metrics).map(([metric, m]) => `${id(metric)} sd(diff) ${f4(m.sd_diff)}, detects ${m.detects === null ? 'none' : f4(m.detects)}`);
     const shown = metrics.slice(0, 8).join('; ') + (metrics.length > 8 ? `; and ${metrics.length - 8} more` : '');
     const of = noise.commit === null ? '' : ` of ${text(noise.commit.slice(0, 12))}`;
-    return `Noise floor (evalgate calibrate, ${noise.runs} runs${of}, ${text(noise.measured.slice(0, 40))}): ${shown}`;
+    return `Noise floor (evalverdict calibrate, ${noise.runs} runs${of}, ${text(noise.measured.slice(0, 40))}): ${shown}`;
 }
 /** The line in Markdown: metric ids as code when they are plain ids, else escaped text. */
 function noiseFloorMarkdown(noise) {
@@ -20859,7 +20859,7 @@ function alertLines(report, byId, context) {
     const caveat = verdictCaveatText(context, markdownStyle(context));
     return [
         `> [!${ALERT[word]}]`,
-        `> **EvalGate: ${word}** — ${tally}${flaky ? ` · ${flaky}` : ''}${caveat ? ` · ⚠️ ${caveat}` : ''}${advice ? `. ${escapeMarkdownText(advice, 300)}` : ''}`,
+        `> **EvalVerdict: ${word}** — ${tally}${flaky ? ` · ${flaky}` : ''}${caveat ? ` · ⚠️ ${caveat}` : ''}${advice ? `. ${escapeMarkdownText(advice, 300)}` : ''}`,
         ...(shown.length ? ['>', ...shown.map((g) => alertGateLine(g, report, byId))] : []),
         ...(named.length > shown.length ? [`> - and ${named.length - shown.length} more in the gate table`] : []),
     ];
@@ -21265,7 +21265,7 @@ function fixedLines(report, byId, context, hint) {
     ];
 }
 const PER_QUERY_HINT = "_A query's full row in the candidate (hits returned, top hit, reciprocal rank, citation checks, WFGY label): " +
-    '`evalgate aggregate CANDIDATE.sqlite --golden GOLDEN --per-query`; the JSON report has it as `candidate_row`._';
+    '`evalverdict aggregate CANDIDATE.sqlite --golden GOLDEN --per-query`; the JSON report has it as `candidate_row`._';
 function buildSections(report, defs, byId) {
     const worst = regressionsBySeverity(report.per_query);
     const losses = querySection(`Regressions and losses: ${regressionOrder(report.per_query_metric)}`, 'regressions and losses', worst, report, true);
@@ -21321,7 +21321,7 @@ function layOut(report, fixed, parts, options) {
     const { sections, cutOrder } = parts;
     const footer = [
         '',
-        `<sub>EvalGate · paired sign-flip test, ${report.options.permutations.toLocaleString('en-US')} flips, seed ${report.options.seed}; metric intervals at ${intervalLevel(report.alpha)} from the same test; gate intervals at ${intervalLevel(2 * report.alpha)}, Student's t, simultaneous over the tested gates · mean over ${report.options.mean_over}, min grade ${report.options.min_grade}</sub>`,
+        `<sub>EvalVerdict · paired sign-flip test, ${report.options.permutations.toLocaleString('en-US')} flips, seed ${report.options.seed}; metric intervals at ${intervalLevel(report.alpha)} from the same test; gate intervals at ${intervalLevel(2 * report.alpha)}, Student's t, simultaneous over the tested gates · mean over ${report.options.mean_over}, min grade ${report.options.min_grade}</sub>`,
     ];
     const fixedText = fixed.join('\n');
     const footerText = footer.join('\n');
@@ -21356,7 +21356,7 @@ function layOut(report, fixed, parts, options) {
 
 ;// CONCATENATED MODULE: ./src/pipeline/pipeline.ts
 /**
- * load -> aggregate -> compare -> gate -> render: the one code path behind `evalgate compare` and the action.
+ * load -> aggregate -> compare -> gate -> render: the one code path behind `evalverdict compare` and the action.
  * Reads the files it is given and publishes nothing; the one file it writes is a run's own `aggregate_json` when
  * asked (`aggregate --write`, the action's `write-aggregate`), through src/write. Report files are the entries'.
  */
@@ -21770,7 +21770,7 @@ function sizeAtLeast(path, bytes) {
     }
 }
 /**
- * load -> aggregate (-> store): `evalgate aggregate` and the action's `write-aggregate`. From a bundle, a large run
+ * load -> aggregate (-> store): `evalverdict aggregate` and the action's `write-aggregate`. From a bundle, a large run
  * with a large JSON Lines golden set is scored by two threads, a golden half each (the same table as one pass).
  */
 async function runAggregate(inputs) {
@@ -21828,7 +21828,7 @@ async function aggregateInOneThread(inputs, options, mark) {
 async function storeAggregate(runPath, runId, report) {
     await writeAggregateJson(runPath, runId, stableJson(kebabAggregateJson(report)).trimEnd());
 }
-/** load -> per-query rows of one run (`evalgate aggregate --per-query`): each golden query's row, in golden order. */
+/** load -> per-query rows of one run (`evalverdict aggregate --per-query`): each golden query's row, in golden order. */
 async function runPerQuery(inputs) {
     const options = { ...score_DEFAULT_OPTIONS, ...inputs.options };
     let run;
@@ -21960,7 +21960,7 @@ function verdictLine(report, context) {
     const word = verdictWord(report).toUpperCase().replace('WITH WARNINGS', 'with warnings');
     const flaky = flakySetAsideText(report);
     const caveat = verdictCaveatText(context, { code: (x) => x, commit: (x) => x, input: (x) => plainText(x, 60) });
-    return `EvalGate: ${word} — ${tally}${flaky ? ` · ${flaky}` : ''}${caveat ? ` · ${caveat}` : ''}`;
+    return `EvalVerdict: ${word} — ${tally}${flaky ? ` · ${flaky}` : ''}${caveat ? ` · ${caveat}` : ''}`;
 }
 function gateLabel(g) {
     const where = whereText(g.where, (pairs) => plainText(pairs, 60));
@@ -22190,7 +22190,7 @@ function renderAggregateMarkdown(report, defs) {
     ];
     return `${lines.join('\n')}\n`;
 }
-const BEST_NOTE = 'best of the runs: the highest value of a higher-is-better metric, the lowest of a lower-is-better one (evalgate metrics lists which); values equal to 4 decimals tie and are all marked; n/a is never best; counts without a direction are not marked.';
+const BEST_NOTE = 'best of the runs: the highest value of a higher-is-better metric, the lowest of a lower-is-better one (evalverdict metrics lists which); values equal to 4 decimals tie and are all marked; n/a is never best; counts without a direction are not marked.';
 /** `aggregate --run a,b,c` as text: a column per run, `*` after each best value (see bestRuns). */
 function renderSideBySideText(report, defs) {
     const ids = report.runs.map((r) => plainText(r.run_id, 30));
@@ -22255,7 +22255,7 @@ function renderMetricTableMarkdown(defs) {
 function trustedCell(text) {
     return text.replace(/\|/g, '\\|').replace(/</g, '&lt;');
 }
-/** `evalgate metrics` on a terminal: one block per metric, the definition and its denominator in plain words. */
+/** `evalverdict metrics` on a terminal: one block per metric, the definition and its denominator in plain words. */
 function renderMetricTableText(defs) {
     const width = Math.max(...defs.map((d) => d.id.length));
     const lines = [];
@@ -22269,7 +22269,7 @@ function renderMetricTableText(defs) {
 }
 
 ;// CONCATENATED MODULE: ./src/render/perQuery.ts
-/** `evalgate aggregate --per-query`: one run's per-query rows as text, Markdown, CSV (the JSON is stableJson's). */
+/** `evalverdict aggregate --per-query`: one run's per-query rows as text, Markdown, CSV (the JSON is stableJson's). */
 
 
 
@@ -22446,7 +22446,7 @@ function metricOptions(values) {
  */
 
 
-/** The relevance the template leaves for an assessor: negative, which evalgate and trec_eval read as unjudged. */
+/** The relevance the template leaves for an assessor: negative, which evalverdict and trec_eval read as unjudged. */
 const UNJUDGED_GRADE = -1;
 const unjudged_scratch = [];
 /**
@@ -22590,13 +22590,13 @@ function outputFormat(value, io, usage) {
     throw new InputError(`--format must be text, markdown or json, got ${JSON.stringify(value)}\n${usage}`);
 }
 /**
- * EVALGATE_TRACE=1 (for tests and benchmarks): each phase on stderr as it ends, with the seconds since the start and
+ * EVALVERDICT_TRACE=1 (for tests and benchmarks): each phase on stderr as it ends, with the seconds since the start and
  * the process's minor page faults so far (first-touched memory is much of the time: see bench/README).
  */
 function traceTo(io) {
-    if (process.env.EVALGATE_TRACE !== '1')
+    if (process.env.EVALVERDICT_TRACE !== '1')
         return undefined;
-    return (label, seconds, faults) => io.stderr(`evalgate: ${seconds.toFixed(2)} s ${(faults / 1000).toFixed(1).padStart(5)}k faults  ${label}\n`);
+    return (label, seconds, faults) => io.stderr(`evalverdict: ${seconds.toFixed(2)} s ${(faults / 1000).toFixed(1).padStart(5)}k faults  ${label}\n`);
 }
 
 ;// CONCATENATED MODULE: ./src/load/history.ts
@@ -22623,7 +22623,7 @@ const MAX_METRICS = 200;
 const MAX_TEXT = 1_000;
 /**
  * The text's bounds, checked before it is parsed (jsonTextPast), since JSON.parse builds whatever 32 MiB hold. A
- * history EvalGate writes has 3 + 2 x runs lists and objects (103 at most), 4 + runs x (6 + metrics) keys (10,304 at
+ * history EvalVerdict writes has 3 + 2 x runs lists and objects (103 at most), 4 + runs x (6 + metrics) keys (10,304 at
  * most), and fewer commas than its queries and keys; the bounds leave room to spare.
  */
 const HISTORY_TEXT_BOUNDS = {
@@ -22679,7 +22679,7 @@ function historyOf(value) {
     if (!isObject(value))
         fail('(the file)', 'a JSON object', value);
     if (value.schema_version !== HISTORY_SCHEMA_VERSION)
-        throw new HistoryShapeError(`schema_version ${describe(value.schema_version)} is not ${HISTORY_SCHEMA_VERSION}, the version this EvalGate reads`);
+        throw new HistoryShapeError(`schema_version ${describe(value.schema_version)} is not ${HISTORY_SCHEMA_VERSION}, the version this EvalVerdict reads`);
     const maxRuns = value.max_runs;
     if (typeof maxRuns !== 'number' || !Number.isInteger(maxRuns) || maxRuns < 1 || maxRuns > MAX_HISTORY_RUNS)
         fail('max_runs', `a whole number from 1 to ${MAX_HISTORY_RUNS}`, maxRuns);
@@ -22716,7 +22716,7 @@ function refuseOverBounds(text, where) {
 function parseHistory(bytes, where) {
     const size = Buffer.isBuffer(bytes) ? bytes.length : Buffer.byteLength(bytes);
     if (size > MAX_HISTORY_BYTES)
-        throw new InputError(`${where}: the history is ${sizeText(size)}, more than the ${sizeText(MAX_HISTORY_BYTES)} EvalGate reads`);
+        throw new InputError(`${where}: the history is ${sizeText(size)}, more than the ${sizeText(MAX_HISTORY_BYTES)} EvalVerdict reads`);
     const text = Buffer.isBuffer(bytes) ? bytes.toString('utf8') : bytes;
     refuseOverBounds(text, where);
     let value;
@@ -22731,7 +22731,7 @@ function parseHistory(bytes, where) {
     }
     catch (error) {
         if (error instanceof HistoryShapeError)
-            throw new InputError(`${where}: not an EvalGate history: ${error.message}`);
+            throw new InputError(`${where}: not an EvalVerdict history: ${error.message}`);
         throw error;
     }
 }
@@ -22869,7 +22869,7 @@ function trendOf(history, metricIds) {
 
 ;// CONCATENATED MODULE: ./src/pipeline/history.ts
 /**
- * Main's history around a comparison, shared by `evalgate compare --history` and the action: read a
+ * Main's history around a comparison, shared by `evalverdict compare --history` and the action: read a
  * history without letting a bad one stop the report (its problem becomes one warning and the report goes on
  * without the trend), the trend and the flaky-by-history queries the comparison is given, and the history with
  * the compared candidate appended.
@@ -22925,7 +22925,7 @@ function writeHistoryFile(path, history) {
 
 ;// CONCATENATED MODULE: ./src/cli/history.ts
 /**
- * `evalgate compare --history FILE [--history-out FILE]`: the trend of main's history in the report, and the
+ * `evalverdict compare --history FILE [--history-out FILE]`: the trend of main's history in the report, and the
  * history with this comparison's candidate appended (docs/compare.md, "Main's history").
  */
 
@@ -22961,7 +22961,7 @@ function writeHistoryOut(path, history, report) {
 }
 
 ;// CONCATENATED MODULE: ./src/cli/compareCommand.ts
-/** `evalgate compare`: the CLI face of the pipeline; writes the files it is asked for and maps the verdict to the exit code. */
+/** `evalverdict compare`: the CLI face of the pipeline; writes the files it is asked for and maps the verdict to the exit code. */
 
 
 
@@ -22974,9 +22974,9 @@ function writeHistoryOut(path, history, report) {
 
 
 
-const COMPARE_USAGE = `usage: evalgate compare BASELINE.sqlite CANDIDATE.sqlite --golden golden.yaml
-       evalgate compare --baseline none CANDIDATE.sqlite --golden golden.yaml   (a candidate-only report: min/max gates)
-  [--baseline-run ID|a,b,c|all|all:SUITE] [--candidate-run ID|a,b,c|all|all:SUITE] [--config evalgate.yml]
+const COMPARE_USAGE = `usage: evalverdict compare BASELINE.sqlite CANDIDATE.sqlite --golden golden.yaml
+       evalverdict compare --baseline none CANDIDATE.sqlite --golden golden.yaml   (a candidate-only report: min/max gates)
+  [--baseline-run ID|a,b,c|all|all:SUITE] [--candidate-run ID|a,b,c|all|all:SUITE] [--config evalverdict.yml]
   [--strict-chunker-version]
   [--format text|markdown|json] [--markdown OUT.md] [--markdown-full OUT.md] [--json OUT.json] [--unjudged OUT.qrels]
   [--seed N] [--permutations N]
@@ -22985,7 +22985,7 @@ const COMPARE_USAGE = `usage: evalgate compare BASELINE.sqlite CANDIDATE.sqlite 
 Prints the report: plain text on a terminal, the comment-ready Markdown elsewhere (--format chooses). Exit 0 when every error-level gate passes, 1 when one fails, 2 on bad input.
 Several runs per side (repeats): per query each metric is the mean over the side's runs, queries whose runs disagree are flaky and set aside (docs/compare.md).
 --unjudged writes both runs' top-k hits nobody judged as qrels lines \`QUERY 0 ID -1\` for an assessor (needs graded judgments).
-The config defaults to .github/evalgate.yml when present, else the built-in default (preset retrieval).
+The config defaults to .github/evalverdict.yml when present, else the built-in default (preset retrieval).
 --history shows main's last runs (the gated metrics' trend, a change-point mark, queries flaky by history); --history-out writes the history with this run appended (docs/history.md).`;
 async function runCompareCommand(args, io) {
     if (wantsHelp(args, COMPARE_USAGE, io))
@@ -22997,8 +22997,8 @@ async function runCompareCommand(args, io) {
     for (const w of summariseWarnings(outputs.warnings))
         io.stderr(`warning: ${w}\n`);
     // For tests and benchmarks: how the runs were scored.
-    if (process.env.EVALGATE_TRACE === '1')
-        io.stderr(`evalgate: scored ${outputs.parallel ? 'in two threads' : 'in one thread'}\n`);
+    if (process.env.EVALVERDICT_TRACE === '1')
+        io.stderr(`evalverdict: scored ${outputs.parallel ? 'in two threads' : 'in one thread'}\n`);
     // All the report files or none (a path that cannot be written: exit 2, naming it).
     const files = [];
     if (typeof values.markdown === 'string')
@@ -23287,7 +23287,7 @@ function neitherHitsNorError(who, line, expected) {
 ;// CONCATENATED MODULE: ./src/import/format.ts
 /**
  * The importer interface: what one format of another system's files (TREC, ckv, PaperBot, WFGY) tells the one
- * `evalgate import FORMAT` command. A format names its input flags, reads its inputs (detecting their shape where a
+ * `evalverdict import FORMAT` command. A format names its input flags, reads its inputs (detecting their shape where a
  * system writes more than one, streaming JSON Lines through the one line reader in load/lines.ts) and maps them to
  * runs of results and a golden set; the command checks the flags, writes both files or neither, and prints what the
  * format reports. docs/decisions/0009-importer-interface.md.
@@ -23457,7 +23457,7 @@ function makeRoom(db, out, runId, force) {
         db.exec('SELECT run_id, query_id, result_json FROM eval_query_results LIMIT 0');
     }
     catch (error) {
-        throw new InputError(`${out}: not a run database to add a run to (${error.message}); name a new file, or create one with evalgate init`);
+        throw new InputError(`${out}: not a run database to add a run to (${error.message}); name a new file, or create one with evalverdict init`);
     }
     if (!taken)
         return;
@@ -23544,7 +23544,7 @@ function readJsonDocument(file, what) {
 
 
 
-/** The fixture schema this EvalGate reads: ckv's FixtureSchemaVersion. */
+/** The fixture schema this EvalVerdict reads: ckv's FixtureSchemaVersion. */
 const CKV_SCHEMA_MAJOR = 1;
 const CKV_SCHEMA_MINOR = 0;
 /** ckv's DefaultK. */
@@ -23563,7 +23563,7 @@ function checkSchemaVersion(value, at, source) {
     const major = Number(m[1]);
     const minor = m[2] === undefined ? 0 : Number(m[2]);
     if (major > CKV_SCHEMA_MAJOR)
-        throw new InputError(`${at}: fixture schema_version ${version} is a newer major than ${CKV_SCHEMA_MAJOR}, which this EvalGate reads (ckv refuses newer majors)`);
+        throw new InputError(`${at}: fixture schema_version ${version} is a newer major than ${CKV_SCHEMA_MAJOR}, which this EvalVerdict reads (ckv refuses newer majors)`);
     if (major < CKV_SCHEMA_MAJOR)
         throw new InputError(`${at}: fixture schema_version ${version} is older than ckv's first (${CKV_SCHEMA_MAJOR})`);
     const warning = minor > CKV_SCHEMA_MINOR
@@ -23885,7 +23885,7 @@ function unknownWarning(file, t, [one, many], of) {
 
 ;// CONCATENATED MODULE: ./src/import/ckv.ts
 /**
- * `evalgate import ckv`: ckv's fixture (YAML) and either the hits of one eval pass (JSON Lines, streamed) or ckv's
+ * `evalverdict import ckv`: ckv's fixture (YAML) and either the hits of one eval pass (JSON Lines, streamed) or ckv's
  * own `Result` JSON (per-query found_rank, hits_returned, citation_correct) into a run and a golden set.
  */
 
@@ -23896,7 +23896,7 @@ function unknownWarning(file, t, [one, many], of) {
 
 
 
-const USAGE = `usage: evalgate import ckv --fixture testdata/queries.yaml --results results.jsonl --out RUN.sqlite
+const USAGE = `usage: evalverdict import ckv --fixture testdata/queries.yaml --results results.jsonl --out RUN.sqlite
   [--golden-out golden.jsonl] [--run-id ID] [--k 5] [--created-at RFC3339] [--force]
   --results: one JSON object per line, {"query_id": ..., "hits": [{"file": ..., "line_range": [start, end], "score": ...}]}
   (or {"query_id": ..., "error": "..."}: a miss; a line with neither is refused), or ckv's own Result JSON
@@ -23960,7 +23960,7 @@ function read(values, outputs) {
         runs: [{ runId: outputs.runId, suite: 'ckv', config, createdAt: outputs.createdAt ?? nowRfc3339(), results }],
         golden: {
             header: {
-                description: `Imported from ${fixturePath} (ckv fixture schema_version ${fixture.schemaVersion}) by evalgate import ckv`,
+                description: `Imported from ${fixturePath} (ckv fixture schema_version ${fixture.schemaVersion}) by evalverdict import ckv`,
             },
             items: ckvGoldenItems(fixture),
         },
@@ -24208,7 +24208,7 @@ class PaperbotResultsReader {
 /**
  * PaperBot's report JSON (`output/reports/document_evidence_bench_v1.json`: `{config, cases: [{case_id, mode,
  * latency_ms, ranked_chunk_refs, ...scores}], summary}`): each case row read as a result line whose hits are its
- * `ranked_chunk_refs` (already cut at the case's top_k by PaperBot). The scores beside them are not read: EvalGate
+ * `ranked_chunk_refs` (already cut at the case's top_k by PaperBot). The scores beside them are not read: EvalVerdict
  * scores the refs itself.
  */
 function readPaperbotReport(value, source, reader) {
@@ -24253,7 +24253,7 @@ function paperbot_hitOf(h, i, key) {
 
 ;// CONCATENATED MODULE: ./src/import/paperbot.ts
 /**
- * `evalgate import paperbot`: PaperBot's document evidence bench and, per retrieval mode, either the evidence hits
+ * `evalverdict import paperbot`: PaperBot's document evidence bench and, per retrieval mode, either the evidence hits
  * (JSON Lines, streamed) or PaperBot's own report JSON (`cases[]` with `ranked_chunk_refs`) into one run per mode and
  * a golden set.
  */
@@ -24265,7 +24265,7 @@ function paperbot_hitOf(h, i, key) {
 
 
 
-const paperbot_USAGE = `usage: evalgate import paperbot --bench bench_v1.json --results results.jsonl --out RUN.sqlite
+const paperbot_USAGE = `usage: evalverdict import paperbot --bench bench_v1.json --results results.jsonl --out RUN.sqlite
   [--golden-out golden.jsonl] [--run-prefix PREFIX] [--created-at RFC3339] [--force]
   --results: one JSON object per line, {"case_id": ..., "mode": "hybrid", "hits": [{"chunk_ref": "101:method:0",
   "paper_id": 101, "score": ...}], "latency_ms": ...} (or "error": "..." for a case that failed; a line with neither
@@ -24319,7 +24319,7 @@ function paperbot_read(values, outputs) {
             // PaperBot counts every case in its means, a case judged all 0 included (docs/golden-sets.md).
             header: {
                 profile: 'paperbot',
-                description: `Imported from ${benchPath} (bench ${bench.version || 'v1'}) by evalgate import paperbot`,
+                description: `Imported from ${benchPath} (bench ${bench.version || 'v1'}) by evalverdict import paperbot`,
             },
             items: paperbotGoldenItems(bench),
         },
@@ -24434,7 +24434,7 @@ function resultsFromTrecRun(byQuery) {
         judge: null,
     }));
 }
-/** A run and its golden set from TREC files; `goldenItems`: the golden set as `evalgate import trec` writes it. */
+/** A run and its golden set from TREC files; `goldenItems`: the golden set as `evalverdict import trec` writes it. */
 function runFromTrec(qrelsText, qrelsSource, runText, runSource, createdAt) {
     const goldenItems = goldenItemsOf(qrelsText, qrelsSource);
     const { tag, byQuery } = parseTrecRun(runText, runSource);
@@ -24462,7 +24462,7 @@ function runFromTrec(qrelsText, qrelsSource, runText, runSource, createdAt) {
 
 
 
-const trec_USAGE = `usage: evalgate import trec --qrels QRELS --run RUN --out OUT.sqlite [--golden-out golden.jsonl] [--created-at RFC3339] [--force]
+const trec_USAGE = `usage: evalverdict import trec --qrels QRELS --run RUN --out OUT.sqlite [--golden-out golden.jsonl] [--created-at RFC3339] [--force]
   The golden set is written as JSON Lines when its name ends in .jsonl or .ndjson, else as YAML.
   Refuses an --out or --golden-out that already exists unless --force is given (then replaces it).`;
 /** A hit as the run database stores it. */
@@ -24496,7 +24496,7 @@ function trec_read(values, outputs) {
     return {
         runs: [{ runId: run.run.runId, suite: run.run.suite, config: run.run.config, createdAt, results }],
         golden: {
-            header: { description: `Imported from ${qrels} by evalgate import trec` },
+            header: { description: `Imported from ${qrels} by evalverdict import trec` },
             items: goldenItems,
             yamlComment: true,
         },
@@ -24878,7 +24878,7 @@ function hitsOf(chunks) {
 }
 /** The golden header an import writes: the WFGY metric profile (docs/golden-sets.md) and where it came from. */
 function goldenHeaderOf(qaSource) {
-    return { profile: 'wfgy', description: `Imported from ${qaSource} by evalgate import wfgy` };
+    return { profile: 'wfgy', description: `Imported from ${qaSource} by evalverdict import wfgy` };
 }
 /** A question as a golden query (`id`: its own, or a repeat's): its gold ids are the expected chunks. */
 function goldenItemOf(q, id) {
@@ -24891,7 +24891,7 @@ function goldenItemOf(q, id) {
 
 ;// CONCATENATED MODULE: ./src/import/wfgy.ts
 /**
- * `evalgate import wfgy`: WFGY example 08's QA set and traces (JSON Lines, streamed) into a run and a golden set
+ * `evalverdict import wfgy`: WFGY example 08's QA set and traces (JSON Lines, streamed) into a run and a golden set
  * with `profile: wfgy`. A question's repeated trace lines are all scored by default, as WFGY's scorer scores every
  * line: docs/sources/wfgy.md.
  */
@@ -24904,7 +24904,7 @@ function goldenItemOf(q, id) {
 
 
 
-const wfgy_USAGE = `usage: evalgate import wfgy --qaset eval/qaset.json --traces runs/trace.jsonl --out RUN.sqlite
+const wfgy_USAGE = `usage: evalverdict import wfgy --qaset eval/qaset.json --traces runs/trace.jsonl --out RUN.sqlite
   [--golden-out golden.jsonl] [--run-id ID] [--refusal-token TEXT] [--citations auto|field|text]
   [--keep all|last|first] [--created-at RFC3339] [--force]
   Matches each trace line to its question by qid, else by the exact question text. A question with several lines
@@ -25015,24 +25015,24 @@ const WFGY_FORMAT = {
 };
 
 ;// CONCATENATED MODULE: ./src/import/formats.ts
-/** Every format `evalgate import` reads, in the order `evalgate import --help` lists them: the one switch. */
+/** Every format `evalverdict import` reads, in the order `evalverdict import --help` lists them: the one switch. */
 
 
 
 
 const IMPORT_FORMATS = [TREC_FORMAT, CKV_FORMAT, PAPERBOT_FORMAT, WFGY_FORMAT];
-/** `evalgate import --help`: every format with its line; `evalgate import FORMAT --help` gives its flags. */
-const IMPORT_USAGE = `usage: evalgate import FORMAT --out RUN.sqlite [--golden-out golden.jsonl] [--created-at RFC3339] [--force] ...
+/** `evalverdict import --help`: every format with its line; `evalverdict import FORMAT --help` gives its flags. */
+const IMPORT_USAGE = `usage: evalverdict import FORMAT --out RUN.sqlite [--golden-out golden.jsonl] [--created-at RFC3339] [--force] ...
 
 formats:
 ${IMPORT_FORMATS.map((f) => `  ${f.name.padEnd(9)} ${f.summary}`).join('\n')}
 
-Run \`evalgate import FORMAT --help\` for a format's input flags. The run database and the golden set are written
+Run \`evalverdict import FORMAT --help\` for a format's input flags. The run database and the golden set are written
 together or not at all; docs/cli.md ("Importing other systems' files").`;
 
 ;// CONCATENATED MODULE: ./src/cli/import.ts
 /**
- * `evalgate import FORMAT`: the one import command. The format (src/import/formats.ts) names its input flags and
+ * `evalverdict import FORMAT`: the one import command. The format (src/import/formats.ts) names its input flags and
  * reads its files; this checks the flags, writes the run database and golden set together, and prints what the
  * format reports.
  */
@@ -25075,7 +25075,7 @@ async function importCommand(args, io) {
 }
 
 ;// CONCATENATED MODULE: ./src/cli/validateCommand.ts
-/** `evalgate validate`: a run database checked against the documented format, before compare reads it. */
+/** `evalverdict validate`: a run database checked against the documented format, before compare reads it. */
 
 
 
@@ -25083,7 +25083,7 @@ async function importCommand(args, io) {
 
 
 
-const VALIDATE_USAGE = `usage: evalgate validate RUN.sqlite [--golden golden.yaml] [--run ID] [--format text|json]
+const VALIDATE_USAGE = `usage: evalverdict validate RUN.sqlite [--golden golden.yaml] [--run ID] [--format text|json]
   Checks one run (default: the newest) against the documented format (docs/run-database.md, schemas/result.schema.json):
   unknown keys in result_json, its hits, answer and citations (with did-you-mean), hits that can match nothing, ranks
   that are not 1..n, an empty run, a query_id given twice; with --golden, queries missing from either side and a run
@@ -25116,7 +25116,7 @@ async function validateCommand(args, io) {
 
 ;// CONCATENATED MODULE: ./src/compare/calibrate.ts
 /**
- * Thresholds from measured noise (`evalgate calibrate`, docs/cli.md): runs of one commit (A/A) differ only by the
+ * Thresholds from measured noise (`evalverdict calibrate`, docs/cli.md): runs of one commit (A/A) differ only by the
  * system's own noise, so their per-query differences are what a comparison with no real change looks like. From
  * them, per metric: the run-to-run spread, the smallest drop a tested gate detects at that noise (the same
  * minimum detectable drop the verdict computes: src/compare/power.ts), and the margin to suggest.
@@ -25234,7 +25234,7 @@ function suggestedMargin(stats, m, level, power) {
 
 ;// CONCATENATED MODULE: ./src/pipeline/calibrate.ts
 /**
- * load -> per-query values -> calibrate: `evalgate calibrate`'s reading of repeated runs of one commit. Each run is
+ * load -> per-query values -> calibrate: `evalverdict calibrate`'s reading of repeated runs of one commit. Each run is
  * scored as compare scores a side (scoreToTable, the same metric table and per-query columns), so the noise it
  * measures is the noise a comparison's paired test sees.
  */
@@ -25296,7 +25296,7 @@ async function readRun(ref, golden, options, metrics) {
         for (const id of metrics) {
             const def = defs.find((d) => d.id === id);
             if (!def)
-                throw new InputError(`--metrics: unknown metric \`${oneLine(id)}\`${suggest(id, defs.map((d) => d.id))} (run \`evalgate metrics\` for the list)`);
+                throw new InputError(`--metrics: unknown metric \`${oneLine(id)}\`${suggest(id, defs.map((d) => d.id))} (run \`evalverdict metrics\` for the list)`);
             if (!def.paired || !def.perQuery)
                 throw new InputError(`--metrics: \`${id}\` has no paired per-query test, so no gate can be calibrated on it (${defs
                     .filter((d) => d.paired && d.perQuery)
@@ -25327,9 +25327,9 @@ async function readRun(ref, golden, options, metrics) {
 
 ;// CONCATENATED MODULE: ./src/cli/power.ts
 /**
- * `evalgate power --golden G [--baseline RUN.sqlite [--run ID]] [--config C] [--churn 0.4]`: for each tested gate of
+ * `evalverdict power --golden G [--baseline RUN.sqlite [--run ID]] [--config C] [--churn 0.4]`: for each tested gate of
  * the config, the smallest drop its test detects with 80% power, and how many queries would bring that to the margin,
- * before anyone runs a comparison (docs/cli.md, "Before a comparison: evalgate power").
+ * before anyone runs a comparison (docs/cli.md, "Before a comparison: evalverdict power").
  *
  * There are no paired differences yet. The noise is the baseline side's: measured over its repeated runs when `--run`
  * names several (as calibrate measures it), else the config's measured `noise:` block for the metric; else assumed: a share `churn` of the queries is
@@ -25356,7 +25356,7 @@ async function readRun(ref, golden, options, metrics) {
 
 
 
-const POWER_USAGE = `usage: evalgate power --golden golden.yaml [--baseline RUN.sqlite [--run ID | a,b,c | all]] [--config evalgate.yml] [--churn 0.4]
+const POWER_USAGE = `usage: evalverdict power --golden golden.yaml [--baseline RUN.sqlite [--run ID | a,b,c | all]] [--config evalverdict.yml] [--churn 0.4]
   The smallest drop each tested gate detects (80% power, at the level its correction gives it), and the queries
   that would bring it to the margin. The noise: measured over the baseline's runs when --run names several (repeats
   of one commit); else the config's measured \`noise:\` block where it has the metric; else --churn, the share of
@@ -25436,7 +25436,7 @@ function noiseWords(sources, config, runs, churn, hasBaseline) {
     if (repeats.length > 0 && runs)
         words.push(`${repeats.join(', ')} from the noise measured over the baseline's ${runs.length} runs (${runs.join(', ')})`);
     if (floor.length > 0 && config.noise)
-        words.push(`${floor.join(', ')} from the noise measured in ${config.source} (evalgate calibrate, ${config.noise.runs} runs, ${config.noise.measured})`);
+        words.push(`${floor.join(', ')} from the noise measured in ${config.source} (evalverdict calibrate, ${config.noise.runs} runs, ${config.noise.measured})`);
     if (assumed.length > 0)
         words.push(`${words.length > 0 ? 'the others assume' : 'assumes'} ${Math.round(churn * 100)}% of queries change between runs with no real change${hasBaseline ? '' : ', at a value of 0.5 (no --baseline)'}`);
     return words;
@@ -25478,7 +25478,7 @@ async function baselineValues(values, scoring, metrics) {
     };
     return { of, runs: null, warnings: [] };
 }
-/** Repeats of the baseline: the noise between two of its runs, measured as `evalgate calibrate` measures it. */
+/** Repeats of the baseline: the noise between two of its runs, measured as `evalverdict calibrate` measures it. */
 async function repeatedBaseline(path, runIds, goldenPath, options, metrics) {
     const { calibration, warnings } = await runCalibrate({
         runs: runIds.map((runId) => ({ path, runId })),
@@ -25520,7 +25520,7 @@ async function baselineColumns(runPath, runId, goldenPath, options) {
 
 ;// CONCATENATED MODULE: ./src/cli/calibrate.ts
 /**
- * `evalgate calibrate RUNS.sqlite [MORE.sqlite ...] --golden G`: repeated runs of one commit (A/A) in, per metric
+ * `evalverdict calibrate RUNS.sqlite [MORE.sqlite ...] --golden G`: repeated runs of one commit (A/A) in, per metric
  * the run-to-run spread, the smallest drop a gate detects at that noise, and a suggested gate config out
  * (docs/cli.md, "Thresholds from measured noise").
  */
@@ -25534,9 +25534,9 @@ async function baselineColumns(runPath, runId, goldenPath, options) {
 
 
 
-const CALIBRATE_USAGE = `usage: evalgate calibrate RUNS.sqlite --golden golden.yaml [--run a,b,c | --run all] [--metrics hit@5,mrr@10]
+const CALIBRATE_USAGE = `usage: evalverdict calibrate RUNS.sqlite --golden golden.yaml [--run a,b,c | --run all] [--metrics hit@5,mrr@10]
     [--alpha 0.05] [--power 0.8] [--format text|yaml|json] [--json OUT.json] [--k 1,3,5,10] [--mrr-cutoff 10] ...
-  evalgate calibrate RUN1.sqlite RUN2.sqlite ... --golden golden.yaml   (the newest run of each database)
+  evalverdict calibrate RUN1.sqlite RUN2.sqlite ... --golden golden.yaml   (the newest run of each database)
   Reads repeated runs of one commit (at least ${MIN_CALIBRATION_RUNS}; every run of RUNS.sqlite by default) and prints, per metric, the
   run-to-run spread, the smallest drop a gate's one-sided test detects at that noise (--power, default 0.8, at
   --alpha over the metrics, Holm), and a suggested gate config with margins and significant_only (--format yaml:
@@ -25630,10 +25630,10 @@ async function runRefs(paths, run) {
 }
 
 ;// CONCATENATED MODULE: ./package.json
-const package_namespaceObject = {"rE":"0.1.0"};
+const package_namespaceObject = {"rE":"1.0.0"};
 ;// CONCATENATED MODULE: ./src/cli/main.ts
 /**
- * The `evalgate` command line. The only place besides the action entry that reads files, flags and the
+ * The `evalverdict` command line. The only place besides the action entry that reads files, flags and the
  * environment; everything it calls below is the same code the action runs.
  */
 
@@ -25659,7 +25659,7 @@ const package_namespaceObject = {"rE":"0.1.0"};
 
 // Inlined by the bundler: `--version` says what package.json says, with no second place to bump.
 
-const main_USAGE = `usage: evalgate <command> [options]
+const main_USAGE = `usage: evalverdict <command> [options]
 
 commands:
   compare BASELINE.sqlite CANDIDATE.sqlite --golden golden.yaml   compare two runs, apply gates, render the report
@@ -25677,8 +25677,8 @@ commands:
   calibrate RUNS.sqlite --golden golden.yaml [--run a,b,c | all]  runs of one commit: noise, detectable drop, a gate config
   metrics                                                         list every metric id with its definition
 
-Run \`evalgate <command> --help\` for a command's options. Exit codes: 0 ok / gates passed, 1 a gate failed, 2 bad input or usage.`;
-const AGGREGATE_USAGE = `usage: evalgate aggregate RUN.sqlite --golden golden.yaml [--run ID] [--format text|markdown|json] [--json] [--write]
+Run \`evalverdict <command> --help\` for a command's options. Exit codes: 0 ok / gates passed, 1 a gate failed, 2 bad input or usage.`;
+const AGGREGATE_USAGE = `usage: evalverdict aggregate RUN.sqlite --golden golden.yaml [--run ID] [--format text|markdown|json] [--json] [--write]
   [--k 1,3,5,10] [--mrr-cutoff 10] [--ndcg-gain linear|exponential] [--min-grade 1] [--mean-over default|trec|trec_c]
   [--per-query [--format text|markdown|csv|json]]   one row per golden query of the run (docs/cli.md)
   [--run a,b,c | --run all]   several runs side by side, the best value of each metric marked`;
@@ -25698,10 +25698,10 @@ async function runMain(argv, rawIo) {
     }
     catch (error) {
         if (isInputError(error)) {
-            io.stderr(`evalgate: ${error.message}\n`);
+            io.stderr(`evalverdict: ${error.message}\n`);
             return 2;
         }
-        io.stderr(`evalgate: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+        io.stderr(`evalverdict: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
         return 3;
     }
 }
@@ -25717,7 +25717,7 @@ async function main(argv, io) {
         return command ? 0 : 2;
     }
     if (command === '--version') {
-        io.stdout(`evalgate ${package_namespaceObject.rE}\n`);
+        io.stdout(`evalverdict ${package_namespaceObject.rE}\n`);
         return 0;
     }
     switch (command) {
@@ -25772,7 +25772,7 @@ function aggregateHelp() {
     return `${AGGREGATE_USAGE}
 
 metrics at the default k and MRR cutoff, each reported with its denominator n (which way is better: higher, lower,
-or neutral for counts; the denominators and the full table: evalgate metrics, docs/metrics.md):
+or neutral for counts; the denominators and the full table: evalverdict metrics, docs/metrics.md):
 ${lines.join('\n')}`;
 }
 async function aggregateCommand(args, io) {
@@ -25817,8 +25817,8 @@ async function aggregateCommand(args, io) {
     for (const w of summariseWarnings(warnings))
         io.stderr(`warning: ${w}\n`);
     // For tests and benchmarks: how the run was scored.
-    if (process.env.EVALGATE_TRACE === '1')
-        io.stderr(`evalgate: scored ${parallel ? 'in two threads' : 'in one thread'}\n`);
+    if (process.env.EVALVERDICT_TRACE === '1')
+        io.stderr(`evalverdict: scored ${parallel ? 'in two threads' : 'in one thread'}\n`);
     if (values.write)
         io.stderr(`wrote aggregate_json of run ${oneLine(runId)} into ${file}\n`);
     if (format === 'json')
@@ -25864,7 +25864,7 @@ async function perQueryCommand(runPath, goldenPath, runId, options, format, io) 
     return 0;
 }
 async function initCommand(args, io) {
-    const usage = 'usage: evalgate init FILE.sqlite   (creates an empty run database with eval_runs, eval_query_results, documents, chunks)';
+    const usage = 'usage: evalverdict init FILE.sqlite   (creates an empty run database with eval_runs, eval_query_results, documents, chunks)';
     if (wantsHelp(args, usage, io))
         return 0;
     const { positionals } = parse(args, {}, usage);
@@ -25879,7 +25879,7 @@ async function initCommand(args, io) {
     return 0;
 }
 async function goldenCommand(args, io) {
-    const usage = `usage: evalgate golden convert IN OUT [--force]
+    const usage = `usage: evalverdict golden convert IN OUT [--force]
   Writes the golden set IN in the format OUT's name says (.jsonl or .ndjson: JSON Lines; else YAML), with the same
   queries, so the same scores. The fingerprint (the SHA-256 of the file's bytes) changes: reports against OUT name
   a new one. Refuses an existing OUT unless --force is given.`;
@@ -25904,7 +25904,7 @@ async function goldenCommand(args, io) {
     return 0;
 }
 async function metricsCommand(args, io) {
-    const usage = 'usage: evalgate metrics [--k 1,3,5,10] [--mrr-cutoff 10] [--profile evalgate|wfgy|paperbot] [--format text|markdown|json] [--json]';
+    const usage = 'usage: evalverdict metrics [--k 1,3,5,10] [--mrr-cutoff 10] [--profile evalverdict|wfgy|paperbot] [--format text|markdown|json] [--json]';
     if (wantsHelp(args, usage, io))
         return 0;
     const flags = {
@@ -25915,9 +25915,9 @@ async function metricsCommand(args, io) {
     };
     const { values } = parse(args, flags, usage);
     // A golden set's profile (its own definitions of some metrics: docs/golden-sets.md), to read before scoring.
-    const profile = values.profile ?? 'evalgate';
+    const profile = values.profile ?? 'evalverdict';
     if (!isMetricProfile(profile))
-        throw new InputError(`--profile must be evalgate, wfgy or paperbot, got ${JSON.stringify(profile)}\n${usage}`);
+        throw new InputError(`--profile must be evalverdict, wfgy or paperbot, got ${JSON.stringify(profile)}\n${usage}`);
     const options = { ...score_DEFAULT_OPTIONS, ...metricOptions(values), profile };
     const defs = buildMetricTable(options, ['<stage>']);
     const format = values.json === true ? 'json' : (values.format ?? 'text');
@@ -25957,7 +25957,7 @@ function tuneHeapForScoring() {
 }
 
 ;// CONCATENATED MODULE: ./src/cli/index.ts
-/** Entry of the `evalgate` bin: runs main, maps a user mistake to exit 2 with its message and no stack trace. */
+/** Entry of the `evalverdict` bin: runs main, maps a user mistake to exit 2 with its message and no stack trace. */
 
 
 
@@ -25973,7 +25973,7 @@ const io = {
         process.stderr.write(text);
     },
 };
-// A reader that stops early (`evalgate metrics --json | head`) closes the pipe: the rest of the output has nowhere
+// A reader that stops early (`evalverdict metrics --json | head`) closes the pipe: the rest of the output has nowhere
 // to go, which is no error of the user's. Without a listener Node throws it with a stack trace; the exit code is
 // still the command's.
 process.stdout.on('error', (error) => {

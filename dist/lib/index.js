@@ -15,18 +15,18 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("process");
 
 /***/ }),
 
-/***/ 7349:
+/***/ 2197:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveBlockMap = __nccwpck_require__(7103);
-var resolveBlockSeq = __nccwpck_require__(334);
-var resolveFlowCollection = __nccwpck_require__(3142);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
+var YAMLMap = __nccwpck_require__(5462);
+var YAMLSeq = __nccwpck_require__(6831);
+var resolveBlockMap = __nccwpck_require__(143);
+var resolveBlockSeq = __nccwpck_require__(1854);
+var resolveFlowCollection = __nccwpck_require__(9030);
 
 function resolveCollection(CN, ctx, token, onError, tagName, tag) {
     const coll = token.type === 'block-map'
@@ -112,15 +112,15 @@ exports.composeCollection = composeCollection;
 
 /***/ }),
 
-/***/ 3683:
+/***/ 83:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Document = __nccwpck_require__(3021);
-var composeNode = __nccwpck_require__(5937);
-var resolveEnd = __nccwpck_require__(7788);
-var resolveProps = __nccwpck_require__(4631);
+var Document = __nccwpck_require__(573);
+var composeNode = __nccwpck_require__(4961);
+var resolveEnd = __nccwpck_require__(1020);
+var resolveProps = __nccwpck_require__(775);
 
 function composeDoc(options, directives, { offset, start, value, end }, onError) {
     const opts = Object.assign({ _directives: directives }, options);
@@ -164,17 +164,17 @@ exports.composeDoc = composeDoc;
 
 /***/ }),
 
-/***/ 5937:
+/***/ 4961:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var composeCollection = __nccwpck_require__(7349);
-var composeScalar = __nccwpck_require__(5413);
-var resolveEnd = __nccwpck_require__(7788);
-var utilEmptyScalarPosition = __nccwpck_require__(2599);
+var Alias = __nccwpck_require__(7105);
+var identity = __nccwpck_require__(4919);
+var composeCollection = __nccwpck_require__(2197);
+var composeScalar = __nccwpck_require__(3573);
+var resolveEnd = __nccwpck_require__(1020);
+var utilEmptyScalarPosition = __nccwpck_require__(8407);
 
 const CN = { composeNode, composeEmptyNode };
 function composeNode(ctx, token, props, onError) {
@@ -283,15 +283,15 @@ exports.composeNode = composeNode;
 
 /***/ }),
 
-/***/ 5413:
+/***/ 3573:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var resolveBlockScalar = __nccwpck_require__(8913);
-var resolveFlowScalar = __nccwpck_require__(6842);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
+var resolveBlockScalar = __nccwpck_require__(5089);
+var resolveFlowScalar = __nccwpck_require__(5882);
 
 function composeScalar(ctx, token, tagToken, onError) {
     const { value, type, comment, range } = token.type === 'block-scalar'
@@ -378,18 +378,18 @@ exports.composeScalar = composeScalar;
 
 /***/ }),
 
-/***/ 9984:
+/***/ 3104:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var directives = __nccwpck_require__(1342);
-var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(1464);
-var identity = __nccwpck_require__(1127);
-var composeDoc = __nccwpck_require__(3683);
-var resolveEnd = __nccwpck_require__(7788);
+var directives = __nccwpck_require__(2606);
+var Document = __nccwpck_require__(573);
+var errors = __nccwpck_require__(152);
+var identity = __nccwpck_require__(4919);
+var composeDoc = __nccwpck_require__(83);
+var resolveEnd = __nccwpck_require__(1020);
 
 function getErrorPos(src) {
     if (typeof src === 'number')
@@ -609,17 +609,17 @@ exports.Composer = Composer;
 
 /***/ }),
 
-/***/ 7103:
+/***/ 143:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
-var resolveProps = __nccwpck_require__(4631);
-var utilContainsNewline = __nccwpck_require__(9499);
-var utilFlowIndentCheck = __nccwpck_require__(4051);
-var utilMapIncludes = __nccwpck_require__(1187);
+var Pair = __nccwpck_require__(5773);
+var YAMLMap = __nccwpck_require__(5462);
+var resolveProps = __nccwpck_require__(775);
+var utilContainsNewline = __nccwpck_require__(4283);
+var utilFlowIndentCheck = __nccwpck_require__(1795);
+var utilMapIncludes = __nccwpck_require__(1091);
 
 const startColMsg = 'All mapping items must start at the same column';
 function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
@@ -733,12 +733,12 @@ exports.resolveBlockMap = resolveBlockMap;
 
 /***/ }),
 
-/***/ 8913:
+/***/ 5089:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(389);
 
 function resolveBlockScalar(ctx, scalar, onError) {
     const start = scalar.offset;
@@ -940,14 +940,14 @@ exports.resolveBlockScalar = resolveBlockScalar;
 
 /***/ }),
 
-/***/ 334:
+/***/ 1854:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveProps = __nccwpck_require__(4631);
-var utilFlowIndentCheck = __nccwpck_require__(4051);
+var YAMLSeq = __nccwpck_require__(6831);
+var resolveProps = __nccwpck_require__(775);
+var utilFlowIndentCheck = __nccwpck_require__(1795);
 
 function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
     const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
@@ -998,7 +998,7 @@ exports.resolveBlockSeq = resolveBlockSeq;
 
 /***/ }),
 
-/***/ 7788:
+/***/ 1020:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -1044,19 +1044,19 @@ exports.resolveEnd = resolveEnd;
 
 /***/ }),
 
-/***/ 3142:
+/***/ 9030:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveEnd = __nccwpck_require__(7788);
-var resolveProps = __nccwpck_require__(4631);
-var utilContainsNewline = __nccwpck_require__(9499);
-var utilMapIncludes = __nccwpck_require__(1187);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var YAMLMap = __nccwpck_require__(5462);
+var YAMLSeq = __nccwpck_require__(6831);
+var resolveEnd = __nccwpck_require__(1020);
+var resolveProps = __nccwpck_require__(775);
+var utilContainsNewline = __nccwpck_require__(4283);
+var utilMapIncludes = __nccwpck_require__(1091);
 
 const blockMsg = 'Block collections are not allowed within flow collections';
 const isBlock = (token) => token && (token.type === 'block-map' || token.type === 'block-seq');
@@ -1260,13 +1260,13 @@ exports.resolveFlowCollection = resolveFlowCollection;
 
 /***/ }),
 
-/***/ 6842:
+/***/ 5882:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var resolveEnd = __nccwpck_require__(7788);
+var Scalar = __nccwpck_require__(389);
+var resolveEnd = __nccwpck_require__(1020);
 
 function resolveFlowScalar(scalar, strict, onError) {
     const { offset, type, source, end } = scalar;
@@ -1495,7 +1495,7 @@ exports.resolveFlowScalar = resolveFlowScalar;
 
 /***/ }),
 
-/***/ 4631:
+/***/ 775:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -1650,7 +1650,7 @@ exports.resolveProps = resolveProps;
 
 /***/ }),
 
-/***/ 9499:
+/***/ 4283:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -1693,7 +1693,7 @@ exports.containsNewline = containsNewline;
 
 /***/ }),
 
-/***/ 2599:
+/***/ 8407:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -1728,12 +1728,12 @@ exports.emptyScalarPosition = emptyScalarPosition;
 
 /***/ }),
 
-/***/ 4051:
+/***/ 1795:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var utilContainsNewline = __nccwpck_require__(9499);
+var utilContainsNewline = __nccwpck_require__(4283);
 
 function flowIndentCheck(indent, fc, onError) {
     if (fc?.type === 'flow-collection') {
@@ -1752,12 +1752,12 @@ exports.flowIndentCheck = flowIndentCheck;
 
 /***/ }),
 
-/***/ 1187:
+/***/ 1091:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(4919);
 
 function mapIncludes(ctx, items, search) {
     const { uniqueKeys } = ctx.options;
@@ -1774,22 +1774,22 @@ exports.mapIncludes = mapIncludes;
 
 /***/ }),
 
-/***/ 3021:
+/***/ 573:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var toJS = __nccwpck_require__(4043);
-var Schema = __nccwpck_require__(5840);
-var stringifyDocument = __nccwpck_require__(6829);
-var anchors = __nccwpck_require__(1596);
-var applyReviver = __nccwpck_require__(3661);
-var createNode = __nccwpck_require__(2404);
-var directives = __nccwpck_require__(1342);
+var Alias = __nccwpck_require__(7105);
+var Collection = __nccwpck_require__(4661);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var toJS = __nccwpck_require__(3899);
+var Schema = __nccwpck_require__(8224);
+var stringifyDocument = __nccwpck_require__(2285);
+var anchors = __nccwpck_require__(9196);
+var applyReviver = __nccwpck_require__(909);
+var createNode = __nccwpck_require__(1732);
+var directives = __nccwpck_require__(2606);
 
 class Document {
     constructor(value, replacer, options) {
@@ -2118,13 +2118,13 @@ exports.Document = Document;
 
 /***/ }),
 
-/***/ 1596:
+/***/ 9196:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var visit = __nccwpck_require__(204);
+var identity = __nccwpck_require__(4919);
+var visit = __nccwpck_require__(2588);
 
 /**
  * Verify that the input string is a valid anchor.
@@ -2201,7 +2201,7 @@ exports.findNewAnchor = findNewAnchor;
 
 /***/ }),
 
-/***/ 3661:
+/***/ 909:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -2265,14 +2265,14 @@ exports.applyReviver = applyReviver;
 
 /***/ }),
 
-/***/ 2404:
+/***/ 1732:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
+var Alias = __nccwpck_require__(7105);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
 
 const defaultTagPrefix = 'tag:yaml.org,2002:';
 function findTagObject(value, tagName, tags) {
@@ -2362,13 +2362,13 @@ exports.createNode = createNode;
 
 /***/ }),
 
-/***/ 1342:
+/***/ 2606:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var visit = __nccwpck_require__(204);
+var identity = __nccwpck_require__(4919);
+var visit = __nccwpck_require__(2588);
 
 const escapeChars = {
     '!': '%21',
@@ -2547,7 +2547,7 @@ exports.Directives = Directives;
 
 /***/ }),
 
-/***/ 1464:
+/***/ 152:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -2616,28 +2616,28 @@ exports.prettifyError = prettifyError;
 
 /***/ }),
 
-/***/ 8815:
+/***/ 3439:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
 
 
-var composer = __nccwpck_require__(9984);
-var Document = __nccwpck_require__(3021);
-var Schema = __nccwpck_require__(5840);
-var errors = __nccwpck_require__(1464);
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(361);
-var lineCounter = __nccwpck_require__(6628);
-var parser = __nccwpck_require__(3456);
-var publicApi = __nccwpck_require__(4047);
-var visit = __nccwpck_require__(204);
+var composer = __nccwpck_require__(3104);
+var Document = __nccwpck_require__(573);
+var Schema = __nccwpck_require__(8224);
+var errors = __nccwpck_require__(152);
+var Alias = __nccwpck_require__(7105);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var Scalar = __nccwpck_require__(389);
+var YAMLMap = __nccwpck_require__(5462);
+var YAMLSeq = __nccwpck_require__(6831);
+var cst = __nccwpck_require__(9877);
+var lexer = __nccwpck_require__(5145);
+var lineCounter = __nccwpck_require__(1460);
+var parser = __nccwpck_require__(2064);
+var publicApi = __nccwpck_require__(4543);
+var visit = __nccwpck_require__(2588);
 
 
 
@@ -2674,7 +2674,7 @@ __webpack_unused_export__ = visit.visitAsync;
 
 /***/ }),
 
-/***/ 7249:
+/***/ 7297:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -2700,16 +2700,16 @@ exports.warn = warn;
 
 /***/ }),
 
-/***/ 4065:
+/***/ 7105:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(1596);
-var visit = __nccwpck_require__(204);
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(4043);
+var anchors = __nccwpck_require__(9196);
+var visit = __nccwpck_require__(2588);
+var identity = __nccwpck_require__(4919);
+var Node = __nccwpck_require__(4833);
+var toJS = __nccwpck_require__(3899);
 
 class Alias extends Node.NodeBase {
     constructor(source) {
@@ -2827,14 +2827,14 @@ exports.Alias = Alias;
 
 /***/ }),
 
-/***/ 101:
+/***/ 4661:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
+var createNode = __nccwpck_require__(1732);
+var identity = __nccwpck_require__(4919);
+var Node = __nccwpck_require__(4833);
 
 function collectionFromPath(schema, path, value) {
     let v = value;
@@ -2985,14 +2985,14 @@ exports.isEmptyPath = isEmptyPath;
 
 /***/ }),
 
-/***/ 6673:
+/***/ 4833:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var applyReviver = __nccwpck_require__(3661);
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(4043);
+var applyReviver = __nccwpck_require__(909);
+var identity = __nccwpck_require__(4919);
+var toJS = __nccwpck_require__(3899);
 
 class NodeBase {
     constructor(type) {
@@ -3032,15 +3032,15 @@ exports.NodeBase = NodeBase;
 
 /***/ }),
 
-/***/ 7165:
+/***/ 5773:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var stringifyPair = __nccwpck_require__(9748);
-var addPairToJSMap = __nccwpck_require__(7104);
-var identity = __nccwpck_require__(1127);
+var createNode = __nccwpck_require__(1732);
+var stringifyPair = __nccwpck_require__(7764);
+var addPairToJSMap = __nccwpck_require__(8768);
+var identity = __nccwpck_require__(4919);
 
 function createPair(key, value, ctx) {
     const k = createNode.createNode(key, undefined, ctx);
@@ -3078,14 +3078,14 @@ exports.createPair = createPair;
 
 /***/ }),
 
-/***/ 3301:
+/***/ 389:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(4043);
+var identity = __nccwpck_require__(4919);
+var Node = __nccwpck_require__(4833);
+var toJS = __nccwpck_require__(3899);
 
 const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
 class Scalar extends Node.NodeBase {
@@ -3112,17 +3112,17 @@ exports.isScalarValue = isScalarValue;
 
 /***/ }),
 
-/***/ 4454:
+/***/ 5462:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyCollection = __nccwpck_require__(1212);
-var addPairToJSMap = __nccwpck_require__(7104);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
+var stringifyCollection = __nccwpck_require__(4156);
+var addPairToJSMap = __nccwpck_require__(8768);
+var Collection = __nccwpck_require__(4661);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var Scalar = __nccwpck_require__(389);
 
 function findPair(items, key) {
     const k = identity.isScalar(key) ? key.value : key;
@@ -3266,17 +3266,17 @@ exports.findPair = findPair;
 
 /***/ }),
 
-/***/ 2223:
+/***/ 6831:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var stringifyCollection = __nccwpck_require__(1212);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var toJS = __nccwpck_require__(4043);
+var createNode = __nccwpck_require__(1732);
+var stringifyCollection = __nccwpck_require__(4156);
+var Collection = __nccwpck_require__(4661);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
+var toJS = __nccwpck_require__(3899);
 
 class YAMLSeq extends Collection.Collection {
     static get tagName() {
@@ -3388,16 +3388,16 @@ exports.YAMLSeq = YAMLSeq;
 
 /***/ }),
 
-/***/ 7104:
+/***/ 8768:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var log = __nccwpck_require__(7249);
-var merge = __nccwpck_require__(452);
-var stringify = __nccwpck_require__(2148);
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(4043);
+var log = __nccwpck_require__(7297);
+var merge = __nccwpck_require__(9380);
+var stringify = __nccwpck_require__(9300);
+var identity = __nccwpck_require__(4919);
+var toJS = __nccwpck_require__(3899);
 
 function addPairToJSMap(ctx, map, { key, value }) {
     if (identity.isNode(key) && key.addToJSMap)
@@ -3460,7 +3460,7 @@ exports.addPairToJSMap = addPairToJSMap;
 
 /***/ }),
 
-/***/ 1127:
+/***/ 4919:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -3520,12 +3520,12 @@ exports.isSeq = isSeq;
 
 /***/ }),
 
-/***/ 4043:
+/***/ 3899:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(4919);
 
 /**
  * Recursively convert any node or its contents to native JavaScript
@@ -3566,15 +3566,15 @@ exports.toJS = toJS;
 
 /***/ }),
 
-/***/ 110:
+/***/ 334:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var resolveBlockScalar = __nccwpck_require__(8913);
-var resolveFlowScalar = __nccwpck_require__(6842);
-var errors = __nccwpck_require__(1464);
-var stringifyString = __nccwpck_require__(3069);
+var resolveBlockScalar = __nccwpck_require__(5089);
+var resolveFlowScalar = __nccwpck_require__(5882);
+var errors = __nccwpck_require__(152);
+var stringifyString = __nccwpck_require__(1773);
 
 function resolveAsScalar(token, strict = true, onError) {
     if (token) {
@@ -3791,7 +3791,7 @@ exports.setScalarValue = setScalarValue;
 
 /***/ }),
 
-/***/ 1733:
+/***/ 3701:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -3861,7 +3861,7 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 7715:
+/***/ 5235:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -3967,14 +3967,14 @@ exports.visit = visit;
 
 /***/ }),
 
-/***/ 3461:
+/***/ 9877:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cstScalar = __nccwpck_require__(110);
-var cstStringify = __nccwpck_require__(1733);
-var cstVisit = __nccwpck_require__(7715);
+var cstScalar = __nccwpck_require__(334);
+var cstStringify = __nccwpck_require__(3701);
+var cstVisit = __nccwpck_require__(5235);
 
 /** The byte order mark */
 const BOM = '\u{FEFF}';
@@ -4086,12 +4086,12 @@ exports.tokenType = tokenType;
 
 /***/ }),
 
-/***/ 361:
+/***/ 5145:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cst = __nccwpck_require__(3461);
+var cst = __nccwpck_require__(9877);
 
 /*
 START -> stream
@@ -4816,7 +4816,7 @@ exports.Lexer = Lexer;
 
 /***/ }),
 
-/***/ 6628:
+/***/ 1460:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -4864,14 +4864,14 @@ exports.LineCounter = LineCounter;
 
 /***/ }),
 
-/***/ 3456:
+/***/ 2064:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(361);
+var cst = __nccwpck_require__(9877);
+var lexer = __nccwpck_require__(5145);
 
 function includesToken(list, type) {
     for (let i = 0; i < list.length; ++i)
@@ -5851,18 +5851,18 @@ exports.Parser = Parser;
 
 /***/ }),
 
-/***/ 4047:
+/***/ 4543:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var composer = __nccwpck_require__(9984);
-var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(1464);
-var log = __nccwpck_require__(7249);
-var identity = __nccwpck_require__(1127);
-var lineCounter = __nccwpck_require__(6628);
-var parser = __nccwpck_require__(3456);
+var composer = __nccwpck_require__(3104);
+var Document = __nccwpck_require__(573);
+var errors = __nccwpck_require__(152);
+var log = __nccwpck_require__(7297);
+var identity = __nccwpck_require__(4919);
+var lineCounter = __nccwpck_require__(1460);
+var parser = __nccwpck_require__(2064);
 
 function parseOptions(options) {
     const prettyErrors = options.prettyErrors !== false;
@@ -5965,16 +5965,16 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 5840:
+/***/ 8224:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var map = __nccwpck_require__(7451);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var tags = __nccwpck_require__(18);
+var identity = __nccwpck_require__(4919);
+var map = __nccwpck_require__(4043);
+var seq = __nccwpck_require__(7562);
+var string = __nccwpck_require__(4704);
+var tags = __nccwpck_require__(6178);
 
 const sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 class Schema {
@@ -6011,13 +6011,13 @@ exports.Schema = Schema;
 
 /***/ }),
 
-/***/ 7451:
+/***/ 4043:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var YAMLMap = __nccwpck_require__(4454);
+var identity = __nccwpck_require__(4919);
+var YAMLMap = __nccwpck_require__(5462);
 
 const map = {
     collection: 'map',
@@ -6037,12 +6037,12 @@ exports.map = map;
 
 /***/ }),
 
-/***/ 3632:
+/***/ 5632:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(389);
 
 const nullTag = {
     identify: value => value == null,
@@ -6061,13 +6061,13 @@ exports.nullTag = nullTag;
 
 /***/ }),
 
-/***/ 1706:
+/***/ 7562:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var YAMLSeq = __nccwpck_require__(2223);
+var identity = __nccwpck_require__(4919);
+var YAMLSeq = __nccwpck_require__(6831);
 
 const seq = {
     collection: 'seq',
@@ -6087,12 +6087,12 @@ exports.seq = seq;
 
 /***/ }),
 
-/***/ 6464:
+/***/ 4704:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyString = __nccwpck_require__(3069);
+var stringifyString = __nccwpck_require__(1773);
 
 const string = {
     identify: value => typeof value === 'string',
@@ -6110,12 +6110,12 @@ exports.string = string;
 
 /***/ }),
 
-/***/ 3959:
+/***/ 4359:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(389);
 
 const boolTag = {
     identify: value => typeof value === 'boolean',
@@ -6138,13 +6138,13 @@ exports.boolTag = boolTag;
 
 /***/ }),
 
-/***/ 8405:
+/***/ 6229:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var stringifyNumber = __nccwpck_require__(8689);
+var Scalar = __nccwpck_require__(389);
+var stringifyNumber = __nccwpck_require__(3569);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -6192,12 +6192,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 9874:
+/***/ 7602:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(3569);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 const intResolve = (str, offset, radix, { intAsBigInt }) => (intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix));
@@ -6241,18 +6241,18 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 896:
+/***/ 7904:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var bool = __nccwpck_require__(3959);
-var float = __nccwpck_require__(8405);
-var int = __nccwpck_require__(9874);
+var map = __nccwpck_require__(4043);
+var _null = __nccwpck_require__(5632);
+var seq = __nccwpck_require__(7562);
+var string = __nccwpck_require__(4704);
+var bool = __nccwpck_require__(4359);
+var float = __nccwpck_require__(6229);
+var int = __nccwpck_require__(7602);
 
 const schema = [
     map.map,
@@ -6273,14 +6273,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 3559:
+/***/ 8647:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var map = __nccwpck_require__(7451);
-var seq = __nccwpck_require__(1706);
+var Scalar = __nccwpck_require__(389);
+var map = __nccwpck_require__(4043);
+var seq = __nccwpck_require__(7562);
 
 function intIdentify(value) {
     return typeof value === 'bigint' || Number.isInteger(value);
@@ -6344,27 +6344,27 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 18:
+/***/ 6178:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var bool = __nccwpck_require__(3959);
-var float = __nccwpck_require__(8405);
-var int = __nccwpck_require__(9874);
-var schema = __nccwpck_require__(896);
-var schema$1 = __nccwpck_require__(3559);
-var binary = __nccwpck_require__(6083);
-var merge = __nccwpck_require__(452);
-var omap = __nccwpck_require__(303);
-var pairs = __nccwpck_require__(8385);
-var schema$2 = __nccwpck_require__(5913);
-var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(6752);
+var map = __nccwpck_require__(4043);
+var _null = __nccwpck_require__(5632);
+var seq = __nccwpck_require__(7562);
+var string = __nccwpck_require__(4704);
+var bool = __nccwpck_require__(4359);
+var float = __nccwpck_require__(6229);
+var int = __nccwpck_require__(7602);
+var schema = __nccwpck_require__(7904);
+var schema$1 = __nccwpck_require__(8647);
+var binary = __nccwpck_require__(4355);
+var merge = __nccwpck_require__(9380);
+var omap = __nccwpck_require__(6431);
+var pairs = __nccwpck_require__(9281);
+var schema$2 = __nccwpck_require__(3081);
+var set = __nccwpck_require__(2504);
+var timestamp = __nccwpck_require__(4960);
 
 const schemas = new Map([
     ['core', schema.schema],
@@ -6450,14 +6450,14 @@ exports.getTags = getTags;
 
 /***/ }),
 
-/***/ 6083:
+/***/ 4355:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_buffer = __nccwpck_require__(181);
-var Scalar = __nccwpck_require__(3301);
-var stringifyString = __nccwpck_require__(3069);
+var Scalar = __nccwpck_require__(389);
+var stringifyString = __nccwpck_require__(1773);
 
 const binary = {
     identify: value => value instanceof Uint8Array, // Buffer inherits from Uint8Array
@@ -6527,12 +6527,12 @@ exports.binary = binary;
 
 /***/ }),
 
-/***/ 8398:
+/***/ 6158:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(389);
 
 function boolStringify({ value, source }, ctx) {
     const boolObj = value ? trueTag : falseTag;
@@ -6563,13 +6563,13 @@ exports.trueTag = trueTag;
 
 /***/ }),
 
-/***/ 5782:
+/***/ 838:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var stringifyNumber = __nccwpck_require__(8689);
+var Scalar = __nccwpck_require__(389);
+var stringifyNumber = __nccwpck_require__(3569);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -6620,12 +6620,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 873:
+/***/ 5609:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(3569);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 function intResolve(str, offset, radix, { intAsBigInt }) {
@@ -6703,13 +6703,13 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 452:
+/***/ 9380:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
 
 // If the value associated with a merge key is a single mapping node, each of
 // its key/value pairs is inserted into the current mapping, unless the key
@@ -6781,16 +6781,16 @@ exports.merge = merge;
 
 /***/ }),
 
-/***/ 303:
+/***/ 6431:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(4043);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var pairs = __nccwpck_require__(8385);
+var identity = __nccwpck_require__(4919);
+var toJS = __nccwpck_require__(3899);
+var YAMLMap = __nccwpck_require__(5462);
+var YAMLSeq = __nccwpck_require__(6831);
+var pairs = __nccwpck_require__(9281);
 
 class YAMLOMap extends YAMLSeq.YAMLSeq {
     constructor() {
@@ -6865,15 +6865,15 @@ exports.omap = omap;
 
 /***/ }),
 
-/***/ 8385:
+/***/ 9281:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
-var YAMLSeq = __nccwpck_require__(2223);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var Scalar = __nccwpck_require__(389);
+var YAMLSeq = __nccwpck_require__(6831);
 
 function resolvePairs(seq, onError) {
     if (identity.isSeq(seq)) {
@@ -6954,24 +6954,24 @@ exports.resolvePairs = resolvePairs;
 
 /***/ }),
 
-/***/ 5913:
+/***/ 3081:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var binary = __nccwpck_require__(6083);
-var bool = __nccwpck_require__(8398);
-var float = __nccwpck_require__(5782);
-var int = __nccwpck_require__(873);
-var merge = __nccwpck_require__(452);
-var omap = __nccwpck_require__(303);
-var pairs = __nccwpck_require__(8385);
-var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(6752);
+var map = __nccwpck_require__(4043);
+var _null = __nccwpck_require__(5632);
+var seq = __nccwpck_require__(7562);
+var string = __nccwpck_require__(4704);
+var binary = __nccwpck_require__(4355);
+var bool = __nccwpck_require__(6158);
+var float = __nccwpck_require__(838);
+var int = __nccwpck_require__(5609);
+var merge = __nccwpck_require__(9380);
+var omap = __nccwpck_require__(6431);
+var pairs = __nccwpck_require__(9281);
+var set = __nccwpck_require__(2504);
+var timestamp = __nccwpck_require__(4960);
 
 const schema = [
     map.map,
@@ -7002,14 +7002,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 1528:
+/***/ 2504:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var YAMLMap = __nccwpck_require__(5462);
 
 class YAMLSet extends YAMLMap.YAMLMap {
     constructor(schema) {
@@ -7105,12 +7105,12 @@ exports.set = set;
 
 /***/ }),
 
-/***/ 6752:
+/***/ 4960:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(3569);
 
 /** Internal types handle bigint as number, because TS can't figure it out. */
 function parseSexagesimal(str, asBigInt) {
@@ -7217,7 +7217,7 @@ exports.timestamp = timestamp;
 
 /***/ }),
 
-/***/ 4475:
+/***/ 9915:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -7375,15 +7375,15 @@ exports.foldFlowLines = foldFlowLines;
 
 /***/ }),
 
-/***/ 2148:
+/***/ 9300:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(1596);
-var identity = __nccwpck_require__(1127);
-var stringifyComment = __nccwpck_require__(9799);
-var stringifyString = __nccwpck_require__(3069);
+var anchors = __nccwpck_require__(9196);
+var identity = __nccwpck_require__(4919);
+var stringifyComment = __nccwpck_require__(6599);
+var stringifyString = __nccwpck_require__(1773);
 
 function createStringifyContext(doc, options) {
     const opt = Object.assign({
@@ -7514,14 +7514,14 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 1212:
+/***/ 4156:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(4919);
+var stringify = __nccwpck_require__(9300);
+var stringifyComment = __nccwpck_require__(6599);
 
 function stringifyCollection(collection, ctx, options) {
     const flow = ctx.inFlow ?? collection.flow;
@@ -7676,7 +7676,7 @@ exports.stringifyCollection = stringifyCollection;
 
 /***/ }),
 
-/***/ 9799:
+/***/ 6599:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -7707,14 +7707,14 @@ exports.stringifyComment = stringifyComment;
 
 /***/ }),
 
-/***/ 6829:
+/***/ 2285:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(4919);
+var stringify = __nccwpck_require__(9300);
+var stringifyComment = __nccwpck_require__(6599);
 
 function stringifyDocument(doc, options) {
     const lines = [];
@@ -7801,7 +7801,7 @@ exports.stringifyDocument = stringifyDocument;
 
 /***/ }),
 
-/***/ 8689:
+/***/ 3569:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -7835,15 +7835,15 @@ exports.stringifyNumber = stringifyNumber;
 
 /***/ }),
 
-/***/ 9748:
+/***/ 7764:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
+var stringify = __nccwpck_require__(9300);
+var stringifyComment = __nccwpck_require__(6599);
 
 function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
     const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -7994,13 +7994,13 @@ exports.stringifyPair = stringifyPair;
 
 /***/ }),
 
-/***/ 3069:
+/***/ 1773:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var foldFlowLines = __nccwpck_require__(4475);
+var Scalar = __nccwpck_require__(389);
+var foldFlowLines = __nccwpck_require__(9915);
 
 const getFoldOptions = (ctx, isBlock) => ({
     indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
@@ -8339,12 +8339,12 @@ exports.stringifyString = stringifyString;
 
 /***/ }),
 
-/***/ 204:
+/***/ 2588:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(4919);
 
 const BREAK = Symbol('break visit');
 const SKIP = Symbol('skip children');
@@ -8681,10 +8681,10 @@ class errors_InputError extends Error {
 }
 /**
  * A message is one line whatever the ids and values quoted in it hold: every control character is shown escaped
- * (oneLine), except in a command's usage the CLI appends after a line break (`...\nusage: evalgate ...`).
+ * (oneLine), except in a command's usage the CLI appends after a line break (`...\nusage: evalverdict ...`).
  */
 function oneLineMessage(message) {
-    const usage = /(^|\n)usage: evalgate /.exec(message);
+    const usage = /(^|\n)usage: evalverdict /.exec(message);
     if (usage === null)
         return errors_oneLine(message);
     const head = message.slice(0, usage.index);
@@ -10352,7 +10352,7 @@ function recallAllAtK(groups, supportFirstRank, k) {
 ;// CONCATENATED MODULE: ./src/aggregate/metrics/retrieval.ts
 
 
-const EVALGATE_RULES = {
+const EVALVERDICT_RULES = {
     countsNothingRelevant: false,
     nothingRelevantScore: 0,
     defaultTopK: null,
@@ -10364,14 +10364,14 @@ const EVALGATE_RULES = {
  * evidence hit 0); nDCG gains 2^grade - 1 with the ideal ranking cut at top_k.
  */
 const RETRIEVAL_PROFILES = {
-    evalgate: EVALGATE_RULES,
-    wfgy: EVALGATE_RULES,
+    evalverdict: EVALVERDICT_RULES,
+    wfgy: EVALVERDICT_RULES,
     paperbot: { countsNothingRelevant: true, nothingRelevantScore: 1, defaultTopK: 5, ndcgGain: 'exponential' },
 };
 /** The mean rules of one context: which queries a retrieval mean is over, and the denominators that say so. */
 function meanRules(ctx) {
     const { meanOver, profile } = ctx.options;
-    const rules = RETRIEVAL_PROFILES[profile ?? 'evalgate'];
+    const rules = RETRIEVAL_PROFILES[profile ?? 'evalverdict'];
     /** A query with nothing relevant adds 0 rather than being left out: --mean-over trec, trec_c, or the profile. */
     const countsUnjudged = meanOver !== 'default' || rules.countsNothingRelevant;
     const profileCounts = rules.countsNothingRelevant && meanOver === 'default';
@@ -10579,7 +10579,7 @@ function registry_resolve({ profiles, ...decl }, family, profile) {
 }
 /** Every metric for these options, in table order; `stages` are the timed stages (a latency pair each). */
 function registry_buildMetricTable(options, stages = []) {
-    const profile = options.profile ?? 'evalgate';
+    const profile = options.profile ?? 'evalverdict';
     const defs = [];
     for (const { family, declare } of METRIC_FAMILIES) {
         for (const decl of declare({ options, stages }))
@@ -11023,15 +11023,15 @@ function parseJsonCell(text, where, boundsChecked = false) {
     return value;
 }
 /**
- * How deep a JSON value EvalGate reads may nest. JSON.parse reads any depth, but what walks the value afterwards
+ * How deep a JSON value EvalVerdict reads may nest. JSON.parse reads any depth, but what walks the value afterwards
  * (String() of an array, JSON.stringify) recurses, and 100,000 levels overflow the stack.
  */
 const MAX_JSON_DEPTH = 100;
 /**
- * What one JSON value EvalGate reads may hold: a run database's JSON cell (result_json, config_snapshot_json,
+ * What one JSON value EvalVerdict reads may hold: a run database's JSON cell (result_json, config_snapshot_json,
  * aggregate_json, the chunks' JSON columns) and a golden set's JSON Lines line (depth aside). JSON.parse builds all a
  * text holds before anything can be checked, and lists, objects and keys are what it builds dearly; the largest
- * results EvalGate scores stay under half of each bound (the figures: docs/run-database.md).
+ * results EvalVerdict scores stay under half of each bound (the figures: docs/run-database.md).
  */
 const JSON_VALUE_BOUNDS = {
     depth: MAX_JSON_DEPTH,
@@ -11058,7 +11058,7 @@ function refuseJsonPastBounds(text, bounds, where, scope) {
     if (past === 'depth')
         throw new errors_InputError(`${where}: JSON nested more than ${most} levels deep`);
     const what = past === 'containers' ? 'lists and objects' : past === 'keys' ? 'object keys' : 'values';
-    throw new errors_InputError(`${where}: JSON holds more than ${most} ${what}, the most EvalGate reads ${scope}`);
+    throw new errors_InputError(`${where}: JSON holds more than ${most} ${what}, the most EvalVerdict reads ${scope}`);
 }
 /** The index of the quote that ends the string opened at `open` (the first not escaped by a backslash), or -1. */
 function stringEnd(text, open) {
@@ -12041,7 +12041,7 @@ function readResultRow(file, runId, queryId, resultJson) {
     if (queryId.length > MAX_ID_BYTES / 3 && Buffer.byteLength(queryId) > MAX_ID_BYTES) {
         throw new errors_InputError(`${file}: table \`eval_query_results\`, run \`${errors_oneLine(runId)}\`, query ` +
             `\`${errors_oneLine(`${queryId.slice(0, 200)}… (${Buffer.byteLength(queryId)} bytes)`)}\`: query_id holds more than ` +
-            `the ${MAX_ID_BYTES} bytes EvalGate reads in an id`);
+            `the ${MAX_ID_BYTES} bytes EvalVerdict reads in an id`);
     }
     if (typeof resultJson === 'string') {
         // Both readers build what the text holds (the fast one the members after the hits by JSON.parse): a long text is
@@ -12399,14 +12399,14 @@ function openRegularFile(file, what) {
 }
 /**
  * The bytes of the regular file `file`, at most `maxBytes` (a larger file is refused before it is read:
- * `FILE: the golden set is 2.1 GiB, more than the 1 GiB EvalGate reads`).
+ * `FILE: the golden set is 2.1 GiB, more than the 1 GiB EvalVerdict reads`).
  */
 function regularFile_readRegularFile(file, what, maxBytes) {
     const fd = openRegularFile(file, what);
     try {
         const size = (0,external_node_fs_namespaceObject.fstatSync)(fd).size;
         if (size > maxBytes) {
-            throw new errors_InputError(`${file}: ${what} is ${sizeText(size)}, more than the ${sizeText(maxBytes)} EvalGate reads`);
+            throw new errors_InputError(`${file}: ${what} is ${sizeText(size)}, more than the ${sizeText(maxBytes)} EvalVerdict reads`);
         }
         const bytes = Buffer.allocUnsafe(size);
         readFully(fd, bytes, size, 0, file);
@@ -12425,7 +12425,7 @@ function sizeText(bytes) {
         return `${Number((bytes / (1 << 10)).toFixed(1))} KiB`;
     return `${bytes} bytes`;
 }
-/** The most bytes of a golden set EvalGate reads (a 100,000-query set with long queries is ~100 MB). */
+/** The most bytes of a golden set EvalVerdict reads (a 100,000-query set with long queries is ~100 MB). */
 const regularFile_MAX_GOLDEN_BYTES = 1 << 30;
 /** The most bytes of a gate config file. */
 const MAX_CONFIG_BYTES = (/* unused pure expression or super */ null && (1 << 20));
@@ -12761,7 +12761,7 @@ const WINDOWS = 4;
 
 ;// CONCATENATED MODULE: ./src/time.ts
 /**
- * The one clock: every time EvalGate reads (a run's `created_at`, the action's "now") is parsed here, so the run
+ * The one clock: every time EvalVerdict reads (a run's `created_at`, the action's "now") is parsed here, so the run
  * picked as newest, the swapped-runs warning and the report's ages agree, whatever the machine's time zone; and every
  * time it writes is taken here, in UTC. A leaf: it imports nothing.
  */
@@ -12778,7 +12778,7 @@ const RUN_TIME = new RegExp(String.raw `^(\d{4})-(\d{2})-(\d{2})` + // date
 /**
  * A run's `created_at` as milliseconds since the epoch (fractions below a millisecond kept), or null when it is not
  * an RFC 3339 time. Also read: a space for the `T` and no zone, as SQLite's CURRENT_TIMESTAMP writes them (read as
- * UTC, so the newest run does not depend on where EvalGate runs); `+0100` (Python's `%z`); no seconds or no time.
+ * UTC, so the newest run does not depend on where EvalVerdict runs); `+0100` (Python's `%z`); no seconds or no time.
  */
 function runTime(text) {
     const m = RUN_TIME.exec(text);
@@ -12822,7 +12822,7 @@ const COLUMNS = {
     chunks: ['chunk_id', 'doc_id', 'text', 'heading_path_json', 'source_spans_json', 'token_estimate', 'chunker_version'],
     documents: ['doc_id', 'workspace_path'],
 };
-/** The DDL `evalgate init` writes: kebab's eval tables plus the two optional index tables. */
+/** The DDL `evalverdict init` writes: kebab's eval tables plus the two optional index tables. */
 const RUN_DATABASE_DDL = `
 CREATE TABLE IF NOT EXISTS eval_runs (
   run_id TEXT PRIMARY KEY,
@@ -12923,7 +12923,7 @@ function isFileError(error) {
 }
 /**
  * `error`, thrown by SQLite (or by reading the file for it) while reading `table` of `file`: always the user's
- * (exit 2), since every statement EvalGate runs is fixed and only the database can make one fail: a corrupt page,
+ * (exit 2), since every statement EvalVerdict runs is fixed and only the database can make one fail: a corrupt page,
  * a collation or module it names that this SQLite lacks, a value past SQLite's memory cap.
  */
 function readError(file, table, error) {
@@ -12982,7 +12982,7 @@ function forEachRow(db, file, table, columns, tail, params, label, each) {
                 const length = row[n + i];
                 if (typeof length === 'number' && length > MAX_VALUE_BYTES) {
                     throw new errors_InputError(`${file}: table \`${table}\`, ${label(row)}: column \`${columns[i]}\` holds ${mib(length)}, more than ` +
-                        `the ${mib(MAX_VALUE_BYTES)} EvalGate reads in one value`);
+                        `the ${mib(MAX_VALUE_BYTES)} EvalVerdict reads in one value`);
                 }
             }
             each(row.length === n ? row : row.slice(0, n));
@@ -13024,7 +13024,7 @@ function declaredTables(db, file) {
                 : type === 'view'
                     ? 'a view'
                     : `${errors_oneLine(String(type))} ${idText(sql)}`.slice(0, 80);
-            throw new errors_InputError(`${file}: \`${table}\` is ${what}, not a table; EvalGate reads only plain tables and never runs SQL or ` +
+            throw new errors_InputError(`${file}: \`${table}\` is ${what}, not a table; EvalVerdict reads only plain tables and never runs SQL or ` +
                 'modules stored in a run database (docs/run-database.md)');
         }
         const info = reading(file, table, () => db.exec(`PRAGMA table_xinfo(${JSON.stringify(table)})`));
@@ -13047,7 +13047,7 @@ function hasTable(declared, file, table) {
         // table_xinfo's `hidden`: 2 for a VIRTUAL generated column (an expression run on every read), 3 for a STORED one.
         if (found.hidden === 2) {
             throw new errors_InputError(`${file}: table \`${table}\`, column \`${column}\` is a VIRTUAL generated column (computed by SQL stored ` +
-                'in the database on every read); EvalGate reads only stored values');
+                'in the database on every read); EvalVerdict reads only stored values');
         }
     }
     return true;
@@ -13111,7 +13111,7 @@ function listRuns(db, file) {
                 createdAt: String(createdAt ?? ''),
                 commitHash: commitHash === null ? null : String(commitHash),
                 refusal: long !== -1
-                    ? `column \`${RUN_FIELDS[long]}\` holds ${lengths[long]} bytes, more than the ${MAX_ID_BYTES} EvalGate ` +
+                    ? `column \`${RUN_FIELDS[long]}\` holds ${lengths[long]} bytes, more than the ${MAX_ID_BYTES} EvalVerdict ` +
                         'reads in an id, suite, commit or time'
                     : type === 'blob' || type === 'null'
                         ? `run_id is ${type === 'blob' ? 'a BLOB' : 'NULL'} (${hex}), not text that result rows can name`
@@ -13193,13 +13193,13 @@ function runInfoFrom(db, row, file) {
     const { configJson, aggregateJson } = runJson(db, file, row.runId);
     const config = parseJsonCell(configJson, `${where}, column \`config_snapshot_json\``);
     // Scores are computed afresh (`--write` replaces it); only the golden set it was computed against is read, and
-    // malformed JSON is refused as in every column. One past the value bounds (EvalGate's own, written for a golden
+    // malformed JSON is refused as in every column. One past the value bounds (EvalVerdict's own, written for a golden
     // set of thousands of breakdown groups, can be) is not read at all: no recorded golden set, never a refusal.
     const tooLarge = typeof aggregateJson === 'string' &&
         aggregateJson.length >= JSON_SCAN_FROM_CHARS &&
         jsonTextPast(aggregateJson, JSON_VALUE_BOUNDS) !== null;
     const aggregate = tooLarge ? null : parseJsonCell(aggregateJson, `${where}, column \`aggregate_json\``, true);
-    const recorded = isObject(aggregate) && isObject(aggregate.evalgate) ? aggregate.evalgate.golden : null;
+    const recorded = isObject(aggregate) && isObject(aggregate.evalverdict) ? aggregate.evalverdict.golden : null;
     if (!isObject(config))
         throw new errors_InputError(`${where}, column \`config_snapshot_json\`: must be a JSON object`);
     // A setting as a top-level key (`embedding_model`), else nested at its first underscore, as kebab writes
@@ -13226,7 +13226,7 @@ function runInfoFrom(db, row, file) {
         judgeModel: str('judge_model'),
         judgePromptVersion: str('judge_prompt_version'),
         chunkIndexing: chunkIndexingOf(config.index_stats, `${where}, column \`config_snapshot_json\`, \`index_stats\``),
-        // Only EvalGate's own form is kept: anything else is no fingerprint of ours.
+        // Only EvalVerdict's own form is kept: anything else is no fingerprint of ours.
         recordedGoldenFingerprint: isObject(recorded) &&
             typeof recorded.fingerprint === 'string' &&
             /^sha256:[0-9a-f]{64}$/.test(recorded.fingerprint)
@@ -13319,7 +13319,7 @@ function runStreamFromDb(db, file, runId, currentDb = null) {
     const { hasChunks, hasDocuments } = checkSchema(db, file);
     const run = runInfoFrom(db, pickRun(listRuns(db, file), file, runId), file);
     checkNoOrphanResults(db, file);
-    // `evalgate init` and `import trec` create the index tables empty: an empty table means "no index", else every
+    // `evalverdict init` and `import trec` create the index tables empty: an empty table means "no index", else every
     // citation would count as broken and every snippet as hallucinated against a table that was never filled.
     const chunks = hasChunks ? readChunks(db, file, currentDb) : null;
     const documents = hasDocuments ? readDocuments(db, file) : null;
@@ -13354,7 +13354,7 @@ function forEachResultRow(db, file, runId, each, range = {}) {
     const table = 'eval_query_results';
     // SQLite sorts every number below every text, so a range of text bounds would put all numeric query_ids (a
     // column without TEXT affinity) in the first part. Such a run is read whole and its rows kept by String(query_id),
-    // the id EvalGate matches, compared as SQLite compares text. Otherwise the index seeks the range.
+    // the id EvalVerdict matches, compared as SQLite compares text. Otherwise the index seeks the range.
     const hasRange = RANGE_OPERATORS.some(([key]) => range[key] !== undefined);
     const filter = hasRange && reading(file, table, () => hasNonTextQueryIds(db, runId));
     let where = '';
@@ -13403,7 +13403,7 @@ function readChunks(db, file, currentDb) {
         const [chunkId, docId, text, headingJson, spansJson, tokens, version, textBytes, rowid] = row;
         const where = `${file}: table \`chunks\`, chunk ${idText(chunkId)}`;
         if (typeof textBytes === 'number' && textBytes > MAX_VALUE_BYTES) {
-            throw new errors_InputError(`${where}: column \`text\` holds ${mib(textBytes)}, more than the ${mib(MAX_VALUE_BYTES)} EvalGate reads in one value`);
+            throw new errors_InputError(`${where}: column \`text\` holds ${mib(textBytes)}, more than the ${mib(MAX_VALUE_BYTES)} EvalVerdict reads in one value`);
         }
         const heading = parseJsonCell(headingJson, `${where}, column \`heading_path_json\``);
         const spans = parseJsonCell(spansJson, `${where}, column \`source_spans_json\``);
@@ -14361,7 +14361,7 @@ function aggregateScored(scored, defs) {
             min_grade: options.minGrade,
             mean_over: options.meanOver,
             chunk_match: options.chunkMatch,
-            ...(options.profile !== undefined && options.profile !== 'evalgate' ? { profile: options.profile } : {}),
+            ...(options.profile !== undefined && options.profile !== 'evalverdict' ? { profile: options.profile } : {}),
         },
         ...(matchCounts !== null ? { chunk_match_queries: matchCounts } : {}),
         metrics: metricsFor(defs, values, run, true),
@@ -15249,7 +15249,7 @@ function reportedOptions(options) {
         mean_over: options.meanOver,
         seed: options.seed,
         permutations: options.permutations,
-        ...(options.profile !== undefined && options.profile !== 'evalgate' ? { profile: options.profile } : {}),
+        ...(options.profile !== undefined && options.profile !== 'evalverdict' ? { profile: options.profile } : {}),
     };
 }
 /** The per-query columns the gate stage asks for after the report is built: paired differences, failing queries. */
@@ -15434,8 +15434,8 @@ function compareCandidateOnly(candidate, golden, options = {}) {
     };
 }
 
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(8815);
+// EXTERNAL MODULE: ../main/node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(3439);
 ;// CONCATENATED MODULE: ./src/yamlLines.ts
 /** YAML parsed with positions, for messages that name `file:line` (golden sets and gate configs). */
 
@@ -15466,7 +15466,7 @@ function parseYamlWithLines(text, source) {
  *
  * Model: n queries, a share rho of them changed between two runs with no real change, with a typical size s (root
  * mean square; 1, a hit lost, when none changed), from baseline-side noise (measuredNoiseModel: the config's
- * `noise:` block or the baseline's repeats; redrawnNoiseModel: `evalgate power`'s assumed churn) or, lacking it,
+ * `noise:` block or the baseline's repeats; redrawnNoiseModel: `evalverdict power`'s assumed churn) or, lacking it,
  * from a comparison's own differences with the mean change removed (noiseModel). Under no change a changed query
  * is as likely better as worse. A drop of size d * s first moves a share of the unchanged queries to a loss of
  * size s (P(loss) = rho/2 + d, P(win) = rho/2, while d <= 1 - rho); past that, when too few
@@ -15511,7 +15511,7 @@ function noiseModel(diffs) {
     return { n, rho, size: Math.sqrt(variance / rho) };
 }
 /**
- * The model of a measured noise floor (the config's `noise:` block, `evalgate calibrate`): a share `changed` of the
+ * The model of a measured noise floor (the config's `noise:` block, `evalverdict calibrate`): a share `changed` of the
  * queries differs between two runs with no change, with a mean squared difference sdDiff^2, so a typical change of
  * sdDiff / sqrt(changed) (1 when nothing changed), over the n queries a comparison pairs.
  */
@@ -15646,7 +15646,7 @@ function queriesNeeded(model, level, margin) {
 
 ;// CONCATENATED MODULE: ./src/gate/noise.ts
 /**
- * The gate config's `noise:` block: the run-to-run noise `evalgate calibrate` measured, carried in the config it
+ * The gate config's `noise:` block: the run-to-run noise `evalverdict calibrate` measured, carried in the config it
  * suggests so the report can name the noise floor its margins came from (docs/gates.md, "Noise floor"). It is a
  * record, not a gate: nothing here changes a verdict.
  *
@@ -15742,7 +15742,7 @@ function noiseFloorModel(floor, n) {
 
 
 /** The gate config both entries read when none is named and it exists (relative to the working directory). */
-const DEFAULT_CONFIG_PATH = '.github/evalgate.yml';
+const DEFAULT_CONFIG_PATH = '.github/evalverdict.yml';
 const THRESHOLD_KEYS = [
     'min',
     'max',
@@ -16295,7 +16295,7 @@ function evaluateGates(config, ctx) {
         const margin = marginOf(spec, config, ctx);
         const numbers = t
             ? testedNumbers(t.drops, t.primary ? { correction: 'primary', size: 1 } : { correction: config.correction, size: split }, config.alpha, margin, ctx.defs.get(spec.metric), 
-            // The advice reads the baseline side's measured noise when the config records it (evalgate calibrate).
+            // The advice reads the baseline side's measured noise when the config records it (evalverdict calibrate).
             config.noise?.metrics[spec.metric] ?? null)
             : null;
         return evaluateGate(spec, ctx, numbers, {
@@ -16373,7 +16373,7 @@ function evaluateGate(spec, ctx, tested, { margin, onInconclusive }) {
 }
 /**
  * Every gate of `config` checked against the metric table `defs` as evaluation checks it (checkGate), before any
- * comparison: `evalgate power` refuses what compare would, in its words.
+ * comparison: `evalverdict power` refuses what compare would, in its words.
  */
 function checkGates(config, defs) {
     const ctx = { defs: new Map(defs.map((d) => [d.id, d])) };
@@ -16383,7 +16383,7 @@ function checkGates(config, defs) {
 /** A gate the comparison cannot answer is a mistake in the config: an InputError naming where the gate was written. */
 function checkGate(spec, ctx, countKey, def) {
     if (!countKey && !def) {
-        throw new errors_InputError(`${spec.origin}: unknown metric \`${spec.metric}\`${suggest_suggest(spec.metric, [...ctx.defs.keys(), ...Object.keys(COUNT_METRICS)])} (run \`evalgate metrics\` for the list)`);
+        throw new errors_InputError(`${spec.origin}: unknown metric \`${spec.metric}\`${suggest_suggest(spec.metric, [...ctx.defs.keys(), ...Object.keys(COUNT_METRICS)])} (run \`evalverdict metrics\` for the list)`);
     }
     const testKey = spec.significantOnly ? 'significant_only' : 'margin';
     if (isTested(spec) && !def?.paired) {
@@ -17612,7 +17612,7 @@ function mostlyUnmatchable(context) {
 }
 /**
  * The runner mistakes as the JSON report's `runner_warnings` (docs/compare.md, "The JSON report"): each with its side,
- * run, check and field (as `evalgate validate` names them), the key meant, its count of the run's results, and
+ * run, check and field (as `evalverdict validate` names them), the key meant, its count of the run's results, and
  * whether that is more than half of them (`most_results`: with `unmatchable-hit`, what the verdict line names).
  */
 function runnerWarningsJson(mistakes) {
@@ -17664,7 +17664,7 @@ function renderCalibrationText(c, cutoffs = {}) {
         `detects: the smallest drop a gate's one-sided test finds with ${Math.round(c.power * 100)}% power at this noise (${levelText(c)})`,
         'margin: the drop detectable when a comparison is as noisy as 1 in 40 are, up to 0.01: set it, and honest comparisons pass',
         '',
-        'Suggested gate config (.github/evalgate.yml; `evalgate calibrate ... --format yaml` prints it alone):',
+        'Suggested gate config (.github/evalverdict.yml; `evalverdict calibrate ... --format yaml` prints it alone):',
         '',
         renderCalibrationYaml(c, cutoffs),
     ].join('\n')}`;
@@ -17674,7 +17674,7 @@ const meanOfMeans = (m) => m.means.reduce((a, b) => a + b, 0) / m.means.length;
 function renderCalibrationYaml(c, cutoffs = {}) {
     const commit = c.commits.length === 1 && c.commits[0] !== null ? c.commits[0] : null;
     const lines = [
-        `# Suggested by evalgate calibrate from ${c.runs.length} runs of ${commitsText(c)} (docs/gates.md, "Noise floor").`,
+        `# Suggested by evalverdict calibrate from ${c.runs.length} runs of ${commitsText(c)} (docs/gates.md, "Noise floor").`,
         `# Each gate fails on a significant drop and passes when it can see a drop of its margin.`,
         `alpha: ${c.alpha}`,
         `correction: ${c.correction}`,
@@ -17729,7 +17729,7 @@ function calibrationJson(c, cutoffs = {}) {
     };
 }
 /**
- * The report's one line on the noise floor its config carries, e.g. `Noise floor (evalgate calibrate, 5 runs of
+ * The report's one line on the noise floor its config carries, e.g. `Noise floor (evalverdict calibrate, 5 runs of
  * 0123456789ab, 2026-11-28T04:00:00Z): hit@5 sd(diff) 0.2828, detects 0.0412; ...`. The config is input: `id`
  * and `text` make its strings safe for the format (plain text: as given).
  */
@@ -17737,7 +17737,7 @@ function noiseFloorLine(noise, id = (x) => x, text = (x) => x) {
     const metrics = Object.entries(noise.metrics).map(([metric, m]) => `${id(metric)} sd(diff) ${f4(m.sd_diff)}, detects ${m.detects === null ? 'none' : f4(m.detects)}`);
     const shown = metrics.slice(0, 8).join('; ') + (metrics.length > 8 ? `; and ${metrics.length - 8} more` : '');
     const of = noise.commit === null ? '' : ` of ${text(noise.commit.slice(0, 12))}`;
-    return `Noise floor (evalgate calibrate, ${noise.runs} runs${of}, ${text(noise.measured.slice(0, 40))}): ${shown}`;
+    return `Noise floor (evalverdict calibrate, ${noise.runs} runs${of}, ${text(noise.measured.slice(0, 40))}): ${shown}`;
 }
 /** The line in Markdown: metric ids as code when they are plain ids, else escaped text. */
 function noiseFloorMarkdown(noise) {
@@ -17998,7 +17998,7 @@ function alertLines(report, byId, context) {
     const caveat = verdictCaveatText(context, markdownStyle(context));
     return [
         `> [!${ALERT[word]}]`,
-        `> **EvalGate: ${word}** — ${tally}${flaky ? ` · ${flaky}` : ''}${caveat ? ` · ⚠️ ${caveat}` : ''}${advice ? `. ${escapeMarkdownText(advice, 300)}` : ''}`,
+        `> **EvalVerdict: ${word}** — ${tally}${flaky ? ` · ${flaky}` : ''}${caveat ? ` · ⚠️ ${caveat}` : ''}${advice ? `. ${escapeMarkdownText(advice, 300)}` : ''}`,
         ...(shown.length ? ['>', ...shown.map((g) => alertGateLine(g, report, byId))] : []),
         ...(named.length > shown.length ? [`> - and ${named.length - shown.length} more in the gate table`] : []),
     ];
@@ -18404,7 +18404,7 @@ function fixedLines(report, byId, context, hint) {
     ];
 }
 const PER_QUERY_HINT = "_A query's full row in the candidate (hits returned, top hit, reciprocal rank, citation checks, WFGY label): " +
-    '`evalgate aggregate CANDIDATE.sqlite --golden GOLDEN --per-query`; the JSON report has it as `candidate_row`._';
+    '`evalverdict aggregate CANDIDATE.sqlite --golden GOLDEN --per-query`; the JSON report has it as `candidate_row`._';
 function buildSections(report, defs, byId) {
     const worst = regressionsBySeverity(report.per_query);
     const losses = querySection(`Regressions and losses: ${regressionOrder(report.per_query_metric)}`, 'regressions and losses', worst, report, true);
@@ -18460,7 +18460,7 @@ function layOut(report, fixed, parts, options) {
     const { sections, cutOrder } = parts;
     const footer = [
         '',
-        `<sub>EvalGate · paired sign-flip test, ${report.options.permutations.toLocaleString('en-US')} flips, seed ${report.options.seed}; metric intervals at ${intervalLevel(report.alpha)} from the same test; gate intervals at ${intervalLevel(2 * report.alpha)}, Student's t, simultaneous over the tested gates · mean over ${report.options.mean_over}, min grade ${report.options.min_grade}</sub>`,
+        `<sub>EvalVerdict · paired sign-flip test, ${report.options.permutations.toLocaleString('en-US')} flips, seed ${report.options.seed}; metric intervals at ${intervalLevel(report.alpha)} from the same test; gate intervals at ${intervalLevel(2 * report.alpha)}, Student's t, simultaneous over the tested gates · mean over ${report.options.mean_over}, min grade ${report.options.min_grade}</sub>`,
     ];
     const fixedText = fixed.join('\n');
     const footerText = footer.join('\n');
@@ -18702,7 +18702,7 @@ const EXPECTATION_KEYS = [
 ];
 const HEADER_KEYS = new Set(['schema_version', 'name', 'description', 'profile']);
 /** The metric profiles a golden set's header may name (docs/golden-sets.md, "Metric profiles"). */
-const METRIC_PROFILES = ['evalgate', 'wfgy', 'paperbot'];
+const METRIC_PROFILES = ['evalverdict', 'wfgy', 'paperbot'];
 /** Whether a value names one of METRIC_PROFILES. */
 function isMetricProfile(value) {
     return typeof value === 'string' && METRIC_PROFILES.includes(value);
@@ -18842,7 +18842,7 @@ function readYaml(text, source, collector) {
         collector.add((0,dist/* isMap */.jh)(item) ? item.toJSON() : item === null ? null : item.toJSON(), place, (0,dist/* isMap */.jh)(item) ? nonTextJudgmentKeys(item) : []);
     }
     if (text.length >= LARGE_YAML_BYTES) {
-        collector.warnings.push(note(`${source}: a YAML golden set of ${(text.length / 1e6).toFixed(1)} MB takes seconds to read; as JSON Lines it reads about 20 times faster (\`evalgate golden convert ${source} golden.jsonl\`)`));
+        collector.warnings.push(note(`${source}: a YAML golden set of ${(text.length / 1e6).toFixed(1)} MB takes seconds to read; as JSON Lines it reads about 20 times faster (\`evalverdict golden convert ${source} golden.jsonl\`)`));
     }
 }
 /** `judgments` keys YAML read as numbers or booleans (`{007: 2}` judges "7"): as written and as read. */
@@ -19428,7 +19428,7 @@ function resultsFromTrecRun(byQuery) {
         judge: null,
     }));
 }
-/** A run and its golden set from TREC files; `goldenItems`: the golden set as `evalgate import trec` writes it. */
+/** A run and its golden set from TREC files; `goldenItems`: the golden set as `evalverdict import trec` writes it. */
 function runFromTrec(qrelsText, qrelsSource, runText, runSource, createdAt) {
     const goldenItems = goldenItemsOf(qrelsText, qrelsSource);
     const { tag, byQuery } = parseTrecRun(runText, runSource);
@@ -19452,18 +19452,18 @@ function runFromTrec(qrelsText, qrelsSource, runText, runSource, createdAt) {
 }
 
 ;// CONCATENATED MODULE: ./schemas/gate-config.schema.json
-const gate_config_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"gate-config.schema.json","title":"EvalGate gate config","description":"The gate config (`.github/evalgate.yml`, `--config`, the action\'s `gates` input): docs/gates.md. Put `# yaml-language-server: $schema=<path to this file>` on its first line.","type":["object","null"],"additionalProperties":false,"properties":{"preset":{"$ref":"#/$defs/preset"},"presets":{"anyOf":[{"$ref":"#/$defs/preset"},{"type":"array","items":{"$ref":"#/$defs/preset"}}]},"alpha":{"type":"number","exclusiveMinimum":0,"maximum":0.5,"description":"Significance level of the paired tests, above 0 and at most 0.5; default 0.05."},"min_n":{"type":"integer","minimum":0,"description":"Default `min_n` of the gates with `where`; default 20."},"gates":{"type":["array","null"],"maxItems":200,"items":{"$ref":"#/$defs/gate"},"description":"At most 200 gates, each a row of the report\'s gate table. The reader counts the presets\' gates too (retrieval 4, rag-answers 5), which JSON Schema cannot add up: with presets, list fewer."},"margin":{"type":"number","minimum":0,"description":"The drop that matters for tested gates: a gate passes when a drop of it is ruled out, fails when the drop is shown to be beyond it; 0 asks for a gain. Default 0.1 (docs/gates.md)."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when its interval neither rules out a drop of the margin nor shows one beyond it; default warn (docs/gates.md)."},"correction":{"enum":["none","holm","bh"],"description":"How the tested gates\' p values are adjusted together; default holm."},"primary":{"type":"string","minLength":1,"description":"A metric whose tested gates use the full alpha, outside the correction."},"k":{"anyOf":[{"type":"integer","minimum":1,"maximum":1000},{"type":"array","minItems":1,"items":{"type":"integer","minimum":1,"maximum":1000}}],"description":"The cutoffs of the @k metrics, as --k; the command line wins."},"mrr_cutoff":{"type":"integer","minimum":1,"maximum":1000,"description":"The cutoff of mrr@N, as --mrr-cutoff; the command line wins."},"repeats":{"type":["object","null"],"additionalProperties":false,"description":"Repeated runs per side (docs/compare.md, \\"Repeated runs and flaky queries\\").","properties":{"may_differ":{"anyOf":[{"type":"string","minLength":1},{"type":["array","null"],"items":{"type":"string","minLength":1}}],"description":"The config_snapshot_json keys (top-level) a side\'s runs may differ in without a warning, e.g. [seed, started_at]; listed in the JSON as `repeats.<side>.expected_differences`. Replaces the default, [seed]; an empty list warns on every difference."}}},"noise":{"type":"object","additionalProperties":false,"required":["measured","runs","metrics"],"description":"The run-to-run noise `evalgate calibrate` measured, written into the config it suggests; the report names it. A record: it changes no verdict (docs/gates.md, \\"Noise floor\\").","properties":{"measured":{"type":"string","description":"The newest calibration run\'s created_at (RFC 3339)."},"runs":{"type":"integer","minimum":2,"description":"How many runs of one commit were measured."},"commit":{"type":["string","null"],"description":"The commit the runs record."},"metrics":{"type":"object","minProperties":1,"maxProperties":200,"description":"Per metric id: its noise; 1 to 200 metrics (as many as a config may have gates).","additionalProperties":{"type":"object","additionalProperties":false,"required":["sd_diff","sd_mean","changed","detects"],"properties":{"sd_diff":{"type":"number","minimum":0,"description":"SD of a query\'s difference between two runs."},"sd_mean":{"type":"number","minimum":0,"description":"SD of the run mean across runs."},"changed":{"type":"number","minimum":0,"description":"Share of queries that differ between two runs."},"detects":{"type":["number","null"],"minimum":0,"description":"The smallest drop the gate\'s test detects at this noise (80% power); null: none."}}}}}}},"$defs":{"preset":{"enum":["retrieval","rag-answers"]},"gate":{"type":"object","additionalProperties":false,"required":["metric"],"allOf":[{"description":"A gate needs a threshold: one of min, max, max_drop, max_increase, max_drop_pct, max_increase_pct, or margin.","anyOf":[{"required":["min"]},{"required":["max"]},{"required":["max_drop"]},{"required":["max_increase"]},{"required":["max_drop_pct"]},{"required":["max_increase_pct"]},{"required":["margin"]}]}],"properties":{"metric":{"type":"string","minLength":1,"description":"A metric id (`evalgate metrics`) or regressions, losses, wins, answer_regressions."},"where":{"type":"object","minProperties":1,"maxProperties":1,"additionalProperties":false,"properties":{"category":{"type":["string","number"]},"difficulty":{"type":["string","number"]},"tag":{"type":["string","number"]},"vault":{"type":["string","number"]},"answerable":{"type":"boolean"}}},"level":{"enum":["error","warn"]},"min":{"type":"number"},"max":{"type":"number"},"max_drop":{"type":"number"},"max_increase":{"type":"number"},"max_drop_pct":{"type":"number"},"max_increase_pct":{"type":"number"},"significant_only":{"type":"boolean"},"min_n":{"type":"integer","minimum":0},"on_no_data":{"enum":["fail","warn","pass"]},"margin":{"type":"number","minimum":0,"description":"This gate\'s drop that matters (else its own max_drop & co. as a drop, else the config\'s margin); 0 asks for a gain."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when its interval neither rules out a drop of the margin nor shows one beyond it; default warn (docs/gates.md)."}}}}}');
+const gate_config_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"gate-config.schema.json","title":"EvalVerdict gate config","description":"The gate config (`.github/evalverdict.yml`, `--config`, the action\'s `gates` input): docs/gates.md. Put `# yaml-language-server: $schema=<path to this file>` on its first line.","type":["object","null"],"additionalProperties":false,"properties":{"preset":{"$ref":"#/$defs/preset"},"presets":{"anyOf":[{"$ref":"#/$defs/preset"},{"type":"array","items":{"$ref":"#/$defs/preset"}}]},"alpha":{"type":"number","exclusiveMinimum":0,"maximum":0.5,"description":"Significance level of the paired tests, above 0 and at most 0.5; default 0.05."},"min_n":{"type":"integer","minimum":0,"description":"Default `min_n` of the gates with `where`; default 20."},"gates":{"type":["array","null"],"maxItems":200,"items":{"$ref":"#/$defs/gate"},"description":"At most 200 gates, each a row of the report\'s gate table. The reader counts the presets\' gates too (retrieval 4, rag-answers 5), which JSON Schema cannot add up: with presets, list fewer."},"margin":{"type":"number","minimum":0,"description":"The drop that matters for tested gates: a gate passes when a drop of it is ruled out, fails when the drop is shown to be beyond it; 0 asks for a gain. Default 0.1 (docs/gates.md)."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when its interval neither rules out a drop of the margin nor shows one beyond it; default warn (docs/gates.md)."},"correction":{"enum":["none","holm","bh"],"description":"How the tested gates\' p values are adjusted together; default holm."},"primary":{"type":"string","minLength":1,"description":"A metric whose tested gates use the full alpha, outside the correction."},"k":{"anyOf":[{"type":"integer","minimum":1,"maximum":1000},{"type":"array","minItems":1,"items":{"type":"integer","minimum":1,"maximum":1000}}],"description":"The cutoffs of the @k metrics, as --k; the command line wins."},"mrr_cutoff":{"type":"integer","minimum":1,"maximum":1000,"description":"The cutoff of mrr@N, as --mrr-cutoff; the command line wins."},"repeats":{"type":["object","null"],"additionalProperties":false,"description":"Repeated runs per side (docs/compare.md, \\"Repeated runs and flaky queries\\").","properties":{"may_differ":{"anyOf":[{"type":"string","minLength":1},{"type":["array","null"],"items":{"type":"string","minLength":1}}],"description":"The config_snapshot_json keys (top-level) a side\'s runs may differ in without a warning, e.g. [seed, started_at]; listed in the JSON as `repeats.<side>.expected_differences`. Replaces the default, [seed]; an empty list warns on every difference."}}},"noise":{"type":"object","additionalProperties":false,"required":["measured","runs","metrics"],"description":"The run-to-run noise `evalverdict calibrate` measured, written into the config it suggests; the report names it. A record: it changes no verdict (docs/gates.md, \\"Noise floor\\").","properties":{"measured":{"type":"string","description":"The newest calibration run\'s created_at (RFC 3339)."},"runs":{"type":"integer","minimum":2,"description":"How many runs of one commit were measured."},"commit":{"type":["string","null"],"description":"The commit the runs record."},"metrics":{"type":"object","minProperties":1,"maxProperties":200,"description":"Per metric id: its noise; 1 to 200 metrics (as many as a config may have gates).","additionalProperties":{"type":"object","additionalProperties":false,"required":["sd_diff","sd_mean","changed","detects"],"properties":{"sd_diff":{"type":"number","minimum":0,"description":"SD of a query\'s difference between two runs."},"sd_mean":{"type":"number","minimum":0,"description":"SD of the run mean across runs."},"changed":{"type":"number","minimum":0,"description":"Share of queries that differ between two runs."},"detects":{"type":["number","null"],"minimum":0,"description":"The smallest drop the gate\'s test detects at this noise (80% power); null: none."}}}}}}},"$defs":{"preset":{"enum":["retrieval","rag-answers"]},"gate":{"type":"object","additionalProperties":false,"required":["metric"],"allOf":[{"description":"A gate needs a threshold: one of min, max, max_drop, max_increase, max_drop_pct, max_increase_pct, or margin.","anyOf":[{"required":["min"]},{"required":["max"]},{"required":["max_drop"]},{"required":["max_increase"]},{"required":["max_drop_pct"]},{"required":["max_increase_pct"]},{"required":["margin"]}]}],"properties":{"metric":{"type":"string","minLength":1,"description":"A metric id (`evalverdict metrics`) or regressions, losses, wins, answer_regressions."},"where":{"type":"object","minProperties":1,"maxProperties":1,"additionalProperties":false,"properties":{"category":{"type":["string","number"]},"difficulty":{"type":["string","number"]},"tag":{"type":["string","number"]},"vault":{"type":["string","number"]},"answerable":{"type":"boolean"}}},"level":{"enum":["error","warn"]},"min":{"type":"number"},"max":{"type":"number"},"max_drop":{"type":"number"},"max_increase":{"type":"number"},"max_drop_pct":{"type":"number"},"max_increase_pct":{"type":"number"},"significant_only":{"type":"boolean"},"min_n":{"type":"integer","minimum":0},"on_no_data":{"enum":["fail","warn","pass"]},"margin":{"type":"number","minimum":0,"description":"This gate\'s drop that matters (else its own max_drop & co. as a drop, else the config\'s margin); 0 asks for a gain."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when its interval neither rules out a drop of the margin nor shows one beyond it; default warn (docs/gates.md)."}}}}}');
 ;// CONCATENATED MODULE: ./schemas/golden-query.schema.json
-const golden_query_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"golden-query.schema.json","title":"EvalGate golden query (one JSON Lines line)","description":"One line of a JSON Lines golden set: a query, or (first line only) a header (docs/golden-sets.md). Unknown keys are ignored with a warning naming the nearest known key.","anyOf":[{"$ref":"#/$defs/query"},{"$ref":"#/$defs/header"}],"$defs":{"texts":{"type":"array","items":{"type":["string","number"]}},"label":{"type":["string","number","null"]},"header":{"type":"object","additionalProperties":false,"properties":{"schema_version":{"type":["string","number"]},"name":{"type":"string"},"description":{"type":"string"},"profile":{"enum":["evalgate","wfgy","paperbot"],"description":"Whose metric definitions apply (docs/golden-sets.md, \\"Metric profiles\\")."}}},"query":{"type":"object","additionalProperties":false,"required":["id","query"],"properties":{"id":{"type":["string","number"],"description":"Matched to the run\'s query_id as exact text."},"query":{"type":"string"},"lang":{"$ref":"#/$defs/label"},"expected_doc_ids":{"$ref":"#/$defs/texts","description":"Empty (with no `answerable`): the query should be refused."},"expected_chunk_ids":{"$ref":"#/$defs/texts"},"must_contain":{"$ref":"#/$defs/texts"},"forbidden":{"$ref":"#/$defs/texts"},"difficulty":{"$ref":"#/$defs/label"},"group":{"$ref":"#/$defs/label"},"category":{"$ref":"#/$defs/label"},"tags":{"$ref":"#/$defs/texts"},"vault":{"$ref":"#/$defs/label"},"answerable":{"type":"boolean"},"gold_supports":{"type":"array","items":{"type":"object","additionalProperties":false,"properties":{"rel_path":{"type":"string"},"heading_path":{"anyOf":[{"type":"string"},{"$ref":"#/$defs/texts"}]},"snippets":{"$ref":"#/$defs/texts"},"newer":{"type":"boolean"}}}},"required_support_groups":{"type":"array","items":{"type":"array","items":{"type":"integer","minimum":0}}},"judgments":{"type":"object","additionalProperties":{"type":"integer"},"description":"chunk_id or doc_id -> grade."},"expected_lines":{"type":"object","additionalProperties":false,"required":["file","line_range"],"properties":{"file":{"type":"string"},"line_range":{"type":"array","items":{"type":"integer","minimum":1}}}},"gold_claim":{"type":"string"},"recency_conflict_rule":{"enum":["cite_newer","cite_both","acknowledge_both"]},"pending":{"type":"boolean"},"notes":{},"note":{}}}}}');
+const golden_query_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"golden-query.schema.json","title":"EvalVerdict golden query (one JSON Lines line)","description":"One line of a JSON Lines golden set: a query, or (first line only) a header (docs/golden-sets.md). Unknown keys are ignored with a warning naming the nearest known key.","anyOf":[{"$ref":"#/$defs/query"},{"$ref":"#/$defs/header"}],"$defs":{"texts":{"type":"array","items":{"type":["string","number"]}},"label":{"type":["string","number","null"]},"header":{"type":"object","additionalProperties":false,"properties":{"schema_version":{"type":["string","number"]},"name":{"type":"string"},"description":{"type":"string"},"profile":{"enum":["evalverdict","wfgy","paperbot"],"description":"Whose metric definitions apply (docs/golden-sets.md, \\"Metric profiles\\")."}}},"query":{"type":"object","additionalProperties":false,"required":["id","query"],"properties":{"id":{"type":["string","number"],"description":"Matched to the run\'s query_id as exact text."},"query":{"type":"string"},"lang":{"$ref":"#/$defs/label"},"expected_doc_ids":{"$ref":"#/$defs/texts","description":"Empty (with no `answerable`): the query should be refused."},"expected_chunk_ids":{"$ref":"#/$defs/texts"},"must_contain":{"$ref":"#/$defs/texts"},"forbidden":{"$ref":"#/$defs/texts"},"difficulty":{"$ref":"#/$defs/label"},"group":{"$ref":"#/$defs/label"},"category":{"$ref":"#/$defs/label"},"tags":{"$ref":"#/$defs/texts"},"vault":{"$ref":"#/$defs/label"},"answerable":{"type":"boolean"},"gold_supports":{"type":"array","items":{"type":"object","additionalProperties":false,"properties":{"rel_path":{"type":"string"},"heading_path":{"anyOf":[{"type":"string"},{"$ref":"#/$defs/texts"}]},"snippets":{"$ref":"#/$defs/texts"},"newer":{"type":"boolean"}}}},"required_support_groups":{"type":"array","items":{"type":"array","items":{"type":"integer","minimum":0}}},"judgments":{"type":"object","additionalProperties":{"type":"integer"},"description":"chunk_id or doc_id -> grade."},"expected_lines":{"type":"object","additionalProperties":false,"required":["file","line_range"],"properties":{"file":{"type":"string"},"line_range":{"type":"array","items":{"type":"integer","minimum":1}}}},"gold_claim":{"type":"string"},"recency_conflict_rule":{"enum":["cite_newer","cite_both","acknowledge_both"]},"pending":{"type":"boolean"},"notes":{},"note":{}}}}}');
 ;// CONCATENATED MODULE: ./schemas/golden-set.schema.json
-const golden_set_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"golden-set.schema.json","title":"EvalGate golden set (YAML)","description":"A YAML golden set: a list of queries, or a map whose `queries` key holds them beside the header keys (docs/golden-sets.md). Put `# yaml-language-server: $schema=<path to this file>` on its first line.","anyOf":[{"type":"array","items":{"$ref":"golden-query.schema.json#/$defs/query"}},{"type":"object","additionalProperties":false,"required":["queries"],"properties":{"queries":{"type":"array","items":{"$ref":"golden-query.schema.json#/$defs/query"}},"schema_version":{"type":["string","number"]},"name":{"type":"string"},"description":{"type":"string"},"profile":{"enum":["evalgate","wfgy","paperbot"]}}}]}');
+const golden_set_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"golden-set.schema.json","title":"EvalVerdict golden set (YAML)","description":"A YAML golden set: a list of queries, or a map whose `queries` key holds them beside the header keys (docs/golden-sets.md). Put `# yaml-language-server: $schema=<path to this file>` on its first line.","anyOf":[{"type":"array","items":{"$ref":"golden-query.schema.json#/$defs/query"}},{"type":"object","additionalProperties":false,"required":["queries"],"properties":{"queries":{"type":"array","items":{"$ref":"golden-query.schema.json#/$defs/query"}},"schema_version":{"type":["string","number"]},"name":{"type":"string"},"description":{"type":"string"},"profile":{"enum":["evalverdict","wfgy","paperbot"]}}}]}');
 ;// CONCATENATED MODULE: ./schemas/result.schema.json
-const result_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"result.schema.json","title":"EvalGate result_json","description":"One query\'s result: the `result_json` column of `eval_query_results` (docs/run-database.md). Keys outside this schema are reported by `evalgate validate` and warned of by compare and aggregate.","type":"object","additionalProperties":false,"properties":{"query_id":{"type":["string","null"],"description":"The query\'s id; the row\'s `query_id` column is the one matched to the golden set."},"query":{"type":["string","null"],"description":"The question as asked.","x-misspellings":["question","text"]},"mode":{"type":["string","null"],"description":"The retrieval mode (bm25, hybrid, ...)."},"hits_top_k":{"type":["array","null"],"items":{"$ref":"#/$defs/hit"},"description":"The retrieved hits, each with a 1-based `rank`.","x-misspellings":["hits","top_k","results","retrieved","retrieval","contexts","documents","chunks"]},"answer":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/answer"}],"description":"The generated answer; null for a retrieval-only run.","x-misspellings":["response","generation","output"]},"elapsed_ms":{"$ref":"#/$defs/measure","x-misspellings":["latency_ms","latency","elapsed","duration_ms","time_ms"]},"error":{"type":["string","null"],"description":"Non-null (even \\"\\") means the query failed, unless `status` says otherwise."},"status":{"enum":["ok","error","timeout",null]},"abstained":{"type":["boolean","null"],"description":"The system refused to answer."},"timings_ms":{"type":["object","null"],"additionalProperties":{"$ref":"#/$defs/measure"},"description":"Milliseconds per stage: {stage: ms}."},"cost_usd":{"$ref":"#/$defs/measure"},"scope":{"type":["object","null"],"additionalProperties":false,"properties":{"folder_mode":{"enum":["off","on","on_with_fallback",null]},"selected_folders":{"type":["array","null"],"items":{"type":"string"}}}},"judge":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/judge"}]},"references":{"type":["array","null"],"items":{"$ref":"#/$defs/reference"},"description":"The 001 runner\'s references beside the answer."},"conflict_acknowledged":{"type":["boolean","null"]}},"$defs":{"measure":{"type":["number","null"],"minimum":0,"description":"A time, cost or count: a number >= 0, or null."},"text":{"type":["string","null"]},"headingPath":{"anyOf":[{"type":"null"},{"type":"string"},{"type":"array","items":{"type":"string"}}],"description":"A list of headings, or one text split at `>`."},"hit":{"type":"object","additionalProperties":false,"required":["rank"],"properties":{"rank":{"type":"integer","minimum":1,"description":"1-based; the ranks of a query are 1..n.","x-misspellings":["position","pos"]},"chunk_id":{"$ref":"#/$defs/text","x-misspellings":["id","chunk"]},"doc_id":{"$ref":"#/$defs/text","x-misspellings":["document_id","doc","document","source_id"]},"doc_path":{"$ref":"#/$defs/text","x-misspellings":["path","source","file"]},"rel_path":{"$ref":"#/$defs/text"},"heading_path":{"$ref":"#/$defs/headingPath"},"snippet":{"$ref":"#/$defs/text","x-misspellings":["text","content","chunk_text"]},"score":{"type":["number","null"]},"citation":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/citation"}]},"chunker_version":{"$ref":"#/$defs/text"},"section_label":{"$ref":"#/$defs/text","description":"The chunk\'s section label (kebab); not scored."},"index_version":{"type":["string","number","null"],"description":"The index the hit came from (kebab); not scored: the run\'s own is read from `config_snapshot_json`."},"embedding_model":{"$ref":"#/$defs/text","description":"The embedding model of the hit\'s vector (kebab); not scored: the run\'s own is read from `config_snapshot_json`."},"indexed_at":{"$ref":"#/$defs/text","description":"When the hit\'s document was indexed (kebab); not scored."},"stale":{"type":["boolean","null"],"description":"The hit\'s document changed since it was indexed (kebab); not scored."},"score_kind":{"$ref":"#/$defs/text","description":"What `score` measures (bm25, cosine, fused, ...; kebab); not scored."}}},"citation":{"type":"object","additionalProperties":false,"properties":{"kind":{"$ref":"#/$defs/text"},"path":{"$ref":"#/$defs/text"},"start":{"type":["number","null"]},"end":{"type":["number","null"]},"start_line":{"type":["number","null"]},"end_line":{"type":["number","null"]},"line_start":{"type":["number","null"]},"line_end":{"type":["number","null"]},"page":{"type":["number","string","null"]},"chunk_id":{"$ref":"#/$defs/text"},"section":{"$ref":"#/$defs/headingPath","description":"The cited section\'s label or heading path (kebab); not read."}}},"answer":{"type":"object","additionalProperties":false,"properties":{"answer":{"$ref":"#/$defs/text","x-misspellings":["text","content","response"]},"citations":{"type":["array","null"],"items":{"$ref":"#/$defs/answerCitation"},"x-misspellings":["sources","cites"]},"references":{"type":["array","null"],"items":{"$ref":"#/$defs/reference"}},"grounded":{"type":["boolean","null"],"description":"false: a refusal."},"refusal_reason":{"$ref":"#/$defs/text"},"conflict_acknowledged":{"type":["boolean","null"]},"usage":{"type":["object","null"],"additionalProperties":false,"properties":{"prompt_tokens":{"$ref":"#/$defs/measure"},"completion_tokens":{"$ref":"#/$defs/measure"},"latency_ms":{"$ref":"#/$defs/measure"}}}}},"answerCitation":{"type":"object","additionalProperties":false,"properties":{"marker":{"$ref":"#/$defs/text"},"chunk_id":{"$ref":"#/$defs/text"},"citation":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/citation"}]}}},"reference":{"type":"object","additionalProperties":false,"properties":{"rel_path":{"$ref":"#/$defs/text"},"path":{"$ref":"#/$defs/text"},"heading_path":{"$ref":"#/$defs/headingPath"},"chunk_id":{"$ref":"#/$defs/text"},"marker":{"$ref":"#/$defs/text"},"start":{"type":["number","null"]},"end":{"type":["number","null"]}}},"score05":{"type":["number","null"],"minimum":0,"maximum":5,"description":"A judge score on the 0-5 scale."},"judge":{"type":"object","additionalProperties":false,"properties":{"groundedness":{"$ref":"#/$defs/score05"},"correctness":{"$ref":"#/$defs/score05"},"unsupported_claims":{"type":["array","null"]},"spot_check":{"type":["object","null"],"additionalProperties":false,"properties":{"groundedness":{"$ref":"#/$defs/score05"},"correctness":{"$ref":"#/$defs/score05"}}},"usage":{"type":["object","null"],"additionalProperties":false,"properties":{"prompt_tokens":{"$ref":"#/$defs/measure"},"completion_tokens":{"$ref":"#/$defs/measure"}}}}}}}');
+const result_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"result.schema.json","title":"EvalVerdict result_json","description":"One query\'s result: the `result_json` column of `eval_query_results` (docs/run-database.md). Keys outside this schema are reported by `evalverdict validate` and warned of by compare and aggregate.","type":"object","additionalProperties":false,"properties":{"query_id":{"type":["string","null"],"description":"The query\'s id; the row\'s `query_id` column is the one matched to the golden set."},"query":{"type":["string","null"],"description":"The question as asked.","x-misspellings":["question","text"]},"mode":{"type":["string","null"],"description":"The retrieval mode (bm25, hybrid, ...)."},"hits_top_k":{"type":["array","null"],"items":{"$ref":"#/$defs/hit"},"description":"The retrieved hits, each with a 1-based `rank`.","x-misspellings":["hits","top_k","results","retrieved","retrieval","contexts","documents","chunks"]},"answer":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/answer"}],"description":"The generated answer; null for a retrieval-only run.","x-misspellings":["response","generation","output"]},"elapsed_ms":{"$ref":"#/$defs/measure","x-misspellings":["latency_ms","latency","elapsed","duration_ms","time_ms"]},"error":{"type":["string","null"],"description":"Non-null (even \\"\\") means the query failed, unless `status` says otherwise."},"status":{"enum":["ok","error","timeout",null]},"abstained":{"type":["boolean","null"],"description":"The system refused to answer."},"timings_ms":{"type":["object","null"],"additionalProperties":{"$ref":"#/$defs/measure"},"description":"Milliseconds per stage: {stage: ms}."},"cost_usd":{"$ref":"#/$defs/measure"},"scope":{"type":["object","null"],"additionalProperties":false,"properties":{"folder_mode":{"enum":["off","on","on_with_fallback",null]},"selected_folders":{"type":["array","null"],"items":{"type":"string"}}}},"judge":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/judge"}]},"references":{"type":["array","null"],"items":{"$ref":"#/$defs/reference"},"description":"The 001 runner\'s references beside the answer."},"conflict_acknowledged":{"type":["boolean","null"]}},"$defs":{"measure":{"type":["number","null"],"minimum":0,"description":"A time, cost or count: a number >= 0, or null."},"text":{"type":["string","null"]},"headingPath":{"anyOf":[{"type":"null"},{"type":"string"},{"type":"array","items":{"type":"string"}}],"description":"A list of headings, or one text split at `>`."},"hit":{"type":"object","additionalProperties":false,"required":["rank"],"properties":{"rank":{"type":"integer","minimum":1,"description":"1-based; the ranks of a query are 1..n.","x-misspellings":["position","pos"]},"chunk_id":{"$ref":"#/$defs/text","x-misspellings":["id","chunk"]},"doc_id":{"$ref":"#/$defs/text","x-misspellings":["document_id","doc","document","source_id"]},"doc_path":{"$ref":"#/$defs/text","x-misspellings":["path","source","file"]},"rel_path":{"$ref":"#/$defs/text"},"heading_path":{"$ref":"#/$defs/headingPath"},"snippet":{"$ref":"#/$defs/text","x-misspellings":["text","content","chunk_text"]},"score":{"type":["number","null"]},"citation":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/citation"}]},"chunker_version":{"$ref":"#/$defs/text"},"section_label":{"$ref":"#/$defs/text","description":"The chunk\'s section label (kebab); not scored."},"index_version":{"type":["string","number","null"],"description":"The index the hit came from (kebab); not scored: the run\'s own is read from `config_snapshot_json`."},"embedding_model":{"$ref":"#/$defs/text","description":"The embedding model of the hit\'s vector (kebab); not scored: the run\'s own is read from `config_snapshot_json`."},"indexed_at":{"$ref":"#/$defs/text","description":"When the hit\'s document was indexed (kebab); not scored."},"stale":{"type":["boolean","null"],"description":"The hit\'s document changed since it was indexed (kebab); not scored."},"score_kind":{"$ref":"#/$defs/text","description":"What `score` measures (bm25, cosine, fused, ...; kebab); not scored."}}},"citation":{"type":"object","additionalProperties":false,"properties":{"kind":{"$ref":"#/$defs/text"},"path":{"$ref":"#/$defs/text"},"start":{"type":["number","null"]},"end":{"type":["number","null"]},"start_line":{"type":["number","null"]},"end_line":{"type":["number","null"]},"line_start":{"type":["number","null"]},"line_end":{"type":["number","null"]},"page":{"type":["number","string","null"]},"chunk_id":{"$ref":"#/$defs/text"},"section":{"$ref":"#/$defs/headingPath","description":"The cited section\'s label or heading path (kebab); not read."}}},"answer":{"type":"object","additionalProperties":false,"properties":{"answer":{"$ref":"#/$defs/text","x-misspellings":["text","content","response"]},"citations":{"type":["array","null"],"items":{"$ref":"#/$defs/answerCitation"},"x-misspellings":["sources","cites"]},"references":{"type":["array","null"],"items":{"$ref":"#/$defs/reference"}},"grounded":{"type":["boolean","null"],"description":"false: a refusal."},"refusal_reason":{"$ref":"#/$defs/text"},"conflict_acknowledged":{"type":["boolean","null"]},"usage":{"type":["object","null"],"additionalProperties":false,"properties":{"prompt_tokens":{"$ref":"#/$defs/measure"},"completion_tokens":{"$ref":"#/$defs/measure"},"latency_ms":{"$ref":"#/$defs/measure"}}}}},"answerCitation":{"type":"object","additionalProperties":false,"properties":{"marker":{"$ref":"#/$defs/text"},"chunk_id":{"$ref":"#/$defs/text"},"citation":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/citation"}]}}},"reference":{"type":"object","additionalProperties":false,"properties":{"rel_path":{"$ref":"#/$defs/text"},"path":{"$ref":"#/$defs/text"},"heading_path":{"$ref":"#/$defs/headingPath"},"chunk_id":{"$ref":"#/$defs/text"},"marker":{"$ref":"#/$defs/text"},"start":{"type":["number","null"]},"end":{"type":["number","null"]}}},"score05":{"type":["number","null"],"minimum":0,"maximum":5,"description":"A judge score on the 0-5 scale."},"judge":{"type":"object","additionalProperties":false,"properties":{"groundedness":{"$ref":"#/$defs/score05"},"correctness":{"$ref":"#/$defs/score05"},"unsupported_claims":{"type":["array","null"]},"spot_check":{"type":["object","null"],"additionalProperties":false,"properties":{"groundedness":{"$ref":"#/$defs/score05"},"correctness":{"$ref":"#/$defs/score05"}}},"usage":{"type":["object","null"],"additionalProperties":false,"properties":{"prompt_tokens":{"$ref":"#/$defs/measure"},"completion_tokens":{"$ref":"#/$defs/measure"}}}}}}}');
 ;// CONCATENATED MODULE: ./src/validate/schema.ts
 /**
  * The published JSON Schemas (schemas/*.schema.json), bundled into the build, and the small part of JSON Schema
- * they use, checked by hand: EvalGate's key lists and did-you-mean come from these files, so the files editors
- * read and the checks `evalgate validate` runs cannot drift apart.
+ * they use, checked by hand: EvalVerdict's key lists and did-you-mean come from these files, so the files editors
+ * read and the checks `evalverdict validate` runs cannot drift apart.
  */
 
 
@@ -19920,9 +19920,9 @@ function watchSignals() {
 }
 /** When this process started (ms since the epoch): temporary files older than that are no one's now. */
 const processStart = Date.now() - process.uptime() * 1000;
-const TEMPORARY = /^\.evalgate-(\d+)-\d+\.tmp$/;
+const TEMPORARY = /^\.evalverdict-(\d+)-\d+\.tmp$/;
 /**
- * Removes temporary files an earlier run left in `dir` (killed with SIGKILL, or the machine stopped): EvalGate's own
+ * Removes temporary files an earlier run left in `dir` (killed with SIGKILL, or the machine stopped): EvalVerdict's own
  * name pattern, last changed before this process started, and written by a process that is gone.
  */
 function sweepTemporaries(dir) {
@@ -20020,7 +20020,7 @@ function canonicalPath(file) {
 let temporaries = 0;
 /** A temporary sibling of `file` (same directory, so the rename is atomic), short whatever the length of its name. */
 function temporaryName(file) {
-    return (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.dirname)(file), `.evalgate-${process.pid}-${++temporaries}.tmp`);
+    return (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.dirname)(file), `.evalverdict-${process.pid}-${++temporaries}.tmp`);
 }
 /** The file at `path` as the system knows it (device and inode, after symbolic links), or null when there is none. */
 function fileIdentity(path) {
@@ -20155,7 +20155,7 @@ function present(value) {
 ;// CONCATENATED MODULE: ./src/validate/findings.ts
 /**
  * What is wrong with a run database's results against the documented format (docs/run-database.md,
- * schemas/result.schema.json): the checks behind `evalgate validate` and the warnings of compare and aggregate.
+ * schemas/result.schema.json): the checks behind `evalverdict validate` and the warnings of compare and aggregate.
  * Pure: rows go in one at a time, findings come out as data; the entries word and print them.
  */
 
@@ -20258,7 +20258,7 @@ class RunChecker {
         return value;
     }
     /**
-     * A row whose `result_json` is past the length EvalGate reads (never fetched): counted as read, and an invalid-json
+     * A row whose `result_json` is past the length EvalVerdict reads (never fetched): counted as read, and an invalid-json
      * finding worded by `text` (the reader's own words), apart from the texts that are not JSON.
      */
     addOversizedRow(queryId, text) {
@@ -20516,15 +20516,15 @@ async function checkRunFile(file, runId, golden, extent = null) {
 }
 /**
  * What compare and aggregate say of a `result_json` past MAX_VALUE_BYTES (src/load/runDatabase.ts, forEachRow), in
- * their words ("column `result_json` holds 65 MiB, more than the 64 MiB EvalGate reads in one value").
+ * their words ("column `result_json` holds 65 MiB, more than the 64 MiB EvalVerdict reads in one value").
  */
 function tooLarge(bytes) {
     const mib = (n) => `${Math.round(n / (1 << 20))} MiB`;
-    return `column \`result_json\` holds ${mib(bytes)}, more than the ${mib(MAX_VALUE_BYTES)} EvalGate reads in one value`;
+    return `column \`result_json\` holds ${mib(bytes)}, more than the ${mib(MAX_VALUE_BYTES)} EvalVerdict reads in one value`;
 }
 
 ;// CONCATENATED MODULE: ./src/index.ts
-/** The library: the pure core of EvalGate, with no `@actions/*` import. */
+/** The library: the pure core of EvalVerdict, with no `@actions/*` import. */
 
 
 

@@ -1,5 +1,5 @@
 /**
- * The comment commands: `/evalgate accept [GATE ...] -- REASON` and `/evalgate rerun`. A command is the first line
+ * The comment commands: `/evalverdict accept [GATE ...] -- REASON` and `/evalverdict rerun`. A command is the first line
  * of a top-level paragraph of the comment, read as GitHub renders it (GitHub Flavored Markdown, parsed by
  * micromark): code blocks (fenced or indented), quotes, lists, HTML blocks and HTML comments are never commands,
  * so a writer quoting the syntax accepts nothing. One command per comment. Pure; the text is untrusted and is
@@ -16,7 +16,7 @@ export type ParsedCommand =
   | { kind: 'malformed'; problem: string };
 
 export const COMMAND_USAGE =
-  'Usage: `/evalgate accept [GATE ...] -- REASON` accepts the named failed gates (every failed gate when none is named) for the head commit, with the reason; `/evalgate rerun` evaluates the head commit again. Both take write, maintain or admin permission on the repository.';
+  'Usage: `/evalverdict accept [GATE ...] -- REASON` accepts the named failed gates (every failed gate when none is named) for the head commit, with the reason; `/evalverdict rerun` evaluates the head commit again. Both take write, maintain or admin permission on the repository.';
 
 /** Gate names a command may list, and how long a name and the reason may be. */
 const MAX_GATES = 20;
@@ -26,7 +26,7 @@ const GATE_NAME = /^[^\s`<>]+$/;
 
 /** A comment longer than GitHub allows (65,536 characters) is no command: it is not parsed. */
 const MAX_BODY = 65_536;
-const COMMAND_LINE = /^\/evalgate(?:\s+(.*))?$/i;
+const COMMAND_LINE = /^\/evalverdict(?:\s+(.*))?$/i;
 
 /** The first line of each top-level paragraph, as written (GitHub renders these lines as text). */
 function paragraphFirstLines(body: string): string[] {
@@ -40,7 +40,7 @@ function paragraphFirstLines(body: string): string[] {
 }
 
 export function parseCommand(body: unknown): ParsedCommand {
-  if (typeof body !== 'string' || body.length > MAX_BODY || !/\/evalgate/i.test(body)) return { kind: 'none' };
+  if (typeof body !== 'string' || body.length > MAX_BODY || !/\/evalverdict/i.test(body)) return { kind: 'none' };
   const commands = paragraphFirstLines(body).filter((l) => COMMAND_LINE.test(l));
   if (commands.length === 0) return { kind: 'none' };
   if (commands.length > 1) return { kind: 'malformed', problem: 'one command per comment' };
@@ -54,7 +54,7 @@ export function parseCommand(body: unknown): ParsedCommand {
       : { kind: 'malformed', problem: '`rerun` takes no arguments' };
   }
   if (verb.toLowerCase() !== 'accept')
-    return { kind: 'malformed', problem: verb === '' ? 'no command after /evalgate' : 'unknown command' };
+    return { kind: 'malformed', problem: verb === '' ? 'no command after /evalverdict' : 'unknown command' };
   const after = rest.slice(verb.length);
   const split = after.search(/(^|\s)--(\s|$)/);
   if (split < 0) return { kind: 'malformed', problem: 'no `-- REASON`: say why the drop is accepted' };

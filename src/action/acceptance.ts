@@ -105,7 +105,7 @@ export interface AcceptanceRun {
   listed: Promise<IssueComment[]> | null;
 }
 
-/** Where the comment is and whose it is: the acceptance state is read from EvalGate's own comment only. */
+/** Where the comment is and whose it is: the acceptance state is read from EvalVerdict's own comment only. */
 export interface StateSource {
   session: GitHubSession;
   target: PullRequestTarget;
@@ -144,7 +144,7 @@ export async function priorComment(source: StateSource): Promise<PriorComment> {
     const updatedAt = typeof ours[0].updated_at === 'string' ? ours[0].updated_at : null;
     return { state: decodeState(ours[0].body ?? ''), updatedAt, listed };
   } catch (error) {
-    info(`acceptance: could not read the earlier EvalGate comment (${messageOf(error)}): no earlier acceptance`);
+    info(`acceptance: could not read the earlier EvalVerdict comment (${messageOf(error)}): no earlier acceptance`);
     return { state: null, updatedAt: null, listed };
   }
 }

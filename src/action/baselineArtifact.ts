@@ -453,7 +453,7 @@ async function saveRunDatabase(
   const zip = await finder.download(artifact, limits.maxTotalBytes);
   const where = `${labelOf(lookup)} (artifact ${artifact.id} of run ${run.id})`;
   const database = extractRunDatabase(zip, where, { path: lookup.path, limits, pathInput: lookup.pathInput });
-  const dir = mkdtempSync(join(lookup.tempDir, 'evalgate-artifact-'));
+  const dir = mkdtempSync(join(lookup.tempDir, 'evalverdict-artifact-'));
   // The entry's own name only where the file system takes it (a 300-byte name would end in ENAMETOOLONG).
   const name = basename(database.name);
   const path = join(dir, Buffer.byteLength(name) <= 200 && /^[\w.@+-]+$/.test(name) ? name : 'run-database.sqlite');

@@ -52,13 +52,13 @@ function describeUpsert(result: UpsertResult, target: PullRequestTarget): string
   const deleted = n > 0 ? `; deleted ${n} duplicate ${n === 1 ? 'comment' : 'comments'}` : '';
   switch (result.action) {
     case 'created':
-      return `created the EvalGate comment on ${where}: ${url}${deleted}`;
+      return `created the EvalVerdict comment on ${where}: ${url}${deleted}`;
     case 'updated':
-      return `updated the EvalGate comment on ${where}: ${url}${deleted}`;
+      return `updated the EvalVerdict comment on ${where}: ${url}${deleted}`;
     case 'unchanged':
-      return `the EvalGate comment on ${where} is already up to date: ${url}${deleted}`;
+      return `the EvalVerdict comment on ${where} is already up to date: ${url}${deleted}`;
     case 'skipped':
-      return `no EvalGate comment on ${where}: none exists yet and the comment mode does not create one for this verdict`;
+      return `no EvalVerdict comment on ${where}: none exists yet and the comment mode does not create one for this verdict`;
   }
 }
 
@@ -103,7 +103,7 @@ export async function publishComment(request: CommentRequest, session: GitHubSes
     info(describeUpsert(result, target));
     return { url: result.comment?.url ?? '', failures: [] };
   } catch (error) {
-    const where = `EvalGate: could not publish the comment on pull request #${target.issueNumber}`;
+    const where = `EvalVerdict: could not publish the comment on pull request #${target.issueNumber}`;
     const after = 'the report is in the job summary and the report files';
     if (session.expired()) {
       await markStale(request, session);
@@ -127,9 +127,9 @@ function commentFailure(error: unknown, request: CommentRequest, where: string, 
     ];
   if (isPermissionError(error)) {
     core.warning(
-      `EvalGate could not comment on pull request #${target.issueNumber} (HTTP 403: ${messageOf(error)}). ${forbiddenAdvice(ctx, target)} ` +
+      `EvalVerdict could not comment on pull request #${target.issueNumber} (HTTP 403: ${messageOf(error)}). ${forbiddenAdvice(ctx, target)} ` +
         "The report is in this run's job summary and the step outputs; the gate verdict still decides the step.",
-      { title: 'EvalGate could not comment on the pull request' },
+      { title: 'EvalVerdict could not comment on the pull request' },
     );
     return [];
   }
@@ -163,8 +163,8 @@ export async function markStale(request: CommentRequest, session: GitHubSession,
       createIfMissing: false,
     });
     const result = await withinMs(upsert, graceMs(inputs), 'marking the earlier comment stale');
-    info(`marked the earlier EvalGate comment stale: ${describeUpsert(result, target)}`);
+    info(`marked the earlier EvalVerdict comment stale: ${describeUpsert(result, target)}`);
   } catch (error) {
-    info(`could not mark the earlier EvalGate comment stale: ${messageOf(error)}`);
+    info(`could not mark the earlier EvalVerdict comment stale: ${messageOf(error)}`);
   }
 }

@@ -1,5 +1,5 @@
 /**
- * `/evalgate accept` and `/evalgate rerun` on an `issue_comment` event. Before anything is scored, the author's
+ * `/evalverdict accept` and `/evalverdict rerun` on an `issue_comment` event. Before anything is scored, the author's
  * permission is asked of the API (never read from the event). A command from a bot or from a user below write
  * permission gets a `-1` reaction, and one reply per pull request at most (so an outsider cannot make the action
  * post a comment per comment). A writer's command that is malformed, on a closed pull request, or an accept whose
@@ -40,7 +40,7 @@ interface PullData {
 
 const SHA = /^[0-9a-f]{40}([0-9a-f]{24})?$/i;
 /** The first line of our replies to commands that were not taken: how an earlier reply is recognised. */
-export const REPLY_MARKER = '<!-- evalgate:command-reply -->';
+export const REPLY_MARKER = '<!-- evalverdict:command-reply -->';
 
 function record(value: unknown): Record<string, unknown> | null {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
@@ -68,7 +68,7 @@ export async function takeCommentCommand(
   const user = record(comment?.user);
   const parsed = parseCommand(comment?.body);
   if (ctx.payload.action !== 'created' || !record(issue?.pull_request) || parsed.kind === 'none') {
-    info('issue_comment: not an /evalgate command on a pull request: nothing to do');
+    info('issue_comment: not an /evalverdict command on a pull request: nothing to do');
     return { kind: 'done', failures: [] };
   }
   const number = issue?.number;
@@ -77,16 +77,16 @@ export async function takeCommentCommand(
   if (typeof number !== 'number' || typeof comment?.id !== 'number' || login === '')
     return {
       kind: 'done',
-      failures: ['EvalGate: the issue_comment event does not name its pull request, comment or author'],
+      failures: ['EvalVerdict: the issue_comment event does not name its pull request, comment or author'],
     };
   if (!session)
-    return { kind: 'done', failures: ['EvalGate: input `github-token` is empty: comment commands need it'] };
+    return { kind: 'done', failures: ['EvalVerdict: input `github-token` is empty: comment commands need it'] };
   const isBot = user?.type === 'Bot' || login.endsWith('[bot]');
   const facts: CommandFacts = { number, commentId: comment.id, createdAt, login, isBot, parsed };
   try {
     return await takeOrRefuse(ctx, session, settings, facts);
   } catch (error) {
-    return { kind: 'done', failures: [`EvalGate: could not take the /evalgate command: ${messageOf(error)}`] };
+    return { kind: 'done', failures: [`EvalVerdict: could not take the /evalverdict command: ${messageOf(error)}`] };
   }
 }
 
@@ -94,16 +94,16 @@ export async function takeCommentCommand(
 function answers(ctx: RunContext, session: GitHubSession, settings: CommandSettings, c: CommandFacts) {
   const where = { owner: ctx.owner, repo: ctx.repo, issue_number: c.number };
   const post = async (why: string) => {
-    const body = `${REPLY_MARKER}\nEvalGate did not take the command of @${escapeMarkdownText(c.login, 40)}: ${why}`;
+    const body = `${REPLY_MARKER}\nEvalVerdict did not take the command of @${escapeMarkdownText(c.login, 40)}: ${why}`;
     await session.untilDeadline(session.octokit.rest.issues.createComment({ ...where, body }));
   };
   const reply = async (why: string): Promise<CommandOutcome> => {
-    info(`/evalgate command not taken: ${oneLine(why)}`);
+    info(`/evalverdict command not taken: ${oneLine(why)}`);
     await post(why);
     return { kind: 'done', failures: [] };
   };
   const outsider = async (why: string): Promise<CommandOutcome> => {
-    info(`/evalgate command not taken: ${oneLine(why)}`);
+    info(`/evalverdict command not taken: ${oneLine(why)}`);
     await session.untilDeadline(
       session.octokit.rest.reactions.createForIssueComment({
         owner: ctx.owner,
@@ -158,7 +158,7 @@ async function takeOrRefuse(
     byDependabot: false,
   };
   const permission = await permissionOf(session, target, login);
-  info(`/evalgate command by @${login}: ${permission.permission} permission (${permission.roleName ?? 'no role'})`);
+  info(`/evalverdict command by @${login}: ${permission.permission} permission (${permission.roleName ?? 'no role'})`);
   if (permission.permission !== 'admin' && permission.permission !== 'write')
     return await outsider(
       `it takes write, maintain or admin permission on the repository, and GitHub reports ${escapeMarkdownText(permission.permission, 40)}; nothing was changed.`,
@@ -171,7 +171,7 @@ async function takeOrRefuse(
   const headSha = pull.head?.sha;
   if (pull.state !== 'open') return await reply('the pull request is closed; nothing was changed.');
   if (typeof headSha !== 'string' || !SHA.test(headSha))
-    return { kind: 'done', failures: [`EvalGate: GitHub did not name pull request #${number}'s head commit`] };
+    return { kind: 'done', failures: [`EvalVerdict: GitHub did not name pull request #${number}'s head commit`] };
   if (parsed.kind === 'accept') {
     const unseen = await unseenHead(session, settings, target, c.createdAt, headSha);
     if (unseen) return await reply(unseen);
@@ -209,15 +209,15 @@ async function unseenHead(
   createdAt: string,
   headSha: string,
 ): Promise<string | null> {
-  const again = `Wait for the report of ${short(headSha)} in the EvalGate comment, read it, and comment again to accept it.`;
+  const again = `Wait for the report of ${short(headSha)} in the EvalVerdict comment, read it, and comment again to accept it.`;
   if (!settings.readState)
-    return 'accepting by comment needs the EvalGate comment (input `comment` is `never`); add the accept label instead.';
+    return 'accepting by comment needs the EvalVerdict comment (input `comment` is `never`); add the accept label instead.';
   const prior = await priorComment({ session, target, ...settings });
   const seen = prior.state && prior.updatedAt ? shownAt(prior.state, prior.updatedAt, createdAt) : null;
   if (!seen)
-    return `no EvalGate report was on the pull request when the command was written; nothing was accepted. ${again}`;
+    return `no EvalVerdict report was on the pull request when the command was written; nothing was accepted. ${again}`;
   if (seen.kind === 'error')
-    return `when the command was written, the EvalGate comment showed an error for ${short(seen.sha)}, not a report; nothing was accepted. ${again}`;
+    return `when the command was written, the EvalVerdict comment showed an error for ${short(seen.sha)}, not a report; nothing was accepted. ${again}`;
   if (seen.sha.toLowerCase() !== headSha.toLowerCase())
     return `the command was written under the report for ${short(seen.sha)}, but the head is now ${short(headSha)}; nothing was accepted. ${again}`;
   return null;

@@ -119,7 +119,7 @@ export function previousHistory(
       inertLines(
         `history-file: ${oneLine(read.problem)}; the report has no trend${settings.records ? ', and this run starts a new history' : ''}`,
       ),
-      { title: 'EvalGate: unreadable history' },
+      { title: 'EvalVerdict: unreadable history' },
     );
     return null;
   }
@@ -144,6 +144,6 @@ export function recordHistory(
     core.info(`history-file: ${next.runs.length} main runs written to ${settings.path}`);
     return [];
   } catch (error) {
-    return [`EvalGate: history-file: ${error instanceof Error ? error.message : String(error)}`];
+    return [`EvalVerdict: history-file: ${error instanceof Error ? error.message : String(error)}`];
   }
 }

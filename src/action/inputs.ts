@@ -38,7 +38,7 @@ export interface CandidateArtifactInputs {
   path: string | null;
 }
 
-/** Goes into an HTML comment (`<!-- evalgate:comment-id=ID -->`): no spaces, no `-->`. */
+/** Goes into an HTML comment (`<!-- evalverdict:comment-id=ID -->`): no spaces, no `-->`. */
 const COMMENT_ID_PATTERN = /^[A-Za-z0-9_.:/-]{1,64}$/;
 /** A GitHub login: a user's (letters, digits, hyphens) or a GitHub App's bot (`SLUG[bot]`). */
 const COMMENT_AUTHOR_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}(\[bot\])?$/;
@@ -58,7 +58,7 @@ export interface ActionInputs {
   golden: string;
   baselineRun: string | null;
   candidateRun: string | null;
-  /** Gate config file; exclusive with `gates`. Default .github/evalgate.yml when it exists (as the CLI). */
+  /** Gate config file; exclusive with `gates`. Default .github/evalverdict.yml when it exists (as the CLI). */
   config: string | null;
   /** Inline gate config YAML; exclusive with `config`. */
   gates: string | null;
@@ -67,13 +67,13 @@ export interface ActionInputs {
   comment: CommentMode;
   commentId: string;
   /**
-   * The login EvalGate's comments are written by, when the token cannot say (GET /user answers 403 for
+   * The login EvalVerdict's comments are written by, when the token cannot say (GET /user answers 403 for
    * GITHUB_TOKEN and GitHub App installation tokens): e.g. `my-app[bot]`. Null: ask GET /user, and when it
    * will not say, `github-actions[bot]` (the GITHUB_TOKEN's author).
    */
   commentAuthor: string | null;
   failOn: FailOn;
-  /** The commit status `evalgate/<comment-id>` on the commit under test. */
+  /** The commit status `evalverdict/<comment-id>` on the commit under test. */
   status: StatusMode;
   strictChunkerVersion: boolean;
   writeAggregate: boolean;
@@ -293,9 +293,9 @@ function reportPathInput(env: Env): string {
   const text = rawInput(env, 'report-path');
   if (/[\\/]$/.test(text))
     throw new InputError(
-      `input \`report-path\`: ${quote(text)} is a directory; give a file name such as evalgate-report.md`,
+      `input \`report-path\`: ${quote(text)} is a directory; give a file name such as evalverdict-report.md`,
     );
-  return text || 'evalgate-report.md';
+  return text || 'evalverdict-report.md';
 }
 
 type Attempt = <T>(into: string[], read: () => T, fallback: T) => T;
@@ -384,7 +384,7 @@ export function readInputs(env: Env = process.env): InputsRead {
   const errors: string[] = [];
   const publish = publishInputs(env, publishErrors);
   const [config, gates] = attempt(errors, () => gateConfigInputs(env), [null, null]);
-  const reportPath = path(attempt(errors, () => reportPathInput(env), 'evalgate-report.md'));
+  const reportPath = path(attempt(errors, () => reportPathInput(env), 'evalverdict-report.md'));
   const baselineArtifact = attempt(errors, () => baselineArtifactInputs(env), null);
   const candidateArtifact = attempt(errors, () => candidateArtifactInputs(env), null);
   const noneOrPath = (value: string) => (value.trim() === 'none' || value.startsWith('artifact:') ? null : path(value));

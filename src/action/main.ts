@@ -1,5 +1,5 @@
 /**
- * The GitHub Action: inputs -> runCompare (the same pipeline as `evalgate compare`) -> report files, job
+ * The GitHub Action: inputs -> runCompare (the same pipeline as `evalverdict compare`) -> report files, job
  * summary, annotations, outputs, sticky PR comment, commit status. Each step returns what it produced and the
  * step's failure messages; this is the one place that adds them up and fails the step, once, with every reason.
  * One GitHub client, under one deadline (session.ts), serves every API call of the step.
@@ -71,7 +71,7 @@ export async function run(env: Env = process.env): Promise<boolean> {
     ctx = readRunContext(env);
   } catch (error) {
     core.setFailed(
-      isInputError(error) ? `EvalGate: ${error.message}` : `EvalGate: internal error: ${messageOf(error)}`,
+      isInputError(error) ? `EvalVerdict: ${error.message}` : `EvalVerdict: internal error: ${messageOf(error)}`,
     );
     return false;
   }
@@ -79,7 +79,7 @@ export async function run(env: Env = process.env): Promise<boolean> {
   if (inputs.githubToken) core.setSecret(inputs.githubToken);
   if (read.publishErrors.length > 0) {
     // Without these the action cannot tell which comment is its own or where it goes: fail before publishing.
-    core.setFailed([...read.publishErrors, ...read.errors].map((m) => `EvalGate: ${m}`).join('\n'));
+    core.setFailed([...read.publishErrors, ...read.errors].map((m) => `EvalVerdict: ${m}`).join('\n'));
     return false;
   }
   const session = inputs.githubToken ? openSession(inputs.githubToken, inputs, ctx) : null;
@@ -104,10 +104,10 @@ async function failInternally(error: unknown, read: InputsRead, ctx: RunContext,
   const target = pullRequestTarget(ctx, read.inputs.prNumber);
   if (session && target && read.inputs.comment !== 'never') {
     const request = { inputs: read.inputs, ctx, target, markdown: '', outcome: 'error' as const };
-    await markStale(request, session, `EvalGate could not evaluate this commit: ${message}`);
+    await markStale(request, session, `EvalVerdict could not evaluate this commit: ${message}`);
   }
   await commitStatusSetter(read.inputs, ctx, session)('error', message);
-  core.setFailed(`EvalGate: ${message}`);
+  core.setFailed(`EvalVerdict: ${message}`);
 }
 
 async function runAction(
@@ -116,7 +116,7 @@ async function runAction(
   env: Env,
   session: GitHubSession | null,
 ): Promise<string[]> {
-  // `/evalgate` comment commands: refused ones are answered here; a taken one names the head commit.
+  // `/evalverdict` comment commands: refused ones are answered here; a taken one names the head commit.
   const { commentId, commentAuthor } = read.inputs;
   const readState = read.inputs.comment !== 'never';
   const command = await takeCommentCommand(eventCtx, session, { commentId, commentAuthor, readState });
@@ -129,7 +129,7 @@ async function runAction(
   const reportName = relative(inputs.workspace, inputs.reportPath) || inputs.reportPath;
   const setStatus = commitStatusSetter(inputs, ctx, session);
   // Not awaited: scoring never waits for GitHub; the final status waits for this one.
-  const pending = setStatus('pending', 'EvalGate is scoring the runs');
+  const pending = setStatus('pending', 'EvalVerdict is scoring the runs');
   const reportContext = reportContextOf(ctx, inputs, nowIso());
   const history = prepared.history;
   const previous = history ? previousHistory(history.settings, history.fromArtifact) : null;
@@ -140,8 +140,8 @@ async function runAction(
     ? await afterEvaluation(evaluation.out, inputs)
     : [
         evaluation.inputError && prepared.errors.length > 0
-          ? prepared.errors.map((m) => `EvalGate: ${m}`).join('\n')
-          : `EvalGate could not evaluate the run: ${evaluation.message}`,
+          ? prepared.errors.map((m) => `EvalVerdict: ${m}`).join('\n')
+          : `EvalVerdict could not evaluate the run: ${evaluation.message}`,
       ];
   if (history)
     failures.push(...recordHistory(history.settings, previous, evaluation.ok ? evaluation.out.report : null));
@@ -171,7 +171,7 @@ async function runAction(
   }
   failures.push(...(await pending), ...(await setStatus(...finalStatus(evaluation, inputs, acceptance))));
   failures.push(...setOutputs(outputsOf(evaluation, inputs, reports, commentUrl, accepted)));
-  info(`EvalGate verdict: ${reports.outcome}; report: ${reportName}`);
+  info(`EvalVerdict verdict: ${reports.outcome}; report: ${reportName}`);
   return failures;
 }
 
@@ -282,7 +282,7 @@ async function resolveWorkflowRun(
   fetchCandidate: boolean,
 ): Promise<{ pr: RunPullRequest; candidate?: string; error?: string } | string> {
   if (!session)
-    return 'EvalGate: input `github-token` is empty: on workflow_run the pull request and the candidate artifact are read with it';
+    return 'EvalVerdict: input `github-token` is empty: on workflow_run the pull request and the candidate artifact are read with it';
   let pr: RunPullRequest;
   try {
     const found = await findRunPullRequest(session.lookup, ctx, run, inputs.prNumber);
@@ -292,7 +292,7 @@ async function resolveWorkflowRun(
     );
   } catch (error) {
     if (!isInputError(error)) throw error;
-    return `EvalGate: ${error.message}`;
+    return `EvalVerdict: ${error.message}`;
   }
   if (!inputs.candidateArtifact || !fetchCandidate) return { pr };
   try {
@@ -352,7 +352,7 @@ function warnIfStale(evaluation: Evaluation & { ok: true }, inputs: ActionInputs
   if (baseline && stale)
     core.warning(
       `the baseline run is ${stale} old (created ${oneLine(baseline.created_at)}), past \`baseline-max-age\` (${inputs.baselineMaxAgeDays} days): record a newer one`,
-      { title: 'EvalGate: stale baseline' },
+      { title: 'EvalVerdict: stale baseline' },
     );
 }
 

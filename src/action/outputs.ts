@@ -69,7 +69,7 @@ export function gateAnnotations(report: CompareReport, failOn: FailOn, configFil
       const level = failing.has(g) ? ('error' as const) : ('warning' as const);
       return {
         level,
-        title: `EvalGate ${level === 'error' ? 'gate failed' : 'gate warning'}: ${gateLabel(g)}`,
+        title: `EvalVerdict ${level === 'error' ? 'gate failed' : 'gate warning'}: ${gateLabel(g)}`,
         message: gateMessage(g),
         ...(configFile && g.line !== undefined ? { file: configFile, line: g.line } : {}),
       };
@@ -79,7 +79,7 @@ export function gateAnnotations(report: CompareReport, failOn: FailOn, configFil
 /** The step's failure message when gates fail it, naming each failed gate. */
 export function gateFailureMessage(failed: GateResult[], failOn: FailOn): string {
   const n = failed.length;
-  return `EvalGate: ${n} ${n === 1 ? 'gate' : 'gates'} failed (fail-on: ${failOn}): ${failed.map((g) => `${gateLabel(g)} (${g.threshold})`).join(', ')}`;
+  return `EvalVerdict: ${n} ${n === 1 ? 'gate' : 'gates'} failed (fail-on: ${failOn}): ${failed.map((g) => `${gateLabel(g)} (${g.threshold})`).join(', ')}`;
 }
 
 /** The `failed-gates` output: every gate with an effect (failed or warned), as in the JSON report. */

@@ -63,7 +63,7 @@ export async function evaluate(
       // Main's history: its trend in the report, its flaky queries set aside.
       ...withHistory({ reportContext }, history),
     });
-    core.debug(`EvalGate: runs scored ${out.parallel ? 'in two threads' : 'in one thread'}`);
+    core.debug(`EvalVerdict: runs scored ${out.parallel ? 'in two threads' : 'in one thread'}`);
     return { ok: true, out };
   } catch (error) {
     if (isInputError(error)) return { ok: false, message: error.message, inputError: true };
@@ -77,7 +77,7 @@ export async function afterEvaluation(out: CompareOutputs, inputs: ActionInputs)
   for (const warning of summariseWarnings(out.warnings)) core.warning(warning);
   if (!inputs.writeAggregate) return [];
   try {
-    // The same code path as `evalgate aggregate CANDIDATE --golden GOLDEN [--run ID] --write`.
+    // The same code path as `evalverdict aggregate CANDIDATE --golden GOLDEN [--run ID] --write`.
     const { runId } = await runAggregate({
       runPath: shortPath(inputs.candidate),
       goldenPath: shortPath(inputs.golden),
@@ -88,7 +88,7 @@ export async function afterEvaluation(out: CompareOutputs, inputs: ActionInputs)
     info(`wrote aggregate_json of run ${oneLine(runId)} into ${shortPath(inputs.candidate)}`);
     return [];
   } catch (error) {
-    return [`EvalGate: write-aggregate: ${messageOf(error)}`];
+    return [`EvalVerdict: write-aggregate: ${messageOf(error)}`];
   }
 }
 
@@ -141,7 +141,7 @@ export async function writeReports(
       ]);
     }
   } catch (error) {
-    failures.push(`EvalGate: cannot write the report files (${messageOf(error)})`);
+    failures.push(`EvalVerdict: cannot write the report files (${messageOf(error)})`);
   }
   if (!env.GITHUB_STEP_SUMMARY) return failures;
   try {
@@ -149,7 +149,7 @@ export async function writeReports(
       .addRaw(Buffer.byteLength(reports.full) < STEP_SUMMARY_LIMIT ? reports.full : reports.comment)
       .write();
   } catch (error) {
-    core.warning(`EvalGate: could not write the job summary to GITHUB_STEP_SUMMARY (${codeOf(error)})`);
+    core.warning(`EvalVerdict: could not write the job summary to GITHUB_STEP_SUMMARY (${codeOf(error)})`);
   }
   return failures;
 }

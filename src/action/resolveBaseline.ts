@@ -142,7 +142,7 @@ function found(
       inertLines(
         `${label}: the baseline is not the base commit's own run: run ${p.run_id} of ${p.head_sha.slice(0, 7)}, ${p.commits_behind} commits behind ${baseSha.slice(0, 7)} (found by ${p.found_by}); changes made in between count as the pull request's`,
       ),
-      { title: 'EvalGate: stale baseline' },
+      { title: 'EvalVerdict: stale baseline' },
     );
   return {
     kind: 'continue',
@@ -170,7 +170,7 @@ function noBaseline(spec: BaselineArtifactInputs, reason: string): BaselineResol
       return { kind: 'skip' };
     case 'warn':
       core.warning(inertLines(`${reason}; reporting the candidate alone (if-no-baseline: warn)`), {
-        title: 'EvalGate: no baseline',
+        title: 'EvalVerdict: no baseline',
       });
       return { kind: 'continue', baseline: null, error: null };
   }

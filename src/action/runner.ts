@@ -47,7 +47,9 @@ export function runnerFileProblems(env: Env): string[] {
     } catch (error) {
       kind = `unreadable (${(error as NodeJS.ErrnoException).code ?? messageOf(error)})`;
     }
-    problems.push(`EvalGate: ${name} ${JSON.stringify(path)} is ${kind}; the runner's ${name} must be a regular file`);
+    problems.push(
+      `EvalVerdict: ${name} ${JSON.stringify(path)} is ${kind}; the runner's ${name} must be a regular file`,
+    );
   }
   return problems;
 }
@@ -71,7 +73,7 @@ export function setOutputs(outputs: Array<[string, string]>): string[] {
     try {
       core.setOutput(name, value);
     } catch (error) {
-      return [`EvalGate: cannot write the step output \`${name}\` to GITHUB_OUTPUT (${codeOf(error)})`];
+      return [`EvalVerdict: cannot write the step output \`${name}\` to GITHUB_OUTPUT (${codeOf(error)})`];
     }
   }
   return [];

@@ -1,5 +1,5 @@
 /**
- * The commit status `evalgate/<comment-id>` on the commit under test, when `status` is not false and there is a
+ * The commit status `evalverdict/<comment-id>` on the commit under test, when `status` is not false and there is a
  * token and a commit. A refusal (no `statuses: write`) is a warning under `auto` and a failure under `true`; after one
  * refusal no more are tried. Each call resolves to the step's failure messages (none, or one).
  */
@@ -41,7 +41,7 @@ export function commitStatusSetter(inputs: ActionInputs, ctx: RunContext, sessio
         : session.expired()
           ? ` (input \`publish-timeout\`: ${inputs.publishTimeoutS} s)`
           : '';
-      const message = `EvalGate could not set the commit status ${context} on ${sha.slice(0, 7)}: ${messageOf(error)}${advice}`;
+      const message = `EvalVerdict could not set the commit status ${context} on ${sha.slice(0, 7)}: ${messageOf(error)}${advice}`;
       if (inputs.status === 'true' || session.expired()) return [message];
       core.warning(message);
       return [];

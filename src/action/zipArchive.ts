@@ -128,7 +128,7 @@ export function listZipEntries(zip: Buffer, where: string, limits: ZipLimits = D
   return entries;
 }
 
-const ZIP64_TEXT = 'a zip64 archive (over 4 GiB or 65,535 entries), which EvalGate does not read';
+const ZIP64_TEXT = 'a zip64 archive (over 4 GiB or 65,535 entries), which EvalVerdict does not read';
 
 /** The end-of-central-directory record, checked: one disk, no zip64, within the entry limit and the archive. */
 function centralDirectory(
@@ -197,7 +197,7 @@ function centralRecord(zip: Buffer, at: number, i: number, count: number, end: n
   };
 }
 
-/** A regular file EvalGate can read (true), a directory to leave out (false), or a refusal naming the entry. */
+/** A regular file EvalVerdict can read (true), a directory to leave out (false), or a refusal naming the entry. */
 function checkRecord(r: CentralRecord, where: string, limits: ZipLimits): boolean {
   const quoted = JSON.stringify(oneLine(r.name));
   const type = fileType(r.versionMadeBy, r.externalAttributes, r.name);

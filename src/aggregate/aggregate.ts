@@ -45,7 +45,7 @@ export interface AggregateReport {
     min_grade: number;
     mean_over: string;
     chunk_match: string;
-    /** The golden set's metric profile, when it is not EvalGate's own (docs/golden-sets.md). */
+    /** The golden set's metric profile, when it is not EvalVerdict's own (docs/golden-sets.md). */
     profile?: string;
   };
   /**
@@ -428,7 +428,7 @@ export function aggregateScored(
       min_grade: options.minGrade,
       mean_over: options.meanOver,
       chunk_match: options.chunkMatch,
-      ...(options.profile !== undefined && options.profile !== 'evalgate' ? { profile: options.profile } : {}),
+      ...(options.profile !== undefined && options.profile !== 'evalverdict' ? { profile: options.profile } : {}),
     },
     ...(matchCounts !== null ? { chunk_match_queries: matchCounts } : {}),
     metrics: metricsFor(defs, values, run, true),

@@ -1,7 +1,7 @@
 /**
  * The aggregate_json we store with `--write`: kebab's own keys filled (so kebab's tools still read it) plus ours.
  * kebab reads most of its keys as plain f32 (serde rejects null) and writes 0.0 where it has no data, so an
- * undefined metric is 0 there (only citation_coverage and refusal_correctness take null); ours (`evalgate`) keep null.
+ * undefined metric is 0 there (only citation_coverage and refusal_correctness take null); ours (`evalverdict`) keep null.
  */
 import { round4 } from '../format.js';
 import type { AggregateReport } from './aggregate.js';
@@ -24,6 +24,6 @@ export function kebabAggregateJson(report: AggregateReport): Record<string, unkn
     refusal_correctness: value('refusal_correctness'),
     total_queries: f32('total_queries'),
     failed_queries: f32('failed_queries'),
-    evalgate: report,
+    evalverdict: report,
   };
 }

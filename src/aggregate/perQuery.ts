@@ -1,5 +1,5 @@
 /**
- * Per-query rows of one run (`evalgate aggregate --per-query`): ckv's PerQuery fields and WFGY example 08's
+ * Per-query rows of one run (`evalverdict aggregate --per-query`): ckv's PerQuery fields and WFGY example 08's
  * per-question label, one row per golden query. The compare report carries the same fields (RowFacts) for
  * each regression, so a regression's row can be found by its query id.
  */

@@ -41,7 +41,7 @@ export interface AggregateOptions {
   /** Chunk records to find expected chunks' documents and spans when chunkMatch is a fallback. */
   referenceChunks: RunData['chunks'];
   /**
-   * Whose definitions the metrics WFGY example 08 also defines follow (absent: evalgate). The golden set's header
+   * Whose definitions the metrics WFGY example 08 also defines follow (absent: evalverdict). The golden set's header
    * names it, and scoring takes it from there (withGoldenProfile).
    */
   profile?: MetricProfile;

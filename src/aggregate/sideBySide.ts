@@ -1,5 +1,5 @@
 /**
- * Several runs of one database side by side (`evalgate aggregate RUN.sqlite --run a,b,c`), as PaperBot compares
+ * Several runs of one database side by side (`evalverdict aggregate RUN.sqlite --run a,b,c`), as PaperBot compares
  * fts_only, embedding_only and hybrid: each metric's value per run, and which runs have the best value.
  */
 import { round4 } from '../format.js';

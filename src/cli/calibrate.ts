@@ -1,5 +1,5 @@
 /**
- * `evalgate calibrate RUNS.sqlite [MORE.sqlite ...] --golden G`: repeated runs of one commit (A/A) in, per metric
+ * `evalverdict calibrate RUNS.sqlite [MORE.sqlite ...] --golden G`: repeated runs of one commit (A/A) in, per metric
  * the run-to-run spread, the smallest drop a gate detects at that noise, and a suggested gate config out
  * (docs/cli.md, "Thresholds from measured noise").
  */
@@ -16,9 +16,9 @@ import { refuseOutputOverInput, writeOutputFiles } from '../write/outputFiles.js
 import { METRIC_FLAGS, metricOptions, parse, wantsHelp } from './args.js';
 import type { Io } from './io.js';
 
-export const CALIBRATE_USAGE = `usage: evalgate calibrate RUNS.sqlite --golden golden.yaml [--run a,b,c | --run all] [--metrics hit@5,mrr@10]
+export const CALIBRATE_USAGE = `usage: evalverdict calibrate RUNS.sqlite --golden golden.yaml [--run a,b,c | --run all] [--metrics hit@5,mrr@10]
     [--alpha 0.05] [--power 0.8] [--format text|yaml|json] [--json OUT.json] [--k 1,3,5,10] [--mrr-cutoff 10] ...
-  evalgate calibrate RUN1.sqlite RUN2.sqlite ... --golden golden.yaml   (the newest run of each database)
+  evalverdict calibrate RUN1.sqlite RUN2.sqlite ... --golden golden.yaml   (the newest run of each database)
   Reads repeated runs of one commit (at least ${MIN_CALIBRATION_RUNS}; every run of RUNS.sqlite by default) and prints, per metric, the
   run-to-run spread, the smallest drop a gate's one-sided test detects at that noise (--power, default 0.8, at
   --alpha over the metrics, Holm), and a suggested gate config with margins and significant_only (--format yaml:

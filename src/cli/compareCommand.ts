@@ -1,4 +1,4 @@
-/** `evalgate compare`: the CLI face of the pipeline; writes the files it is asked for and maps the verdict to the exit code. */
+/** `evalverdict compare`: the CLI face of the pipeline; writes the files it is asked for and maps the verdict to the exit code. */
 import { existsSync } from 'node:fs';
 import { InputError, oneLine } from '../errors.js';
 import { DEFAULT_CONFIG_PATH } from '../gate/config.js';
@@ -14,9 +14,9 @@ import { trendTextLines } from '../render/trend.js';
 import { compareWithHistory, HISTORY_FLAGS, writeHistoryOut } from './history.js';
 import type { Io } from './io.js';
 
-export const COMPARE_USAGE = `usage: evalgate compare BASELINE.sqlite CANDIDATE.sqlite --golden golden.yaml
-       evalgate compare --baseline none CANDIDATE.sqlite --golden golden.yaml   (a candidate-only report: min/max gates)
-  [--baseline-run ID|a,b,c|all|all:SUITE] [--candidate-run ID|a,b,c|all|all:SUITE] [--config evalgate.yml]
+export const COMPARE_USAGE = `usage: evalverdict compare BASELINE.sqlite CANDIDATE.sqlite --golden golden.yaml
+       evalverdict compare --baseline none CANDIDATE.sqlite --golden golden.yaml   (a candidate-only report: min/max gates)
+  [--baseline-run ID|a,b,c|all|all:SUITE] [--candidate-run ID|a,b,c|all|all:SUITE] [--config evalverdict.yml]
   [--strict-chunker-version]
   [--format text|markdown|json] [--markdown OUT.md] [--markdown-full OUT.md] [--json OUT.json] [--unjudged OUT.qrels]
   [--seed N] [--permutations N]
@@ -25,7 +25,7 @@ export const COMPARE_USAGE = `usage: evalgate compare BASELINE.sqlite CANDIDATE.
 Prints the report: plain text on a terminal, the comment-ready Markdown elsewhere (--format chooses). Exit 0 when every error-level gate passes, 1 when one fails, 2 on bad input.
 Several runs per side (repeats): per query each metric is the mean over the side's runs, queries whose runs disagree are flaky and set aside (docs/compare.md).
 --unjudged writes both runs' top-k hits nobody judged as qrels lines \`QUERY 0 ID -1\` for an assessor (needs graded judgments).
-The config defaults to .github/evalgate.yml when present, else the built-in default (preset retrieval).
+The config defaults to .github/evalverdict.yml when present, else the built-in default (preset retrieval).
 --history shows main's last runs (the gated metrics' trend, a change-point mark, queries flaky by history); --history-out writes the history with this run appended (docs/history.md).`;
 
 export async function runCompareCommand(args: string[], io: Io): Promise<number> {
@@ -36,8 +36,8 @@ export async function runCompareCommand(args: string[], io: Io): Promise<number>
   const outputs = await runCompare({ ...inputs, trace: traceTo(io) });
   for (const w of summariseWarnings(outputs.warnings)) io.stderr(`warning: ${w}\n`);
   // For tests and benchmarks: how the runs were scored.
-  if (process.env.EVALGATE_TRACE === '1')
-    io.stderr(`evalgate: scored ${outputs.parallel ? 'in two threads' : 'in one thread'}\n`);
+  if (process.env.EVALVERDICT_TRACE === '1')
+    io.stderr(`evalverdict: scored ${outputs.parallel ? 'in two threads' : 'in one thread'}\n`);
   // All the report files or none (a path that cannot be written: exit 2, naming it).
   const files: Array<[string, string]> = [];
   if (typeof values.markdown === 'string') files.push([values.markdown, outputs.markdown]);

@@ -1,5 +1,5 @@
 /**
- * `evalgate compare --history FILE [--history-out FILE]`: the trend of main's history in the report, and the
+ * `evalverdict compare --history FILE [--history-out FILE]`: the trend of main's history in the report, and the
  * history with this comparison's candidate appended (docs/compare.md, "Main's history").
  */
 import { readHistoryFile } from '../load/history.js';

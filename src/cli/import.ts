@@ -1,5 +1,5 @@
 /**
- * `evalgate import FORMAT`: the one import command. The format (src/import/formats.ts) names its input flags and
+ * `evalverdict import FORMAT`: the one import command. The format (src/import/formats.ts) names its input flags and
  * reads its files; this checks the flags, writes the run database and golden set together, and prints what the
  * format reports.
  */

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-/** Entry of the `evalgate` bin: runs main, maps a user mistake to exit 2 with its message and no stack trace. */
+/** Entry of the `evalverdict` bin: runs main, maps a user mistake to exit 2 with its message and no stack trace. */
 import { isMainThread } from 'node:worker_threads';
 import { runMain } from './main.js';
 import { enableScoringWorkers } from '../pipeline/twoThreads.js';
@@ -17,7 +17,7 @@ const io = {
   },
 };
 
-// A reader that stops early (`evalgate metrics --json | head`) closes the pipe: the rest of the output has nowhere
+// A reader that stops early (`evalverdict metrics --json | head`) closes the pipe: the rest of the output has nowhere
 // to go, which is no error of the user's. Without a listener Node throws it with a stack trace; the exit code is
 // still the command's.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {

@@ -21,11 +21,11 @@ export function outputFormat(value: unknown, io: Io, usage: string): OutputForma
 }
 
 /**
- * EVALGATE_TRACE=1 (for tests and benchmarks): each phase on stderr as it ends, with the seconds since the start and
+ * EVALVERDICT_TRACE=1 (for tests and benchmarks): each phase on stderr as it ends, with the seconds since the start and
  * the process's minor page faults so far (first-touched memory is much of the time: see bench/README).
  */
 export function traceTo(io: Io): Trace | undefined {
-  if (process.env.EVALGATE_TRACE !== '1') return undefined;
+  if (process.env.EVALVERDICT_TRACE !== '1') return undefined;
   return (label, seconds, faults) =>
-    io.stderr(`evalgate: ${seconds.toFixed(2)} s ${(faults / 1000).toFixed(1).padStart(5)}k faults  ${label}\n`);
+    io.stderr(`evalverdict: ${seconds.toFixed(2)} s ${(faults / 1000).toFixed(1).padStart(5)}k faults  ${label}\n`);
 }

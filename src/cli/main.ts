@@ -1,5 +1,5 @@
 /**
- * The `evalgate` command line. The only place besides the action entry that reads files, flags and the
+ * The `evalverdict` command line. The only place besides the action entry that reads files, flags and the
  * environment; everything it calls below is the same code the action runs.
  */
 import { existsSync } from 'node:fs';
@@ -33,7 +33,7 @@ import type { Io } from './io.js';
 // Inlined by the bundler: `--version` says what package.json says, with no second place to bump.
 import packageJson from '../../package.json' with { type: 'json' };
 
-const USAGE = `usage: evalgate <command> [options]
+const USAGE = `usage: evalverdict <command> [options]
 
 commands:
   compare BASELINE.sqlite CANDIDATE.sqlite --golden golden.yaml   compare two runs, apply gates, render the report
@@ -51,9 +51,9 @@ commands:
   calibrate RUNS.sqlite --golden golden.yaml [--run a,b,c | all]  runs of one commit: noise, detectable drop, a gate config
   metrics                                                         list every metric id with its definition
 
-Run \`evalgate <command> --help\` for a command's options. Exit codes: 0 ok / gates passed, 1 a gate failed, 2 bad input or usage.`;
+Run \`evalverdict <command> --help\` for a command's options. Exit codes: 0 ok / gates passed, 1 a gate failed, 2 bad input or usage.`;
 
-const AGGREGATE_USAGE = `usage: evalgate aggregate RUN.sqlite --golden golden.yaml [--run ID] [--format text|markdown|json] [--json] [--write]
+const AGGREGATE_USAGE = `usage: evalverdict aggregate RUN.sqlite --golden golden.yaml [--run ID] [--format text|markdown|json] [--json] [--write]
   [--k 1,3,5,10] [--mrr-cutoff 10] [--ndcg-gain linear|exponential] [--min-grade 1] [--mean-over default|trec|trec_c]
   [--per-query [--format text|markdown|csv|json]]   one row per golden query of the run (docs/cli.md)
   [--run a,b,c | --run all]   several runs side by side, the best value of each metric marked`;
@@ -73,10 +73,12 @@ export async function runMain(argv: string[], rawIo: Io): Promise<number> {
     return await main(argv, io);
   } catch (error) {
     if (isInputError(error)) {
-      io.stderr(`evalgate: ${error.message}\n`);
+      io.stderr(`evalverdict: ${error.message}\n`);
       return 2;
     }
-    io.stderr(`evalgate: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    io.stderr(
+      `evalverdict: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     return 3;
   }
 }
@@ -94,7 +96,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
     return command ? 0 : 2;
   }
   if (command === '--version') {
-    io.stdout(`evalgate ${packageJson.version}\n`);
+    io.stdout(`evalverdict ${packageJson.version}\n`);
     return 0;
   }
   switch (command) {
@@ -151,7 +153,7 @@ function aggregateHelp(): string {
   return `${AGGREGATE_USAGE}
 
 metrics at the default k and MRR cutoff, each reported with its denominator n (which way is better: higher, lower,
-or neutral for counts; the denominators and the full table: evalgate metrics, docs/metrics.md):
+or neutral for counts; the denominators and the full table: evalverdict metrics, docs/metrics.md):
 ${lines.join('\n')}`;
 }
 
@@ -199,8 +201,8 @@ async function aggregateCommand(args: string[], io: Io): Promise<number> {
   });
   for (const w of summariseWarnings(warnings)) io.stderr(`warning: ${w}\n`);
   // For tests and benchmarks: how the run was scored.
-  if (process.env.EVALGATE_TRACE === '1')
-    io.stderr(`evalgate: scored ${parallel ? 'in two threads' : 'in one thread'}\n`);
+  if (process.env.EVALVERDICT_TRACE === '1')
+    io.stderr(`evalverdict: scored ${parallel ? 'in two threads' : 'in one thread'}\n`);
   if (values.write) io.stderr(`wrote aggregate_json of run ${oneLine(runId)} into ${file}\n`);
   if (format === 'json') io.stdout(stableJson(report));
   else if (format === 'markdown') io.stdout(renderAggregateMarkdown(report, defs));
@@ -255,7 +257,7 @@ async function perQueryCommand(
 
 async function initCommand(args: string[], io: Io): Promise<number> {
   const usage =
-    'usage: evalgate init FILE.sqlite   (creates an empty run database with eval_runs, eval_query_results, documents, chunks)';
+    'usage: evalverdict init FILE.sqlite   (creates an empty run database with eval_runs, eval_query_results, documents, chunks)';
   if (wantsHelp(args, usage, io)) return 0;
   const { positionals } = parse(args, {}, usage);
   if (positionals.length !== 1) throw new InputError(usage);
@@ -269,7 +271,7 @@ async function initCommand(args: string[], io: Io): Promise<number> {
 }
 
 async function goldenCommand(args: string[], io: Io): Promise<number> {
-  const usage = `usage: evalgate golden convert IN OUT [--force]
+  const usage = `usage: evalverdict golden convert IN OUT [--force]
   Writes the golden set IN in the format OUT's name says (.jsonl or .ndjson: JSON Lines; else YAML), with the same
   queries, so the same scores. The fingerprint (the SHA-256 of the file's bytes) changes: reports against OUT name
   a new one. Refuses an existing OUT unless --force is given.`;
@@ -292,7 +294,7 @@ async function goldenCommand(args: string[], io: Io): Promise<number> {
 
 async function metricsCommand(args: string[], io: Io): Promise<number> {
   const usage =
-    'usage: evalgate metrics [--k 1,3,5,10] [--mrr-cutoff 10] [--profile evalgate|wfgy|paperbot] [--format text|markdown|json] [--json]';
+    'usage: evalverdict metrics [--k 1,3,5,10] [--mrr-cutoff 10] [--profile evalverdict|wfgy|paperbot] [--format text|markdown|json] [--json]';
   if (wantsHelp(args, usage, io)) return 0;
   const flags = {
     ...METRIC_FLAGS,
@@ -302,9 +304,9 @@ async function metricsCommand(args: string[], io: Io): Promise<number> {
   } as const;
   const { values } = parse(args, flags, usage);
   // A golden set's profile (its own definitions of some metrics: docs/golden-sets.md), to read before scoring.
-  const profile = values.profile ?? 'evalgate';
+  const profile = values.profile ?? 'evalverdict';
   if (!isMetricProfile(profile))
-    throw new InputError(`--profile must be evalgate, wfgy or paperbot, got ${JSON.stringify(profile)}\n${usage}`);
+    throw new InputError(`--profile must be evalverdict, wfgy or paperbot, got ${JSON.stringify(profile)}\n${usage}`);
   const options = { ...DEFAULT_OPTIONS, ...metricOptions(values), profile };
   const defs = buildMetricTable(options, ['<stage>']);
   const format = values.json === true ? 'json' : (values.format ?? 'text');

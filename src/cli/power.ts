@@ -1,7 +1,7 @@
 /**
- * `evalgate power --golden G [--baseline RUN.sqlite [--run ID]] [--config C] [--churn 0.4]`: for each tested gate of
+ * `evalverdict power --golden G [--baseline RUN.sqlite [--run ID]] [--config C] [--churn 0.4]`: for each tested gate of
  * the config, the smallest drop its test detects with 80% power, and how many queries would bring that to the margin,
- * before anyone runs a comparison (docs/cli.md, "Before a comparison: evalgate power").
+ * before anyone runs a comparison (docs/cli.md, "Before a comparison: evalverdict power").
  *
  * There are no paired differences yet. The noise is the baseline side's: measured over its repeated runs when `--run`
  * names several (as calibrate measures it), else the config's measured `noise:` block for the metric; else assumed: a share `churn` of the queries is
@@ -40,7 +40,7 @@ import type { Warning } from '../warnings.js';
 import { METRIC_FLAGS, metricOptions, parse, wantsHelp } from './args.js';
 import type { Io } from './io.js';
 
-export const POWER_USAGE = `usage: evalgate power --golden golden.yaml [--baseline RUN.sqlite [--run ID | a,b,c | all]] [--config evalgate.yml] [--churn 0.4]
+export const POWER_USAGE = `usage: evalverdict power --golden golden.yaml [--baseline RUN.sqlite [--run ID | a,b,c | all]] [--config evalverdict.yml] [--churn 0.4]
   The smallest drop each tested gate detects (80% power, at the level its correction gives it), and the queries
   that would bring it to the margin. The noise: measured over the baseline's runs when --run names several (repeats
   of one commit); else the config's measured \`noise:\` block where it has the metric; else --churn, the share of
@@ -138,7 +138,7 @@ function noiseWords(
     );
   if (floor.length > 0 && config.noise)
     words.push(
-      `${floor.join(', ')} from the noise measured in ${config.source} (evalgate calibrate, ${config.noise.runs} runs, ${config.noise.measured})`,
+      `${floor.join(', ')} from the noise measured in ${config.source} (evalverdict calibrate, ${config.noise.runs} runs, ${config.noise.measured})`,
     );
   if (assumed.length > 0)
     words.push(
@@ -200,7 +200,7 @@ async function baselineValues(
   return { of, runs: null, warnings: [] };
 }
 
-/** Repeats of the baseline: the noise between two of its runs, measured as `evalgate calibrate` measures it. */
+/** Repeats of the baseline: the noise between two of its runs, measured as `evalverdict calibrate` measures it. */
 async function repeatedBaseline(
   path: string,
   runIds: string[],

@@ -1,4 +1,4 @@
-/** `evalgate validate`: a run database checked against the documented format, before compare reads it. */
+/** `evalverdict validate`: a run database checked against the documented format, before compare reads it. */
 import { InputError, oneLine } from '../errors.js';
 import { readGoldenFile } from '../load/golden.js';
 import { stableJson } from '../render/json.js';
@@ -8,7 +8,7 @@ import { formatFinding, goldenViewOf } from '../validate/findings.js';
 import { parse, wantsHelp } from './args.js';
 import type { Io } from './io.js';
 
-export const VALIDATE_USAGE = `usage: evalgate validate RUN.sqlite [--golden golden.yaml] [--run ID] [--format text|json]
+export const VALIDATE_USAGE = `usage: evalverdict validate RUN.sqlite [--golden golden.yaml] [--run ID] [--format text|json]
   Checks one run (default: the newest) against the documented format (docs/run-database.md, schemas/result.schema.json):
   unknown keys in result_json, its hits, answer and citations (with did-you-mean), hits that can match nothing, ranks
   that are not 1..n, an empty run, a query_id given twice; with --golden, queries missing from either side and a run

@@ -1,5 +1,5 @@
 /**
- * Thresholds from measured noise (`evalgate calibrate`, docs/cli.md): runs of one commit (A/A) differ only by the
+ * Thresholds from measured noise (`evalverdict calibrate`, docs/cli.md): runs of one commit (A/A) differ only by the
  * system's own noise, so their per-query differences are what a comparison with no real change looks like. From
  * them, per metric: the run-to-run spread, the smallest drop a tested gate detects at that noise (the same
  * minimum detectable drop the verdict computes: src/compare/power.ts), and the margin to suggest.

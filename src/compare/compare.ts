@@ -513,7 +513,7 @@ function reportedOptions(options: CompareOptions): Comparison['options'] {
     mean_over: options.meanOver,
     seed: options.seed,
     permutations: options.permutations,
-    ...(options.profile !== undefined && options.profile !== 'evalgate' ? { profile: options.profile } : {}),
+    ...(options.profile !== undefined && options.profile !== 'evalverdict' ? { profile: options.profile } : {}),
   };
 }
 

@@ -3,7 +3,7 @@
  *
  * Model: n queries, a share rho of them changed between two runs with no real change, with a typical size s (root
  * mean square; 1, a hit lost, when none changed), from baseline-side noise (measuredNoiseModel: the config's
- * `noise:` block or the baseline's repeats; redrawnNoiseModel: `evalgate power`'s assumed churn) or, lacking it,
+ * `noise:` block or the baseline's repeats; redrawnNoiseModel: `evalverdict power`'s assumed churn) or, lacking it,
  * from a comparison's own differences with the mean change removed (noiseModel). Under no change a changed query
  * is as likely better as worse. A drop of size d * s first moves a share of the unchanged queries to a loss of
  * size s (P(loss) = rho/2 + d, P(win) = rho/2, while d <= 1 - rho); past that, when too few
@@ -62,7 +62,7 @@ export function noiseModel(diffs: ArrayLike<number>): NoiseModel {
 }
 
 /**
- * The model of a measured noise floor (the config's `noise:` block, `evalgate calibrate`): a share `changed` of the
+ * The model of a measured noise floor (the config's `noise:` block, `evalverdict calibrate`): a share `changed` of the
  * queries differs between two runs with no change, with a mean squared difference sdDiff^2, so a typical change of
  * sdDiff / sqrt(changed) (1 when nothing changed), over the n queries a comparison pairs.
  */

@@ -47,7 +47,7 @@ export interface QueryOutcome {
   answer_regression: boolean;
   /**
    * For a regression, a loss or an answer regression: the candidate's per-query row, the fields and values of
-   * `evalgate aggregate CANDIDATE --per-query` for this query_id (top_hit and hallucination_reason are only there).
+   * `evalverdict aggregate CANDIDATE --per-query` for this query_id (top_hit and hallucination_reason are only there).
    */
   candidate_row?: RowCore;
   /** How this query's expected chunks were matched; present when some query of the comparison fell back. */
@@ -135,7 +135,7 @@ export interface Comparison {
     mean_over: string;
     seed: number;
     permutations: number;
-    /** The golden set's metric profile, when it is not EvalGate's own (docs/golden-sets.md). */
+    /** The golden set's metric profile, when it is not EvalVerdict's own (docs/golden-sets.md). */
     profile?: string;
   };
 }

@@ -19,7 +19,7 @@ export interface UnjudgedMatching {
 /** Per query with graded judgments, the ids of its unjudged hits with rank <= k (the last result read counts). */
 export type UnjudgedHits = Map<string, string[]>;
 
-/** The relevance the template leaves for an assessor: negative, which evalgate and trec_eval read as unjudged. */
+/** The relevance the template leaves for an assessor: negative, which evalverdict and trec_eval read as unjudged. */
 export const UNJUDGED_GRADE = -1;
 
 const scratch: number[] = [];

@@ -19,7 +19,7 @@ import { parseNoise } from './noise.js';
 import type { NoiseFloor } from './noise.js';
 
 /** The gate config both entries read when none is named and it exists (relative to the working directory). */
-export const DEFAULT_CONFIG_PATH = '.github/evalgate.yml';
+export const DEFAULT_CONFIG_PATH = '.github/evalverdict.yml';
 
 export type ThresholdKey = 'min' | 'max' | 'max_drop' | 'max_increase' | 'max_drop_pct' | 'max_increase_pct';
 export const THRESHOLD_KEYS: ThresholdKey[] = [
@@ -74,7 +74,7 @@ export interface GateConfig {
   mrrCutoff?: number;
   /** Lines whose meaning changed (significant_only), for the report's warnings. */
   notices: string[];
-  /** The run-to-run noise `evalgate calibrate` measured, when the config carries it (src/gate/noise.ts). */
+  /** The run-to-run noise `evalverdict calibrate` measured, when the config carries it (src/gate/noise.ts). */
   noise?: NoiseFloor;
   /** `repeats.may_differ` when set: settings a side's repeats may differ in without a warning (else compare's default). */
   repeatsMayDiffer?: string[];

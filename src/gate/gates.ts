@@ -131,7 +131,7 @@ export function evaluateGates(config: GateConfig, ctx: GateContext): GateResult[
           config.alpha,
           margin,
           ctx.defs.get(spec.metric),
-          // The advice reads the baseline side's measured noise when the config records it (evalgate calibrate).
+          // The advice reads the baseline side's measured noise when the config records it (evalverdict calibrate).
           config.noise?.metrics[spec.metric] ?? null,
         )
       : null;
@@ -216,7 +216,7 @@ function evaluateGate(
 
 /**
  * Every gate of `config` checked against the metric table `defs` as evaluation checks it (checkGate), before any
- * comparison: `evalgate power` refuses what compare would, in its words.
+ * comparison: `evalverdict power` refuses what compare would, in its words.
  */
 export function checkGates(config: GateConfig, defs: readonly MetricDef[]): void {
   const ctx = { defs: new Map(defs.map((d) => [d.id, d])) };
@@ -232,7 +232,7 @@ function checkGate(
 ): void {
   if (!countKey && !def) {
     throw new InputError(
-      `${spec.origin}: unknown metric \`${spec.metric}\`${suggest(spec.metric, [...ctx.defs.keys(), ...Object.keys(COUNT_METRICS)])} (run \`evalgate metrics\` for the list)`,
+      `${spec.origin}: unknown metric \`${spec.metric}\`${suggest(spec.metric, [...ctx.defs.keys(), ...Object.keys(COUNT_METRICS)])} (run \`evalverdict metrics\` for the list)`,
     );
   }
   const testKey = spec.significantOnly ? 'significant_only' : 'margin';

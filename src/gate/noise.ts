@@ -1,5 +1,5 @@
 /**
- * The gate config's `noise:` block: the run-to-run noise `evalgate calibrate` measured, carried in the config it
+ * The gate config's `noise:` block: the run-to-run noise `evalverdict calibrate` measured, carried in the config it
  * suggests so the report can name the noise floor its margins came from (docs/gates.md, "Noise floor"). It is a
  * record, not a gate: nothing here changes a verdict.
  *

@@ -59,7 +59,7 @@ export interface GateResult {
   line?: number;
 }
 
-/** The compare report: the stable JSON document `evalgate compare --json` writes, and what the renderer reads. */
+/** The compare report: the stable JSON document `evalverdict compare --json` writes, and what the renderer reads. */
 export interface CompareReport extends Comparison {
   verdict: Verdict;
   gates: GateResult[];

@@ -151,7 +151,7 @@ export function createGitHubClient(token: string, options: ClientOptions): GitHu
     token,
     {
       baseUrl: options.baseUrl,
-      userAgent: options.userAgent ?? 'evalgate-action',
+      userAgent: options.userAgent ?? 'evalverdict-action',
       request: {
         fetch: timedFetch(
           (defaults.request?.fetch ?? fetch) as Fetch,

@@ -1,5 +1,5 @@
 /**
- * The commit status branch protection can require: context `evalgate/<comment-id>` on the commit under test,
+ * The commit status branch protection can require: context `evalverdict/<comment-id>` on the commit under test,
  * `pending` while the runs are scored, then the verdict (`success` / `failure`), or `error` when the run could not
  * be evaluated. A status attaches to the commit itself, so it gates a fork's pull request as it gates any other
  * (a `workflow_run` job's check run attaches to the default branch instead).
@@ -22,7 +22,7 @@ export interface CommitStatus {
 export const STATUS_DESCRIPTION_LIMIT = 140;
 
 export function statusContext(commentId: string): string {
-  return `evalgate/${commentId}`;
+  return `evalverdict/${commentId}`;
 }
 
 export function statusDescription(text: string): string {

@@ -1,6 +1,6 @@
 /**
  * One sticky comment per pull request and comment id. Ours starts with the hidden marker
- * `<!-- evalgate:comment-id=ID -->` AND is written by the login EvalGate writes as (see ownLogin), so a marker
+ * `<!-- evalverdict:comment-id=ID -->` AND is written by the login EvalVerdict writes as (see ownLogin), so a marker
  * pasted by a person or another bot is never overwritten or deleted. Every page of comments is read; the oldest of
  * ours is updated (only when its body differs), further ones (a race) are deleted, and one is created only when
  * none exists and the caller allows it. No @actions/core: the client is a parameter, errors are thrown.
@@ -45,8 +45,8 @@ export interface UpsertRequest extends StickyCommentTarget {
   listed?: Promise<IssueComment[]> | null;
 }
 
-/** The hidden line EvalGate keeps its acceptance state in (src/publish/acceptanceState.ts writes and reads it). */
-const STATE_LINE = /^<!-- evalgate:acceptance-state [A-Za-z0-9+/=]+ -->$/;
+/** The hidden line EvalVerdict keeps its acceptance state in (src/publish/acceptanceState.ts writes and reads it). */
+const STATE_LINE = /^<!-- evalverdict:acceptance-state [A-Za-z0-9+/=]+ -->$/;
 
 /** A body's state line: its final line when that is exactly one (a look-alike anywhere else is text); else null. */
 function stateLineOf(body: string | null | undefined): string | null {
@@ -76,7 +76,7 @@ export interface UpsertResult {
 export function stickyMarker(commentId: string): string {
   if (/-->|\s/.test(commentId) || commentId === '')
     throw new Error(`comment id ${JSON.stringify(commentId)} cannot go into an HTML comment marker`);
-  return `<!-- evalgate:comment-id=${commentId} -->`;
+  return `<!-- evalverdict:comment-id=${commentId} -->`;
 }
 
 /**

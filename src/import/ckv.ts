@@ -1,5 +1,5 @@
 /**
- * `evalgate import ckv`: ckv's fixture (YAML) and either the hits of one eval pass (JSON Lines, streamed) or ckv's
+ * `evalverdict import ckv`: ckv's fixture (YAML) and either the hits of one eval pass (JSON Lines, streamed) or ckv's
  * own `Result` JSON (per-query found_rank, hits_returned, citation_correct) into a run and a golden set.
  */
 import { InputError } from '../errors.js';
@@ -20,7 +20,7 @@ import { nameOfFile, requiredFlag, stringFlag } from './format.js';
 import type { FlagValues, ImportFormat, ImportOutputs, Imported } from './format.js';
 import { otherKeysWarning, placesOf, unknownWarning } from './report.js';
 
-const USAGE = `usage: evalgate import ckv --fixture testdata/queries.yaml --results results.jsonl --out RUN.sqlite
+const USAGE = `usage: evalverdict import ckv --fixture testdata/queries.yaml --results results.jsonl --out RUN.sqlite
   [--golden-out golden.jsonl] [--run-id ID] [--k 5] [--created-at RFC3339] [--force]
   --results: one JSON object per line, {"query_id": ..., "hits": [{"file": ..., "line_range": [start, end], "score": ...}]}
   (or {"query_id": ..., "error": "..."}: a miss; a line with neither is refused), or ckv's own Result JSON
@@ -101,7 +101,7 @@ function read(values: FlagValues, outputs: ImportOutputs): Imported {
     runs: [{ runId: outputs.runId, suite: 'ckv', config, createdAt: outputs.createdAt ?? nowRfc3339(), results }],
     golden: {
       header: {
-        description: `Imported from ${fixturePath} (ckv fixture schema_version ${fixture.schemaVersion}) by evalgate import ckv`,
+        description: `Imported from ${fixturePath} (ckv fixture schema_version ${fixture.schemaVersion}) by evalverdict import ckv`,
       },
       items: ckvGoldenItems(fixture),
     },

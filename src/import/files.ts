@@ -138,7 +138,7 @@ function makeRoom(db: Database, out: string, runId: string, force: boolean): voi
     db.exec('SELECT run_id, query_id, result_json FROM eval_query_results LIMIT 0');
   } catch (error) {
     throw new InputError(
-      `${out}: not a run database to add a run to (${(error as Error).message}); name a new file, or create one with evalgate init`,
+      `${out}: not a run database to add a run to (${(error as Error).message}); name a new file, or create one with evalverdict init`,
     );
   }
   if (!taken) return;

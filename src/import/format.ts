@@ -1,6 +1,6 @@
 /**
  * The importer interface: what one format of another system's files (TREC, ckv, PaperBot, WFGY) tells the one
- * `evalgate import FORMAT` command. A format names its input flags, reads its inputs (detecting their shape where a
+ * `evalverdict import FORMAT` command. A format names its input flags, reads its inputs (detecting their shape where a
  * system writes more than one, streaming JSON Lines through the one line reader in load/lines.ts) and maps them to
  * runs of results and a golden set; the command checks the flags, writes both files or neither, and prints what the
  * format reports. docs/decisions/0009-importer-interface.md.
@@ -51,9 +51,9 @@ export interface ImportOutputs {
 
 export interface ImportFormat {
   name: string;
-  /** The format's line in `evalgate import --help`. */
+  /** The format's line in `evalverdict import --help`. */
   summary: string;
-  /** `evalgate import NAME --help`. */
+  /** `evalverdict import NAME --help`. */
   usage: string;
   /** The flags naming input files, each required: flag and what the file is, for messages. */
   inputs: ReadonlyArray<readonly [flag: string, what: string]>;

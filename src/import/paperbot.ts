@@ -1,5 +1,5 @@
 /**
- * `evalgate import paperbot`: PaperBot's document evidence bench and, per retrieval mode, either the evidence hits
+ * `evalverdict import paperbot`: PaperBot's document evidence bench and, per retrieval mode, either the evidence hits
  * (JSON Lines, streamed) or PaperBot's own report JSON (`cases[]` with `ranked_chunk_refs`) into one run per mode and
  * a golden set.
  */
@@ -19,7 +19,7 @@ import { requiredFlag, stringFlag } from './format.js';
 import type { FlagValues, ImportFormat, ImportOutputs, Imported } from './format.js';
 import { otherKeysWarning, unknownWarning } from './report.js';
 
-const USAGE = `usage: evalgate import paperbot --bench bench_v1.json --results results.jsonl --out RUN.sqlite
+const USAGE = `usage: evalverdict import paperbot --bench bench_v1.json --results results.jsonl --out RUN.sqlite
   [--golden-out golden.jsonl] [--run-prefix PREFIX] [--created-at RFC3339] [--force]
   --results: one JSON object per line, {"case_id": ..., "mode": "hybrid", "hits": [{"chunk_ref": "101:method:0",
   "paper_id": 101, "score": ...}], "latency_ms": ...} (or "error": "..." for a case that failed; a line with neither
@@ -81,7 +81,7 @@ function read(values: FlagValues, outputs: ImportOutputs): Imported {
       // PaperBot counts every case in its means, a case judged all 0 included (docs/golden-sets.md).
       header: {
         profile: 'paperbot',
-        description: `Imported from ${benchPath} (bench ${bench.version || 'v1'}) by evalgate import paperbot`,
+        description: `Imported from ${benchPath} (bench ${bench.version || 'v1'}) by evalverdict import paperbot`,
       },
       items: paperbotGoldenItems(bench),
     },

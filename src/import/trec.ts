@@ -1,5 +1,5 @@
 /**
- * `evalgate import trec`: a TREC qrels file and a run file into a new run database (the run named by the run's
+ * `evalverdict import trec`: a TREC qrels file and a run file into a new run database (the run named by the run's
  * tag) and a golden set. Unlike the other formats, an --out that exists is replaced, and only with --force.
  */
 import type { Hit } from '../types.js';
@@ -9,7 +9,7 @@ import { nowRfc3339 } from '../time.js';
 import { requiredFlag } from './format.js';
 import type { FlagValues, ImportFormat, ImportOutputs, Imported } from './format.js';
 
-const USAGE = `usage: evalgate import trec --qrels QRELS --run RUN --out OUT.sqlite [--golden-out golden.jsonl] [--created-at RFC3339] [--force]
+const USAGE = `usage: evalverdict import trec --qrels QRELS --run RUN --out OUT.sqlite [--golden-out golden.jsonl] [--created-at RFC3339] [--force]
   The golden set is written as JSON Lines when its name ends in .jsonl or .ndjson, else as YAML.
   Refuses an --out or --golden-out that already exists unless --force is given (then replaces it).`;
 
@@ -51,7 +51,7 @@ function read(values: FlagValues, outputs: ImportOutputs): Imported {
   return {
     runs: [{ runId: run.run.runId, suite: run.run.suite, config: run.run.config, createdAt, results }],
     golden: {
-      header: { description: `Imported from ${qrels} by evalgate import trec` },
+      header: { description: `Imported from ${qrels} by evalverdict import trec` },
       items: goldenItems,
       yamlComment: true,
     },

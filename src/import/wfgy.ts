@@ -1,5 +1,5 @@
 /**
- * `evalgate import wfgy`: WFGY example 08's QA set and traces (JSON Lines, streamed) into a run and a golden set
+ * `evalverdict import wfgy`: WFGY example 08's QA set and traces (JSON Lines, streamed) into a run and a golden set
  * with `profile: wfgy`. A question's repeated trace lines are all scored by default, as WFGY's scorer scores every
  * line: docs/sources/wfgy.md.
  */
@@ -15,7 +15,7 @@ import { nowRfc3339 } from '../time.js';
 import { nameOfFile, requiredFlag, stringFlag } from './format.js';
 import type { FlagValues, ImportFormat, ImportOutputs, Imported } from './format.js';
 
-const USAGE = `usage: evalgate import wfgy --qaset eval/qaset.json --traces runs/trace.jsonl --out RUN.sqlite
+const USAGE = `usage: evalverdict import wfgy --qaset eval/qaset.json --traces runs/trace.jsonl --out RUN.sqlite
   [--golden-out golden.jsonl] [--run-id ID] [--refusal-token TEXT] [--citations auto|field|text]
   [--keep all|last|first] [--created-at RFC3339] [--force]
   Matches each trace line to its question by qid, else by the exact question text. A question with several lines

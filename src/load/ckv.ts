@@ -14,7 +14,7 @@ import { emptyTally, neitherHitsNorError, tallied, unknownKeys } from './lines.j
 import type { Tally } from './lines.js';
 import type { JsonObject } from './json.js';
 
-/** The fixture schema this EvalGate reads: ckv's FixtureSchemaVersion. */
+/** The fixture schema this EvalVerdict reads: ckv's FixtureSchemaVersion. */
 export const CKV_SCHEMA_MAJOR = 1;
 export const CKV_SCHEMA_MINOR = 0;
 /** ckv's DefaultK. */
@@ -52,7 +52,7 @@ function checkSchemaVersion(value: unknown, at: string, source: string): { versi
   const minor = m[2] === undefined ? 0 : Number(m[2]);
   if (major > CKV_SCHEMA_MAJOR)
     throw new InputError(
-      `${at}: fixture schema_version ${version} is a newer major than ${CKV_SCHEMA_MAJOR}, which this EvalGate reads (ckv refuses newer majors)`,
+      `${at}: fixture schema_version ${version} is a newer major than ${CKV_SCHEMA_MAJOR}, which this EvalVerdict reads (ckv refuses newer majors)`,
     );
   if (major < CKV_SCHEMA_MAJOR)
     throw new InputError(`${at}: fixture schema_version ${version} is older than ckv's first (${CKV_SCHEMA_MAJOR})`);

@@ -63,7 +63,7 @@ const EXPECTATION_KEYS = [
 
 const HEADER_KEYS = new Set(['schema_version', 'name', 'description', 'profile']);
 /** The metric profiles a golden set's header may name (docs/golden-sets.md, "Metric profiles"). */
-export const METRIC_PROFILES: readonly MetricProfile[] = ['evalgate', 'wfgy', 'paperbot'];
+export const METRIC_PROFILES: readonly MetricProfile[] = ['evalverdict', 'wfgy', 'paperbot'];
 
 /** Whether a value names one of METRIC_PROFILES. */
 export function isMetricProfile(value: unknown): value is MetricProfile {
@@ -183,7 +183,7 @@ function forEachJsonlValue(
   }
 }
 
-/** A golden file as plain values, for `evalgate golden convert`: its header (or the YAML map's other keys) and queries. */
+/** A golden file as plain values, for `evalverdict golden convert`: its header (or the YAML map's other keys) and queries. */
 export interface GoldenDocument {
   header: Record<string, unknown> | null;
   items: unknown[];
@@ -243,7 +243,7 @@ function readYaml(text: string, source: string, collector: GoldenCollector): voi
   if (text.length >= LARGE_YAML_BYTES) {
     collector.warnings.push(
       note(
-        `${source}: a YAML golden set of ${(text.length / 1e6).toFixed(1)} MB takes seconds to read; as JSON Lines it reads about 20 times faster (\`evalgate golden convert ${source} golden.jsonl\`)`,
+        `${source}: a YAML golden set of ${(text.length / 1e6).toFixed(1)} MB takes seconds to read; as JSON Lines it reads about 20 times faster (\`evalverdict golden convert ${source} golden.jsonl\`)`,
       ),
     );
   }
@@ -270,7 +270,7 @@ interface NonTextKey {
 // The rules
 
 /**
- * Values YAML read as numbers (or booleans) where EvalGate expects text: an unquoted `id: 001` is the number 1 and
+ * Values YAML read as numbers (or booleans) where EvalVerdict expects text: an unquoted `id: 001` is the number 1 and
  * becomes "1", and a run that spells it `001` never meets it. One warning per kind, at the first, with the count.
  * (A number in JSON is written as one: read as its text, without a warning.)
  */

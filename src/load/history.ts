@@ -49,7 +49,7 @@ const MAX_METRICS = 200;
 const MAX_TEXT = 1_000;
 /**
  * The text's bounds, checked before it is parsed (jsonTextPast), since JSON.parse builds whatever 32 MiB hold. A
- * history EvalGate writes has 3 + 2 x runs lists and objects (103 at most), 4 + runs x (6 + metrics) keys (10,304 at
+ * history EvalVerdict writes has 3 + 2 x runs lists and objects (103 at most), 4 + runs x (6 + metrics) keys (10,304 at
  * most), and fewer commas than its queries and keys; the bounds leave room to spare.
  */
 const HISTORY_TEXT_BOUNDS: JsonTextBounds = {
@@ -105,7 +105,7 @@ function historyOf(value: unknown): History {
   if (!isObject(value)) fail('(the file)', 'a JSON object', value);
   if (value.schema_version !== HISTORY_SCHEMA_VERSION)
     throw new HistoryShapeError(
-      `schema_version ${describe(value.schema_version)} is not ${HISTORY_SCHEMA_VERSION}, the version this EvalGate reads`,
+      `schema_version ${describe(value.schema_version)} is not ${HISTORY_SCHEMA_VERSION}, the version this EvalVerdict reads`,
     );
   const maxRuns = value.max_runs;
   if (typeof maxRuns !== 'number' || !Number.isInteger(maxRuns) || maxRuns < 1 || maxRuns > MAX_HISTORY_RUNS)
@@ -152,7 +152,7 @@ export function parseHistory(bytes: Buffer | string, where: string): History {
   const size = Buffer.isBuffer(bytes) ? bytes.length : Buffer.byteLength(bytes);
   if (size > MAX_HISTORY_BYTES)
     throw new InputError(
-      `${where}: the history is ${sizeText(size)}, more than the ${sizeText(MAX_HISTORY_BYTES)} EvalGate reads`,
+      `${where}: the history is ${sizeText(size)}, more than the ${sizeText(MAX_HISTORY_BYTES)} EvalVerdict reads`,
     );
   const text = Buffer.isBuffer(bytes) ? bytes.toString('utf8') : bytes;
   refuseOverBounds(text, where);
@@ -165,7 +165,8 @@ export function parseHistory(bytes: Buffer | string, where: string): History {
   try {
     return historyOf(value);
   } catch (error) {
-    if (error instanceof HistoryShapeError) throw new InputError(`${where}: not an EvalGate history: ${error.message}`);
+    if (error instanceof HistoryShapeError)
+      throw new InputError(`${where}: not an EvalVerdict history: ${error.message}`);
     throw error;
   }
 }

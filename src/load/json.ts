@@ -83,16 +83,16 @@ export function parseJsonCell(text: SqlValue, where: string, boundsChecked = fal
 }
 
 /**
- * How deep a JSON value EvalGate reads may nest. JSON.parse reads any depth, but what walks the value afterwards
+ * How deep a JSON value EvalVerdict reads may nest. JSON.parse reads any depth, but what walks the value afterwards
  * (String() of an array, JSON.stringify) recurses, and 100,000 levels overflow the stack.
  */
 export const MAX_JSON_DEPTH = 100;
 
 /**
- * What one JSON value EvalGate reads may hold: a run database's JSON cell (result_json, config_snapshot_json,
+ * What one JSON value EvalVerdict reads may hold: a run database's JSON cell (result_json, config_snapshot_json,
  * aggregate_json, the chunks' JSON columns) and a golden set's JSON Lines line (depth aside). JSON.parse builds all a
  * text holds before anything can be checked, and lists, objects and keys are what it builds dearly; the largest
- * results EvalGate scores stay under half of each bound (the figures: docs/run-database.md).
+ * results EvalVerdict scores stay under half of each bound (the figures: docs/run-database.md).
  */
 export const JSON_VALUE_BOUNDS: JsonTextBounds = {
   depth: MAX_JSON_DEPTH,
@@ -118,7 +118,7 @@ export function refuseJsonPastBounds(text: string, bounds: JsonTextBounds, where
   const most = bounds[past].toLocaleString('en-US');
   if (past === 'depth') throw new InputError(`${where}: JSON nested more than ${most} levels deep`);
   const what = past === 'containers' ? 'lists and objects' : past === 'keys' ? 'object keys' : 'values';
-  throw new InputError(`${where}: JSON holds more than ${most} ${what}, the most EvalGate reads ${scope}`);
+  throw new InputError(`${where}: JSON holds more than ${most} ${what}, the most EvalVerdict reads ${scope}`);
 }
 
 /** Bounds on JSON text that jsonTextPast checks before the text is parsed. */

@@ -261,7 +261,7 @@ export class PaperbotResultsReader {
 /**
  * PaperBot's report JSON (`output/reports/document_evidence_bench_v1.json`: `{config, cases: [{case_id, mode,
  * latency_ms, ranked_chunk_refs, ...scores}], summary}`): each case row read as a result line whose hits are its
- * `ranked_chunk_refs` (already cut at the case's top_k by PaperBot). The scores beside them are not read: EvalGate
+ * `ranked_chunk_refs` (already cut at the case's top_k by PaperBot). The scores beside them are not read: EvalVerdict
  * scores the refs itself.
  */
 export function readPaperbotReport(value: unknown, source: string, reader: PaperbotResultsReader): void {

@@ -34,7 +34,7 @@ export function readResultRow(file: string, runId: string, queryId: string, resu
     throw new InputError(
       `${file}: table \`eval_query_results\`, run \`${oneLine(runId)}\`, query ` +
         `\`${oneLine(`${queryId.slice(0, 200)}… (${Buffer.byteLength(queryId)} bytes)`)}\`: query_id holds more than ` +
-        `the ${MAX_ID_BYTES} bytes EvalGate reads in an id`,
+        `the ${MAX_ID_BYTES} bytes EvalVerdict reads in an id`,
     );
   }
   if (typeof resultJson === 'string') {

@@ -42,14 +42,16 @@ export function openRegularFile(file: string, what: string): number {
 
 /**
  * The bytes of the regular file `file`, at most `maxBytes` (a larger file is refused before it is read:
- * `FILE: the golden set is 2.1 GiB, more than the 1 GiB EvalGate reads`).
+ * `FILE: the golden set is 2.1 GiB, more than the 1 GiB EvalVerdict reads`).
  */
 export function readRegularFile(file: string, what: string, maxBytes: number): Buffer {
   const fd = openRegularFile(file, what);
   try {
     const size = fstatSync(fd).size;
     if (size > maxBytes) {
-      throw new InputError(`${file}: ${what} is ${sizeText(size)}, more than the ${sizeText(maxBytes)} EvalGate reads`);
+      throw new InputError(
+        `${file}: ${what} is ${sizeText(size)}, more than the ${sizeText(maxBytes)} EvalVerdict reads`,
+      );
     }
     const bytes = Buffer.allocUnsafe(size);
     readFully(fd, bytes, size, 0, file);
@@ -66,7 +68,7 @@ export function sizeText(bytes: number): string {
   return `${bytes} bytes`;
 }
 
-/** The most bytes of a golden set EvalGate reads (a 100,000-query set with long queries is ~100 MB). */
+/** The most bytes of a golden set EvalVerdict reads (a 100,000-query set with long queries is ~100 MB). */
 export const MAX_GOLDEN_BYTES = 1 << 30;
 /** The most bytes of a gate config file. */
 export const MAX_CONFIG_BYTES = 1 << 20;

@@ -18,7 +18,7 @@ const COLUMNS: Record<string, string[]> = {
   documents: ['doc_id', 'workspace_path'],
 };
 
-/** The DDL `evalgate init` writes: kebab's eval tables plus the two optional index tables. */
+/** The DDL `evalverdict init` writes: kebab's eval tables plus the two optional index tables. */
 export const RUN_DATABASE_DDL = `
 CREATE TABLE IF NOT EXISTS eval_runs (
   run_id TEXT PRIMARY KEY,
@@ -127,7 +127,7 @@ function isFileError(error: Error): boolean {
 
 /**
  * `error`, thrown by SQLite (or by reading the file for it) while reading `table` of `file`: always the user's
- * (exit 2), since every statement EvalGate runs is fixed and only the database can make one fail: a corrupt page,
+ * (exit 2), since every statement EvalVerdict runs is fixed and only the database can make one fail: a corrupt page,
  * a collation or module it names that this SQLite lacks, a value past SQLite's memory cap.
  */
 function readError(file: string, table: string, error: unknown): unknown {
@@ -197,7 +197,7 @@ function forEachRow(
         if (typeof length === 'number' && length > MAX_VALUE_BYTES) {
           throw new InputError(
             `${file}: table \`${table}\`, ${label(row)}: column \`${columns[i]}\` holds ${mib(length)}, more than ` +
-              `the ${mib(MAX_VALUE_BYTES)} EvalGate reads in one value`,
+              `the ${mib(MAX_VALUE_BYTES)} EvalVerdict reads in one value`,
           );
         }
       }
@@ -251,7 +251,7 @@ function declaredTables(db: Database, file: string): Declared {
           ? 'a view'
           : `${oneLine(String(type))} ${idText(sql)}`.slice(0, 80);
       throw new InputError(
-        `${file}: \`${table}\` is ${what}, not a table; EvalGate reads only plain tables and never runs SQL or ` +
+        `${file}: \`${table}\` is ${what}, not a table; EvalVerdict reads only plain tables and never runs SQL or ` +
           'modules stored in a run database (docs/run-database.md)',
       );
     }
@@ -274,7 +274,7 @@ function hasTable(declared: Declared, file: string, table: string): boolean {
     if (found.hidden === 2) {
       throw new InputError(
         `${file}: table \`${table}\`, column \`${column}\` is a VIRTUAL generated column (computed by SQL stored ` +
-          'in the database on every read); EvalGate reads only stored values',
+          'in the database on every read); EvalVerdict reads only stored values',
       );
     }
   }
@@ -360,7 +360,7 @@ function listRuns(db: Database, file: string): RunRow[] {
         commitHash: commitHash === null ? null : String(commitHash),
         refusal:
           long !== -1
-            ? `column \`${RUN_FIELDS[long]}\` holds ${lengths[long]} bytes, more than the ${MAX_ID_BYTES} EvalGate ` +
+            ? `column \`${RUN_FIELDS[long]}\` holds ${lengths[long]} bytes, more than the ${MAX_ID_BYTES} EvalVerdict ` +
               'reads in an id, suite, commit or time'
             : type === 'blob' || type === 'null'
               ? `run_id is ${type === 'blob' ? 'a BLOB' : 'NULL'} (${hex}), not text that result rows can name`
@@ -447,14 +447,14 @@ function runInfoFrom(db: Database, row: RunRow, file: string): RunInfo {
   const { configJson, aggregateJson } = runJson(db, file, row.runId);
   const config = parseJsonCell(configJson, `${where}, column \`config_snapshot_json\``);
   // Scores are computed afresh (`--write` replaces it); only the golden set it was computed against is read, and
-  // malformed JSON is refused as in every column. One past the value bounds (EvalGate's own, written for a golden
+  // malformed JSON is refused as in every column. One past the value bounds (EvalVerdict's own, written for a golden
   // set of thousands of breakdown groups, can be) is not read at all: no recorded golden set, never a refusal.
   const tooLarge =
     typeof aggregateJson === 'string' &&
     aggregateJson.length >= JSON_SCAN_FROM_CHARS &&
     jsonTextPast(aggregateJson, JSON_VALUE_BOUNDS) !== null;
   const aggregate = tooLarge ? null : parseJsonCell(aggregateJson, `${where}, column \`aggregate_json\``, true);
-  const recorded = isObject(aggregate) && isObject(aggregate.evalgate) ? aggregate.evalgate.golden : null;
+  const recorded = isObject(aggregate) && isObject(aggregate.evalverdict) ? aggregate.evalverdict.golden : null;
   if (!isObject(config)) throw new InputError(`${where}, column \`config_snapshot_json\`: must be a JSON object`);
   // A setting as a top-level key (`embedding_model`), else nested at its first underscore, as kebab writes
   // `{"embedding": {"model": ...}}`; the top-level key wins when both are there.
@@ -479,7 +479,7 @@ function runInfoFrom(db: Database, row: RunRow, file: string): RunInfo {
     judgeModel: str('judge_model'),
     judgePromptVersion: str('judge_prompt_version'),
     chunkIndexing: chunkIndexingOf(config.index_stats, `${where}, column \`config_snapshot_json\`, \`index_stats\``),
-    // Only EvalGate's own form is kept: anything else is no fingerprint of ours.
+    // Only EvalVerdict's own form is kept: anything else is no fingerprint of ours.
     recordedGoldenFingerprint:
       isObject(recorded) &&
       typeof recorded.fingerprint === 'string' &&
@@ -581,7 +581,7 @@ function runStreamFromDb(
   const { hasChunks, hasDocuments } = checkSchema(db, file);
   const run = runInfoFrom(db, pickRun(listRuns(db, file), file, runId), file);
   checkNoOrphanResults(db, file);
-  // `evalgate init` and `import trec` create the index tables empty: an empty table means "no index", else every
+  // `evalverdict init` and `import trec` create the index tables empty: an empty table means "no index", else every
   // citation would count as broken and every snippet as hallucinated against a table that was never filled.
   const chunks = hasChunks ? readChunks(db, file, currentDb) : null;
   const documents = hasDocuments ? readDocuments(db, file) : null;
@@ -630,7 +630,7 @@ function forEachResultRow(
   const table = 'eval_query_results';
   // SQLite sorts every number below every text, so a range of text bounds would put all numeric query_ids (a
   // column without TEXT affinity) in the first part. Such a run is read whole and its rows kept by String(query_id),
-  // the id EvalGate matches, compared as SQLite compares text. Otherwise the index seeks the range.
+  // the id EvalVerdict matches, compared as SQLite compares text. Otherwise the index seeks the range.
   const hasRange = RANGE_OPERATORS.some(([key]) => range[key] !== undefined);
   const filter = hasRange && reading(file, table, () => hasNonTextQueryIds(db, runId));
   let where = '';
@@ -684,7 +684,7 @@ function readChunks(db: Database, file: string, currentDb: (() => Database) | nu
     const where = `${file}: table \`chunks\`, chunk ${idText(chunkId)}`;
     if (typeof textBytes === 'number' && textBytes > MAX_VALUE_BYTES) {
       throw new InputError(
-        `${where}: column \`text\` holds ${mib(textBytes)}, more than the ${mib(MAX_VALUE_BYTES)} EvalGate reads in one value`,
+        `${where}: column \`text\` holds ${mib(textBytes)}, more than the ${mib(MAX_VALUE_BYTES)} EvalVerdict reads in one value`,
       );
     }
     const heading = parseJsonCell(headingJson, `${where}, column \`heading_path_json\``);

@@ -106,7 +106,7 @@ function resultsFromTrecRun(byQuery: Map<string, TrecRunLine[]>): QueryResult[] 
   }));
 }
 
-/** A run and its golden set from TREC files; `goldenItems`: the golden set as `evalgate import trec` writes it. */
+/** A run and its golden set from TREC files; `goldenItems`: the golden set as `evalverdict import trec` writes it. */
 export function runFromTrec(
   qrelsText: string,
   qrelsSource: string,

@@ -54,7 +54,7 @@ export interface WfgyTraceReport {
   questionsWithDuplicates: number;
   /** Lines that match no question: by unknown qid or by a text no question has. */
   unmatched: Tally<{ line: number; q: string; qid: string | null }>;
-  /** Questions no line matched (WFGY leaves them out of every denominator; so does EvalGate: no result). */
+  /** Questions no line matched (WFGY leaves them out of every denominator; so does EvalVerdict: no result). */
   missing: Tally<string>;
 }
 
@@ -421,7 +421,7 @@ function hitsOf(chunks: unknown): JsonObject[] {
 
 /** The golden header an import writes: the WFGY metric profile (docs/golden-sets.md) and where it came from. */
 export function goldenHeaderOf(qaSource: string): JsonObject {
-  return { profile: 'wfgy', description: `Imported from ${qaSource} by evalgate import wfgy` };
+  return { profile: 'wfgy', description: `Imported from ${qaSource} by evalverdict import wfgy` };
 }
 
 /** A question as a golden query (`id`: its own, or a repeat's): its gold ids are the expected chunks. */

@@ -1,5 +1,5 @@
 /**
- * load -> per-query values -> calibrate: `evalgate calibrate`'s reading of repeated runs of one commit. Each run is
+ * load -> per-query values -> calibrate: `evalverdict calibrate`'s reading of repeated runs of one commit. Each run is
  * scored as compare scores a side (scoreToTable, the same metric table and per-query columns), so the noise it
  * measures is the noise a comparison's paired test sees.
  */
@@ -100,7 +100,7 @@ async function readRun(
           `--metrics: unknown metric \`${oneLine(id)}\`${suggest(
             id,
             defs.map((d) => d.id),
-          )} (run \`evalgate metrics\` for the list)`,
+          )} (run \`evalverdict metrics\` for the list)`,
         );
       if (!def.paired || !def.perQuery)
         throw new InputError(

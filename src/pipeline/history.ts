@@ -1,5 +1,5 @@
 /**
- * Main's history around a comparison, shared by `evalgate compare --history` and the action: read a
+ * Main's history around a comparison, shared by `evalverdict compare --history` and the action: read a
  * history without letting a bad one stop the report (its problem becomes one warning and the report goes on
  * without the trend), the trend and the flaky-by-history queries the comparison is given, and the history with
  * the compared candidate appended.

@@ -1,5 +1,5 @@
 /**
- * load -> aggregate -> compare -> gate -> render: the one code path behind `evalgate compare` and the action.
+ * load -> aggregate -> compare -> gate -> render: the one code path behind `evalverdict compare` and the action.
  * Reads the files it is given and publishes nothing; the one file it writes is a run's own `aggregate_json` when
  * asked (`aggregate --write`, the action's `write-aggregate`), through src/write. Report files are the entries'.
  */
@@ -90,7 +90,7 @@ export interface CompareInputs {
   fullReportHint?: FullReportHint;
   /** Links the report gives (the action's repository and workflow run). */
   reportContext?: ReportContext;
-  /** Told each phase as it ends, with the seconds since the start (EVALGATE_TRACE=1 in the entries). */
+  /** Told each phase as it ends, with the seconds since the start (EVALVERDICT_TRACE=1 in the entries). */
   trace?: Trace;
   /**
    * Queries flaky by history (query id -> why, e.g. "flipped on main 3 times in the last 10 runs"): treated as
@@ -548,7 +548,7 @@ export interface AggregateInputs {
   options?: Partial<AggregateOptions>;
   /** Store the aggregate in the run's `eval_runs.aggregate_json` (kebab's keys filled), replacing the file atomically. */
   write?: boolean;
-  /** Told each phase as it ends (EVALGATE_TRACE=1 in the entries). */
+  /** Told each phase as it ends (EVALVERDICT_TRACE=1 in the entries). */
   trace?: Trace;
 }
 
@@ -593,7 +593,7 @@ function sizeAtLeast(path: string, bytes: number): boolean {
 }
 
 /**
- * load -> aggregate (-> store): `evalgate aggregate` and the action's `write-aggregate`. From a bundle, a large run
+ * load -> aggregate (-> store): `evalverdict aggregate` and the action's `write-aggregate`. From a bundle, a large run
  * with a large JSON Lines golden set is scored by two threads, a golden half each (the same table as one pass).
  */
 export async function runAggregate(inputs: AggregateInputs): Promise<AggregateOutputs> {
@@ -662,7 +662,7 @@ export interface PerQueryOutputs {
   warnings: Warning[];
 }
 
-/** load -> per-query rows of one run (`evalgate aggregate --per-query`): each golden query's row, in golden order. */
+/** load -> per-query rows of one run (`evalverdict aggregate --per-query`): each golden query's row, in golden order. */
 export async function runPerQuery(inputs: Omit<AggregateInputs, 'write'>): Promise<PerQueryOutputs> {
   const options: AggregateOptions = { ...DEFAULT_OPTIONS, ...inputs.options };
   let run: RunStream;

@@ -31,10 +31,10 @@ export function enableScoringWorkers(): void {
   enabled = true;
 }
 
-/** EVALGATE_WORKERS=0 turns workers off; =2 makes compare and aggregate use two threads whatever the sizes (tests, bench). */
+/** EVALVERDICT_WORKERS=0 turns workers off; =2 makes compare and aggregate use two threads whatever the sizes (tests, bench). */
 export function workerMode(): 'off' | 'auto' | 'always' {
-  if (!enabled || process.env.EVALGATE_WORKERS === '0' || !import.meta.url.endsWith('.js')) return 'off';
-  return process.env.EVALGATE_WORKERS === '2' ? 'always' : 'auto';
+  if (!enabled || process.env.EVALVERDICT_WORKERS === '0' || !import.meta.url.endsWith('.js')) return 'off';
+  return process.env.EVALVERDICT_WORKERS === '2' ? 'always' : 'auto';
 }
 
 export const workersAvailable = (): boolean => workerMode() !== 'off';
@@ -50,8 +50,8 @@ type Failure = { inputError: string } | { error: string };
  */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 48 };
 
-const COMPARE_JOB = 'evalgate-score-run';
-const AGGREGATE_JOB = 'evalgate-aggregate-half';
+const COMPARE_JOB = 'evalverdict-score-run';
+const AGGREGATE_JOB = 'evalverdict-aggregate-half';
 
 interface StartedWorker<R> {
   /** The worker's one reply; rejects with its error (an InputError for a user's mistake). */

@@ -12,7 +12,7 @@ import type { GateResult } from '../gate/types.js';
 import { escapeMarkdownText, metricCode } from '../render/escape.js';
 import { whereText } from '../render/reportParts.js';
 
-export const DEFAULT_ACCEPT_LABEL = 'evalgate: accept';
+export const DEFAULT_ACCEPT_LABEL = 'evalverdict: accept';
 
 /** Repository roles that may accept (GitHub's `permission` is `write` for maintain, `admin` for admin). */
 const ACCEPTING_PERMISSIONS = new Set(['admin', 'write']);
@@ -192,7 +192,7 @@ export function renderAcceptance(decision: AcceptanceDecision, label: string): s
     : [];
   return [
     `> [!IMPORTANT]`,
-    `> **EvalGate: accepted by @${escapeMarkdownText(a.by, 40)}** on ${escapeMarkdownText(a.at, 30)} for ${shortSha(a.head_sha)} (${how}): ${n} failed ${n === 1 ? 'gate' : 'gates'} accepted`,
+    `> **EvalVerdict: accepted by @${escapeMarkdownText(a.by, 40)}** on ${escapeMarkdownText(a.at, 30)} for ${shortSha(a.head_sha)} (${how}): ${n} failed ${n === 1 ? 'gate' : 'gates'} accepted`,
     ...lines,
     ...(a.reason === null ? [] : [`> Reason: ${escapeMarkdownText(a.reason, 300)}`]),
     ...carried,

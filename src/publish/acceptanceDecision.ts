@@ -17,7 +17,7 @@ import {
 } from './acceptanceState.js';
 import type { AcceptanceSource, AcceptanceState, StandingAcceptance, StoredGate } from './acceptanceState.js';
 
-/** `/evalgate accept [GATE ...] -- REASON`, taken from a user whose permission the API reported. */
+/** `/evalverdict accept [GATE ...] -- REASON`, taken from a user whose permission the API reported. */
 export interface AcceptCommand {
   by: string;
   /** The command comment's id: the acceptance's source, confirmed on later runs. */

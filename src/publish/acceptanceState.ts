@@ -1,7 +1,7 @@
 /**
  * What an acceptance leaves behind between runs: the standing acceptance with the numbers it was made
  * on, a short history for the audit trail, and which commits' reports the comment showed (so a command binds to
- * the report its writer saw). It travels in EvalGate's own sticky comment as one hidden line (base64 JSON, so no
+ * the report its writer saw). It travels in EvalVerdict's own sticky comment as one hidden line (base64 JSON, so no
  * text in it can close the HTML comment), always the body's final line, and is only ever read back from there, in
  * a comment the action's own login wrote (src/github/stickyComment.ts checks the author; no text from an input
  * can contain `<!--`: stickyBody and the error panel neutralise it). Pure: decoding refuses anything that is not
@@ -75,7 +75,7 @@ export const HISTORY_KEPT = 10;
 export const SHOWN_KEPT = 10;
 /** Gates a standing acceptance stores at most; more failed gates than this are not accepted (the comment says so). */
 export const STORED_GATES = 40;
-const STATE_PREFIX = '<!-- evalgate:acceptance-state ';
+const STATE_PREFIX = '<!-- evalverdict:acceptance-state ';
 
 export function worseOf(g: GateResult): Worse {
   return g.max !== undefined || g.max_increase !== undefined || g.max_increase_pct !== undefined ? 'higher' : 'lower';
@@ -147,7 +147,7 @@ export function encodeState(state: AcceptanceState): string {
 }
 
 /** Exactly a state line, whole: the prefix, base64 and the closer, nothing before or after. */
-const STATE_LINE = /^<!-- evalgate:acceptance-state ([A-Za-z0-9+/=]{1,200000}) -->$/;
+const STATE_LINE = /^<!-- evalverdict:acceptance-state ([A-Za-z0-9+/=]{1,200000}) -->$/;
 
 /** The body's final line (trailing blank lines and white space aside): the one place a state line is read from. */
 export function finalLine(body: string): string {
@@ -161,7 +161,7 @@ export function endsWithStateLine(body: string): boolean {
 }
 
 /**
- * The state in a comment body EvalGate wrote, or null when there is none or it is not ours to read. Only the
+ * The state in a comment body EvalVerdict wrote, or null when there is none or it is not ours to read. Only the
  * final line is read: a state line anywhere else in the body is text, not state.
  */
 export function decodeState(body: string): AcceptanceState | null {

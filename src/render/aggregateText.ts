@@ -1,4 +1,4 @@
-/** The readable table `evalgate aggregate` prints without --json. */
+/** The readable table `evalverdict aggregate` prints without --json. */
 import type { AggregateReport } from '../aggregate/aggregate.js';
 import type { MetricDef } from '../aggregate/metrics/types.js';
 import type { SideBySideReport } from '../aggregate/sideBySide.js';
@@ -77,7 +77,7 @@ export function renderAggregateMarkdown(report: AggregateReport, defs: MetricDef
 }
 
 const BEST_NOTE =
-  'best of the runs: the highest value of a higher-is-better metric, the lowest of a lower-is-better one (evalgate metrics lists which); values equal to 4 decimals tie and are all marked; n/a is never best; counts without a direction are not marked.';
+  'best of the runs: the highest value of a higher-is-better metric, the lowest of a lower-is-better one (evalverdict metrics lists which); values equal to 4 decimals tie and are all marked; n/a is never best; counts without a direction are not marked.';
 
 /** `aggregate --run a,b,c` as text: a column per run, `*` after each best value (see bestRuns). */
 export function renderSideBySideText(report: SideBySideReport, defs: MetricDef[]): string {

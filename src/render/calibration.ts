@@ -1,5 +1,5 @@
 /**
- * `evalgate calibrate`'s outputs (docs/cli.md): the noise table, the suggested gate config as YAML that
+ * `evalverdict calibrate`'s outputs (docs/cli.md): the noise table, the suggested gate config as YAML that
  * src/gate/config.ts reads back (noise block included), the JSON, and the one line a compare report gives the noise
  * floor its config carries.
  */
@@ -42,7 +42,7 @@ export function renderCalibrationText(c: Calibration, cutoffs: CalibratedCutoffs
     `detects: the smallest drop a gate's one-sided test finds with ${Math.round(c.power * 100)}% power at this noise (${levelText(c)})`,
     'margin: the drop detectable when a comparison is as noisy as 1 in 40 are, up to 0.01: set it, and honest comparisons pass',
     '',
-    'Suggested gate config (.github/evalgate.yml; `evalgate calibrate ... --format yaml` prints it alone):',
+    'Suggested gate config (.github/evalverdict.yml; `evalverdict calibrate ... --format yaml` prints it alone):',
     '',
     renderCalibrationYaml(c, cutoffs),
   ].join('\n')}`;
@@ -60,7 +60,7 @@ export interface CalibratedCutoffs {
 export function renderCalibrationYaml(c: Calibration, cutoffs: CalibratedCutoffs = {}): string {
   const commit = c.commits.length === 1 && c.commits[0] !== null ? c.commits[0] : null;
   const lines = [
-    `# Suggested by evalgate calibrate from ${c.runs.length} runs of ${commitsText(c)} (docs/gates.md, "Noise floor").`,
+    `# Suggested by evalverdict calibrate from ${c.runs.length} runs of ${commitsText(c)} (docs/gates.md, "Noise floor").`,
     `# Each gate fails on a significant drop and passes when it can see a drop of its margin.`,
     `alpha: ${c.alpha}`,
     `correction: ${c.correction}`,
@@ -120,7 +120,7 @@ export function calibrationJson(c: Calibration, cutoffs: CalibratedCutoffs = {})
 }
 
 /**
- * The report's one line on the noise floor its config carries, e.g. `Noise floor (evalgate calibrate, 5 runs of
+ * The report's one line on the noise floor its config carries, e.g. `Noise floor (evalverdict calibrate, 5 runs of
  * 0123456789ab, 2026-11-28T04:00:00Z): hit@5 sd(diff) 0.2828, detects 0.0412; ...`. The config is input: `id`
  * and `text` make its strings safe for the format (plain text: as given).
  */
@@ -134,7 +134,7 @@ export function noiseFloorLine(
   );
   const shown = metrics.slice(0, 8).join('; ') + (metrics.length > 8 ? `; and ${metrics.length - 8} more` : '');
   const of = noise.commit === null ? '' : ` of ${text(noise.commit.slice(0, 12))}`;
-  return `Noise floor (evalgate calibrate, ${noise.runs} runs${of}, ${text(noise.measured.slice(0, 40))}): ${shown}`;
+  return `Noise floor (evalverdict calibrate, ${noise.runs} runs${of}, ${text(noise.measured.slice(0, 40))}): ${shown}`;
 }
 
 /** The line in Markdown: metric ids as code when they are plain ids, else escaped text. */

@@ -7,7 +7,7 @@
 export interface ErrorPanelInfo {
   /** The error message as the log shows it (an InputError's message names the file and line). */
   message: string;
-  /** False for a bug in EvalGate rather than in what it was given. */
+  /** False for a bug in EvalVerdict rather than in what it was given. */
   inputError: boolean;
   /** The commit that was evaluated, if known. */
   sha?: string | null;
@@ -52,11 +52,11 @@ export function renderErrorPanel(info: ErrorPanelInfo): string {
     .filter((x): x is string => x !== null)
     .join(' · ');
   return [
-    '⛔ **EvalGate: error — the run could not be evaluated**',
+    '⛔ **EvalVerdict: error — the run could not be evaluated**',
     '',
     info.inputError
       ? 'No gate was checked for this commit. Fix the input below and re-run; this comment will show the report again.'
-      : 'No gate was checked for this commit: EvalGate hit an internal error (please report it with the log).',
+      : 'No gate was checked for this commit: EvalVerdict hit an internal error (please report it with the log).',
     '',
     fenced(message),
     ...(where ? ['', `<sub>${where}</sub>`] : []),

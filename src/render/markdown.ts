@@ -139,7 +139,7 @@ function alertLines(report: CompareReport, byId: Map<string, MetricDef>, context
   const caveat = verdictCaveatText(context, markdownStyle(context));
   return [
     `> [!${ALERT[word]}]`,
-    `> **EvalGate: ${word}** — ${tally}${flaky ? ` · ${flaky}` : ''}${caveat ? ` · ⚠️ ${caveat}` : ''}${advice ? `. ${escapeMarkdownText(advice, 300)}` : ''}`,
+    `> **EvalVerdict: ${word}** — ${tally}${flaky ? ` · ${flaky}` : ''}${caveat ? ` · ⚠️ ${caveat}` : ''}${advice ? `. ${escapeMarkdownText(advice, 300)}` : ''}`,
     ...(shown.length ? ['>', ...shown.map((g) => alertGateLine(g, report, byId))] : []),
     ...(named.length > shown.length ? [`> - and ${named.length - shown.length} more in the gate table`] : []),
   ];
@@ -613,7 +613,7 @@ interface Sections {
 
 const PER_QUERY_HINT =
   "_A query's full row in the candidate (hits returned, top hit, reciprocal rank, citation checks, WFGY label): " +
-  '`evalgate aggregate CANDIDATE.sqlite --golden GOLDEN --per-query`; the JSON report has it as `candidate_row`._';
+  '`evalverdict aggregate CANDIDATE.sqlite --golden GOLDEN --per-query`; the JSON report has it as `candidate_row`._';
 
 function buildSections(report: CompareReport, defs: MetricDef[], byId: Map<string, MetricDef>): Sections {
   const worst = regressionsBySeverity(report.per_query);
@@ -698,7 +698,7 @@ function layOut(report: CompareReport, fixed: string[], parts: Sections, options
   const { sections, cutOrder } = parts;
   const footer = [
     '',
-    `<sub>EvalGate · paired sign-flip test, ${report.options.permutations.toLocaleString('en-US')} flips, seed ${report.options.seed}; metric intervals at ${intervalLevel(report.alpha)} from the same test; gate intervals at ${intervalLevel(2 * report.alpha)}, Student's t, simultaneous over the tested gates · mean over ${report.options.mean_over}, min grade ${report.options.min_grade}</sub>`,
+    `<sub>EvalVerdict · paired sign-flip test, ${report.options.permutations.toLocaleString('en-US')} flips, seed ${report.options.seed}; metric intervals at ${intervalLevel(report.alpha)} from the same test; gate intervals at ${intervalLevel(2 * report.alpha)}, Student's t, simultaneous over the tested gates · mean over ${report.options.mean_over}, min grade ${report.options.min_grade}</sub>`,
   ];
   const fixedText = fixed.join('\n');
   const footerText = footer.join('\n');

@@ -1,4 +1,4 @@
-/** The metric reference table (docs/metrics.md and `evalgate metrics`), generated from the metric table. */
+/** The metric reference table (docs/metrics.md and `evalverdict metrics`), generated from the metric table. */
 import type { MetricDef } from '../aggregate/metrics/types.js';
 
 export function renderMetricTableMarkdown(defs: MetricDef[]): string {
@@ -17,7 +17,7 @@ function trustedCell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/</g, '&lt;');
 }
 
-/** `evalgate metrics` on a terminal: one block per metric, the definition and its denominator in plain words. */
+/** `evalverdict metrics` on a terminal: one block per metric, the definition and its denominator in plain words. */
 export function renderMetricTableText(defs: MetricDef[]): string {
   const width = Math.max(...defs.map((d) => d.id.length));
   const lines: string[] = [];

@@ -1,4 +1,4 @@
-/** `evalgate aggregate --per-query`: one run's per-query rows as text, Markdown, CSV (the JSON is stableJson's). */
+/** `evalverdict aggregate --per-query`: one run's per-query rows as text, Markdown, CSV (the JSON is stableJson's). */
 import { PER_QUERY_COLUMNS } from '../aggregate/perQuery.js';
 import type { PerQueryReport, PerQueryRow } from '../aggregate/perQuery.js';
 import { formatValue, round4 } from '../format.js';

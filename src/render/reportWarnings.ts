@@ -32,7 +32,7 @@ export interface ReportContext {
   trend?: HistoryTrend;
   /**
    * The runs' mistakes that change what is scored (a misspelt key, hits that can match nothing), found by the checks
-   * `evalgate validate` runs (set by the pipeline): warned of before the queries without a result.
+   * `evalverdict validate` runs (set by the pipeline): warned of before the queries without a result.
    */
   runnerMistakes?: readonly RunnerMistakeWarning[];
 }
@@ -42,7 +42,7 @@ export interface ConfigOrigin {
   source: string | null;
   /** The first 12 hex digits of the SHA-256 of the config's text; null for the built-in default. */
   sha256: string | null;
-  /** The noise floor the config carries (`noise:`, written by `evalgate calibrate`), named by the reports. */
+  /** The noise floor the config carries (`noise:`, written by `evalverdict calibrate`), named by the reports. */
   noise?: NoiseFloor;
 }
 
@@ -119,7 +119,7 @@ export function mostlyUnmatchable(context: ReportContext): RunnerMistakeWarning[
 
 /**
  * The runner mistakes as the JSON report's `runner_warnings` (docs/compare.md, "The JSON report"): each with its side,
- * run, check and field (as `evalgate validate` names them), the key meant, its count of the run's results, and
+ * run, check and field (as `evalverdict validate` names them), the key meant, its count of the run's results, and
  * whether that is more than half of them (`most_results`: with `unmatchable-hit`, what the verdict line names).
  */
 export function runnerWarningsJson(mistakes: readonly RunnerMistakeWarning[]): Array<Record<string, unknown>> {

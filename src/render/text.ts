@@ -75,7 +75,7 @@ function verdictLine(report: CompareReport, context: ReportContext): string {
   const word = verdictWord(report).toUpperCase().replace('WITH WARNINGS', 'with warnings');
   const flaky = flakySetAsideText(report);
   const caveat = verdictCaveatText(context, { code: (x) => x, commit: (x) => x, input: (x) => plainText(x, 60) });
-  return `EvalGate: ${word} — ${tally}${flaky ? ` · ${flaky}` : ''}${caveat ? ` · ${caveat}` : ''}`;
+  return `EvalVerdict: ${word} — ${tally}${flaky ? ` · ${flaky}` : ''}${caveat ? ` · ${caveat}` : ''}`;
 }
 
 function gateLabel(g: GateResult): string {

@@ -91,9 +91,9 @@ export async function checkRunFile(
 
 /**
  * What compare and aggregate say of a `result_json` past MAX_VALUE_BYTES (src/load/runDatabase.ts, forEachRow), in
- * their words ("column `result_json` holds 65 MiB, more than the 64 MiB EvalGate reads in one value").
+ * their words ("column `result_json` holds 65 MiB, more than the 64 MiB EvalVerdict reads in one value").
  */
 function tooLarge(bytes: number): string {
   const mib = (n: number) => `${Math.round(n / (1 << 20))} MiB`;
-  return `column \`result_json\` holds ${mib(bytes)}, more than the ${mib(MAX_VALUE_BYTES)} EvalGate reads in one value`;
+  return `column \`result_json\` holds ${mib(bytes)}, more than the ${mib(MAX_VALUE_BYTES)} EvalVerdict reads in one value`;
 }

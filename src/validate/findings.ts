@@ -1,6 +1,6 @@
 /**
  * What is wrong with a run database's results against the documented format (docs/run-database.md,
- * schemas/result.schema.json): the checks behind `evalgate validate` and the warnings of compare and aggregate.
+ * schemas/result.schema.json): the checks behind `evalverdict validate` and the warnings of compare and aggregate.
  * Pure: rows go in one at a time, findings come out as data; the entries word and print them.
  */
 import { plural } from '../format.js';
@@ -45,7 +45,7 @@ export interface RunFinding {
   count: number;
   /**
    * Set when only the first `of` results were checked (compare's and aggregate's bound, src/validate/pipelineChecks.ts):
-   * `count` is of those. Absent when every row was checked, as `evalgate validate` checks them.
+   * `count` is of those. Absent when every row was checked, as `evalverdict validate` checks them.
    */
   of?: number;
   /** What is wrong, without the file, run and query (formatFinding adds them). */
@@ -180,7 +180,7 @@ export class RunChecker {
   }
 
   /**
-   * A row whose `result_json` is past the length EvalGate reads (never fetched): counted as read, and an invalid-json
+   * A row whose `result_json` is past the length EvalVerdict reads (never fetched): counted as read, and an invalid-json
    * finding worded by `text` (the reader's own words), apart from the texts that are not JSON.
    */
   addOversizedRow(queryId: string, text: string): void {

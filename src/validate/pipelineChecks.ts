@@ -1,5 +1,5 @@
 /**
- * compare's and aggregate's share of `evalgate validate`: the same checks on each run read, their findings as
+ * compare's and aggregate's share of `evalverdict validate`: the same checks on each run read, their findings as
  * warnings, and a stop (exit 2) when a run has no hit that can match a golden set that expects hits, where every
  * retrieval metric would read 0 and a runner's bug would look like a regression.
  */
@@ -13,7 +13,7 @@ import type { RunnerMistakeWarning, Side } from '../warnings.js';
 
 /**
  * Rows checked in full before compare and aggregate read on only for a usable hit: a runner's mistake repeats in
- * every row, and a full check of 2 million hits costs more than scoring them (`evalgate validate` checks every row).
+ * every row, and a full check of 2 million hits costs more than scoring them (`evalverdict validate` checks every row).
  * Once a row shows a mistake the report names (a misspelt key, an unmatchable hit), every row is checked, so that
  * its count is validate's: a clean run costs what it did, and compare of 10,000 queries x 10 hits with a typo in
  * half its candidate's rows 37% more CPU time (2.84 -> 3.89 s, on the bench's inputs).
@@ -67,7 +67,7 @@ export async function runFormatChecks(
       const others = check.findings.filter((f) => !f.blocking && !WARNED_ELSEWHERE.has(f.check)).slice(0, 3);
       const hints = others.length > 0 ? `; found there: ${others.map((f) => f.text).join('; ')}` : '';
       throw new InputError(
-        `${formatFinding(blocking)}${hints} (\`evalgate validate ${file} --golden ${golden.source}\` lists every finding)`,
+        `${formatFinding(blocking)}${hints} (\`evalverdict validate ${file} --golden ${golden.source}\` lists every finding)`,
       );
     }
     findings.push(...check.findings.filter((f) => !WARNED_ELSEWHERE.has(f.check)));

@@ -1,7 +1,7 @@
 /**
  * The published JSON Schemas (schemas/*.schema.json), bundled into the build, and the small part of JSON Schema
- * they use, checked by hand: EvalGate's key lists and did-you-mean come from these files, so the files editors
- * read and the checks `evalgate validate` runs cannot drift apart.
+ * they use, checked by hand: EvalVerdict's key lists and did-you-mean come from these files, so the files editors
+ * read and the checks `evalverdict validate` runs cannot drift apart.
  */
 import gateConfigSchema from '../../schemas/gate-config.schema.json' with { type: 'json' };
 import goldenQuerySchema from '../../schemas/golden-query.schema.json' with { type: 'json' };

@@ -226,10 +226,10 @@ function watchSignals(): void {
 
 /** When this process started (ms since the epoch): temporary files older than that are no one's now. */
 const processStart = Date.now() - process.uptime() * 1000;
-const TEMPORARY = /^\.evalgate-(\d+)-\d+\.tmp$/;
+const TEMPORARY = /^\.evalverdict-(\d+)-\d+\.tmp$/;
 
 /**
- * Removes temporary files an earlier run left in `dir` (killed with SIGKILL, or the machine stopped): EvalGate's own
+ * Removes temporary files an earlier run left in `dir` (killed with SIGKILL, or the machine stopped): EvalVerdict's own
  * name pattern, last changed before this process started, and written by a process that is gone.
  */
 function sweepTemporaries(dir: string): void {
@@ -323,7 +323,7 @@ let temporaries = 0;
 
 /** A temporary sibling of `file` (same directory, so the rename is atomic), short whatever the length of its name. */
 function temporaryName(file: string): string {
-  return join(dirname(file), `.evalgate-${process.pid}-${++temporaries}.tmp`);
+  return join(dirname(file), `.evalverdict-${process.pid}-${++temporaries}.tmp`);
 }
 
 /** The file at `path` as the system knows it (device and inode, after symbolic links), or null when there is none. */

@@ -1,4 +1,4 @@
-/** Writing run databases: `evalgate init`, `import trec`, `aggregate --write`, fixtures and benchmarks. */
+/** Writing run databases: `evalverdict init`, `import trec`, `aggregate --write`, fixtures and benchmarks. */
 import type { Database } from 'sql.js';
 import { InputError, oneLine } from '../errors.js';
 import { checkWritable, openRunDatabase, RUN_DATABASE_DDL } from '../load/runDatabase.js';
@@ -29,7 +29,7 @@ export interface ChunkRowInput {
 export async function createRunDatabase(): Promise<Database> {
   const SQL = await loadSqlJs();
   const db = new SQL.Database();
-  // A database EvalGate builds itself may be large; the cap is for databases it reads (openRunDatabase).
+  // A database EvalVerdict builds itself may be large; the cap is for databases it reads (openRunDatabase).
   db.exec('PRAGMA hard_heap_limit = 0');
   db.exec(RUN_DATABASE_DDL);
   return db;
@@ -175,7 +175,7 @@ function checkNoCodeRunsOnUpdate(db: Database, file: string): void {
   const refuse = (what: string) => {
     throw new InputError(
       `${file}: table \`eval_runs\` has ${what}, which SQLite would evaluate on the write; --write refuses to run SQL ` +
-        'stored in a run database: recreate the table without it (evalgate init writes the plain schema), or leave ' +
+        'stored in a run database: recreate the table without it (evalverdict init writes the plain schema), or leave ' +
         'out --write',
     );
   };

@@ -17,7 +17,7 @@ import { repoRoot } from '../shared.js';
 import { childUsage, USAGE_PROBE } from './childUsage.js';
 
 export const BUNDLE = join(repoRoot, 'dist', 'index.js');
-/** The CLI as the package's bin runs it (`npx evalgate`), built with the action bundle. */
+/** The CLI as the package's bin runs it (`npx evalverdict`), built with the action bundle. */
 export const CLI_BUNDLE = join(repoRoot, 'dist', 'cli', 'index.js');
 /**
  * Node flags for a bundle run on the Cranfield fixtures: V8's optimising compile of sql.js's hot WebAssembly costs
@@ -34,7 +34,7 @@ export const SMALL_RUN_FLAGS = [...FIXTURE_RUN_FLAGS, '--no-opt'];
 export const OWNER = 'octocat';
 export const REPO = 'Hello-World';
 /** The Node that runs the bundles: the runner's (24) when .ci/run provides it, else the one running the tests. */
-export const ACTION_NODE = process.env.EVALGATE_ACTION_NODE || process.execPath;
+export const ACTION_NODE = process.env.EVALVERDICT_ACTION_NODE || process.execPath;
 
 function newestMtime(dir: string): number {
   let newest = 0;

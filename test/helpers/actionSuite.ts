@@ -27,8 +27,8 @@ export { ensureBuilt, OWNER, REPO } from './actionRunner.js';
 export const TOKEN = 'ghs_0000000000000000000000000000000000001';
 export const PR = 1347; // GitHub's published example pull request (octocat/Hello-World#1347)
 export const COMMENTS_PATH = `/repos/${OWNER}/${REPO}/issues/${PR}/comments`;
-export const MARKER = '<!-- evalgate:comment-id=default -->';
-export const HINT = 'the job summary of this workflow run and in `evalgate-report.md`';
+export const MARKER = '<!-- evalverdict:comment-id=default -->';
+export const HINT = 'the job summary of this workflow run and in `evalverdict-report.md`';
 export const PASSING_GATES = 'gates:\n  - metric: hit@10\n    min: 0.5\n';
 export const FAILING_GATES = 'gates:\n  - metric: hit@5\n    min: 0.99\n';
 /** The head commit of the default pull_request payload (GitHub's published example). */
@@ -45,7 +45,7 @@ export function ownBody(
   commentId = 'default',
 ): string {
   const state = encodeState({ current: null, history: [], shown: [{ sha, kind, since: null }] });
-  return stickyBody(`<!-- evalgate:comment-id=${commentId} -->`, markdown, state);
+  return stickyBody(`<!-- evalverdict:comment-id=${commentId} -->`, markdown, state);
 }
 
 export let github: FakeGitHub;
@@ -64,7 +64,7 @@ export function useActionSuite(): void {
     ensureBuilt();
     spec = loadGitHubOpenApi();
     github = await FakeGitHub.start();
-    scratch = mkdtempSync(join(tmpdir(), 'evalgate-action-'));
+    scratch = mkdtempSync(join(tmpdir(), 'evalverdict-action-'));
     fixtures = inject('smallFixtures');
   }, 120_000);
 
@@ -86,7 +86,7 @@ export function useActionSuite(): void {
     expect(problems).toEqual([]);
     for (const r of api) {
       expect(r.headers.authorization).toBe(`token ${TOKEN}`);
-      expect(r.headers['user-agent']).toMatch(/^evalgate-action /);
+      expect(r.headers['user-agent']).toMatch(/^evalverdict-action /);
     }
   });
 }
@@ -249,8 +249,8 @@ export function expectedOutputs(
     verdict: out.report.verdict,
     passed: String(extra.passed),
     'failed-gates': JSON.stringify(JSON.parse(stableJson(out.report.gates.filter((g) => g.effect !== 'none')))),
-    'report-path': join(run.workspace, 'evalgate-report.md'),
-    'json-path': join(run.workspace, 'evalgate-report.json'),
+    'report-path': join(run.workspace, 'evalverdict-report.md'),
+    'json-path': join(run.workspace, 'evalverdict-report.json'),
     'comment-url': extra.commentUrl,
     summary: run.outputs.summary, // checked field by field below
   };

@@ -1,5 +1,5 @@
 /**
- * Repeated runs of one simulated system for `evalgate calibrate`'s checks (test/calibrate.test.ts), on the rank model
+ * Repeated runs of one simulated system for `evalverdict calibrate`'s checks (test/calibrate.test.ts), on the rank model
  * of test/helpers/verdictSim.ts: query i finds its relevant chunk with probability q_i ~ Beta(4, 1), at a rank
  * geometric with parameter 0.5 cut at 20. The system (its commit) fixes one rank per query; each run redraws a query's
  * rank from q_i with probability `redraw` (the run-to-run noise), else keeps the system's. Between two runs a query

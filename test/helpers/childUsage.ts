@@ -10,7 +10,7 @@ import { repoRoot } from '../shared.js';
 export const USAGE_PROBE = join(repoRoot, 'test', 'helpers', 'maxRss.mjs');
 
 /** The probe's pair of lines; a worker thread that loaded the probe too writes one at its own exit. */
-const USAGE_LINES = /\nevalgate-test-cpu-us=(\d+)\nevalgate-test-maxrss-kib=(\d+)\n/g;
+const USAGE_LINES = /\nevalverdict-test-cpu-us=(\d+)\nevalverdict-test-maxrss-kib=(\d+)\n/g;
 
 export interface ChildUsage {
   /** stderr without the probe's lines. */

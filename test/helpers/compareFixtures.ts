@@ -238,7 +238,7 @@ export function compareAndGate(
 export const HOSTILE: string[] = [
   '| broken | table |',
   '</details><details open><summary>pwned</summary>',
-  '<!-- evalgate:report -->',
+  '<!-- evalverdict:report -->',
   '<script>alert(1)</script><img src=x onerror=alert(1)>',
   '<br><sub>fake</sub>',
   'ping @octocat and @github/security-team',

@@ -15,7 +15,7 @@ import { RUN_DATABASE_DDL } from '../../src/load/runDatabase.js';
 
 export interface HostileCase {
   name: string;
-  /** evalgate's arguments. */
+  /** evalverdict's arguments. */
   args: string[];
   status: number;
   /** Each must occur in stderr. */
@@ -117,7 +117,7 @@ async function forged(file: string, name: string, sql: string, rootpage: number 
 }
 
 const RECURSIVE = 'WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r)';
-const SQL_NEVER_RUNS = 'EvalGate reads only plain tables and never runs SQL or modules stored in a run database';
+const SQL_NEVER_RUNS = 'EvalVerdict reads only plain tables and never runs SQL or modules stored in a run database';
 
 /** Writes the corpus into `dir` and returns its cases. */
 export async function buildHostileCorpus(dir: string): Promise<HostileCase[]> {
@@ -199,7 +199,7 @@ export async function buildHostileCorpus(dir: string): Promise<HostileCase[]> {
     ),
     '`eval_query_results` is a virtual table (USING fts3), not a table',
   );
-  // SQLite itself refuses an entry whose type and SQL disagree; EvalGate's check needs both to say "table".
+  // SQLite itself refuses an entry whose type and SQL disagree; EvalVerdict's check needs both to say "table".
   refused(
     'a forged schema entry: type table, SQL of a view',
     await forged(

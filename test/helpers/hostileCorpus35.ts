@@ -273,7 +273,7 @@ export async function buildHostileCorpus35(dir: string): Promise<HostileCase[]> 
       status: 2,
       stderr: [
         file,
-        /run `ry{199}… \(8388609 bytes\)`: column `run_id` holds 8388609 bytes, more than the 1024 EvalGate reads/,
+        /run `ry{199}… \(8388609 bytes\)`: column `run_id` holds 8388609 bytes, more than the 1024 EvalVerdict reads/,
       ],
       maxCpuSeconds: 3,
       maxRssMb: 500,

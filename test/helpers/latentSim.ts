@@ -12,7 +12,7 @@
  * relevant chunks: hit@5 = 1 when one is in the top 5; mrr@10 = 1 / the best rank when it is <= 10; recall@10 =
  * the share of the relevant chunks in the top 10; nDCG@10 = sum over relevant chunks in the top 10 of g /
  * log2(rank + 1), over the ideal DCG of the query's grades sorted best first (gain = the grade, linear, as
- * EvalGate's nDCG and trec_eval's ndcg_cut; not 2^g - 1).
+ * EvalVerdict's nDCG and trec_eval's ndcg_cut; not 2^g - 1).
  *
  * Noise levels (LATENT_LEVELS): sigma set so that hit@5 differs between two runs of the same system on 11%, 18% and
  * 25% of queries, found by bisection on sigma (`calibrateSigma`: 40,000 queries, seed 45, common random numbers, so

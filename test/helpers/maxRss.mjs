@@ -20,5 +20,5 @@ function peakKib() {
 
 process.on('exit', () => {
   const cpu = process.cpuUsage();
-  writeSync(2, `\nevalgate-test-cpu-us=${cpu.user + cpu.system}\nevalgate-test-maxrss-kib=${peakKib()}\n`);
+  writeSync(2, `\nevalverdict-test-cpu-us=${cpu.user + cpu.system}\nevalverdict-test-maxrss-kib=${peakKib()}\n`);
 });

@@ -29,7 +29,7 @@ export function hangSeconds(cpuBound: number): number {
 }
 
 /**
- * `evalgate ARGS` in a child process, its CPU time and peak memory reported; killed past `hangSeconds` of wall time,
+ * `evalverdict ARGS` in a child process, its CPU time and peak memory reported; killed past `hangSeconds` of wall time,
  * a guard against hangs only (make it generous: a busy machine stretches the wall clock). `nodeFlags` go to Node
  * before the CLI: none (Node's defaults, as users run it) unless the caller's bounds leave room for others.
  */

@@ -26,7 +26,7 @@ const madeDirs: string[] = [];
 
 /** A fresh directory under the OS temp dir; removeTempDirs() deletes every one made so far. */
 export function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'evalgate-test-'));
+  const dir = mkdtempSync(join(tmpdir(), 'evalverdict-test-'));
   madeDirs.push(dir);
   return dir;
 }
@@ -198,7 +198,7 @@ export interface CliResult {
 }
 
 /**
- * `evalgate ARGS` in this process: runMain, the function the bin runs (src/cli/index.ts adds only the process
+ * `evalverdict ARGS` in this process: runMain, the function the bin runs (src/cli/index.ts adds only the process
  * around it), with its output collected. Starting Node and tsx for each command cost ~0.5 s of CPU a call;
  * spawnCli keeps the child process for the tests that are about it (exit status, pipes).
  */

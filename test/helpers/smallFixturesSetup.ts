@@ -9,7 +9,7 @@ import type { TestProject } from 'vitest/node';
 import { writeSmallFixtures } from './smallFixtures.js';
 
 export default async function setup(project: TestProject): Promise<() => void> {
-  const dir = mkdtempSync(join(tmpdir(), 'evalgate-small-fixtures-'));
+  const dir = mkdtempSync(join(tmpdir(), 'evalverdict-small-fixtures-'));
   project.provide('smallFixtures', await writeSmallFixtures(dir));
   return () => rmSync(dir, { recursive: true, force: true });
 }

@@ -1,4 +1,4 @@
-"""The hostile corpus test/pythonWriter.test.ts feeds to this writer and to EvalGate's reader, to check that the
+"""The hostile corpus test/pythonWriter.test.ts feeds to this writer and to EvalVerdict's reader, to check that the
 writer refuses whatever the reader refuses (and in its words), and that what it writes the reader reads.
 
     python3 clients/python/tests/reader_agreement.py DIR
@@ -25,8 +25,8 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
-import evalgate_writer  # noqa: E402
-from evalgate_writer import DDL, JSON_VALUE_BOUNDS, MAX_JSON_DEPTH, RunWriter  # noqa: E402
+import evalverdict_writer  # noqa: E402
+from evalverdict_writer import DDL, JSON_VALUE_BOUNDS, MAX_JSON_DEPTH, RunWriter  # noqa: E402
 
 
 class _Scratch:
@@ -42,7 +42,7 @@ class _Scratch:
         return db
 
 
-evalgate_writer.sqlite3 = _Scratch()
+evalverdict_writer.sqlite3 = _Scratch()
 
 CREATED = "2026-11-22T10:00:00Z"
 NAN, INF = float("nan"), float("inf")

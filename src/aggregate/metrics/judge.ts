@@ -1,4 +1,4 @@
-/** The judge family: stored LLM judge scores (EvalGate calls no model). */
+/** The judge family: stored LLM judge scores (EvalVerdict calls no model). */
 import type { QueryRecord } from '../score.js';
 import type { MetricDecl, MetricFamily } from './types.js';
 

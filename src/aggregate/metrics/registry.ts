@@ -1,6 +1,6 @@
 /**
  * The metric registry: every family's declarations in table order, each resolved for the profile the golden set
- * names. The metric table (reports, JSON), docs/metrics.md, `evalgate metrics` and gate validation read this.
+ * names. The metric table (reports, JSON), docs/metrics.md, `evalverdict metrics` and gate validation read this.
  */
 import type { AggregateOptions } from '../score.js';
 import { abstentionFamily } from './abstention.js';
@@ -30,7 +30,7 @@ function resolve({ profiles, ...decl }: MetricDecl, family: Family, profile: Met
 
 /** Every metric for these options, in table order; `stages` are the timed stages (a latency pair each). */
 export function buildMetricTable(options: AggregateOptions, stages: string[] = []): MetricDef[] {
-  const profile = options.profile ?? 'evalgate';
+  const profile = options.profile ?? 'evalverdict';
   const defs: MetricDef[] = [];
   for (const { family, declare } of METRIC_FAMILIES) {
     for (const decl of declare({ options, stages })) defs.push(resolve(decl, family, profile));

@@ -35,7 +35,7 @@ interface RetrievalRules {
   ndcgGain: GainKind | null;
 }
 
-const EVALGATE_RULES: RetrievalRules = {
+const EVALVERDICT_RULES: RetrievalRules = {
   countsNothingRelevant: false,
   nothingRelevantScore: 0,
   defaultTopK: null,
@@ -48,8 +48,8 @@ const EVALGATE_RULES: RetrievalRules = {
  * evidence hit 0); nDCG gains 2^grade - 1 with the ideal ranking cut at top_k.
  */
 export const RETRIEVAL_PROFILES: Record<MetricProfile, RetrievalRules> = {
-  evalgate: EVALGATE_RULES,
-  wfgy: EVALGATE_RULES,
+  evalverdict: EVALVERDICT_RULES,
+  wfgy: EVALVERDICT_RULES,
   paperbot: { countsNothingRelevant: true, nothingRelevantScore: 1, defaultTopK: 5, ndcgGain: 'exponential' },
 };
 
@@ -58,7 +58,7 @@ type PerQuery = (r: QueryRecord) => number | null;
 /** The mean rules of one context: which queries a retrieval mean is over, and the denominators that say so. */
 function meanRules(ctx: MetricContext) {
   const { meanOver, profile } = ctx.options;
-  const rules = RETRIEVAL_PROFILES[profile ?? 'evalgate'];
+  const rules = RETRIEVAL_PROFILES[profile ?? 'evalverdict'];
   /** A query with nothing relevant adds 0 rather than being left out: --mean-over trec, trec_c, or the profile. */
   const countsUnjudged = meanOver !== 'default' || rules.countsNothingRelevant;
   const profileCounts = rules.countsNothingRelevant && meanOver === 'default';

@@ -1,5 +1,5 @@
 /**
- * The shape of a metric: what the table, JSON, docs, `evalgate metrics` and gate validation read (MetricDef), and
+ * The shape of a metric: what the table, JSON, docs, `evalverdict metrics` and gate validation read (MetricDef), and
  * the declaration a family module writes (MetricDecl), with the source systems' own definitions beside it.
  */
 import type { MetricProfile, RunMeta } from '../../types.js';

@@ -10,8 +10,8 @@ import unittest
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
-import evalgate_writer  # noqa: E402
-from evalgate_writer import RunFormatError, RunWriter  # noqa: E402
+import evalverdict_writer  # noqa: E402
+from evalverdict_writer import RunFormatError, RunWriter  # noqa: E402
 
 SCHEMA = os.path.join(HERE, "..", "..", "..", "schemas", "result.schema.json")
 
@@ -90,7 +90,7 @@ class WriterTest(unittest.TestCase):
                 run.add_result("q1", hits=[{"chunk_id": "c"}])
 
     def test_values_the_reader_refuses_are_refused_in_its_words(self):
-        """Each would make EvalGate refuse the whole database (src/load/queryResult.ts, src/load/json.ts)."""
+        """Each would make EvalVerdict refuse the whole database (src/load/queryResult.ts, src/load/json.ts)."""
         nested = [1]
         for _ in range(98):  # with the root, `judge` and the list itself: 101 levels
             nested = [nested]
@@ -132,7 +132,7 @@ class WriterTest(unittest.TestCase):
             (dict(run_id=b"r1"), r"run_id is a BLOB \(x'7231'\), not text that result rows can name"),
             (dict(run_id=None), r"run_id is NULL \(x''\), not text that result rows can name"),
             (dict(run_id="\U0001F600" * 600),
-             "column `run_id` holds 2400 bytes, more than the 1024 EvalGate reads in an id, suite, commit or time"),
+             "column `run_id` holds 2400 bytes, more than the 1024 EvalVerdict reads in an id, suite, commit or time"),
             (dict(commit_hash="c" * 1025), "column `commit_hash` holds 1025 bytes"),
             (dict(suite=None), "suite must be text"),
             (dict(created_at="yesterday"),
@@ -165,16 +165,16 @@ class WriterTest(unittest.TestCase):
 
     def test_a_value_past_the_readers_bounds_is_refused(self):
         """The reader's bounds on one value (64 MiB; in a long text, lists, keys and values), made small here."""
-        saved = (evalgate_writer.MAX_VALUE_BYTES, evalgate_writer.JSON_SCAN_FROM_CHARS,
-                 evalgate_writer.JSON_VALUE_BOUNDS)
-        evalgate_writer.MAX_VALUE_BYTES = 1 << 20
-        evalgate_writer.JSON_SCAN_FROM_CHARS = 1000
-        evalgate_writer.JSON_VALUE_BOUNDS = {"containers": 20, "keys": 30, "commas": 40}
+        saved = (evalverdict_writer.MAX_VALUE_BYTES, evalverdict_writer.JSON_SCAN_FROM_CHARS,
+                 evalverdict_writer.JSON_VALUE_BOUNDS)
+        evalverdict_writer.MAX_VALUE_BYTES = 1 << 20
+        evalverdict_writer.JSON_SCAN_FROM_CHARS = 1000
+        evalverdict_writer.JSON_VALUE_BOUNDS = {"containers": 20, "keys": 30, "commas": 40}
         cases = [
-            (dict(query="q" * (2 << 20)), "column `result_json` holds 2 MiB, more than the 1 MiB EvalGate reads in one "
+            (dict(query="q" * (2 << 20)), "column `result_json` holds 2 MiB, more than the 1 MiB EvalVerdict reads in one "
                                           "value"),
             (dict(judge={"unsupported_claims": [[]] * 20}),
-             "column `result_json`: JSON holds more than 20 lists and objects, the most EvalGate reads in one value"),
+             "column `result_json`: JSON holds more than 20 lists and objects, the most EvalVerdict reads in one value"),
             (dict(judge={"unsupported_claims": [{"k%d" % i: 0 for i in range(24)}]}),
              "JSON holds more than 30 object keys"),
             (dict(judge={"unsupported_claims": [0] * 40}), "JSON holds more than 40 values"),
@@ -190,18 +190,18 @@ class WriterTest(unittest.TestCase):
                 run.add_result("short", hits=[{"chunk_id": "c"}], judge={"unsupported_claims": [[]] * 21})
                 run.add_result("ok", query="q" * 1000, hits=[{"chunk_id": "c"}], judge={"unsupported_claims": [[]] * 5})
         finally:
-            (evalgate_writer.MAX_VALUE_BYTES, evalgate_writer.JSON_SCAN_FROM_CHARS,
-             evalgate_writer.JSON_VALUE_BOUNDS) = saved
+            (evalverdict_writer.MAX_VALUE_BYTES, evalverdict_writer.JSON_SCAN_FROM_CHARS,
+             evalverdict_writer.JSON_VALUE_BOUNDS) = saved
 
     @unittest.skipUnless(os.path.exists(SCHEMA), "the repository's schemas/ is not beside this copy")
     def test_key_lists_are_the_published_schemas(self):
         with open(SCHEMA) as f:
             schema = json.load(f)
         defs = schema["$defs"]
-        self.assertEqual(set(evalgate_writer.RESULT_KEYS), set(schema["properties"]))
-        self.assertEqual(set(evalgate_writer.HIT_KEYS), set(defs["hit"]["properties"]))
-        self.assertEqual(set(evalgate_writer.ANSWER_KEYS), set(defs["answer"]["properties"]))
-        self.assertEqual(set(evalgate_writer.ANSWER_CITATION_KEYS), set(defs["answerCitation"]["properties"]))
+        self.assertEqual(set(evalverdict_writer.RESULT_KEYS), set(schema["properties"]))
+        self.assertEqual(set(evalverdict_writer.HIT_KEYS), set(defs["hit"]["properties"]))
+        self.assertEqual(set(evalverdict_writer.ANSWER_KEYS), set(defs["answer"]["properties"]))
+        self.assertEqual(set(evalverdict_writer.ANSWER_CITATION_KEYS), set(defs["answerCitation"]["properties"]))
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
-"""Write an EvalGate run database from a Python eval runner: stdlib only (sqlite3, json).
+"""Write an EvalVerdict run database from a Python eval runner: stdlib only (sqlite3, json).
 
-    from evalgate_writer import RunWriter
+    from evalverdict_writer import RunWriter
 
     with RunWriter("candidate.sqlite", run_id="pr-42", suite="smoke",
                    config={"embedding_model": "bge-small", "chunker_version": "v2"}) as run:
@@ -12,7 +12,7 @@ that they agree). A misspelt key is refused with the nearest known one, a hit th
 chunk_id, doc_id or doc_path) too, and ranks are numbered 1..n in list order unless given: mistakes that would
 otherwise score as a quality regression are caught where they are made.
 
-Everything EvalGate's reader refuses (src/load/runDatabase.ts, src/load/queryResult.ts, src/load/json.ts) is
+Everything EvalVerdict's reader refuses (src/load/runDatabase.ts, src/load/queryResult.ts, src/load/json.ts) is
 refused here, when it is written, in the reader's words: NaN and Infinity (JSON has neither, so the reader would
 refuse the result as malformed JSON), a value of the wrong type (`rank: True`, a list as `score`), a negative time,
 cost or token count, a judge score outside 0..5, a `created_at` that is no RFC 3339 time, a `run_id` that is bytes
@@ -53,7 +53,7 @@ JSON_SCAN_FROM_CHARS = 1 << 20  # src/load/json.ts: a JSON text this long is hel
 JSON_VALUE_BOUNDS = {"containers": 500000, "keys": 500000, "commas": 1000000}  # src/load/json.ts
 RUN_TIME_FORM = "such as 2026-11-22T10:00:00Z; without a zone, UTC"  # src/time.ts
 
-# The tables `evalgate init` creates (src/load/runDatabase.ts, RUN_DATABASE_DDL).
+# The tables `evalverdict init` creates (src/load/runDatabase.ts, RUN_DATABASE_DDL).
 DDL = """
 CREATE TABLE IF NOT EXISTS eval_runs (
   run_id TEXT PRIMARY KEY,
@@ -86,7 +86,7 @@ CREATE TABLE IF NOT EXISTS chunks (
 
 
 class RunFormatError(ValueError):
-    """A run or result that EvalGate would misread or refuse: an unknown key, a hit that matches nothing, a bad
+    """A run or result that EvalVerdict would misread or refuse: an unknown key, a hit that matches nothing, a bad
     rank, a value of the wrong type, NaN, a time that is no RFC 3339 time, ..."""
 
 
@@ -430,12 +430,12 @@ def _json_text(value, column, shape=None):
             "column `%s`: `%s` is %s, which JSON cannot hold (the reader refuses such a text as malformed JSON)"
             % (column, found[0] or "(the value)", _js_number_text(found[1])))
     if len(text) > MAX_VALUE_BYTES:  # ASCII: json.dumps escapes every other character
-        raise _Refusal("column `%s` holds %d MiB, more than the %d MiB EvalGate reads in one value"
+        raise _Refusal("column `%s` holds %d MiB, more than the %d MiB EvalVerdict reads in one value"
                        % (column, _mib(len(text)), _mib(MAX_VALUE_BYTES)))
     if len(text) >= JSON_SCAN_FROM_CHARS:  # the reader counts, before it parses, only in a text this long
         for key, what in (("containers", "lists and objects"), ("keys", "object keys"), ("commas", "values")):
             if shape.get(key, 0) > JSON_VALUE_BOUNDS[key]:
-                raise _Refusal("column `%s`: JSON holds more than %s %s, the most EvalGate reads in one value"
+                raise _Refusal("column `%s`: JSON holds more than %s %s, the most EvalVerdict reads in one value"
                                % (column, "{:,}".format(JSON_VALUE_BOUNDS[key]), what))
     return text
 
@@ -484,7 +484,7 @@ def _run_text(name, value, nullable=False):
     except UnicodeEncodeError:
         raise _Refusal("%s is not valid UTF-8 (it holds a lone surrogate): store it as UTF-8 text" % name) from None
     if size > MAX_ID_BYTES:
-        raise _Refusal("column `%s` holds %d bytes, more than the %d EvalGate reads in an id, suite, commit or time"
+        raise _Refusal("column `%s` holds %d bytes, more than the %d EvalVerdict reads in an id, suite, commit or time"
                        % (name, size, MAX_ID_BYTES))
     return value
 
@@ -590,7 +590,7 @@ def _query_id(query_id):
         raise RunFormatError("query %r: query_id is not valid UTF-8 (it holds a lone surrogate)" % query_id) from None
     if size > MAX_ID_BYTES:
         shown = query_id[:200] + "\u2026 (%d bytes)" % size
-        raise RunFormatError("query %r: query_id holds more than the %d bytes EvalGate reads in an id"
+        raise RunFormatError("query %r: query_id holds more than the %d bytes EvalVerdict reads in an id"
                              % (shown, MAX_ID_BYTES))
     return query_id
 

@@ -1,0 +1,2 @@
+import type { MetricFamily } from './types.js';
+export declare const abstentionFamily: MetricFamily;

@@ -1,0 +1,87 @@
+import type { AggregateOptions } from '../aggregate/score.js';
+import type { NoiseFloor } from './noise.js';
+/** The gate config both entries read when none is named and it exists (relative to the working directory). */
+export declare const DEFAULT_CONFIG_PATH = ".github/evalverdict.yml";
+export type ThresholdKey = 'min' | 'max' | 'max_drop' | 'max_increase' | 'max_drop_pct' | 'max_increase_pct';
+export declare const THRESHOLD_KEYS: ThresholdKey[];
+export declare const WHERE_KEYS: readonly ["category", "difficulty", "tag", "answerable", "vault"];
+export type WhereKey = (typeof WHERE_KEYS)[number];
+export interface GateSpec {
+    metric: string;
+    where: {
+        key: WhereKey;
+        value: string;
+    } | null;
+    level: 'error' | 'warn';
+    thresholds: Partial<Record<ThresholdKey, number>>;
+    significantOnly: boolean;
+    /** A `where` group with fewer queries is reported as informational, not enforced. */
+    minN: number;
+    /** What a gate whose metric is null on a side it reads does. */
+    onNoData: 'fail' | 'warn' | 'pass';
+    /** The smallest drop that matters, when the gate sets its own (else the config's `margin`). */
+    margin?: number;
+    /** What a tested gate does when it can neither fail nor pass (too little power at the margin, or an unproven drop). */
+    onInconclusive?: OnInconclusive;
+    /** Where it was written: `file:line`, or `preset NAME`. */
+    origin: string;
+    line?: number;
+}
+export type OnInconclusive = 'fail' | 'warn' | 'pass';
+export type Correction = 'none' | 'holm' | 'bh';
+/** The smallest drop that matters, by default: see docs/gates.md, "Margins" (chosen by test/verdict.test.ts). */
+export declare const DEFAULT_MARGIN = 0.1;
+export interface GateConfig {
+    source: string;
+    alpha: number;
+    gates: GateSpec[];
+    /** The default margin of tested gates. */
+    margin: number;
+    onInconclusive: OnInconclusive;
+    /** How the tested gates' p-values are adjusted together. */
+    correction: Correction;
+    /** The metric whose tested gates are tested at the full alpha, outside the correction. */
+    primary: string | null;
+    /** `k` and `mrr_cutoff` when the config sets them (the CLI's --k / --mrr-cutoff win). */
+    ks?: number[];
+    mrrCutoff?: number;
+    /** Lines whose meaning changed (significant_only), for the report's warnings. */
+    notices: string[];
+    /** The run-to-run noise `evalverdict calibrate` measured, when the config carries it (src/gate/noise.ts). */
+    noise?: NoiseFloor;
+    /** `repeats.may_differ` when set: settings a side's repeats may differ in without a warning (else compare's default). */
+    repeatsMayDiffer?: string[];
+}
+type PresetGate = Omit<GateSpec, 'origin' | 'minN' | 'where' | 'onNoData'> & {
+    where?: GateSpec['where'];
+    onNoData?: GateSpec['onNoData'];
+};
+/** The most gates a config may hold (presets' included). */
+export declare const MAX_GATES = 200;
+/** Shipped presets. Thresholds are the issue's; each is documented in docs/gates.md. */
+export declare const PRESETS: Record<string, PresetGate[]>;
+/**
+ * Used when no config is given: the retrieval preset alone. No count gate such as `regressions: max 0`: a count
+ * with no test is yellow on nearly every honest change of a 300-query set (test/verdict.test.ts).
+ */
+export declare function defaultGateConfig(): GateConfig;
+/**
+ * The built-in default for a report without a baseline (the action's `baseline: none` with no config): its gates,
+ * all relative, have nothing to compare with, and warn instead of failing (docs/action.md).
+ */
+export declare function candidateOnlyDefaultConfig(): GateConfig;
+export declare function parseGateConfig(text: string, source: string): GateConfig;
+/**
+ * The config's gates at the cutoffs scoring will use, and those options: the config's `k` and `mrr_cutoff` unless
+ * `given` (the command line) has its own, then the defaults; every k a gate's metric names (`hit@5`, `nDCG@20`, up
+ * to 1000) joins the k list, so the retrieval preset holds under any `k`; the preset's `mrr@10` follows the MRR
+ * cutoff, MRR having one. A gate of the config's own on `mrr@N` must name the cutoff in use.
+ */
+export declare function atScoringCutoffs<T extends Partial<AggregateOptions>>(config: GateConfig, given: T): {
+    config: GateConfig;
+    options: T & {
+        ks: number[];
+        mrrCutoff: number;
+    };
+};
+export {};

@@ -1,0 +1,52 @@
+/** Applying gates to a comparison: each gate's actual values, threshold, result, and the verdict. Pure. */
+import type { MetricDef } from '../aggregate/metrics/types.js';
+import type { ComparedRuns, Comparison, MetricComparison } from '../compare/types.js';
+import type { GateConfig } from './config.js';
+import { type TestedNumbers } from './tested.js';
+import type { GatedRuns, GateResult, Verdict } from './types.js';
+type CountKey = keyof Comparison['counts'];
+/** Gate-only metrics: per-query outcome counts of the comparison (candidate side only). */
+export declare const COUNT_METRICS: Record<string, CountKey>;
+export interface GateContext {
+    defs: Map<string, MetricDef>;
+    metrics: Record<string, MetricComparison>;
+    breakdowns: Comparison['breakdowns'];
+    /** Queries per breakdown group (the candidate's, same golden set). */
+    groupSizes: Record<string, Record<string, number>>;
+    counts: Comparison['counts'];
+    alpha: number;
+    /** False for a candidate-only report: gates that compare with a baseline have no data. Default true. */
+    hasBaseline?: boolean;
+    /** A paired metric's per-query differences (candidate - baseline), for tested gates. */
+    pairedDiffsOf?: (metric: string) => Float64Array | null;
+    /** The candidate's queries whose per-query value of a metric is the bad one, for failed answer gates. */
+    failingQueriesOf?: (metric: string, bad: number) => string[] | null;
+    seed?: number;
+    permutations?: number;
+}
+/**
+ * The comparison gated: every gate of `config` evaluated, and the verdict, added to the report. The comparison's
+ * paired tests must be at the config's alpha (compareRuns(..., { alpha: config.alpha })): the report's ▲ / ▼ and a
+ * significant_only gate then agree.
+ */
+export declare function applyGates(compared: ComparedRuns, config: GateConfig): GatedRuns;
+/**
+ * Every gate evaluated. Tested gates split alpha among themselves in advance (Bonferroni over the corrected ones;
+ * docs/gates.md, "Error control"), so each gate's bounds depend on its own data and the family's size only.
+ */
+export declare function evaluateGates(config: GateConfig, ctx: GateContext): GateResult[];
+/**
+ * Every gate of `config` checked against the metric table `defs` as evaluation checks it (checkGate), before any
+ * comparison: `evalverdict power` refuses what compare would, in its words.
+ */
+export declare function checkGates(config: GateConfig, defs: readonly MetricDef[]): void;
+/** The most query ids a failed answer gate lists (the count is always given). */
+export declare const MAX_FAILING_QUERIES = 100;
+/** "one-sided p 0.0312, Bonferroni-adjusted 0.1250 ≥ α 0.05". */
+export declare function pWords(t: TestedNumbers, alpha: number): string;
+/** "change between −0.0533 and +0.0267 (90%, simultaneous over 4 gates; one-sided p 0.66, ...)". */
+export declare function boundsWords(t: TestedNumbers, alpha: number, unit: string | undefined): string;
+/** "with 18 queries a drop of 0.72 or more is found 80% of the time" (advice for an inconclusive gate). */
+export declare function detectText(t: TestedNumbers, unit: string | undefined): string;
+export declare function verdictOf(gates: GateResult[]): Verdict;
+export {};

@@ -1,0 +1,68 @@
+/** The gate stage's part of the compare report: each gate's result and the verdict, added to the comparison. */
+import type { MetricDef } from '../aggregate/metrics/types.js';
+import type { Comparison } from '../compare/types.js';
+export type Verdict = 'pass' | 'warn' | 'fail';
+export interface GateResult {
+    metric: string;
+    where?: Record<string, string | boolean>;
+    level: 'error' | 'warn';
+    min?: number;
+    max?: number;
+    max_drop?: number;
+    max_increase?: number;
+    max_drop_pct?: number;
+    max_increase_pct?: number;
+    significant_only?: boolean;
+    baseline: number | null;
+    candidate: number | null;
+    delta: number | null;
+    /** A tested gate's one-sided p-value (no p on a gate without a test). */
+    p_value?: number | null;
+    /** The p-value after the correction across tested gates (equal to p_value for none and the primary). */
+    p_adjusted?: number;
+    correction?: 'none' | 'holm' | 'bh' | 'primary';
+    /**
+     * A tested gate's interval of the paired delta, at ci_level (1 - 2 alpha), simultaneous over simultaneous_over
+     * gates: each end a one-sided bound at 1 - alpha / simultaneous_over. The gate passes when its worse end is within
+     * the margin, fails when its better end is beyond it (docs/gates.md); it leaves 0 on the worse side exactly when
+     * p_adjusted < alpha.
+     */
+    ci?: [number, number];
+    ci_level?: number;
+    simultaneous_over?: number;
+    /** The smallest drop that matters. */
+    margin?: number;
+    /** Advice: the smallest drop found 80% of the time (null: none), and the queries that would bring it to the margin. */
+    min_detectable_drop?: number | null;
+    queries_needed?: number | null;
+    n_paired?: number;
+    /**
+     * A tested gate's mean change over its n_paired queries (candidate - baseline), present only where it differs from
+     * `delta` (the means count different queries): the change the interval, the p and the outcome describe.
+     */
+    paired_delta?: number;
+    /** A failed answer gate: the candidate's queries that failed it (at most 100) and how many there are. */
+    failing_queries?: string[];
+    failing_count?: number;
+    /**
+     * pass | fail | warn (a failed warn-level gate) | inconclusive (a tested gate that can neither show a drop nor
+     * rule out one of the margin's size) | info (group below min_n, not enforced) | no_data | not_comparable
+     */
+    result: 'pass' | 'fail' | 'warn' | 'inconclusive' | 'info' | 'no_data' | 'not_comparable';
+    /** Whether this result makes the verdict fail or warn. */
+    effect: 'none' | 'warn' | 'fail';
+    threshold: string;
+    note: string;
+    /** Line of the gate in the config file, when it came from one. */
+    line?: number;
+}
+/** The compare report: the stable JSON document `evalverdict compare --json` writes, and what the renderer reads. */
+export interface CompareReport extends Comparison {
+    verdict: Verdict;
+    gates: GateResult[];
+}
+export interface GatedRuns {
+    report: CompareReport;
+    /** The metric table used, for rendering (direction, unit, family). */
+    defs: MetricDef[];
+}

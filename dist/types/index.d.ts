@@ -1,0 +1,27 @@
+/** The library: the pure core of EvalVerdict, with no `@actions/*` import. */
+export { computeAggregate, aggregateScored } from './aggregate/aggregate.js';
+export type { AggregateReport, MetricMap } from './aggregate/aggregate.js';
+export { buildMetricTable } from './aggregate/metrics/registry.js';
+export type { MetricDef, MetricValue } from './aggregate/metrics/types.js';
+export { scoreRun, DEFAULT_OPTIONS } from './aggregate/score.js';
+export type { AggregateOptions } from './aggregate/score.js';
+export { compareRuns, DEFAULT_COMPARE_OPTIONS } from './compare/compare.js';
+export type { CompareOptions, RunSource } from './compare/compare.js';
+export type { ComparedRuns, Comparison, MetricComparison, QueryOutcome } from './compare/types.js';
+export { parseGateConfig, defaultGateConfig, PRESETS } from './gate/config.js';
+export type { GateConfig } from './gate/config.js';
+export { applyGates } from './gate/gates.js';
+export type { CompareReport, GatedRuns, GateResult, Verdict } from './gate/types.js';
+export { renderReportMarkdown } from './render/markdown.js';
+export { stableJson } from './render/json.js';
+export { deferRunStream, openRunStream, readRunDatabase } from './load/runDatabase.js';
+export { readGoldenFile, parseGolden, parseGoldenJsonl, parseGoldenYaml } from './load/golden.js';
+export { runFromTrec } from './load/trec.js';
+export { InputError } from './errors.js';
+export type * from './types.js';
+export { RunWriter } from './write/runWriter.js';
+export type { HitInput, ResultInput, RunWriterOptions } from './write/runWriter.js';
+export { checkRunFile } from './validate/checkRunFile.js';
+export type { RunCheck } from './validate/checkRunFile.js';
+export { formatFinding, goldenViewOf } from './validate/findings.js';
+export type { FindingCheck, GoldenView, RunFinding } from './validate/findings.js';
