@@ -5,13 +5,14 @@
 // reaches the network: the stand-in is the only API the action is given, and scripts/action-local-network-guard.mjs
 // refuses any other connection. docs/action.md, "Run it locally".
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { EOL, tmpdir } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { FakeGitHub } from '../test/helpers/fakeGitHub.js';
 import type { RecordedRequest } from '../test/helpers/fakeGitHub.js';
+import { actionDefaults, newestMtime, parseOutputFile } from '../test/helpers/actionRunner.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const BUNDLE = join(root, 'dist', 'index.js');
@@ -137,35 +138,7 @@ function inputsWithDefaults(given: Record<string, string>): Record<string, strin
         `--input ${name}=${given[name]}: a local run has no workflow artifacts to download; give the run ` +
           "database's path (e.g. one fetched with `gh run download`)",
       );
-  const inputs: Record<string, string> = {};
-  for (const [name, input] of Object.entries(declared)) {
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub expression, as action.yml writes it
-    inputs[name] = String(input.default ?? '').replace('${{ github.token }}', STAND_IN_TOKEN);
-  }
-  return { ...inputs, ...given };
-}
-
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-/** The runner's GITHUB_OUTPUT format: `name<<DELIMITER`, the value's lines, `DELIMITER`. */
-function parseOutputFile(text: string): Array<[string, string]> {
-  const lines = text.split(EOL);
-  const out: Array<[string, string]> = [];
-  for (let i = 0; i < lines.length; i++) {
-    const m = /^([^<=]+)<<(.+)$/.exec(lines[i]);
-    if (!m) continue;
-    const value: string[] = [];
-    while (++i < lines.length && lines[i] !== m[2]) value.push(lines[i]);
-    out.push([m[1], value.join(EOL)]);
-  }
-  return out;
+  return { ...actionDefaults(STAND_IN_TOKEN), ...given };
 }
 
 function describeRequest(r: RecordedRequest, n: number): string {
@@ -273,7 +246,8 @@ async function main(): Promise<number> {
     });
     if (github.requests.length === 0) out.push('(no API request)', '');
     out.push('--- outputs');
-    for (const [name, value] of parseOutputFile(readFileSync(outputFile, 'utf8'))) out.push(`${name}: ${value}`);
+    for (const [name, value] of Object.entries(parseOutputFile(readFileSync(outputFile, 'utf8'))))
+      out.push(`${name}: ${value}`);
     out.push(
       '',
       `--- the step exited ${step.code}${step.code === 0 ? '' : ' (the job fails)'}`,

@@ -1,6 +1,7 @@
 // `npm test`: vitest, and beside it the lint (`npm run lint`) at the lowest CPU priority, so it runs in the gaps vitest
 // leaves while its action files wait on child processes (bench/README.md, "The test suite's own speed"). The lint's
-// output is held and printed after vitest's; the exit status is the first failure's. Arguments go to vitest.
+// output is held and printed after vitest's; the exit status is the first failure's. Arguments go to vitest. A lint
+// still running when vitest ends starts again at normal priority.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -36,7 +37,11 @@ function run([command, ...args], held) {
   finished.then(() => (settled = true));
   const stop = () => {
     if (settled || process.platform === 'win32') return false;
-    process.kill(-child.pid, 'SIGKILL');
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      return false; // the group is gone: the lint ended, and `finished` is about to say how
+    }
     return true;
   };
   return { finished, stop };
@@ -44,9 +49,7 @@ function run([command, ...args], held) {
 
 const lint = run(lintCommand, true);
 const tests = await run([process.execPath, vitest, 'run', ...process.argv.slice(2)], false).finished;
-// Beside other busy processes the niced lint can starve (it got no CPU beside four of them): once vitest is done,
-// a lint still running starts again at normal priority.
-await new Promise((resolve) => setImmediate(resolve));
+// Beside other busy processes the niced lint can starve (bench/README.md, "The test suite's own speed").
 const restarted = lint.stop();
 const linted = await (restarted ? run(plainLint, true) : lint).finished;
 const outcome = linted.status === 0 ? 'passed' : `failed, exit ${linted.status}`;

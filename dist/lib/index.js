@@ -11016,11 +11016,16 @@ function parseJsonCell(text, where, boundsChecked = false) {
     catch (error) {
         throw new errors_InputError(`${where}: malformed JSON (${error.message})`);
     }
-    // A long text's depth was checked on its characters, which for JSON is the value's (jsonTextPast).
-    if (text.length < JSON_SCAN_FROM_CHARS && nestedDeeperThan(value, MAX_JSON_DEPTH)) {
-        throw new errors_InputError(`${where}: JSON nested more than ${MAX_JSON_DEPTH} levels deep`);
-    }
+    refuseTooDeepValue(text, value, where);
     return value;
+}
+/**
+ * After JSON.parse of `text`: its value refused when it nests deeper than MAX_JSON_DEPTH. A long text's depth was
+ * checked on its characters before it was parsed (refuseJsonPastBounds), which for JSON is the value's.
+ */
+function refuseTooDeepValue(text, value, where) {
+    if (text.length < JSON_SCAN_FROM_CHARS && nestedDeeperThan(value, MAX_JSON_DEPTH))
+        throw new errors_InputError(`${where}: JSON nested more than ${MAX_JSON_DEPTH} levels deep`);
 }
 /**
  * How deep a JSON value EvalVerdict reads may nest. JSON.parse reads any depth, but what walks the value afterwards
@@ -20228,16 +20233,12 @@ class RunChecker {
             return null;
         }
         const where = 'column `result_json`';
-        let value;
-        try {
-            refuseJsonPastBounds(resultJson, JSON_VALUE_BOUNDS, where, 'in one value');
-        }
-        catch (error) {
-            if (!(error instanceof errors_InputError))
-                throw error;
-            this.note('invalid-json', queryId, 'result_json', error.message);
+        const pastBounds = refusal(() => refuseJsonPastBounds(resultJson, JSON_VALUE_BOUNDS, where, 'in one value'));
+        if (pastBounds !== null) {
+            this.note('invalid-json', queryId, 'result_json', pastBounds);
             return null;
         }
+        let value;
         try {
             value = JSON.parse(resultJson);
         }
@@ -20250,9 +20251,9 @@ class RunChecker {
             this.note('invalid-json', queryId, null, `\`result_json\` must be a JSON object, got ${errors_oneLine(got)}`);
             return null;
         }
-        // A long text's depth was checked before it was parsed; a short one's is checked on the value, as compare does.
-        if (resultJson.length < JSON_SCAN_FROM_CHARS && nestedDeeperThan(value, MAX_JSON_DEPTH)) {
-            this.note('invalid-json', queryId, 'result_json', `${where}: JSON nested more than ${MAX_JSON_DEPTH} levels deep`);
+        const tooDeep = refusal(() => refuseTooDeepValue(resultJson, value, where));
+        if (tooDeep !== null) {
+            this.note('invalid-json', queryId, 'result_json', tooDeep);
             return null;
         }
         return value;
@@ -20449,6 +20450,18 @@ function formatFinding(f) {
                 ? ` (in ${count} queries${shown})`
                 : '';
     return `${where}: ${f.text}${more}`;
+}
+/** compare's reason for refusing a JSON cell (an InputError `check` throws), as a finding's text; null: none. */
+function refusal(check) {
+    try {
+        check();
+        return null;
+    }
+    catch (error) {
+        if (!(error instanceof errors_InputError))
+            throw error;
+        return error.message;
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/validate/checkRunFile.ts

@@ -75,11 +75,17 @@ export function parseJsonCell(text: SqlValue, where: string, boundsChecked = fal
   } catch (error) {
     throw new InputError(`${where}: malformed JSON (${(error as Error).message})`);
   }
-  // A long text's depth was checked on its characters, which for JSON is the value's (jsonTextPast).
-  if (text.length < JSON_SCAN_FROM_CHARS && nestedDeeperThan(value, MAX_JSON_DEPTH)) {
-    throw new InputError(`${where}: JSON nested more than ${MAX_JSON_DEPTH} levels deep`);
-  }
+  refuseTooDeepValue(text, value, where);
   return value;
+}
+
+/**
+ * After JSON.parse of `text`: its value refused when it nests deeper than MAX_JSON_DEPTH. A long text's depth was
+ * checked on its characters before it was parsed (refuseJsonPastBounds), which for JSON is the value's.
+ */
+export function refuseTooDeepValue(text: string, value: unknown, where: string): void {
+  if (text.length < JSON_SCAN_FROM_CHARS && nestedDeeperThan(value, MAX_JSON_DEPTH))
+    throw new InputError(`${where}: JSON nested more than ${MAX_JSON_DEPTH} levels deep`);
 }
 
 /**

@@ -5,13 +5,7 @@
  */
 import { plural } from '../format.js';
 import { InputError, oneLine } from '../errors.js';
-import {
-  JSON_SCAN_FROM_CHARS,
-  JSON_VALUE_BOUNDS,
-  MAX_JSON_DEPTH,
-  nestedDeeperThan,
-  refuseJsonPastBounds,
-} from '../load/json.js';
+import { JSON_VALUE_BOUNDS, refuseJsonPastBounds, refuseTooDeepValue } from '../load/json.js';
 import type { GoldenQuery, GoldenSet } from '../types.js';
 import { checkAgainstSchema } from './schema.js';
 import type { SchemaError } from './schema.js';
@@ -147,14 +141,12 @@ export class RunChecker {
       return null;
     }
     const where = 'column `result_json`';
-    let value: unknown;
-    try {
-      refuseJsonPastBounds(resultJson, JSON_VALUE_BOUNDS, where, 'in one value');
-    } catch (error) {
-      if (!(error instanceof InputError)) throw error;
-      this.note('invalid-json', queryId, 'result_json', error.message);
+    const pastBounds = refusal(() => refuseJsonPastBounds(resultJson, JSON_VALUE_BOUNDS, where, 'in one value'));
+    if (pastBounds !== null) {
+      this.note('invalid-json', queryId, 'result_json', pastBounds);
       return null;
     }
+    let value: unknown;
     try {
       value = JSON.parse(resultJson);
     } catch (error) {
@@ -166,14 +158,9 @@ export class RunChecker {
       this.note('invalid-json', queryId, null, `\`result_json\` must be a JSON object, got ${oneLine(got)}`);
       return null;
     }
-    // A long text's depth was checked before it was parsed; a short one's is checked on the value, as compare does.
-    if (resultJson.length < JSON_SCAN_FROM_CHARS && nestedDeeperThan(value, MAX_JSON_DEPTH)) {
-      this.note(
-        'invalid-json',
-        queryId,
-        'result_json',
-        `${where}: JSON nested more than ${MAX_JSON_DEPTH} levels deep`,
-      );
+    const tooDeep = refusal(() => refuseTooDeepValue(resultJson, value, where));
+    if (tooDeep !== null) {
+      this.note('invalid-json', queryId, 'result_json', tooDeep);
       return null;
     }
     return value as Record<string, unknown>;
@@ -412,4 +399,15 @@ export function formatFinding(f: RunFinding): string {
         ? ` (in ${count} queries${shown})`
         : '';
   return `${where}: ${f.text}${more}`;
+}
+
+/** compare's reason for refusing a JSON cell (an InputError `check` throws), as a finding's text; null: none. */
+function refusal(check: () => void): string | null {
+  try {
+    check();
+    return null;
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    return error.message;
+  }
 }

@@ -36,7 +36,8 @@ export const REPO = 'Hello-World';
 /** The Node that runs the bundles: the runner's (24) when .ci/run provides it, else the one running the tests. */
 export const ACTION_NODE = process.env.EVALVERDICT_ACTION_NODE || process.execPath;
 
-function newestMtime(dir: string): number {
+/** The newest modification time of any file under `dir` (is a bundle older than its sources?). */
+export function newestMtime(dir: string): number {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);

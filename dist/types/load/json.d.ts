@@ -18,6 +18,11 @@ export declare function describe(v: unknown): string;
  */
 export declare function parseJsonCell(text: SqlValue, where: string, boundsChecked?: boolean): unknown;
 /**
+ * After JSON.parse of `text`: its value refused when it nests deeper than MAX_JSON_DEPTH. A long text's depth was
+ * checked on its characters before it was parsed (refuseJsonPastBounds), which for JSON is the value's.
+ */
+export declare function refuseTooDeepValue(text: string, value: unknown, where: string): void;
+/**
  * How deep a JSON value EvalVerdict reads may nest. JSON.parse reads any depth, but what walks the value afterwards
  * (String() of an array, JSON.stringify) recurses, and 100,000 levels overflow the stack.
  */
