@@ -13,7 +13,7 @@
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createRunDatabase, insertRun, saveDatabase } from '../src/write/runDatabase.js';
+import { createRunDatabase, insertRun, saveDatabase } from '../src/write/writeRunDatabase.js';
 
 /** Bump when the generated content changes: cached outputs of another version are regenerated. */
 export const GENERATOR_VERSION = 1;

@@ -47865,7 +47865,7 @@ throttling.VERSION = plugin_throttling_dist_bundle_VERSION;
 throttling.triggersNotification = triggersNotification;
 
 
-;// CONCATENATED MODULE: ./src/github/client.ts
+;// CONCATENATED MODULE: ./src/publish/githubClient.ts
 /**
  * The GitHub REST client the publish functions take as a parameter: @actions/github's octokit (base URL
  * from GITHUB_API_URL, the runner's proxy settings) with retries on 5xx (@octokit/plugin-retry: 3 retries,
@@ -48157,7 +48157,7 @@ function metricCode(id) {
     return /^[\w@.-]+$/.test(id) ? `\`${id}\`` : escapeMarkdownText(id, 80);
 }
 
-;// CONCATENATED MODULE: ./src/format.ts
+;// CONCATENATED MODULE: ./src/numberFormat.ts
 /**
  * Numbers as every stage prints them: rounded to 4 decimals on output only (as trec_eval prints), n/a for a null.
  * A leaf module: aggregate (kebab's JSON), gate (threshold text) and render all read it.
@@ -48182,12 +48182,12 @@ function shownP(p, alpha) {
     return shown;
 }
 /** A p-value as the reports print it: `shownP`, and `< 0.0001` below that. */
-function format_formatP(p, alpha) {
+function numberFormat_formatP(p, alpha) {
     if (p === null || p === undefined)
         return '—';
     return p < 0.0001 ? '< 0.0001' : shownP(p, alpha).toFixed(4);
 }
-function format_formatValue(value, unit) {
+function numberFormat_formatValue(value, unit) {
     if (value === null || value === undefined || !Number.isFinite(value))
         return 'n/a';
     if (unit === 'count' || unit === 'tokens')
@@ -48199,9 +48199,9 @@ function format_formatValue(value, unit) {
 function formatDelta(value, unit) {
     if (value === null || value === undefined || !Number.isFinite(value))
         return 'n/a';
-    const text = format_formatValue(Math.abs(value), unit);
+    const text = numberFormat_formatValue(Math.abs(value), unit);
     if (round4(value) === 0)
-        return `±${format_formatValue(0, unit)}`;
+        return `±${numberFormat_formatValue(0, unit)}`;
     return `${value > 0 ? '+' : '−'}${text}`;
 }
 /**
@@ -48218,7 +48218,7 @@ function formatDeltaKeepingSign(value, unit) {
     return `${value > 0 ? '+' : '−'}${Math.abs(value).toFixed(decimals)}`;
 }
 /** "1 query", "1,024 queries": a count with its noun. */
-function format_plural(n, one, many) {
+function numberFormat_plural(n, one, many) {
     return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 }
 
@@ -48268,7 +48268,7 @@ function millisecondsBetween(earlier, later) {
     return a === null || b === null ? null : b - a;
 }
 
-;// CONCATENATED MODULE: ./src/compare/significance.ts
+;// CONCATENATED MODULE: ./src/stats/signFlip.ts
 /**
  * Paired significance of candidate - baseline per-query differences: one test, and the interval read off it.
  *
@@ -48575,7 +48575,7 @@ function normalPointOf(t, df) {
     return lo;
 }
 
-;// CONCATENATED MODULE: ./src/compare/changePoint.ts
+;// CONCATENATED MODULE: ./src/stats/changePoint.ts
 /**
  * Whether main itself shifted: one change in a metric's level, anywhere in main's runs, tested so that runs which
  * follow each other (autocorrelated, as real histories are) raise no more false alarms than independent ones
@@ -48904,13 +48904,13 @@ function shiftText(m, runs) {
         return '—';
     const { direction, pValue, start } = m.changePoint;
     const commit = runs[start]?.commit;
-    const p = `p ${pValue < 0.0001 ? '' : '= '}${format_formatP(pValue, changePoint_CHANGE_POINT_ALPHA)}`;
+    const p = `p ${pValue < 0.0001 ? '' : '= '}${numberFormat_formatP(pValue, changePoint_CHANGE_POINT_ALPHA)}`;
     return `⚠️ main shifted ${direction} ${runText(m.changePoint)} (${commit ? `${commitText(commit)}; ${p}` : p})`;
 }
 /** The collapsed section's summary: the run count, and what a reviewer must see without opening it. */
 function summaryText(trend) {
     const shifted = trend.metrics.filter((m) => m.changePoint);
-    const parts = [`Main's history: the last ${format_plural(trend.runs.length, 'run', 'runs')} on the default branch`];
+    const parts = [`Main's history: the last ${numberFormat_plural(trend.runs.length, 'run', 'runs')} on the default branch`];
     for (const direction of ['down', 'up']) {
         const ids = shifted
             .filter((m) => m.changePoint.direction === direction)
@@ -48919,7 +48919,7 @@ function summaryText(trend) {
             parts.push(`⚠️ main shifted ${direction}: ${ids.join(', ')}`);
     }
     if (trend.flaky.size > 0)
-        parts.push(`${format_plural(trend.flaky.size, 'query', 'queries')} flaky by history`);
+        parts.push(`${numberFormat_plural(trend.flaky.size, 'query', 'queries')} flaky by history`);
     return parts.join(' · ');
 }
 /**
@@ -48935,7 +48935,7 @@ function trendMarkdownLines(trend, units = new Map()) {
         '',
         `<details><summary>${summaryText(trend)}</summary>`,
         '',
-        `Oldest to newest (newest ${commitText(newest.commit)}, ${escapeMarkdownText(newest.time, 40)})${trend.otherGolden > 0 ? `; ${format_plural(trend.otherGolden, 'run', 'runs')} of another golden set left out` : ''}.`,
+        `Oldest to newest (newest ${commitText(newest.commit)}, ${escapeMarkdownText(newest.time, 40)})${trend.otherGolden > 0 ? `; ${numberFormat_plural(trend.otherGolden, 'run', 'runs')} of another golden set left out` : ''}.`,
     ];
     if (trend.metrics.length > 0) {
         lines.push('', '| metric | main runs | oldest | newest | change point |', '| --- | --- | ---: | ---: | --- |');
@@ -48943,7 +48943,7 @@ function trendMarkdownLines(trend, units = new Map()) {
             const unit = units.get(m.id)?.unit;
             const first = m.values.find((v) => v !== null) ?? null;
             const last = [...m.values].reverse().find((v) => v !== null) ?? null;
-            lines.push(`| ${metricCode(m.id)} | \`${sparkline(m.values)}\` | ${format_formatValue(first, unit)} | ${format_formatValue(last, unit)} | ${shiftText(m, trend.runs)} |`);
+            lines.push(`| ${metricCode(m.id)} | \`${sparkline(m.values)}\` | ${numberFormat_formatValue(first, unit)} | ${numberFormat_formatValue(last, unit)} | ${shiftText(m, trend.runs)} |`);
         }
         lines.push('', `_Change point: a permutation test for one shift in the metric's level, prewhitened for runs that follow each other (AR(1) coefficients up to ${arMax}), false-alarm rate at most ${alpha * 100}% per metric; a shift lasts ${minSegment} runs or more, and the test needs ${minRuns} runs or more._`);
     }
@@ -48958,7 +48958,7 @@ function flakyLines(trend) {
     const more = ids.length > FLAKY_SHOWN ? ` and ${ids.length - FLAKY_SHOWN} more` : '';
     return [
         '',
-        `_Flaky by history: ${format_plural(ids.length, 'query', 'queries')} went between hit and miss on main, each in at least a quarter of the runs, and ${ids.length === 1 ? 'is' : 'are'} set aside: ${shown.join(', ')}${more}._`,
+        `_Flaky by history: ${numberFormat_plural(ids.length, 'query', 'queries')} went between hit and miss on main, each in at least a quarter of the runs, and ${ids.length === 1 ? 'is' : 'are'} set aside: ${shown.join(', ')}${more}._`,
     ];
 }
 /** The trend as plain text lines for the terminal report (no Markdown). */
@@ -49014,7 +49014,7 @@ function editDistance(a, b) {
     return prev[b.length];
 }
 
-;// CONCATENATED MODULE: ./src/compare/power.ts
+;// CONCATENATED MODULE: ./src/stats/power.ts
 /**
  * The smallest drop a gate's one-sided test can see: the minimum detectable drop (MDD) at a level and 80% power.
  *
@@ -49281,7 +49281,7 @@ function noiseFloorModel(floor, n) {
     return measuredNoiseModel(n, floor.changed, floor.sd_diff);
 }
 
-;// CONCATENATED MODULE: ./src/gate/tested.ts
+;// CONCATENATED MODULE: ./src/gate/testedGates.ts
 
 
 
@@ -49299,7 +49299,7 @@ function dropsOf(diffs, def) {
 }
 /**
  * The numbers of one tested gate: its drops' bounds at 1 - alpha / size, read for a margin in the caller.
- * `step` is the metric's full step (1 for a rate): the pseudo-queries of the bounds (src/compare/significance.ts).
+ * `step` is the metric's full step (1 for a rate): the pseudo-queries of the bounds (src/stats/signFlip.ts).
  * `noise`: the metric's measured noise floor (the config's `noise:` block), the advice's noise when given.
  */
 function testedNumbers(drops, family, alpha, margin, def, noise) {
@@ -49364,13 +49364,13 @@ const EPS = 1e-12;
 function describeThreshold(key, x, unit) {
     switch (key) {
         case 'min':
-            return `≥ ${format_formatValue(x, unit)}`;
+            return `≥ ${numberFormat_formatValue(x, unit)}`;
         case 'max':
-            return `≤ ${format_formatValue(x, unit)}`;
+            return `≤ ${numberFormat_formatValue(x, unit)}`;
         case 'max_drop':
-            return `drop ≤ ${format_formatValue(x, unit)}`;
+            return `drop ≤ ${numberFormat_formatValue(x, unit)}`;
         case 'max_increase':
-            return `increase ≤ ${format_formatValue(x, unit)}`;
+            return `increase ≤ ${numberFormat_formatValue(x, unit)}`;
         case 'max_drop_pct':
             return `drop ≤ ${x}%`;
         case 'max_increase_pct':
@@ -49542,7 +49542,7 @@ function checkGate(spec, ctx, countKey, def) {
 function gateBase(spec, unit, alpha, margin) {
     const own = Object.entries(spec.thresholds).map(([k, x]) => describeThreshold(k, x, unit));
     const threshold = isTested(spec)
-        ? `${spec.margin === undefined && own.length ? own.join(' and ') : `drop < ${format_formatValue(margin, unit)} (margin)`} (bounds at α ${alpha})`
+        ? `${spec.margin === undefined && own.length ? own.join(' and ') : `drop < ${numberFormat_formatValue(margin, unit)} (margin)`} (bounds at α ${alpha})`
         : own.join(' and ');
     return {
         metric: spec.metric,
@@ -49664,7 +49664,7 @@ function relativeNote(_def, spec, m) {
         : `${m.rel_delta >= 0 ? '+' : ''}${(m.rel_delta * 100).toFixed(1)}% of the baseline`;
 }
 const inconclusiveEffect = (spec, on) => on === 'pass' ? 'none' : on === 'warn' ? 'warn' : failResult(spec);
-/** A tested gate: fail, pass or inconclusive, its drop's bounds against its margin (src/gate/tested.ts). */
+/** A tested gate: fail, pass or inconclusive, its drop's bounds against its margin (src/gate/testedGates.ts). */
 function testedGate(spec, base, def, m, tested, onInconclusive, alpha) {
     const values = unavailable(spec, base, m);
     if ('result' in values)
@@ -49684,7 +49684,7 @@ function testedGate(spec, base, def, m, tested, onInconclusive, alpha) {
         ...pairedDelta(values.delta, -directionOf(def) * tested.meanDrop),
     };
     const [lower, upper] = tested.dropBounds;
-    const margin = format_formatValue(tested.margin, unit);
+    const margin = numberFormat_formatValue(tested.margin, unit);
     const bounds = boundsWords(tested, alpha, unit);
     if (lower > tested.margin) {
         const note = `a drop beyond the margin ${margin}: ${bounds}`;
@@ -49692,7 +49692,7 @@ function testedGate(spec, base, def, m, tested, onInconclusive, alpha) {
     }
     if (upper < tested.margin) {
         const what = tested.significant
-            ? `a real drop of ${format_formatValue(tested.meanDrop, unit)}, within the margin ${margin}`
+            ? `a real drop of ${numberFormat_formatValue(tested.meanDrop, unit)}, within the margin ${margin}`
             : `no drop of the margin ${margin} or more`;
         return { ...withTest, result: 'pass', effect: 'none', note: `${what}: ${bounds}` };
     }
@@ -49732,14 +49732,14 @@ const CORRECTION_WORDS = {
 function pWords(t, alpha) {
     const adjusted = t.correction === 'none' || t.correction === 'primary'
         ? `${CORRECTION_WORDS[t.correction]}`
-        : `${CORRECTION_WORDS[t.correction]} ${format_formatP(t.pAdjusted, alpha)}`;
-    return `one-sided p ${format_formatP(t.pValue, alpha)}, ${adjusted} ${t.significant ? '<' : '≥'} α ${alpha}`;
+        : `${CORRECTION_WORDS[t.correction]} ${numberFormat_formatP(t.pAdjusted, alpha)}`;
+    return `one-sided p ${numberFormat_formatP(t.pValue, alpha)}, ${adjusted} ${t.significant ? '<' : '≥'} α ${alpha}`;
 }
 /** "change between −0.0533 and +0.0267 (90%, simultaneous over 4 gates; one-sided p 0.66, ...)". */
 function boundsWords(t, alpha, unit) {
     const over = t.simultaneousOver > 1 ? `, simultaneous over ${t.simultaneousOver} gates` : '';
     const level = `${+(t.ciLevel * 100).toFixed(2)}%${over}`;
-    const signed = (x) => `${x >= 0 ? '+' : '−'}${format_formatValue(Math.abs(x), unit)}`;
+    const signed = (x) => `${x >= 0 ? '+' : '−'}${numberFormat_formatValue(Math.abs(x), unit)}`;
     return `change between ${signed(t.ci[0])} and ${signed(t.ci[1])} (${level}; ${pWords(t, alpha)})`;
 }
 /** "with 18 queries a drop of 0.72 or more is found 80% of the time" (advice for an inconclusive gate). */
@@ -49748,7 +49748,7 @@ function detectText(t, unit) {
     const from = t.adviceFrom === 'noise floor' ? ' (at the noise the config records)' : '';
     return t.mdd === null
         ? `with ${queries} no drop is found 80% of the time${from}`
-        : `with ${queries} a drop of ${format_formatValue(t.mdd, unit)} or more is found 80% of the time${from}`;
+        : `with ${queries} a drop of ${numberFormat_formatValue(t.mdd, unit)} or more is found 80% of the time${from}`;
 }
 function verdictOf(gates) {
     if (gates.some((g) => g.effect === 'fail'))
@@ -49840,7 +49840,7 @@ function whereText(where, shown = (pairs) => pairs) {
 }
 /** A gate's value as the reports name it: its delta, or its candidate value for a `min`/`max` gate. */
 function gateValueText(g, unit) {
-    return showsDelta(g) ? `${formatDelta(g.delta, unit)}${pairedShort(g, unit)}` : format_formatValue(g.candidate, unit);
+    return showsDelta(g) ? `${formatDelta(g.delta, unit)}${pairedShort(g, unit)}` : numberFormat_formatValue(g.candidate, unit);
 }
 /** " (paired −0.4000)" where the gate's test is of a paired change that is not the means' delta; else nothing. */
 function pairedShort(g, unit) {
@@ -49867,7 +49867,7 @@ function gateDeltaText(g, unit, alpha) {
         return delta;
     // Where the means count different queries, the interval and p are of the paired change: print it beside them.
     const paired = g.paired_delta !== undefined && g.n_paired !== undefined
-        ? `paired change ${formatDelta(g.paired_delta, unit)} over ${format_plural(g.n_paired, 'query', 'queries')}, `
+        ? `paired change ${formatDelta(g.paired_delta, unit)} over ${numberFormat_plural(g.n_paired, 'query', 'queries')}, `
         : '';
     const test = g.ci && g.ci_level !== undefined
         ? ` (${paired}${intervalLevel(1 - g.ci_level)} CI ${intervalText(g.ci, unit)}, ${gatePText(g, alpha)})`
@@ -49892,11 +49892,11 @@ function gatePText(g, alpha) {
     if (g.p_value === undefined || g.p_value === null)
         return '';
     const adjusted = g.correction === 'holm' || g.correction === 'bh'
-        ? `, Bonferroni-adjusted ${format_formatP(g.p_adjusted, alpha)}`
+        ? `, Bonferroni-adjusted ${numberFormat_formatP(g.p_adjusted, alpha)}`
         : g.correction === 'primary'
             ? ' (primary, not adjusted)'
             : '';
-    return `one-sided p ${format_formatP(g.p_value, alpha)}${adjusted}`;
+    return `one-sided p ${numberFormat_formatP(g.p_value, alpha)}${adjusted}`;
 }
 /** The row's result as words: a `where` group below min_n says so, an inconclusive gate says why. */
 function gateResultWords(g) {
@@ -49916,7 +49916,7 @@ function detectableText(g, unit) {
     if (g.min_detectable_drop === null || g.min_detectable_drop === undefined)
         return 'finds no drop (80%)';
     const over = g.min_detectable_drop > g.margin + 1e-12;
-    return `finds ${format_formatValue(g.min_detectable_drop, unit)} (80%)${over ? ` > margin ${format_formatValue(g.margin, unit)}` : ''}`;
+    return `finds ${numberFormat_formatValue(g.min_detectable_drop, unit)} (80%)${over ? ` > margin ${numberFormat_formatValue(g.margin, unit)}` : ''}`;
 }
 /**
  * One sentence for the verdict line when a tested gate cannot see a drop of its margin's size: what it detects
@@ -49932,10 +49932,10 @@ function adviceSentence(report) {
     // most queries needed; none will do counts as most), the first in config order on a tie.
     const needed = (g) => (typeof g.queries_needed === 'number' ? g.queries_needed : Infinity);
     const furthest = short.reduce((a, b) => (needed(b) > needed(a) ? b : a));
-    const margin = format_formatValue(furthest.margin);
+    const margin = numberFormat_formatValue(furthest.margin);
     const mdd = furthest.min_detectable_drop;
     const sees = typeof mdd === 'number'
-        ? `finds drops of ${format_formatValue(mdd)} or more 80% of the time, more than its margin ${margin}`
+        ? `finds drops of ${numberFormat_formatValue(mdd)} or more 80% of the time, more than its margin ${margin}`
         : 'finds no drop 80% of the time';
     const who = short.length === 1
         ? `the ${furthest.metric} gate`
@@ -49943,7 +49943,7 @@ function adviceSentence(report) {
     const fix = typeof furthest.queries_needed === 'number'
         ? `about ${furthest.queries_needed.toLocaleString('en-US')} queries like these would find ${margin} 80% of the time`
         : 'more queries that differ less between runs would be needed';
-    return `With ${format_plural(furthest.n_paired ?? 0, 'query', 'queries')}, ${who} ${sees}: ${fix}.`;
+    return `With ${numberFormat_plural(furthest.n_paired ?? 0, 'query', 'queries')}, ${who} ${sees}: ${fix}.`;
 }
 /** Gates that make the verdict fail, then those that warn, then inconclusive ones accepted, in config order. */
 function gatesToName(report) {
@@ -49973,10 +49973,10 @@ function gateTally(report) {
         : named.length === 0
             ? `${report.gates.length === 1 ? 'the gate' : `all ${report.gates.length} gates`} passed`
             : [
-                failed ? `${failed} of ${format_plural(report.gates.length, 'gate', 'gates')} failed` : '',
-                warned ? `${format_plural(warned, 'gate', 'gates')} warned` : '',
+                failed ? `${failed} of ${numberFormat_plural(report.gates.length, 'gate', 'gates')} failed` : '',
+                warned ? `${numberFormat_plural(warned, 'gate', 'gates')} warned` : '',
                 inconclusive
-                    ? `${failed ? inconclusive : `${inconclusive} of ${format_plural(report.gates.length, 'gate', 'gates')}`} inconclusive`
+                    ? `${failed ? inconclusive : `${inconclusive} of ${numberFormat_plural(report.gates.length, 'gate', 'gates')}`} inconclusive`
                     : '',
             ]
                 .filter((x) => x !== '')
@@ -50025,16 +50025,16 @@ function compareDeltas(a, b) {
 function perQueryTally(report) {
     const c = report.counts;
     const kinds = [
-        format_plural(c.regression, 'expected hit lost', 'expected hits lost'),
-        format_plural(c.loss, 'rank slipped', 'ranks slipped'),
-        format_plural(c.win, 'win', 'wins'),
-        format_plural(c.draw, 'draw', 'draws'),
+        numberFormat_plural(c.regression, 'expected hit lost', 'expected hits lost'),
+        numberFormat_plural(c.loss, 'rank slipped', 'ranks slipped'),
+        numberFormat_plural(c.win, 'win', 'wins'),
+        numberFormat_plural(c.draw, 'draw', 'draws'),
         ...(report.flaky?.count ? [`${report.flaky.count.toLocaleString('en-US')} flaky (set aside)`] : []),
     ];
     const answers = c.answer_regression
-        ? `; among them, ${format_plural(c.answer_regression, 'answer regression', 'answer regressions')}`
+        ? `; among them, ${numberFormat_plural(c.answer_regression, 'answer regression', 'answer regressions')}`
         : '';
-    return `${format_plural(report.per_query.length, 'query', 'queries')} by the first relevant hit: ${kinds.join(' · ')}${answers}`;
+    return `${numberFormat_plural(report.per_query.length, 'query', 'queries')} by the first relevant hit: ${kinds.join(' · ')}${answers}`;
 }
 /**
  * What puts a row among the regressions and in which order (regressionsBySeverity), in the words the reports head
@@ -50083,10 +50083,10 @@ function ageBetween(earlier, later) {
         return null;
     const minutes = Math.round(Math.abs(gap) / 60_000);
     const text = minutes < 120
-        ? format_plural(minutes, 'minute', 'minutes')
+        ? numberFormat_plural(minutes, 'minute', 'minutes')
         : minutes < 24 * 60
-            ? format_plural(Math.round(minutes / 60), 'hour', 'hours')
-            : format_plural(Math.round(minutes / 1440), 'day', 'days');
+            ? numberFormat_plural(Math.round(minutes / 60), 'hour', 'hours')
+            : numberFormat_plural(Math.round(minutes / 1440), 'day', 'days');
     return { text, negative: gap < 0 };
 }
 /** A commit hash the report may link: hex only (the value comes from a run database). */
@@ -50129,7 +50129,7 @@ function statusHeadline(report, defs) {
     if (named.length === 0)
         return report.gates.length === 0
             ? 'pass: no gates configured'
-            : `pass: ${format_plural(report.gates.length, 'gate', 'gates')} passed`;
+            : `pass: ${numberFormat_plural(report.gates.length, 'gate', 'gates')} passed`;
     const failed = named.filter((g) => g.effect === 'fail').length;
     const inconclusive = named.filter((g) => g.result === 'inconclusive' && g.effect !== 'fail').length;
     const warned = named.length - failed - inconclusive;
@@ -50141,7 +50141,7 @@ function statusHeadline(report, defs) {
         .filter((x) => x !== '')
         .join(', ');
     const values = named.map((g) => `${g.metric} ${gateValueText(g, unitOf(g.metric, byId))}`);
-    return `${verdictWord(report)}: ${tally} of ${format_plural(report.gates.length, 'gate', 'gates')} (${values.join(', ')})`;
+    return `${verdictWord(report)}: ${tally} of ${numberFormat_plural(report.gates.length, 'gate', 'gates')} (${values.join(', ')})`;
 }
 const CHUNK_MATCH_WORDS = {
     exact: 'exact',
@@ -50182,7 +50182,7 @@ function unjudgedNote(report) {
         return null;
     // judged@10 divides by 10 whatever came back: a place with no hit counts as unjudged too, and is said so.
     const places = Math.round((1 - m.candidate) * 10 * m.n);
-    return `In the candidate's top 10, ${places.toLocaleString('en-US')} places hold a document nobody judged or none (judged@10 ${format_formatValue(m.candidate)} against the baseline's ${format_formatValue(m.baseline)}): P, nDCG and MAP may understate it.`;
+    return `In the candidate's top 10, ${places.toLocaleString('en-US')} places hold a document nobody judged or none (judged@10 ${numberFormat_formatValue(m.candidate)} against the baseline's ${numberFormat_formatValue(m.baseline)}): P, nDCG and MAP may understate it.`;
 }
 
 ;// CONCATENATED MODULE: ./src/render/reportWarnings.ts
@@ -50282,7 +50282,7 @@ function runnerWarningsJson(mistakes) {
     }));
 }
 
-;// CONCATENATED MODULE: ./src/render/calibration.ts
+;// CONCATENATED MODULE: ./src/render/calibrationReport.ts
 
 
 const f4 = (x) => x.toFixed(4);
@@ -50351,7 +50351,7 @@ function renderCalibrationYaml(c, cutoffs = {}) {
         lines.push(`    ${m.metric}: { sd_diff: ${f4(m.sdDiff)}, sd_mean: ${f4(m.sdMean)}, changed: ${f4(m.changed)}, detects: ${m.detects === null ? 'null' : f4(m.detects)} }`);
     return `${lines.join('\n')}\n`;
 }
-const calibration_round4 = (x) => Math.round(x * 10_000) / 10_000;
+const calibrationReport_round4 = (x) => Math.round(x * 10_000) / 10_000;
 /** The JSON of `--format json` and `--json FILE` (numbers to 4 decimals). */
 function calibrationJson(c, cutoffs = {}) {
     return {
@@ -50365,16 +50365,16 @@ function calibrationJson(c, cutoffs = {}) {
             m.metric,
             {
                 n: m.n,
-                means: m.means.map(calibration_round4),
-                sd_mean: calibration_round4(m.sdMean),
-                sd_mean_error: calibration_round4(m.sdMeanError),
-                sd_diff: calibration_round4(m.sdDiff),
-                sd_diff_error: calibration_round4(m.sdDiffError),
-                changed: calibration_round4(m.changed),
-                changed_error: calibration_round4(m.changedError),
-                change_size: calibration_round4(m.size),
-                level: calibration_round4(m.level),
-                detects: m.detects === null ? null : calibration_round4(m.detects),
+                means: m.means.map(calibrationReport_round4),
+                sd_mean: calibrationReport_round4(m.sdMean),
+                sd_mean_error: calibrationReport_round4(m.sdMeanError),
+                sd_diff: calibrationReport_round4(m.sdDiff),
+                sd_diff_error: calibrationReport_round4(m.sdDiffError),
+                changed: calibrationReport_round4(m.changed),
+                changed_error: calibrationReport_round4(m.changedError),
+                change_size: calibrationReport_round4(m.size),
+                level: calibrationReport_round4(m.level),
+                detects: m.detects === null ? null : calibrationReport_round4(m.detects),
                 margin: m.margin,
             },
         ])),
@@ -50397,7 +50397,7 @@ function noiseFloorMarkdown(noise) {
     return noiseFloorLine(noise, metricCode, (value) => escapeMarkdownText(value));
 }
 
-;// CONCATENATED MODULE: ./src/render/repeats.ts
+;// CONCATENATED MODULE: ./src/render/repeatsText.ts
 
 /** Flaky queries shown in the comment (the JSON lists more); sorted by query id. */
 const FLAKY_ROWS_SHOWN = 20;
@@ -53554,7 +53554,7 @@ function mergeLevel(ends, orders, size) {
     return [outEnds, outOrders];
 }
 
-;// CONCATENATED MODULE: ./src/aggregate/answers.ts
+;// CONCATENATED MODULE: ./src/aggregate/answerChecks.ts
 
 /** Refusal: the explicit `abstained` flag when present, else `answer.grounded == false`; null when there is no answer at all. */
 function isRefusal(result) {
@@ -53919,7 +53919,7 @@ function swap(a, i, j) {
     a[j] = t;
 }
 
-;// CONCATENATED MODULE: ./src/aggregate/retrieval.ts
+;// CONCATENATED MODULE: ./src/aggregate/rankMetrics.ts
 const scratch = [];
 // Plain arrays, not typed arrays: a record keeps a handful of short lists, and a typed array costs several times a
 // small array of small integers in heap. Lists are gathered in these and copied out at their exact length (an array
@@ -53931,7 +53931,7 @@ const listedGrade = [];
 const listedMoreGrades = [];
 const hitGrades = [];
 const listedOtherJudged = [];
-const retrieval_NONE = Object.freeze([]);
+const rankMetrics_NONE = Object.freeze([]);
 /**
  * Joins the ranked candidates (sorted by rank) with the query's expectations once; every metric below reads the
  * result. `ranks[i]` is the stored rank of `candidates[i]`.
@@ -54002,13 +54002,13 @@ function relevanceVector(matcher, candidates, ranks) {
 function vectorOfLists(matcher, expectationFirstRank, firstRelevantRank) {
     const listed = listedRanks.length > 0;
     return {
-        ranks: listed ? listedRanks.slice() : retrieval_NONE,
-        relevant: listed ? listedRelevant.slice() : retrieval_NONE,
-        novelRelevant: listed ? listedNovel.slice() : retrieval_NONE,
-        novelGrade: listed ? listedGrade.slice() : retrieval_NONE,
-        moreNovelGrades: listedMoreGrades.length > 0 ? listedMoreGrades.slice() : retrieval_NONE,
+        ranks: listed ? listedRanks.slice() : rankMetrics_NONE,
+        relevant: listed ? listedRelevant.slice() : rankMetrics_NONE,
+        novelRelevant: listed ? listedNovel.slice() : rankMetrics_NONE,
+        novelGrade: listed ? listedGrade.slice() : rankMetrics_NONE,
+        moreNovelGrades: listedMoreGrades.length > 0 ? listedMoreGrades.slice() : rankMetrics_NONE,
         expectationFirstRank,
-        otherJudgedRanks: listedOtherJudged.length > 0 ? listedOtherJudged.slice() : retrieval_NONE,
+        otherJudgedRanks: listedOtherJudged.length > 0 ? listedOtherJudged.slice() : rankMetrics_NONE,
         relevantCount: matcher.relevantCount,
         nonRelevantCount: matcher.nonRelevantCount,
         idealGrades: matcher.idealGrades,
@@ -54490,7 +54490,7 @@ function summaryOf(r) {
 ;// CONCATENATED MODULE: ./src/warnings.ts
 /**
  * Warnings as data: what the readers and the report find, kept as values until an entry prints them
- * (src/render/warnings.ts words them for the terminal and the action's annotations, src/render/markdown.ts for the
+ * (src/render/warningText.ts words them for the terminal and the action's annotations, src/render/markdown.ts for the
  * comment). Two halves of one golden file merge their unknown keys as data (mergeWarnings), not by parsing text.
  */
 const note = (text) => ({ kind: 'note', text });
@@ -54522,7 +54522,7 @@ function mergeWarnings(warnings) {
     return merged;
 }
 
-;// CONCATENATED MODULE: ./src/render/warnings.ts
+;// CONCATENATED MODULE: ./src/render/warningText.ts
 /**
  * Warnings worded for the terminal and the action's annotations (src/warnings.ts holds them as data). The report's
  * own have one wording for every output: the comment passes its Markdown style to reportWarningText.
@@ -54572,29 +54572,29 @@ const PLAIN = { code: (text) => text, commit: (sha) => sha.slice(0, 12), input: 
 function reportWarningText(w, style = PLAIN) {
     switch (w.kind) {
         case 'stale_baseline':
-            return `the baseline run is ${w.age} old, past ${style.code('baseline-max-age')} (${format_plural(w.maxAgeDays, 'day', 'days')})`;
+            return `the baseline run is ${w.age} old, past ${style.code('baseline-max-age')} (${numberFormat_plural(w.maxAgeDays, 'day', 'days')})`;
         case 'baseline_behind':
-            return `the baseline is not the base commit's own run but one ${format_plural(w.commitsBehind, 'commit', 'commits')} behind it: changes made in between count as this pull request's`;
+            return `the baseline is not the base commit's own run but one ${numberFormat_plural(w.commitsBehind, 'commit', 'commits')} behind it: changes made in between count as this pull request's`;
         case 'swapped_runs':
             return `the baseline run was created ${w.age} after the candidate: are the two the wrong way round?`;
         case 'candidate_commit':
             return `the candidate run was made at ${style.commit(w.candidate)}, not at the commit this workflow evaluated (${style.commit(w.head)})`;
         case 'missing_results':
-            return `${format_plural(w.count, 'query has', 'queries have')} no result in the candidate (${w.leftOut ? `left out of its means: ${style.code('--mean-over trec')}` : 'counted as misses'})`;
+            return `${numberFormat_plural(w.count, 'query has', 'queries have')} no result in the candidate (${w.leftOut ? `left out of its means: ${style.code('--mean-over trec')}` : 'counted as misses'})`;
         case 'added_results':
-            return `${format_plural(w.count, 'query has', 'queries have')} a result only in the candidate`;
+            return `${numberFormat_plural(w.count, 'query has', 'queries have')} a result only in the candidate`;
         case 'unknown_results':
-            return `the ${w.side} has results for ${format_plural(w.count, 'query', 'queries')} not in the golden set (not scored)`;
+            return `the ${w.side} has results for ${numberFormat_plural(w.count, 'query', 'queries')} not in the golden set (not scored)`;
         case 'duplicate_results':
-            return `the ${w.side} has more than one result for ${format_plural(w.count, 'query', 'queries')} (the last one read is scored)`;
+            return `the ${w.side} has more than one result for ${numberFormat_plural(w.count, 'query', 'queries')} (the last one read is scored)`;
         case 'capped_results':
-            return `the ${w.side} has ${format_plural(w.count, 'query', 'queries')} with more than ${CAPS_TEXT}: only the first are scored`;
+            return `the ${w.side} has ${numberFormat_plural(w.count, 'query', 'queries')} with more than ${CAPS_TEXT}: only the first are scored`;
         case 'other_golden_set':
             return `the ${w.side} run's stored aggregate was computed on another golden set (${style.code(w.recorded.slice(0, 19))}): both runs are scored here on ${style.code(w.fingerprint.slice(0, 19))}`;
         case 'judge_differs':
             return 'judge model or prompt differs: judge scores are shown, not gated';
         case 'pending':
-            return `${format_plural(w.count, 'query is', 'queries are')} pending (not gated)`;
+            return `${numberFormat_plural(w.count, 'query is', 'queries are')} pending (not gated)`;
         case 'same_run':
             return `the baseline and the candidate are the same run (${style.input(w.runId)}: ${w.why}): every difference is 0, and the gates pass by construction`;
         case 'runner_mistake':
@@ -54606,7 +54606,7 @@ const PLAIN_FIELD = /^[\w.[\]-]+$/;
 /** A runner's mistake with its count of the run's results (RunnerMistakeWarning). */
 function runnerMistakeText(w, style) {
     const where = `the ${w.side} run ${style.input(w.run)} has`;
-    const count = `in ${w.queries.toLocaleString('en-US')} of its ${format_plural(w.results, 'result', 'results')}`;
+    const count = `in ${w.queries.toLocaleString('en-US')} of its ${numberFormat_plural(w.results, 'result', 'results')}`;
     if (w.check === 'unmatchable-hit')
         return `${where} hits with no ${style.code('chunk_id')}, ${style.code('doc_id')} or ${style.code('doc_path')} ${count}: they can match nothing in the golden set`;
     const field = PLAIN_FIELD.test(w.field) ? style.code(w.field) : style.input(w.field);
@@ -54748,7 +54748,7 @@ function provenanceLines(report, context, hint) {
         context.runUrl && hint ? `full report: ${hint}` : '',
     ].filter((x) => x !== '');
     const lines = [
-        `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${markdown_commitText(c.commit_hash, context)} (${candidateFrom ? `${candidateFrom}; ` : ''}${escapeMarkdownText(c.created_at, 30)}) ${b === null ? '**without a baseline**: a candidate-only report, gated on `min` and `max` thresholds only' : `**vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${markdown_commitText(b.commit_hash, context)}${baselineFrom ? ` (${baselineFrom})` : ''}${ageText}${fromText(context)}`} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${format_plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
+        `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${markdown_commitText(c.commit_hash, context)} (${candidateFrom ? `${candidateFrom}; ` : ''}${escapeMarkdownText(c.created_at, 30)}) ${b === null ? '**without a baseline**: a candidate-only report, gated on `min` and `max` thresholds only' : `**vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${markdown_commitText(b.commit_hash, context)}${baselineFrom ? ` (${baselineFrom})` : ''}${ageText}${fromText(context)}`} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${numberFormat_plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
     ];
     lines.push(...repeatsMarkdownLines(report));
     if (context.config)
@@ -54789,9 +54789,9 @@ function gateTableLines(report, byId) {
             const unit = unitOf(g.metric, byId);
             // Short cells, so the table fits the comment's column unwrapped: the test's interval, p and detectable drop
             // are in the verdict's bullets and in *All gates* below.
-            return `| ${gateName(g)} | ${format_formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaShort(g, unit), 60)} | ${escapeMarkdownText(g.threshold, 120)} | ${RESULT_TEXT[g.result]} |`;
+            return `| ${gateName(g)} | ${numberFormat_formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaShort(g, unit), 60)} | ${escapeMarkdownText(g.threshold, 120)} | ${RESULT_TEXT[g.result]} |`;
         }),
-        ...(hidden ? ['', `${format_plural(hidden, 'more gate', 'more gates')} passed (see *All gates* below).`] : []),
+        ...(hidden ? ['', `${numberFormat_plural(hidden, 'more gate', 'more gates')} passed (see *All gates* below).`] : []),
         ...unjudgedLines(report),
     ];
 }
@@ -54805,8 +54805,8 @@ function metricCells(id, def, m) {
     const unit = def?.unit;
     return [
         metricCode(id),
-        format_formatValue(m.baseline, unit),
-        format_formatValue(m.candidate, unit),
+        numberFormat_formatValue(m.baseline, unit),
+        numberFormat_formatValue(m.candidate, unit),
         `${formatDelta(m.delta, unit)}${mark(def, m)}`,
     ];
 }
@@ -54820,7 +54820,7 @@ function keyMetricLines(report, byId) {
             ...table(['metric', 'candidate', 'n'], ['---', '---:', '---:']),
             ...ids.map((id) => {
                 const m = report.metrics[id];
-                return `| ${metricCode(id)} | ${format_formatValue(m.candidate, byId.get(id)?.unit)} | ${m.n.toLocaleString('en-US')} |`;
+                return `| ${metricCode(id)} | ${numberFormat_formatValue(m.candidate, byId.get(id)?.unit)} | ${m.n.toLocaleString('en-US')} |`;
             }),
         ];
     const level = intervalLevel(report.alpha);
@@ -54834,7 +54834,7 @@ function keyMetricLines(report, byId) {
             const cells = metricCells(id, byId.get(id), m);
             if (!m.comparable)
                 cells[0] += ' (not comparable)';
-            return `| ${[...cells, intervalText(m.ci, unit), format_formatP(m.p_value, report.alpha)].join(' | ')} |`;
+            return `| ${[...cells, intervalText(m.ci, unit), numberFormat_formatP(m.p_value, report.alpha)].join(' | ')} |`;
         }),
         '',
         `▲ ▼ significant at α ${report.alpha} (two-sided paired sign-flip test, the interval read off it; the gates' bounds are their own).${denominators.length ? ` Denominators differ: ${denominators.join(', ')}.` : ''}`,
@@ -54941,13 +54941,13 @@ function runDetailLines(report) {
                 ...table(['', 'candidate'], ['---', '---']),
                 ...RUN_ROWS.map(([label, key]) => `| ${label} | ${runCell(report.candidate, key)} |`),
                 '',
-                `Golden set \`${golden.fingerprint}\`: ${format_plural(golden.queries, 'query', 'queries')}.`,
+                `Golden set \`${golden.fingerprint}\`: ${numberFormat_plural(golden.queries, 'query', 'queries')}.`,
             ]
             : [
                 ...table(['', 'baseline', 'candidate'], ['---', '---', '---']),
                 ...RUN_ROWS.map(([label, key]) => `| ${label} | ${runCell(baseline, key)} | ${runCell(report.candidate, key)} |`),
                 '',
-                `Golden set \`${golden.fingerprint}\`: ${format_plural(golden.queries, 'query', 'queries')}, ${golden.shared.toLocaleString('en-US')} in both runs. Chunk match: \`${report.chunker_version_match}\`${report.chunk_match_queries ? ` (${chunkMatchSummary(report)})` : ''}.`,
+                `Golden set \`${golden.fingerprint}\`: ${numberFormat_plural(golden.queries, 'query', 'queries')}, ${golden.shared.toLocaleString('en-US')} in both runs. Chunk match: \`${report.chunker_version_match}\`${report.chunk_match_queries ? ` (${chunkMatchSummary(report)})` : ''}.`,
             ]),
     ];
     const list = (text, ids) => (ids.length ? ['', `${text}: ${nameList(ids, 40)}.`] : []);
@@ -54969,7 +54969,7 @@ function allGatesLines(report, byId) {
     const rows = report.gates.map((g) => {
         const unit = unitOf(g.metric, byId);
         const result = [RESULT_TEXT[g.result], detectableText(g, unit)].filter(Boolean).join(', ');
-        return `| ${gateName(g)} | ${format_formatValue(g.baseline, unit)} | ${format_formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaText(g, unit, report.alpha), 200)} | ${escapeMarkdownText(g.threshold, 80)} | ${escapeMarkdownText(result, 80)} | ${escapeMarkdownCell(g.note, 200)} |`;
+        return `| ${gateName(g)} | ${numberFormat_formatValue(g.baseline, unit)} | ${numberFormat_formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaText(g, unit, report.alpha), 200)} | ${escapeMarkdownText(g.threshold, 80)} | ${escapeMarkdownText(result, 80)} | ${escapeMarkdownCell(g.note, 200)} |`;
     });
     return details(`All gates (${report.gates.length}) with their tests and notes`, [
         ...table(['gate', 'baseline', 'candidate', 'delta and test', 'allowed', 'result', 'note'], ['---', '---:', '---:', '---:', '---', '---', '---']),
@@ -55010,7 +55010,7 @@ function allMetricsSection(report, defs) {
         family = def.family;
         if (!m.comparable)
             cells[0] += ' (not comparable)';
-        rows.push(`| ${[...cells, intervalText(m.ci, def.unit), format_formatP(m.p_value, report.alpha), denominatorText(m)].join(' | ')} |`);
+        rows.push(`| ${[...cells, intervalText(m.ci, def.unit), numberFormat_formatP(m.p_value, report.alpha), denominatorText(m)].join(' | ')} |`);
     }
     return {
         head: [
@@ -55035,7 +55035,7 @@ function candidateMetricsSection(report, defs) {
             continue;
         const id = def.family !== family ? `**${def.family}** ${metricCode(def.id)}` : metricCode(def.id);
         family = def.family;
-        rows.push(`| ${id} | ${format_formatValue(m.candidate, def.unit)} | ${m.n.toLocaleString('en-US')} |`);
+        rows.push(`| ${id} | ${numberFormat_formatValue(m.candidate, def.unit)} | ${m.n.toLocaleString('en-US')} |`);
     }
     return {
         head: [
@@ -55061,7 +55061,7 @@ function breakdownSection(report, byId) {
                 if (!m || (m.baseline === null && m.candidate === null))
                     continue;
                 const cells = report.baseline === null
-                    ? [metricCode(id), format_formatValue(m.candidate, byId.get(id)?.unit), String(m.n)]
+                    ? [metricCode(id), numberFormat_formatValue(m.candidate, byId.get(id)?.unit), String(m.n)]
                     : [...metricCells(id, byId.get(id), m), `${m.n_baseline} / ${m.n}`];
                 rows.push(`| ${[kind, escapeMarkdownCell(name, 60), ...cells].join(' | ')} |`);
             }
@@ -55190,11 +55190,11 @@ function layOut(report, fixed, parts, options) {
     return `${[fixedText, ...sections.map((s) => sectionText(s, options.fullReportHint)), footerText].join('\n')}\n`;
 }
 
-;// CONCATENATED MODULE: ./src/github/stickyComment.ts
+;// CONCATENATED MODULE: ./src/publish/stickyComment.ts
 
 /** The author of comments made with a workflow's GITHUB_TOKEN. */
 const DEFAULT_COMMENT_AUTHOR = 'github-actions[bot]';
-/** The hidden line EvalVerdict keeps its acceptance state in (src/publish/acceptanceState.ts writes and reads it). */
+/** The hidden line EvalVerdict keeps its acceptance state in (src/acceptance/state.ts writes and reads it). */
 const STATE_LINE = /^<!-- evalverdict:acceptance-state [A-Za-z0-9+/=]+ -->$/;
 /** A body's state line: its final line when that is exactly one (a look-alike anywhere else is text); else null. */
 function stateLineOf(body) {
@@ -55337,7 +55337,7 @@ const LONG_WORD = new RegExp(`\\S{${MAX_WORD + 1},}`, 'gu');
 /**
  * The message as the panel shows it. A message quotes ids and values from the inputs, which a stranger's pull
  * request controls, and a code fence shows `<!--` as it is: an HTML comment opener or closer gets a space inside,
- * so no input can write a hidden line (the acceptance state's, src/publish/acceptanceState.ts) into our comment.
+ * so no input can write a hidden line (the acceptance state's, src/acceptance/state.ts) into our comment.
  */
 function panelText(message) {
     const cut = message.length > MAX_MESSAGE
@@ -55369,7 +55369,7 @@ function renderErrorPanel(info) {
     ].join('\n');
 }
 
-;// CONCATENATED MODULE: ./src/publish/policy.ts
+;// CONCATENATED MODULE: ./src/publish/commentPolicy.ts
 function commentDecision(mode, outcome) {
     switch (mode) {
         case 'never':
@@ -55622,7 +55622,7 @@ function codeOf(error) {
 
 // EXTERNAL MODULE: external "node:zlib"
 var external_node_zlib_ = __nccwpck_require__(8522);
-;// CONCATENATED MODULE: ./src/action/zipArchive.ts
+;// CONCATENATED MODULE: ./src/action/artifactBaseline/zipArchive.ts
 /**
  * A zip reader for baseline artifacts, pure (bytes in, files out) and suspicious: an artifact is written by whatever
  * ran in the baseline workflow, so every entry is checked before anything is inflated, and the archive is refused as
@@ -55901,7 +55901,7 @@ function extractRunDatabase(zip, where, options = {}) {
     return { name: entry.name, data: extractZipEntry(zip, entry, where) };
 }
 
-;// CONCATENATED MODULE: ./src/load/history.ts
+;// CONCATENATED MODULE: ./src/load/historyFile.ts
 /**
  * Reading a history file (docs/history.md) as untrusted input, like a run database: it comes from an artifact any
  * earlier main run wrote. Size capped before it is read, nesting and the count of values checked on its text before
@@ -55939,7 +55939,7 @@ class HistoryShapeError extends Error {
 function fail(field, expected, value) {
     throw new HistoryShapeError(`\`${field}\` must be ${expected}, got ${describe(value)}`);
 }
-function history_text(obj, key, at, nullable = false) {
+function historyFile_text(obj, key, at, nullable = false) {
     const v = obj[key];
     if (nullable && (v === null || v === undefined))
         return null;
@@ -55969,10 +55969,10 @@ function runOf(value, i, queries) {
     if (typeof outcomes !== 'string' || outcomes.length !== queries || !/^[hm-]*$/.test(outcomes))
         fail(`${at}.outcomes`, `a string of ${queries} characters h, m or - (one per query)`, outcomes);
     return {
-        run_id: history_text(value, 'run_id', `${at}.`),
-        commit: history_text(value, 'commit', `${at}.`, true),
-        time: history_text(value, 'time', `${at}.`),
-        golden: history_text(value, 'golden', `${at}.`),
+        run_id: historyFile_text(value, 'run_id', `${at}.`),
+        commit: historyFile_text(value, 'commit', `${at}.`, true),
+        time: historyFile_text(value, 'time', `${at}.`),
+        golden: historyFile_text(value, 'golden', `${at}.`),
         metrics: metricsOf(value.metrics, `${at}.metrics`),
         outcomes,
     };
@@ -56056,11 +56056,11 @@ function readHistoryFile(path) {
  */
 
 
-;// CONCATENATED MODULE: ./src/compare/history.ts
+;// CONCATENATED MODULE: ./src/compare/historyTrend.ts
 /**
  * Main's history: the last N runs of the default branch, each with its commit, time, gated metrics and
  * per-query hit/miss outcome, carried from one main run to the next (docs/history.md). Pure: a report in, a
- * history out; the reader (src/load/history.ts) checks a file before it becomes a History.
+ * history out; the reader (src/load/historyFile.ts) checks a file before it becomes a History.
  */
 
 
@@ -56169,7 +56169,7 @@ function trendOf(history, metricIds) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/pipeline/history.ts
+;// CONCATENATED MODULE: ./src/pipeline/withHistory.ts
 /**
  * Main's history around a comparison, shared by `evalverdict compare --history` and the action: read a
  * history without letting a bad one stop the report (its problem becomes one warning and the report goes on
@@ -56559,7 +56559,7 @@ function refuseOutputOverInput(outputs, inputs) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/write/history.ts
+;// CONCATENATED MODULE: ./src/write/historyWriter.ts
 
 /** The history as its file holds it: one run per line, so a diff of two files shows which runs came and went. */
 function historyText(history) {
@@ -56946,7 +56946,7 @@ function atScoringCutoffs(config, given) {
     return { config: { ...config, gates, primary }, options: { ...given, ks, mrrCutoff } };
 }
 
-;// CONCATENATED MODULE: ./src/publish/acceptance.ts
+;// CONCATENATED MODULE: ./src/acceptance/decision.ts
 /**
  * Accepting a regression on purpose, the label's decision and the words every acceptance is shown in. Pure: the
  * action gathers the facts (the event, the pull request's labels, the permission GitHub reports for the user who
@@ -57023,14 +57023,14 @@ function shortSha(sha) {
 }
 /** `−0.0222` (a relative gate's delta) or `0.8000` (an absolute gate's value). */
 function judgedText(g) {
-    return g.judged === 'delta' && g.delta !== null ? formatSigned(g.delta) : format_formatValue(g.candidate);
+    return g.judged === 'delta' && g.delta !== null ? formatSigned(g.delta) : numberFormat_formatValue(g.candidate);
 }
 /** `nDCG@10 −0.0222`, plain text (the status description). */
 function gateText(g) {
     return `${g.metric}${whereText(g.where)} ${judgedText(g)}`;
 }
 function formatSigned(x) {
-    return `${x >= 0 ? '+' : '−'}${format_formatValue(Math.abs(x))}`;
+    return `${x >= 0 ? '+' : '−'}${numberFormat_formatValue(Math.abs(x))}`;
 }
 /** The commit status's description (cut to 140 characters by the status call). */
 function acceptedStatusDescription(acceptance) {
@@ -57389,7 +57389,7 @@ function getInputs(env = process.env) {
     return inputs;
 }
 
-;// CONCATENATED MODULE: ./src/action/history.ts
+;// CONCATENATED MODULE: ./src/action/mainHistory.ts
 /**
  * Main's history in the action (docs/action.md "Main's history"). Input `history-file` (a file name,
  * relative to the workspace) turns it on. The previous history travels inside the baseline artifact, beside the
@@ -57510,7 +57510,7 @@ function recordHistory(settings, previous, report) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/action/baselineArtifact.ts
+;// CONCATENATED MODULE: ./src/action/artifactBaseline/findArtifact.ts
 /**
  * `baseline: artifact:NAME`: find the artifact NAME of a successful run of the baseline workflow for the pull
  * request's base, download it and extract its run database (zipArchive.ts). Look-up order, each step only when the
@@ -58127,7 +58127,7 @@ async function markStale(request, session, why) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/render/json.ts
+;// CONCATENATED MODULE: ./src/stableJson.ts
 /** Deterministic JSON: sorted keys, finite numbers only. Used for every JSON we print or hash. */
 
 /**
@@ -58266,7 +58266,7 @@ function gateLabel(g) {
 }
 /** One line per failed gate, for the annotation and the failure message. */
 function gateMessage(g) {
-    const value = (x) => (x !== null && Number.isInteger(x) ? String(x) : format_formatValue(x));
+    const value = (x) => (x !== null && Number.isInteger(x) ? String(x) : numberFormat_formatValue(x));
     const delta = (x) => x !== null && Number.isInteger(x) && x !== 0 ? `${x > 0 ? '+' : '−'}${Math.abs(x)}` : formatDelta(x);
     const paired = g.paired_delta !== undefined && g.n_paired !== undefined
         ? `, paired change ${formatDelta(g.paired_delta)} over ${g.n_paired} queries`
@@ -58343,7 +58343,7 @@ function errorSummaryJson(message) {
     return JSON.stringify({ verdict: 'error', error: message });
 }
 
-;// CONCATENATED MODULE: ./src/publish/acceptanceState.ts
+;// CONCATENATED MODULE: ./src/acceptance/state.ts
 
 
 const EMPTY_STATE = { current: null, history: [], shown: [] };
@@ -58367,7 +58367,7 @@ function gateKey(g) {
         : [];
     return JSON.stringify([g.metric, where, g.threshold]);
 }
-function acceptanceState_gateLabel(g) {
+function state_gateLabel(g) {
     return `${g.metric}${g.where ? ` (${wherePairs(g.where)})` : ''}`;
 }
 /** The number a gate judged: the change for a relative gate, the value for an absolute one. */
@@ -58387,12 +58387,12 @@ function carryOver(standing, now) {
         const a = judged(was);
         const b = judged(g);
         if (a === null || b === null)
-            return { ok: false, why: `${acceptanceState_gateLabel(g)} has no number to compare` };
+            return { ok: false, why: `${state_gateLabel(g)} has no number to compare` };
         const worse = was.worse === 'lower' ? b < a - TOLERANCE : b > a + TOLERANCE;
         if (worse)
             return {
                 ok: false,
-                why: `${acceptanceState_gateLabel(g)} is ${formatNumber(b, g.judged)}, worse than the accepted ${formatNumber(a, g.judged)}`,
+                why: `${state_gateLabel(g)} is ${formatNumber(b, g.judged)}, worse than the accepted ${formatNumber(a, g.judged)}`,
             };
     }
     return { ok: true };
@@ -58402,9 +58402,9 @@ function formatNumber(x, kind) {
     return kind === 'delta' ? `${x < 0 ? '−' : '+'}${text}` : text;
 }
 function historyEntry(event, a, headSha, at) {
-    return { event, by: a.by, at, head_sha: headSha, gates: a.gates.map(acceptanceState_gateLabel), reason: a.reason };
+    return { event, by: a.by, at, head_sha: headSha, gates: a.gates.map(state_gateLabel), reason: a.reason };
 }
-function acceptanceState_withHistory(state, ...entries) {
+function state_withHistory(state, ...entries) {
     return [...state.history, ...entries].slice(-HISTORY_KEPT);
 }
 /** The hidden line, or '' for an empty state. */
@@ -58415,7 +58415,7 @@ function encodeState(state) {
     return `${STATE_PREFIX}${Buffer.from(json, 'utf8').toString('base64')} -->`;
 }
 /** Exactly a state line, whole: the prefix, base64 and the closer, nothing before or after. */
-const acceptanceState_STATE_LINE = /^<!-- evalverdict:acceptance-state ([A-Za-z0-9+/=]{1,200000}) -->$/;
+const state_STATE_LINE = /^<!-- evalverdict:acceptance-state ([A-Za-z0-9+/=]{1,200000}) -->$/;
 /** The body's final line (trailing blank lines and white space aside): the one place a state line is read from. */
 function finalLine(body) {
     const trimmed = body.replace(/\s+$/, '');
@@ -58423,14 +58423,14 @@ function finalLine(body) {
 }
 /** Whether the body ends with a state line (a look-alike anywhere else never counts). */
 function endsWithStateLine(body) {
-    return acceptanceState_STATE_LINE.test(finalLine(body));
+    return state_STATE_LINE.test(finalLine(body));
 }
 /**
  * The state in a comment body EvalVerdict wrote, or null when there is none or it is not ours to read. Only the
  * final line is read: a state line anywhere else in the body is text, not state.
  */
 function decodeState(body) {
-    const m = acceptanceState_STATE_LINE.exec(finalLine(body));
+    const m = state_STATE_LINE.exec(finalLine(body));
     if (!m)
         return null;
     let parsed;
@@ -58446,7 +58446,7 @@ function decodeState(body) {
     const current = o.current === null ? null : standingOf(o.current);
     if (current === undefined)
         return null;
-    const history = o.history.map(acceptanceState_historyOf);
+    const history = o.history.map(state_historyOf);
     const shown = o.shown.map(shownOf);
     if (history.some((h) => h === null) || shown.some((r) => r === null))
         return null;
@@ -58543,7 +58543,7 @@ function sourceOk(v, via) {
         : isText(s.label, 100);
 }
 const HISTORY_EVENTS = ['accepted', 'carried over', 'lapsed', 'withdrawn', 'unconfirmed'];
-function acceptanceState_historyOf(v) {
+function state_historyOf(v) {
     const h = v;
     if (!h || !HISTORY_EVENTS.includes(h.event))
         return null;
@@ -58580,12 +58580,12 @@ function renderHistory(state) {
     ].join('\n');
 }
 
-;// CONCATENATED MODULE: ./src/publish/acceptanceDecision.ts
+;// CONCATENATED MODULE: ./src/acceptance/runDecision.ts
 
 
 const ACCEPTING = new Set(['admin', 'write']);
-const acceptanceDecision_sameLabel = (a, b) => a.trim().toLowerCase() === b.trim().toLowerCase();
-function acceptanceDecision_standingOf(a, failing, source) {
+const runDecision_sameLabel = (a, b) => a.trim().toLowerCase() === b.trim().toLowerCase();
+function runDecision_standingOf(a, failing, source) {
     const gates = failing.slice(0, STORED_GATES).map((g) => ({ ...acceptedGateOf(g), worse: worseOf(g) }));
     return { ...a, gates, via: source.kind, source, covers: a.head_sha };
 }
@@ -58597,21 +58597,21 @@ function acceptanceOf(s, headSha) {
 function decideRun(facts) {
     const prior = facts.prior ?? EMPTY_STATE;
     const { event, label } = facts;
-    if (event.kind === 'unlabeled' && acceptanceDecision_sameLabel(event.label, label)) {
+    if (event.kind === 'unlabeled' && runDecision_sameLabel(event.label, label)) {
         if (!prior.current)
             return { decision: { kind: 'none' }, state: prior };
         const entry = historyEntry('withdrawn', prior.current, facts.headSha ?? prior.current.covers, facts.now);
-        return { decision: { kind: 'none' }, state: { ...prior, current: null, history: acceptanceState_withHistory(prior, entry) } };
+        return { decision: { kind: 'none' }, state: { ...prior, current: null, history: state_withHistory(prior, entry) } };
     }
     if (facts.command)
         return commandDecision(facts, facts.command, prior);
-    if (event.kind === 'labeled' && acceptanceDecision_sameLabel(event.label, label)) {
+    if (event.kind === 'labeled' && runDecision_sameLabel(event.label, label)) {
         const decision = decideAcceptance(facts);
         if (decision.kind !== 'accepted')
             return { decision, state: prior };
-        const standing = acceptanceDecision_standingOf(decision.acceptance, facts.failing, { kind: 'label', label: facts.label });
+        const standing = runDecision_standingOf(decision.acceptance, facts.failing, { kind: 'label', label: facts.label });
         const entry = historyEntry('accepted', standing, standing.head_sha, facts.now);
-        return { decision, state: { ...prior, current: standing, history: acceptanceState_withHistory(prior, entry) } };
+        return { decision, state: { ...prior, current: standing, history: state_withHistory(prior, entry) } };
     }
     if (prior.current)
         return standingDecision(facts, prior.current, prior);
@@ -58620,19 +58620,19 @@ function decideRun(facts) {
 /** A standing acceptance on a later run: withdrawn (its label gone), carried over, or lapsed. */
 function standingDecision(facts, standing, prior) {
     const head = facts.headSha;
-    if (standing.via === 'label' && !facts.labels.some((l) => acceptanceDecision_sameLabel(l, facts.label))) {
+    if (standing.via === 'label' && !facts.labels.some((l) => runDecision_sameLabel(l, facts.label))) {
         const entry = historyEntry('withdrawn', standing, head ?? standing.covers, facts.now);
-        return { decision: { kind: 'none' }, state: { ...prior, current: null, history: acceptanceState_withHistory(prior, entry) } };
+        return { decision: { kind: 'none' }, state: { ...prior, current: null, history: state_withHistory(prior, entry) } };
     }
     if (facts.failing.length === 0 || !head)
         return { decision: { kind: 'none' }, state: prior };
     const check = carryOver(standing, facts.failing.map(acceptedGateOf));
     if (!check.ok) {
         const entry = historyEntry('lapsed', standing, head, facts.now);
-        const reason = `the earlier acceptance by @${standing.by} (for ${acceptanceDecision_short(standing.head_sha)}) no longer covers ${acceptanceDecision_short(head)}: ${check.why}.`;
+        const reason = `the earlier acceptance by @${standing.by} (for ${runDecision_short(standing.head_sha)}) no longer covers ${runDecision_short(head)}: ${check.why}.`;
         return {
             decision: { kind: 'refused', reason },
-            state: { ...prior, current: null, history: acceptanceState_withHistory(prior, entry) },
+            state: { ...prior, current: null, history: state_withHistory(prior, entry) },
         };
     }
     const decision = { kind: 'accepted', acceptance: acceptanceOf(standing, head) };
@@ -58640,7 +58640,7 @@ function standingDecision(facts, standing, prior) {
         return { decision, state: prior };
     const carried = { ...standing, covers: head };
     const entry = historyEntry('carried over', carried, head, facts.now);
-    return { decision, state: { ...prior, current: carried, history: acceptanceState_withHistory(prior, entry) } };
+    return { decision, state: { ...prior, current: carried, history: state_withHistory(prior, entry) } };
 }
 function commandDecision(facts, command, prior) {
     const refuse = (reason) => ({ decision: { kind: 'refused', reason }, state: prior });
@@ -58656,7 +58656,7 @@ function commandDecision(facts, command, prior) {
     const named = command.gates.map((n) => n.toLowerCase());
     const unknown = command.gates.filter((n) => !facts.failing.some((g) => g.metric.toLowerCase() === n.toLowerCase()));
     if (unknown.length > 0)
-        return refuse(`${unknown.join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not among the failed gates (${[...new Set(facts.failing.map(acceptanceState_gateLabel))].join(', ')}); nothing was accepted.`);
+        return refuse(`${unknown.join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not among the failed gates (${[...new Set(facts.failing.map(state_gateLabel))].join(', ')}); nothing was accepted.`);
     const chosen = named.length === 0 ? facts.failing : facts.failing.filter((g) => named.includes(g.metric.toLowerCase()));
     const acceptance = {
         by: command.by,
@@ -58665,23 +58665,23 @@ function commandDecision(facts, command, prior) {
         gates: chosen.map(acceptedGateOf),
         reason: command.reason,
     };
-    const standing = acceptanceDecision_standingOf(acceptance, chosen, { kind: 'comment', comment_id: command.commentId });
+    const standing = runDecision_standingOf(acceptance, chosen, { kind: 'comment', comment_id: command.commentId });
     const entry = historyEntry('accepted', standing, standing.head_sha, facts.now);
     return {
         decision: { kind: 'accepted', acceptance },
-        state: { ...prior, current: standing, history: acceptanceState_withHistory(prior, entry) },
+        state: { ...prior, current: standing, history: state_withHistory(prior, entry) },
     };
 }
-function acceptanceDecision_short(sha) {
+function runDecision_short(sha) {
     return `\`${sha.slice(0, 7)}\``;
 }
 /**
- * A standing acceptance the API could not confirm (src/action/acceptance.ts asks: the command comment still there,
+ * A standing acceptance the API could not confirm (src/action/acceptanceStep.ts asks: the command comment still there,
  * by its author, saying the same; the label event by its author; the author's permission still write or more). A
  * definite no drops it, and the history says so; a failed look-up only keeps it from this run.
  */
 function unconfirmedDecision(prior, standing, check, headSha, now) {
-    const what = `the earlier acceptance by @${standing.by} (for ${acceptanceDecision_short(standing.head_sha)}) could not be confirmed: ${check.why}`;
+    const what = `the earlier acceptance by @${standing.by} (for ${runDecision_short(standing.head_sha)}) could not be confirmed: ${check.why}`;
     if (!check.definite) {
         const reason = `${what}; not applied to this run, asked again on the next.`;
         return { decision: { kind: 'refused', reason }, state: prior };
@@ -58690,7 +58690,7 @@ function unconfirmedDecision(prior, standing, check, headSha, now) {
     const reason = `${what}; it is dropped.`;
     return {
         decision: { kind: 'refused', reason },
-        state: { ...prior, current: null, history: acceptanceState_withHistory(prior, entry) },
+        state: { ...prior, current: null, history: state_withHistory(prior, entry) },
     };
 }
 
@@ -76772,7 +76772,7 @@ function gfmHtml(options) {
   ])
 }
 
-;// CONCATENATED MODULE: ./src/action/acceptCommand.ts
+;// CONCATENATED MODULE: ./src/action/parseCommand.ts
 /**
  * The comment commands: `/evalverdict accept [GATE ...] -- REASON` and `/evalverdict rerun`. A command is the first line
  * of a top-level paragraph of the comment, read as GitHub renders it (GitHub Flavored Markdown, parsed by
@@ -76785,7 +76785,7 @@ function gfmHtml(options) {
 
 const COMMAND_USAGE = 'Usage: `/evalverdict accept [GATE ...] -- REASON` accepts the named failed gates (every failed gate when none is named) for the head commit, with the reason; `/evalverdict rerun` evaluates the head commit again. Both take write, maintain or admin permission on the repository.';
 /** Gate names a command may list, and how long a name and the reason may be. */
-const acceptCommand_MAX_GATES = 20;
+const parseCommand_MAX_GATES = 20;
 const MAX_NAME = 100;
 const MAX_REASON = 300;
 const GATE_NAME = /^[^\s`<>]+$/;
@@ -76837,18 +76837,18 @@ function parseCommand(body) {
     if (reason.length > MAX_REASON)
         return { kind: 'malformed', problem: `the reason is over ${MAX_REASON} characters` };
     const gates = names === '' ? [] : names.split(/\s+/);
-    if (gates.length > acceptCommand_MAX_GATES)
-        return { kind: 'malformed', problem: `more than ${acceptCommand_MAX_GATES} gates named` };
+    if (gates.length > parseCommand_MAX_GATES)
+        return { kind: 'malformed', problem: `more than ${parseCommand_MAX_GATES} gates named` };
     if (gates.some((g) => g.length > MAX_NAME || !GATE_NAME.test(g)))
         return { kind: 'malformed', problem: 'a gate name is not a metric name' };
     return { kind: 'accept', gates: [...new Set(gates)], reason };
 }
 
-;// CONCATENATED MODULE: ./src/action/acceptance.ts
+;// CONCATENATED MODULE: ./src/action/acceptanceStep.ts
 /**
  * Accept by label, the action's half: read the event and the pull request's labels, ask GitHub for the
  * permission of the user who added the label (one call, only on a `labeled` event for the accept label while an
- * error-level gate fails), let src/publish/acceptance.ts decide, and fold the decision into the reports.
+ * error-level gate fails), let src/acceptance/decision.ts decide, and fold the decision into the reports.
  */
 
 
@@ -76999,11 +76999,11 @@ async function acceptanceFor(report, ctx, input) {
 async function confirmedOrNot(facts, input, prior) {
     const standing = prior?.current;
     const { event, label } = facts;
-    const labelEvent = event.kind !== 'other' && acceptance_sameLabel(event.label, label);
+    const labelEvent = event.kind !== 'other' && acceptanceStep_sameLabel(event.label, label);
     if (!prior || !standing || !input.source || facts.failing.length === 0 || labelEvent || input.taken?.accept)
         return null;
     // A label acceptance whose label is gone is withdrawn by decideRun: nothing to confirm.
-    if (standing.via === 'label' && !facts.labels.some((l) => acceptance_sameLabel(l, label)))
+    if (standing.via === 'label' && !facts.labels.some((l) => acceptanceStep_sameLabel(l, label)))
         return null;
     const check = await confirmStanding(input.source, standing);
     if (check === null)
@@ -77011,7 +77011,7 @@ async function confirmedOrNot(facts, input, prior) {
     runner_info(`acceptance: the earlier acceptance by @${standing.by} could not be confirmed: ${check.why}`);
     return unconfirmedDecision(prior, standing, check, facts.headSha ?? standing.covers, facts.now);
 }
-const acceptance_sameLabel = (a, b) => a.trim().toLowerCase() === b.trim().toLowerCase();
+const acceptanceStep_sameLabel = (a, b) => a.trim().toLowerCase() === b.trim().toLowerCase();
 /** Pages of issue events read at most when confirming a label acceptance. */
 const EVENT_PAGES = 10;
 /** Why the standing acceptance's source no longer stands (definite), or could not be asked (not); null: it stands. */
@@ -77061,7 +77061,7 @@ async function labelSourceProblem(session, target, label, by) {
         const events = page.data;
         const found = events.some((e) => e.event === 'labeled' &&
             typeof e.label?.name === 'string' &&
-            acceptance_sameLabel(e.label.name, label) &&
+            acceptanceStep_sameLabel(e.label.name, label) &&
             e.actor?.login?.toLowerCase() === by.toLowerCase());
         if (found)
             return null;
@@ -77115,13 +77115,13 @@ function withAcceptance(reports, run, label) {
     return { ...withState, full: lines + reports.full + history, json: stableJson(json) };
 }
 
-;// CONCATENATED MODULE: ./src/action/commentCommand.ts
+;// CONCATENATED MODULE: ./src/action/issueComment.ts
 /**
  * `/evalverdict accept` and `/evalverdict rerun` on an `issue_comment` event. Before anything is scored, the author's
  * permission is asked of the API (never read from the event). A command from a bot or from a user below write
  * permission gets a `-1` reaction, and one reply per pull request at most (so an outsider cannot make the action
  * post a comment per comment). A writer's command that is malformed, on a closed pull request, or an accept whose
- * report the writer never saw (the head moved since: src/publish/acceptanceState.ts, shownAt) gets a reply and
+ * report the writer never saw (the head moved since: src/acceptance/state.ts, shownAt) gets a reply and
  * changes nothing. A taken command gets a `+1` reaction, and the run goes on with the pull request read from the
  * API (the `issue_comment` payload does not name its head or base) in the payload's `pull_request`, its head the
  * commit under test.
@@ -77133,21 +77133,21 @@ function withAcceptance(reports, run, label) {
 
 
 
-const commentCommand_SHA = /^[0-9a-f]{40}([0-9a-f]{24})?$/i;
+const issueComment_SHA = /^[0-9a-f]{40}([0-9a-f]{24})?$/i;
 /** The first line of our replies to commands that were not taken: how an earlier reply is recognised. */
 const REPLY_MARKER = '<!-- evalverdict:command-reply -->';
-function commentCommand_record(value) {
+function issueComment_record(value) {
     return value && typeof value === 'object' && !Array.isArray(value) ? value : null;
 }
 /** The command of an `issue_comment` event, or `none` for any other event. */
 async function takeCommentCommand(ctx, session, settings) {
     if (ctx.eventName !== 'issue_comment')
         return { kind: 'none' };
-    const issue = commentCommand_record(ctx.payload.issue);
-    const comment = commentCommand_record(ctx.payload.comment);
-    const user = commentCommand_record(comment?.user);
+    const issue = issueComment_record(ctx.payload.issue);
+    const comment = issueComment_record(ctx.payload.comment);
+    const user = issueComment_record(comment?.user);
     const parsed = parseCommand(comment?.body);
-    if (ctx.payload.action !== 'created' || !commentCommand_record(issue?.pull_request) || parsed.kind === 'none') {
+    if (ctx.payload.action !== 'created' || !issueComment_record(issue?.pull_request) || parsed.kind === 'none') {
         runner_info('issue_comment: not an /evalverdict command on a pull request: nothing to do');
         return { kind: 'done', failures: [] };
     }
@@ -77237,7 +77237,7 @@ async function takeOrRefuse(ctx, session, settings, c) {
     const headSha = pull.head?.sha;
     if (pull.state !== 'open')
         return await reply('the pull request is closed; nothing was changed.');
-    if (typeof headSha !== 'string' || !commentCommand_SHA.test(headSha))
+    if (typeof headSha !== 'string' || !issueComment_SHA.test(headSha))
         return { kind: 'done', failures: [`EvalVerdict: GitHub did not name pull request #${number}'s head commit`] };
     if (parsed.kind === 'accept') {
         const unseen = await unseenHead(session, settings, target, c.createdAt, headSha);
@@ -77260,13 +77260,13 @@ async function takeOrRefuse(ctx, session, settings, c) {
     const payload = { ...ctx.payload, pull_request: pull };
     return { kind: 'taken', ctx: { ...ctx, sha: headSha, payload }, taken: { accept, labels } };
 }
-const commentCommand_short = (sha) => `\`${sha.slice(0, 7)}\``;
+const issueComment_short = (sha) => `\`${sha.slice(0, 7)}\``;
 /**
  * Why an accept command may not accept the head commit: the report in our comment when the command was written was
  * not the head's (or there was none, or it was the error panel). Null: it was the head's report.
  */
 async function unseenHead(session, settings, target, createdAt, headSha) {
-    const again = `Wait for the report of ${commentCommand_short(headSha)} in the EvalVerdict comment, read it, and comment again to accept it.`;
+    const again = `Wait for the report of ${issueComment_short(headSha)} in the EvalVerdict comment, read it, and comment again to accept it.`;
     if (!settings.readState)
         return 'accepting by comment needs the EvalVerdict comment (input `comment` is `never`); add the accept label instead.';
     const prior = await priorComment({ session, target, ...settings });
@@ -77274,9 +77274,9 @@ async function unseenHead(session, settings, target, createdAt, headSha) {
     if (!seen)
         return `no EvalVerdict report was on the pull request when the command was written; nothing was accepted. ${again}`;
     if (seen.kind === 'error')
-        return `when the command was written, the EvalVerdict comment showed an error for ${commentCommand_short(seen.sha)}, not a report; nothing was accepted. ${again}`;
+        return `when the command was written, the EvalVerdict comment showed an error for ${issueComment_short(seen.sha)}, not a report; nothing was accepted. ${again}`;
     if (seen.sha.toLowerCase() !== headSha.toLowerCase())
-        return `the command was written under the report for ${commentCommand_short(seen.sha)}, but the head is now ${commentCommand_short(headSha)}; nothing was accepted. ${again}`;
+        return `the command was written under the report for ${issueComment_short(seen.sha)}, but the head is now ${issueComment_short(headSha)}; nothing was accepted. ${again}`;
     return null;
 }
 
@@ -79734,7 +79734,7 @@ class RepeatMerger {
  */
 function missingInRepeatsWarnings(side, repeats, meanOver) {
     const counted = meanOver === 'trec' ? 'left out of its means: `--mean-over trec`' : 'counted as misses';
-    return repeats.missing.map((m) => `${m.source}: ${side} run \`${errors_oneLine(m.runId)}\`: ${format_plural(m.count, 'query has', 'queries have')} no result ` +
+    return repeats.missing.map((m) => `${m.source}: ${side} run \`${errors_oneLine(m.runId)}\`: ${numberFormat_plural(m.count, 'query has', 'queries have')} no result ` +
         `in this run, only in other ${side} runs (${counted})`);
 }
 function anyOf(arrays, n) {
@@ -81336,7 +81336,7 @@ class RunChecker {
         if (this.rows === 0)
             run('empty-run', 'the run has no rows in `eval_query_results`', 0, null);
         if (this.duplicates.length > 0)
-            run('duplicate-query', `${format_plural(this.duplicates.length, 'query_id has', 'query_ids have')} more than one row (only the last one read is scored): ${firstIds(this.duplicates)}`, this.duplicates.length, this.duplicates[0]);
+            run('duplicate-query', `${numberFormat_plural(this.duplicates.length, 'query_id has', 'query_ids have')} more than one row (only the last one read is scored): ${firstIds(this.duplicates)}`, this.duplicates.length, this.duplicates[0]);
         if (golden !== null)
             this.goldenFindings(golden, complete, run);
         return found;
@@ -81345,13 +81345,13 @@ class RunChecker {
         const goldenIds = new Set(golden.queries?.map((q) => q.id));
         const extra = golden.queries === null ? [] : [...this.seen].filter((id) => !goldenIds.has(id));
         if (extra.length > 0)
-            run('not-in-golden', `${format_plural(extra.length, 'query is', 'queries are')} not in the golden set ${golden.source} (not scored): ${firstIds(extra)}`, extra.length, extra[0]);
+            run('not-in-golden', `${numberFormat_plural(extra.length, 'query is', 'queries are')} not in the golden set ${golden.source} (not scored): ${firstIds(extra)}`, extra.length, extra[0]);
         // Rows left unread (a partial check) are no evidence of a missing query.
         const missing = !complete
             ? []
             : (golden.queries ?? []).filter((q) => !q.pending && !this.seen.has(q.id)).map((q) => q.id);
         if (missing.length > 0)
-            run('missing-from-run', `${format_plural(missing.length, 'query', 'queries')} of the golden set ${golden.source} ${missing.length === 1 ? 'has' : 'have'} no result (each a miss): ${firstIds(missing)}`, missing.length, null);
+            run('missing-from-run', `${numberFormat_plural(missing.length, 'query', 'queries')} of the golden set ${golden.source} ${missing.length === 1 ? 'has' : 'have'} no result (each a miss): ${firstIds(missing)}`, missing.length, null);
         const pathsMatch = golden.pathsMatch;
         // A run of answers without hits (a generation-only run, WFGY's traces without chunks) is a shape of its own;
         // hits without ids, hits under another key, or a run with neither hits nor answers is a runner's mistake.
@@ -81574,7 +81574,7 @@ function aggregateGoldenView(goldenPath, report) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/write/runDatabase.ts
+;// CONCATENATED MODULE: ./src/write/writeRunDatabase.ts
 
 
 
@@ -82042,7 +82042,7 @@ async function runCompare(inputs) {
     // A run whose database records no commit takes the action's (the workflow run's), and says so.
     const report = withShownPValues(withWorkflowCommits(gated, inputs.reportContext ?? {}));
     t.mark('compared');
-    // A calibrated config's noise floor is named beside the config (src/render/calibration.ts, noiseFloorLine).
+    // A calibrated config's noise floor is named beside the config (src/render/calibrationReport.ts, noiseFloorLine).
     const named = config.noise ? { ...origin, noise: config.noise } : origin;
     const context = {
         ...inputs.reportContext,
@@ -82181,7 +82181,7 @@ async function sideRunsNamed(runPath, value, flag) {
     const suites = [...new Set(runs.map((r) => r.suite))].sort();
     const suiteList = () => suites
         .slice(0, 10)
-        .map((s) => `\`${errors_oneLine(s)}\` (${format_plural(runs.filter((r) => r.suite === s).length, 'run', 'runs')})`)
+        .map((s) => `\`${errors_oneLine(s)}\` (${numberFormat_plural(runs.filter((r) => r.suite === s).length, 'run', 'runs')})`)
         .join(', ');
     if (value === 'all') {
         if (suites.length > 1)
@@ -82622,7 +82622,7 @@ async function writeReports(inputs, env, reports, filesWritable) {
 
 ;// CONCATENATED MODULE: external "node:os"
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
-;// CONCATENATED MODULE: ./src/action/resolveBaseline.ts
+;// CONCATENATED MODULE: ./src/action/artifactBaseline/resolveBaseline.ts
 /**
  * The action's step for `baseline: artifact:NAME`: which commit the baseline is for (from the event), the look-up
  * (baselineArtifact.ts) with the action's GitHub client, and what `if-no-baseline` says when nothing is found. It
@@ -82756,7 +82756,7 @@ function noBaseline(spec, reason) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/github/commitStatus.ts
+;// CONCATENATED MODULE: ./src/publish/commitStatus.ts
 /** GitHub keeps the first 140 characters of a status description. */
 const STATUS_DESCRIPTION_LIMIT = 140;
 function statusContext(commentId) {
@@ -82824,7 +82824,7 @@ function commitStatusSetter(inputs, ctx, session) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/action/workflowRun.ts
+;// CONCATENATED MODULE: ./src/action/artifactBaseline/workflowRun.ts
 /**
  * The trusted side of the fork-safe setup (docs/action.md "Pull requests from forks"): on a
  * `workflow_run` event, the pull request the triggering run was for and, for `candidate: artifact:NAME`, the run

@@ -12,8 +12,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeFileAtomically } from '../src/write/outputFiles.js';
-import { createRunDatabase, insertChunks, insertRun, saveDatabase } from '../src/write/runDatabase.js';
-import type { ChunkRowInput } from '../src/write/runDatabase.js';
+import { createRunDatabase, insertChunks, insertRun, saveDatabase } from '../src/write/writeRunDatabase.js';
+import type { ChunkRowInput } from '../src/write/writeRunDatabase.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 

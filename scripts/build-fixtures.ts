@@ -14,8 +14,8 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeFileAtomically } from '../src/write/outputFiles.js';
-import { createRunDatabase, insertChunks, insertRun, saveDatabase } from '../src/write/runDatabase.js';
-import type { ChunkRowInput } from '../src/write/runDatabase.js';
+import { createRunDatabase, insertChunks, insertRun, saveDatabase } from '../src/write/writeRunDatabase.js';
+import type { ChunkRowInput } from '../src/write/writeRunDatabase.js';
 import type { CompareReport, GateResult } from '../src/gate/types.js';
 import { runCompare } from '../src/pipeline/pipeline.js';
 

@@ -23,7 +23,7 @@ import { basename, join, resolve } from 'node:path';
 
 /** Module -> its test files: those written for it, then the suites that compute its values in process. */
 const MODULES = {
-  'src/aggregate/retrieval.ts': [
+  'src/aggregate/rankMetrics.ts': [
     'test/retrieval.test.ts',
     'test/matching.test.ts',
     'test/trecEval.test.ts',
@@ -34,7 +34,7 @@ const MODULES = {
     'test/coreSpec.test.ts',
     'test/unjudged.test.ts',
   ],
-  'src/aggregate/answers.ts': [
+  'src/aggregate/answerChecks.ts': [
     'test/answers.test.ts',
     'test/retrieval.test.ts',
     'test/coverage.test.ts',
@@ -65,7 +65,7 @@ const MODULES = {
   ],
   // Not verdict.test.ts: its simulations outlast their timeout in Stryker's instrumented dry run (2026-11-28); its
   // unit cases are in verdictUnits.test.ts.
-  'src/compare/significance.ts': [
+  'src/stats/signFlip.ts': [
     'test/dropBoundsEdges.test.ts',
     'test/significance.test.ts',
     'test/verdictUnits.test.ts',
@@ -74,7 +74,7 @@ const MODULES = {
   ],
   // Issue 45: the detectable drop's model and the config's noise block. Not powerAdvice.test.ts for power.ts: its
   // latent-model simulations ran each mutant for seconds (powerEdges.test.ts checks the models in its place).
-  'src/compare/power.ts': ['test/powerEdges.test.ts', 'test/verdictUnits.test.ts', 'test/testedGates.test.ts'],
+  'src/stats/power.ts': ['test/powerEdges.test.ts', 'test/verdictUnits.test.ts', 'test/testedGates.test.ts'],
   'src/gate/noise.ts': [
     'test/noiseBlock.test.ts',
     'test/gateConfigEdges.test.ts',
@@ -89,7 +89,7 @@ const MODULES = {
     'test/verdictUnits.test.ts',
     'test/coverage.test.ts',
   ],
-  'src/gate/tested.ts': ['test/testedGates.test.ts', 'test/verdictUnits.test.ts', 'test/gates.test.ts'],
+  'src/gate/testedGates.ts': ['test/testedGates.test.ts', 'test/verdictUnits.test.ts', 'test/gates.test.ts'],
   'src/gate/config.ts': [
     'test/gateConfigEdges.test.ts',
     'test/gateConfig.test.ts',
@@ -99,12 +99,12 @@ const MODULES = {
     'test/testedGates.test.ts',
   ],
   'src/render/escape.ts': ['test/escape.test.ts', 'test/markdown.test.ts'],
-  'src/github/stickyComment.ts': ['test/stickyComment.test.ts', 'test/acceptCommand.test.ts'],
+  'src/publish/stickyComment.ts': ['test/stickyComment.test.ts', 'test/acceptCommand.test.ts'],
   // Issue 44: the acceptance modules (command parsing, state, decision, its words) and the error panel.
-  'src/action/acceptCommand.ts': ['test/acceptanceMutantsCommand.test.ts', 'test/acceptCommand.test.ts'],
-  'src/publish/acceptanceState.ts': ['test/acceptanceMutantsState.test.ts', 'test/acceptCommand.test.ts'],
-  'src/publish/acceptanceDecision.ts': ['test/acceptanceMutantsDecision.test.ts', 'test/acceptCommand.test.ts'],
-  'src/publish/acceptance.ts': [
+  'src/action/parseCommand.ts': ['test/acceptanceMutantsCommand.test.ts', 'test/acceptCommand.test.ts'],
+  'src/acceptance/state.ts': ['test/acceptanceMutantsState.test.ts', 'test/acceptCommand.test.ts'],
+  'src/acceptance/runDecision.ts': ['test/acceptanceMutantsDecision.test.ts', 'test/acceptCommand.test.ts'],
+  'src/acceptance/decision.ts': [
     'test/acceptanceMutantsRender.test.ts',
     'test/acceptance.test.ts',
     'test/acceptCommand.test.ts',
@@ -113,9 +113,9 @@ const MODULES = {
   // Issue 45: the change-point mark, main's history (the flaky-by-history rule), calibrate's suggested margins.
   // Not changePointAutocorrelated.test.ts or changePointScale.test.ts: their simulations outlast the 120 s test
   // timeout in Stryker's instrumented dry run (2026-12-07).
-  'src/compare/changePoint.ts': ['test/changePointEdges.test.ts', 'test/history.test.ts'],
-  'src/compare/history.ts': ['test/historyEdges.test.ts', 'test/flakyHistory.test.ts', 'test/history.test.ts'],
-  'src/compare/calibrate.ts': [
+  'src/stats/changePoint.ts': ['test/changePointEdges.test.ts', 'test/history.test.ts'],
+  'src/compare/historyTrend.ts': ['test/historyEdges.test.ts', 'test/flakyHistory.test.ts', 'test/history.test.ts'],
+  'src/compare/calibration.ts': [
     'test/calibrateEdges.test.ts',
     'test/calibrate.test.ts',
     'test/calibrateCommand.test.ts',

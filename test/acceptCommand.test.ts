@@ -4,13 +4,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { GateResult } from '../src/gate/types.js';
-import { parseCommand } from '../src/action/acceptCommand.js';
-import { keepStateLine, stickyBody } from '../src/github/stickyComment.js';
+import { parseCommand } from '../src/action/parseCommand.js';
+import { keepStateLine, stickyBody } from '../src/publish/stickyComment.js';
 import { panelText } from '../src/render/errorPanel.js';
-import { acceptedGateOf } from '../src/publish/acceptance.js';
-import type { AcceptanceFacts } from '../src/publish/acceptance.js';
-import { decideRun } from '../src/publish/acceptanceDecision.js';
-import type { RunFacts } from '../src/publish/acceptanceDecision.js';
+import { acceptedGateOf } from '../src/acceptance/decision.js';
+import type { AcceptanceFacts } from '../src/acceptance/decision.js';
+import { decideRun } from '../src/acceptance/runDecision.js';
+import type { RunFacts } from '../src/acceptance/runDecision.js';
 import {
   HISTORY_KEPT,
   SHOWN_KEPT,
@@ -20,8 +20,8 @@ import {
   shownAt,
   withShown,
   worseOf,
-} from '../src/publish/acceptanceState.js';
-import type { AcceptanceState, StandingAcceptance } from '../src/publish/acceptanceState.js';
+} from '../src/acceptance/state.js';
+import type { AcceptanceState, StandingAcceptance } from '../src/acceptance/state.js';
 
 const LABEL = 'evalverdict: accept';
 const A = 'a'.repeat(40);

@@ -6,8 +6,8 @@ import {
   decideAcceptance,
   needsPermission,
   renderAcceptance,
-} from '../src/publish/acceptance.js';
-import type { AcceptanceFacts } from '../src/publish/acceptance.js';
+} from '../src/acceptance/decision.js';
+import type { AcceptanceFacts } from '../src/acceptance/decision.js';
 
 const LABEL = 'evalverdict: accept';
 const HEAD = 'a'.repeat(40);

@@ -1,10 +1,10 @@
 /**
- * The command parser's edges, written for the mutants `npm run mutate` left in src/action/acceptCommand.ts (issue
+ * The command parser's edges, written for the mutants `npm run mutate` left in src/action/parseCommand.ts (issue
  * 44): GFM's own blocks, the limits at their exact values, and each problem in its own words. Every value is
  * computed inside its test (docs/mutation.md: a value computed while vitest collects the tests never sees a mutant).
  */
 import { describe, expect, it } from 'vitest';
-import { parseCommand } from '../src/action/acceptCommand.js';
+import { parseCommand } from '../src/action/parseCommand.js';
 
 const malformed = (problem: string) => ({ kind: 'malformed', problem });
 

@@ -1,18 +1,18 @@
 /**
  * One run's acceptance decision with what earlier runs left, written for the mutants `npm run mutate` left in
- * src/publish/acceptanceDecision.ts (issue 44): the label removed, added, or still on; a command's checks in their
+ * src/acceptance/runDecision.ts (issue 44): the label removed, added, or still on; a command's checks in their
  * own words; a standing acceptance carried over, kept, lapsed or withdrawn; one the API could not confirm. Whole
  * decisions and states are compared, so a field dropped or renamed fails. Every value is computed inside its test
  * (docs/mutation.md).
  */
 import { describe, expect, it } from 'vitest';
 import type { GateResult } from '../src/gate/types.js';
-import { acceptedGateOf } from '../src/publish/acceptance.js';
-import type { AcceptanceFacts, Permission } from '../src/publish/acceptance.js';
-import { decideRun, unconfirmedDecision } from '../src/publish/acceptanceDecision.js';
-import type { AcceptCommand, RunFacts } from '../src/publish/acceptanceDecision.js';
-import { worseOf } from '../src/publish/acceptanceState.js';
-import type { AcceptanceState, HistoryEntry, StandingAcceptance } from '../src/publish/acceptanceState.js';
+import { acceptedGateOf } from '../src/acceptance/decision.js';
+import type { AcceptanceFacts, Permission } from '../src/acceptance/decision.js';
+import { decideRun, unconfirmedDecision } from '../src/acceptance/runDecision.js';
+import type { AcceptCommand, RunFacts } from '../src/acceptance/runDecision.js';
+import { worseOf } from '../src/acceptance/state.js';
+import type { AcceptanceState, HistoryEntry, StandingAcceptance } from '../src/acceptance/state.js';
 
 const LABEL = 'evalverdict: accept';
 const A = 'a'.repeat(40);

@@ -1,6 +1,6 @@
 /**
  * The label decision's and the acceptance lines' edges, written for the mutants `npm run mutate` left in
- * src/publish/acceptance.ts (issue 44): each refusal in its own words, the judged number and its sign, the gate
+ * src/acceptance/decision.ts (issue 44): each refusal in its own words, the judged number and its sign, the gate
  * lines' budget at its exact edge, a comment acceptance carried over, and which gates an acceptance covers. Every
  * value is computed inside its test (docs/mutation.md).
  */
@@ -11,8 +11,8 @@ import {
   acceptedGatePredicate,
   decideAcceptance,
   renderAcceptance,
-} from '../src/publish/acceptance.js';
-import type { Acceptance, AcceptanceDecision, AcceptanceFacts, AcceptedGate } from '../src/publish/acceptance.js';
+} from '../src/acceptance/decision.js';
+import type { Acceptance, AcceptanceDecision, AcceptanceFacts, AcceptedGate } from '../src/acceptance/decision.js';
 
 const LABEL = 'evalverdict: accept';
 const HEAD = 'a'.repeat(40);

@@ -1,13 +1,13 @@
 /**
- * The acceptance state's edges, written for the mutants `npm run mutate` left in src/publish/acceptanceState.ts
+ * The acceptance state's edges, written for the mutants `npm run mutate` left in src/acceptance/state.ts
  * (issue 44): the decoder refuses each malformed field on its own (a state line is untrusted until proven ours),
  * carry-over at its exact edges, which body the comment showed when, and the audit trail's table. Every value is
  * computed inside its test (docs/mutation.md: a value computed while vitest collects the tests never sees a mutant).
  */
 import { describe, expect, it } from 'vitest';
 import type { GateResult } from '../src/gate/types.js';
-import { acceptedGateOf } from '../src/publish/acceptance.js';
-import type { AcceptedGate } from '../src/publish/acceptance.js';
+import { acceptedGateOf } from '../src/acceptance/decision.js';
+import type { AcceptedGate } from '../src/acceptance/decision.js';
 import {
   carryOver,
   decodeState,
@@ -19,14 +19,14 @@ import {
   shownAt,
   withShown,
   worseOf,
-} from '../src/publish/acceptanceState.js';
+} from '../src/acceptance/state.js';
 import type {
   AcceptanceState,
   HistoryEntry,
   ShownReport,
   StandingAcceptance,
   StoredGate,
-} from '../src/publish/acceptanceState.js';
+} from '../src/acceptance/state.js';
 
 const A = 'a'.repeat(40);
 const B = 'b'.repeat(40);

@@ -11,10 +11,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { stableJson } from '../src/render/json.js';
+import { stableJson } from '../src/stableJson.js';
 import { renderErrorPanel } from '../src/render/errorPanel.js';
 import { getInputs } from '../src/action/inputs.js';
-import { commentDecision } from '../src/publish/policy.js';
+import { commentDecision } from '../src/publish/commentPolicy.js';
 import { GITHUB_ACTIONS_BOT, RECORDED_MIDDLE_PAGE_LINK, checkRequest } from './helpers/fakeGitHub.js';
 import type { Account } from './helpers/fakeGitHub.js';
 import {

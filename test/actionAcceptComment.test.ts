@@ -7,9 +7,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { encodeState } from '../src/publish/acceptanceState.js';
-import type { AcceptanceState, ShownReport } from '../src/publish/acceptanceState.js';
-import { REPLY_MARKER } from '../src/action/commentCommand.js';
+import { encodeState } from '../src/acceptance/state.js';
+import type { AcceptanceState, ShownReport } from '../src/acceptance/state.js';
+import { REPLY_MARKER } from '../src/action/issueComment.js';
 import type { Account } from './helpers/fakeGitHub.js';
 import { GITHUB_ACTIONS_BOT } from './helpers/fakeGitHub.js';
 import { writeZip } from './helpers/zipWriter.js';

@@ -9,9 +9,9 @@
 import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPLY_MARKER } from '../src/action/commentCommand.js';
-import { decodeState, encodeState } from '../src/publish/acceptanceState.js';
-import type { AcceptanceSource, AcceptanceState, ShownReport } from '../src/publish/acceptanceState.js';
+import { REPLY_MARKER } from '../src/action/issueComment.js';
+import { decodeState, encodeState } from '../src/acceptance/state.js';
+import type { AcceptanceSource, AcceptanceState, ShownReport } from '../src/acceptance/state.js';
 import type { Account } from './helpers/fakeGitHub.js';
 import { GITHUB_ACTIONS_BOT } from './helpers/fakeGitHub.js';
 import { editDb } from './helpers/runDb.js';

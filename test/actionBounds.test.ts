@@ -21,7 +21,7 @@ import { EOL, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { redactTokens } from '../src/github/client.js';
+import { redactTokens } from '../src/publish/githubClient.js';
 import { OUTPUT_LIMIT_BYTES, boundedOutput } from '../src/action/runner.js';
 import { childUsage, USAGE_PROBE } from './helpers/childUsage.js';
 import { FakeGitHub, GITHUB_ACTIONS_BOT, STORAGE_PREFIX, loadGitHubOpenApi } from './helpers/fakeGitHub.js';

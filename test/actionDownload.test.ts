@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { baselineClientOf } from '../src/action/baselineArtifact.js';
+import { baselineClientOf } from '../src/action/artifactBaseline/findArtifact.js';
 import { OWNER, REPO, actionDefaults, ensureBuilt, runActionBundle } from './helpers/actionRunner.js';
 import { FakeGitHub, STORAGE_PREFIX, checkRequest, checkResponse, loadGitHubOpenApi } from './helpers/fakeGitHub.js';
 import type { Fault, OpenApiSpec, RecordedRequest } from './helpers/fakeGitHub.js';

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { stableJson } from '../src/render/json.js';
+import { stableJson } from '../src/stableJson.js';
 import { renderErrorPanel } from '../src/render/errorPanel.js';
 import { GITHUB_ACTIONS_BOT } from './helpers/fakeGitHub.js';
 import {

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, statSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { stableJson } from '../src/render/json.js';
+import { stableJson } from '../src/stableJson.js';
 import { runAggregate, runCompare } from '../src/pipeline/pipeline.js';
 import type { CompareOutputs } from '../src/pipeline/pipeline.js';
 import { loadSqlJs } from '../src/load/sqlite.js';

@@ -9,13 +9,13 @@ import {
   nearestRankPercentileOf,
   percentileOfCounts,
   wholeNumberCounts,
-} from '../src/aggregate/answers.js';
+} from '../src/aggregate/answerChecks.js';
 import { underSomeFolder } from '../src/aggregate/score.js';
 import { concatGroups, groupQueries } from '../src/aggregate/aggregate.js';
 import type { GroupedQuery } from '../src/aggregate/aggregate.js';
 import { PerQueryValues } from '../src/aggregate/perQueryValues.js';
 import type { Candidate, QueryMatcher } from '../src/aggregate/matching.js';
-import { averagePrecision, ndcgAtK, relevanceVector } from '../src/aggregate/retrieval.js';
+import { averagePrecision, ndcgAtK, relevanceVector } from '../src/aggregate/rankMetrics.js';
 import type { MetricDef } from '../src/aggregate/metrics/types.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { aggregateOf, answer, hit, removeTempDirs, result } from './helpers/runDb.js';

@@ -1,5 +1,5 @@
 /**
- * Issue 26: src/aggregate/answers.ts in process, for the mutants the aggregate suites left alive. Citation
+ * Issue 26: src/aggregate/answerChecks.ts in process, for the mutants the aggregate suites left alive. Citation
  * resolution (CitationIndex: by chunk_id, by path + overlapping line span, or without a chunks table by what the
  * query's hits carry), the cited chunk as a matching candidate, the empty needle of a text check, and the value
  * range behind counted percentiles. Each expected value is worked out beside it.
@@ -11,7 +11,7 @@ import {
   containsFolded,
   QueryHits,
   wholeNumberRange,
-} from '../src/aggregate/answers.js';
+} from '../src/aggregate/answerChecks.js';
 import type { AnswerCitation, ChunkRecord, DocumentRecord, Hit } from '../src/types.js';
 
 /** A hit with only what a test names; every other field empty. */

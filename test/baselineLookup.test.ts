@@ -1,13 +1,17 @@
 /**
- * The look-up (src/action/baselineArtifact.ts) over an injected client: the messages for GitHub's refusals, and the
+ * The look-up (src/action/artifactBaseline/findArtifact.ts) over an injected client: the messages for GitHub's refusals, and the
  * download that never reaches the storage host with GitHub's token (the client's download has no token to send).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { baselineClientOf, currentWorkflowFile, findBaselineArtifact } from '../src/action/baselineArtifact.js';
-import type { ArtifactLookup, BaselineClient } from '../src/action/baselineArtifact.js';
+import {
+  baselineClientOf,
+  currentWorkflowFile,
+  findBaselineArtifact,
+} from '../src/action/artifactBaseline/findArtifact.js';
+import type { ArtifactLookup, BaselineClient } from '../src/action/artifactBaseline/findArtifact.js';
 import { writeZip } from './helpers/zipWriter.js';
 
 const temp = mkdtempSync(join(tmpdir(), 'evalverdict-lookup-'));

@@ -4,12 +4,12 @@
  * suggests is gated on fresh A/A pairs and on pairs with a planted drop of the size it says it detects.
  */
 import { describe, expect, it } from 'vitest';
-import { calibrate } from '../src/compare/calibrate.js';
-import type { CalibrationRun } from '../src/compare/calibrate.js';
+import { calibrate } from '../src/compare/calibration.js';
+import type { CalibrationRun } from '../src/compare/calibration.js';
 import { parse as parseYaml } from 'yaml';
 import { parseGateConfig } from '../src/gate/config.js';
 import { checkAgainstSchema } from '../src/validate/schema.js';
-import { renderCalibrationYaml } from '../src/render/calibration.js';
+import { renderCalibrationYaml } from '../src/render/calibrationReport.js';
 import { simulateRun, simulateSystem, trueHit5SdDiff } from './helpers/calibrateSim.js';
 import type { SimSystem } from './helpers/calibrateSim.js';
 import { gatePair, SIM_METRICS, seededRandom } from './helpers/verdictSim.js';

@@ -1,14 +1,14 @@
 /**
- * `calibrate`'s figures on runs small enough to work out by hand (src/compare/calibrate.ts): every field of a
+ * `calibrate`'s figures on runs small enough to work out by hand (src/compare/calibration.ts): every field of a
  * metric's noise against its definition written out here over the listed (query, pair) differences, the family
  * level of each correction, the newest run, the commits, and the edges (no query in every run, one query, no change
  * at all, a run without the metric). test/calibrate.test.ts checks the same figures by simulation.
  */
 import { describe, expect, it } from 'vitest';
-import { calibrate, MIN_CALIBRATION_RUNS } from '../src/compare/calibrate.js';
-import type { CalibrationCorrection, CalibrationRun } from '../src/compare/calibrate.js';
-import { minimumDetectableDrop } from '../src/compare/power.js';
-import { normalQuantile } from '../src/compare/significance.js';
+import { calibrate, MIN_CALIBRATION_RUNS } from '../src/compare/calibration.js';
+import type { CalibrationCorrection, CalibrationRun } from '../src/compare/calibration.js';
+import { minimumDetectableDrop } from '../src/stats/power.js';
+import { normalQuantile } from '../src/stats/signFlip.js';
 
 /** Runs from per-query rows (one value per run), metric `m`; times in the runs' order unless given. */
 function runsOf(rows: number[][], times?: string[], commits?: (string | null)[]): CalibrationRun[] {

@@ -1,15 +1,15 @@
 /**
  * The change-point mark on real main histories (issue 45): the last-3-runs permutation test assumed independent
  * runs and false-alarmed 7-10% on AR(1) 0.6 histories, and called a shift six runs back "in the last 3 runs". The
- * test in src/compare/changePoint.ts prewhitens the runs (AR(1) coefficients up to 0.7, those the series does not
+ * test in src/stats/changePoint.ts prewhitens the runs (AR(1) coefficients up to 0.7, those the series does not
  * rule out) and locates the shift. Checked here by simulation, seeded, bounded by trial counts:
  * (a) no change: false alarms at most 1% on independent, skewed, discrete and AR(1) 0.3 and 0.6 runs;
  * (b) a planted drop of 3 noise SDs: found at the measured rate, and the mark names the run it starts at.
  * The full tables (docs/history.md) come from test/changePointMeasure.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { AR_MAX, arBound, splitAutocorrelation } from '../src/compare/changePoint.js';
-import { seededRandom } from '../src/compare/significance.js';
+import { AR_MAX, arBound, splitAutocorrelation } from '../src/stats/changePoint.js';
+import { seededRandom } from '../src/stats/signFlip.js';
 import {
   ar1,
   binomialSE,

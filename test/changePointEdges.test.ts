@@ -1,5 +1,5 @@
 /**
- * The change-point test against its definition (src/compare/changePoint.ts), on a few short series, in process and
+ * The change-point test against its definition (src/stats/changePoint.ts), on a few short series, in process and
  * quick: the level split and the autocorrelation around it by brute force; each start's whitened step score, the
  * start the mark names, the shift and the permutation p-value (the same seeded shuffles, the same tie rule, the same
  * sequential stop) redone here over plain arrays; and the bounds of the rules (MIN_RUNS, alpha, a shift of 0).
@@ -19,8 +19,8 @@ import {
   MIN_SEGMENT,
   shiftTest,
   splitAutocorrelation,
-} from '../src/compare/changePoint.js';
-import { seededRandom } from '../src/compare/significance.js';
+} from '../src/stats/changePoint.js';
+import { seededRandom } from '../src/stats/signFlip.js';
 
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
 const mean = (xs: readonly number[]) => sum(xs) / xs.length;

@@ -1,13 +1,13 @@
 /**
  * The change-point test on values near the largest double (issue 44): a constant history of 1e308 summed to
- * Infinity, the statistic came out NaN, p 0, and main was marked "shifted down". src/compare/changePoint.ts now
+ * Infinity, the statistic came out NaN, p 0, and main was marked "shifted down". src/stats/changePoint.ts now
  * scales such a series down by a power of two first, which the test is invariant under (the permutations, the AR
  * coefficient's estimate and its bound alike): a constant series is never a shift, whatever its magnitude, and a
  * real shift among huge values is found as among small ones, at the same run (issue 45's test, the same property).
  */
 import { describe, expect, it } from 'vitest';
-import { changePointOf, MIN_RUNS, shiftTest } from '../src/compare/changePoint.js';
-import { seededRandom } from '../src/compare/significance.js';
+import { changePointOf, MIN_RUNS, shiftTest } from '../src/stats/changePoint.js';
+import { seededRandom } from '../src/stats/signFlip.js';
 
 const constant = (n: number, value: number) => new Array<number>(n).fill(value);
 

@@ -23,7 +23,7 @@ import { InputError } from '../src/errors.js';
 import { parseGoldenYaml, readGoldenFile } from '../src/load/golden.js';
 import { readRunDatabase } from '../src/load/runDatabase.js';
 import { loadSqlJs } from '../src/load/sqlite.js';
-import { stableJson } from '../src/render/json.js';
+import { stableJson } from '../src/stableJson.js';
 import {
   answer,
   hit,

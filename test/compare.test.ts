@@ -15,11 +15,11 @@ import {
   declaredVersionsDiffer,
   prepareBaseline,
 } from '../src/compare/compare.js';
-import { exactSignTest } from '../src/compare/significance.js';
+import { exactSignTest } from '../src/stats/signFlip.js';
 import type { Comparison, QueryOutcome } from '../src/compare/types.js';
 import { InputError } from '../src/errors.js';
 import type { ChunkRecord, RunData, RunStream } from '../src/types.js';
-import { stableJson } from '../src/render/json.js';
+import { stableJson } from '../src/stableJson.js';
 import { GITHUB_COMMENT_LIMIT, renderReportMarkdown } from '../src/render/markdown.js';
 import { checkMarkdown } from './helpers/markdownChecks.js';
 import {

@@ -25,7 +25,7 @@ import type { QueryIdRange } from '../src/load/runDatabase.js';
 import { verdictOf } from '../src/gate/gates.js';
 import type { CompareReport } from '../src/gate/types.js';
 import { runAggregate, runCompare } from '../src/pipeline/pipeline.js';
-import { stableJson } from '../src/render/json.js';
+import { stableJson } from '../src/stableJson.js';
 import { GITHUB_COMMENT_LIMIT } from '../src/render/markdown.js';
 import { checkMarkdown } from './helpers/markdownChecks.js';
 import {

@@ -12,7 +12,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { warningText } from '../src/render/warnings.js';
+import { warningText } from '../src/render/warningText.js';
 import { computeAggregate } from '../src/aggregate/aggregate.js';
 import type { CompareReport } from '../src/gate/types.js';
 import { readGoldenFile } from '../src/load/golden.js';

@@ -1,5 +1,5 @@
 /**
- * The rule for queries flaky by history (src/compare/history.ts, flakyByHistory) scales with the number of main's
+ * The rule for queries flaky by history (src/compare/historyTrend.ts, flakyByHistory) scales with the number of main's
  * runs (issue 45): a query is flaky when its hit/miss outcome went and came back (2 flips or more) and the rarer
  * outcome is at least HISTORY_FLAKY_SHARE (1/4) of its runs. An always-found query missed once or twice in 20 runs
  * is not flaky; a query found half the time is.
@@ -20,9 +20,9 @@
  * 55-82% (A) and 35-75% (B) of all queries, 14-60% of those found in 90% of runs or more.
  */
 import { describe, expect, it } from 'vitest';
-import { emptyHistory, flakyByHistory, HISTORY_FLAKY_SHARE } from '../src/compare/history.js';
-import type { History } from '../src/compare/history.js';
-import { seededRandom } from '../src/compare/significance.js';
+import { emptyHistory, flakyByHistory, HISTORY_FLAKY_SHARE } from '../src/compare/historyTrend.js';
+import type { History } from '../src/compare/historyTrend.js';
+import { seededRandom } from '../src/stats/signFlip.js';
 import { simulateRun, simulateSystem, trueHit5SdDiff } from './helpers/calibrateSim.js';
 
 const RUNS = 20;

@@ -11,7 +11,7 @@ import type { MetricComparison } from '../src/compare/types.js';
 import { InputError } from '../src/errors.js';
 import { boundsWords, checkGates, detectText, evaluateGates } from '../src/gate/gates.js';
 import type { GateContext } from '../src/gate/gates.js';
-import type { TestedNumbers } from '../src/gate/tested.js';
+import type { TestedNumbers } from '../src/gate/testedGates.js';
 import { gates } from './helpers/compareFixtures.js';
 
 const table = () => buildMetricTable(DEFAULT_OPTIONS, ['retrieve']);

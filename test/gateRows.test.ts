@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { formatDelta, formatDeltaKeepingSign } from '../src/format.js';
+import { formatDelta, formatDeltaKeepingSign } from '../src/numberFormat.js';
 import type { GateResult } from '../src/gate/types.js';
 import { renderReportMarkdown } from '../src/render/markdown.js';
 import { gateDeltaText, gateResultWords } from '../src/render/reportParts.js';

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { warningText } from '../src/render/warnings.js';
+import { warningText } from '../src/render/warningText.js';
 import { InputError } from '../src/errors.js';
 import {
   formatGolden,

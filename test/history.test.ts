@@ -1,20 +1,20 @@
 /**
- * Main's history (issue 33): the file's append and read (src/compare/history.ts, src/load/history.ts,
- * src/write/history.ts), the queries flaky by history, the change-point test's false-alarm rate and power by
- * simulation (src/compare/changePoint.ts), and the trend's Markdown (src/render/trend.ts).
+ * Main's history (issue 33): the file's append and read (src/compare/historyTrend.ts, src/load/historyFile.ts,
+ * src/write/historyWriter.ts), the queries flaky by history, the change-point test's false-alarm rate and power by
+ * simulation (src/stats/changePoint.ts), and the trend's Markdown (src/render/trend.ts).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { changePointOf, MIN_RUNS, shiftTest } from '../src/compare/changePoint.js';
-import { appendRun, emptyHistory, flakyByHistory, gatedMetrics, trendOf } from '../src/compare/history.js';
-import type { History, HistoryRun } from '../src/compare/history.js';
-import { parseHistory, readHistoryFile } from '../src/load/history.js';
+import { changePointOf, MIN_RUNS, shiftTest } from '../src/stats/changePoint.js';
+import { appendRun, emptyHistory, flakyByHistory, gatedMetrics, trendOf } from '../src/compare/historyTrend.js';
+import type { History, HistoryRun } from '../src/compare/historyTrend.js';
+import { parseHistory, readHistoryFile } from '../src/load/historyFile.js';
 import { sparkline, trendMarkdownLines, trendTextLines } from '../src/render/trend.js';
-import { historyText, writeHistoryFile } from '../src/write/history.js';
+import { historyText, writeHistoryFile } from '../src/write/historyWriter.js';
 import { runMain } from '../src/cli/main.js';
-import { historyFromArchive, previousHistory, pushToDefaultBranch, recordHistory } from '../src/action/history.js';
+import { historyFromArchive, previousHistory, pushToDefaultBranch, recordHistory } from '../src/action/mainHistory.js';
 import { writeZip } from './helpers/zipWriter.js';
 import { repoRoot } from './shared.js';
 import {

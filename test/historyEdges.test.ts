@@ -1,11 +1,11 @@
 /**
- * Main's history at its edges (src/compare/history.ts), in process and on reports built by hand with only the
+ * Main's history at its edges (src/compare/historyTrend.ts), in process and on reports built by hand with only the
  * fields a history reads: the empty history, the gated metrics, a run's values and outcomes, the runs of the newest
  * golden set, the flaky-by-history rule at its bounds and the trend's parts. test/history.test.ts and
  * test/flakyHistory.test.ts check the same on real comparisons and by simulation.
  */
 import { describe, expect, it } from 'vitest';
-import { AR_MAX, CHANGE_POINT_ALPHA, changePointOf, MIN_RUNS, MIN_SEGMENT } from '../src/compare/changePoint.js';
+import { AR_MAX, CHANGE_POINT_ALPHA, changePointOf, MIN_RUNS, MIN_SEGMENT } from '../src/stats/changePoint.js';
 import {
   appendRun,
   currentRuns,
@@ -15,8 +15,8 @@ import {
   gatedMetrics,
   HISTORY_SCHEMA_VERSION,
   trendOf,
-} from '../src/compare/history.js';
-import type { History, HistoryRun } from '../src/compare/history.js';
+} from '../src/compare/historyTrend.js';
+import type { History, HistoryRun } from '../src/compare/historyTrend.js';
 import type { Comparison } from '../src/compare/types.js';
 
 /** A report with the fields appendRun reads: per query, the candidate's rank (null: a miss). */

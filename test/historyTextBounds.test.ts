@@ -1,6 +1,6 @@
 /**
  * A history's text checked before it is parsed (issue 44): src/load/json.ts's jsonTextPast scans the characters
- * outside strings, and src/load/history.ts refuses past its bounds at once. Before, JSON.parse built whatever the
+ * outside strings, and src/load/historyFile.ts refuses past its bounds at once. Before, JSON.parse built whatever the
  * 32 MiB held and the depth was checked on the value after: 32 MiB of nested brackets took seconds of CPU and
  * gigabytes. The work is bounded here by the CPU time of the reading process (process.cpuUsage), not the wall clock.
  */
@@ -9,12 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { emptyHistory } from '../src/compare/history.js';
-import type { History } from '../src/compare/history.js';
-import { MAX_HISTORY_BYTES, parseHistory, readHistoryFile } from '../src/load/history.js';
+import { emptyHistory } from '../src/compare/historyTrend.js';
+import type { History } from '../src/compare/historyTrend.js';
+import { MAX_HISTORY_BYTES, parseHistory, readHistoryFile } from '../src/load/historyFile.js';
 import { jsonTextPast, nestedDeeperThan } from '../src/load/json.js';
 import type { JsonTextBounds } from '../src/load/json.js';
-import { historyText } from '../src/write/history.js';
+import { historyText } from '../src/write/historyWriter.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'evalverdict-history-bounds-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

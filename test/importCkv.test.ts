@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { round4 } from '../src/format.js';
+import { round4 } from '../src/numberFormat.js';
 import { queryDb, removeTempDirs, runCli, STACK_LINE, tempDir } from './helpers/runDb.js';
 
 afterAll(removeTempDirs);

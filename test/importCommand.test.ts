@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { IMPORT_FORMATS } from '../src/import/formats.js';
+import { IMPORT_FORMATS } from '../src/import/formatList.js';
 import { removeTempDirs, runCli, tempDir } from './helpers/runDb.js';
 
 afterAll(removeTempDirs);

@@ -7,10 +7,10 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { claimPhraseFound } from '../src/aggregate/answers.js';
-import { round4 } from '../src/format.js';
+import { claimPhraseFound } from '../src/aggregate/answerChecks.js';
+import { round4 } from '../src/numberFormat.js';
 import { forEachLineOfPieces } from '../src/load/lines.js';
-import { citationsOf } from '../src/load/wfgy.js';
+import { citationsOf } from '../src/import/wfgy/wfgyFiles.js';
 import { queryDb, removeTempDirs, runCli, STACK_LINE, tempDir } from './helpers/runDb.js';
 
 afterAll(removeTempDirs);
@@ -721,7 +721,7 @@ describe('the wfgy profile in the golden header', () => {
 
 describe("the run's time from the traces' ts", () => {
   it('seconds, milliseconds, and values that are no time', async () => {
-    const { timeOf } = await import('../src/import/wfgy.js');
+    const { timeOf } = await import('../src/import/wfgy/wfgyImport.js');
     expect(timeOf(1764140411)).toBe('2025-11-26T07:00:11Z');
     expect(timeOf(1764140411.25)).toBe('2025-11-26T07:00:11.250Z');
     expect(timeOf(1764140411000)).toBe('2025-11-26T07:00:11Z'); // milliseconds

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { round4 } from '../src/format.js';
-import { canonicalJson, compactStableJson, stableJson } from '../src/render/json.js';
+import { round4 } from '../src/numberFormat.js';
+import { canonicalJson, compactStableJson, stableJson } from '../src/stableJson.js';
 
 /**
- * An oracle that shares no code with src/render/json.ts: every key gets the prefix U+0001 (no key is then an array
+ * An oracle that shares no code with src/stableJson.ts: every key gets the prefix U+0001 (no key is then an array
  * index, so JSON.stringify keeps the keys in the order they were inserted, and the prefix keeps their text order),
  * and the prefix is taken out of the text again (no generated string holds U+0001, so `"\u0001` only opens a key).
  */

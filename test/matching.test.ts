@@ -6,7 +6,7 @@
  * out beside it.
  */
 import { describe, expect, it } from 'vitest';
-import { FOLD_CACHE_UNITS, FoldedTexts } from '../src/aggregate/answers.js';
+import { FOLD_CACHE_UNITS, FoldedTexts } from '../src/aggregate/answerChecks.js';
 import { candidateFromHit, QueryMatcher } from '../src/aggregate/matching.js';
 import type { Candidate, MatchOptions } from '../src/aggregate/matching.js';
 import type { ChunkRecord, GoldenQuery, GoldSupport, Hit } from '../src/types.js';

@@ -1,13 +1,13 @@
 /** A printed p-value never contradicts the mark and the outcome beside it, which compare the exact p with alpha. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatP, shownP } from '../src/format.js';
+import { formatP, shownP } from '../src/numberFormat.js';
 import type { MetricComparison } from '../src/compare/types.js';
 import { pWords } from '../src/gate/gates.js';
-import type { TestedNumbers } from '../src/gate/tested.js';
+import type { TestedNumbers } from '../src/gate/testedGates.js';
 import type { CompareReport, GateResult } from '../src/gate/types.js';
 import { withShownPValues } from '../src/render/reportParts.js';
-import { stableJson } from '../src/render/json.js';
+import { stableJson } from '../src/stableJson.js';
 
 describe('shownP', () => {
   it('cuts a p just under alpha instead of rounding it up to alpha, and lifts one just over it', () => {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { wfgyLabel } from '../src/aggregate/perQuery.js';
 import type { PerQueryReport, PerQueryRow } from '../src/aggregate/perQuery.js';
-import { csvField, neutraliseFormula } from '../src/render/perQuery.js';
+import { csvField, neutraliseFormula } from '../src/render/perQueryTable.js';
 import {
   answer,
   hit,

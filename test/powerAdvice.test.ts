@@ -16,10 +16,10 @@ import {
   noiseModel,
   queriesNeeded,
   redrawnNoiseModel,
-} from '../src/compare/power.js';
-import { dropBounds } from '../src/compare/significance.js';
+} from '../src/stats/power.js';
+import { dropBounds } from '../src/stats/signFlip.js';
 import { noiseFloorModel } from '../src/gate/noise.js';
-import { testedNumbers } from '../src/gate/tested.js';
+import { testedNumbers } from '../src/gate/testedGates.js';
 
 const hit5 = () => buildMetricTable(DEFAULT_OPTIONS, []).find((d) => d.id === 'hit@5');
 const ndcg = () => buildMetricTable(DEFAULT_OPTIONS, []).find((d) => d.id === 'nDCG@10');

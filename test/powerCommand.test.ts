@@ -1,6 +1,6 @@
 /**
  * `evalverdict power`'s printed lines, pinned against values computed here from the model docs/gates.md states, apart
- * from src/compare/power.ts: the exact one-sided sign test for up to 100 queries (binomial tails summed in BigInt), its
+ * from src/stats/power.ts: the exact one-sided sign test for up to 100 queries (binomial tails summed in BigInt), its
  * normal approximation above (the normal tail integrated numerically), and the detectable drop found by bisection.
  *
  * The model (docs/gates.md, "Minimum detectable drop"): n queries, a share rho = churn * 2v(1 - v) of them changed by

@@ -1,5 +1,5 @@
 /**
- * The detectable drop's model at its edges (src/compare/power.ts; the mutation run of issue 45): the noise models'
+ * The detectable drop's model at its edges (src/stats/power.ts; the mutation run of issue 45): the noise models'
  * special cases, and the exact power against a reference summed here from the model's definition (module comment).
  */
 import { describe, expect, it } from 'vitest';
@@ -12,8 +12,8 @@ import {
   queriesNeeded,
   redrawnNoiseModel,
   TARGET_POWER,
-} from '../src/compare/power.js';
-import { normalQuantile, normalUpperTail } from '../src/compare/significance.js';
+} from '../src/stats/power.js';
+import { normalQuantile, normalUpperTail } from '../src/stats/signFlip.js';
 
 /** log(i!) by the plain sum, i = 0..n. */
 function logFactorials(n: number): number[] {

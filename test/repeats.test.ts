@@ -1,11 +1,11 @@
 /**
  * Repeated runs per side and flaky queries (issue 33): run databases written with the repo's writer
- * (test/helpers/runDb.ts, src/write/runDatabase.ts), compared through the CLI (`runCli`, the bin's function).
+ * (test/helpers/runDb.ts, src/write/writeRunDatabase.ts), compared through the CLI (`runCli`, the bin's function).
  * Planted: 10 flaky queries (hit or miss at random per repeat, on both sides) and 5 true regressions among 200
  * queries with 3 baseline and 3 candidate repeats; the rest keep their hit, some at a rank that moves 2 <-> 3.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { seededRandom } from '../src/compare/significance.js';
+import { seededRandom } from '../src/stats/signFlip.js';
 import { hit, removeTempDirs, result, runCli, tempDir, writeGolden, writeRunDb } from './helpers/runDb.js';
 import type { Json, RunInput } from './helpers/runDb.js';
 

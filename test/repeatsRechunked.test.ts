@@ -13,7 +13,7 @@ import type { Comparison } from '../src/compare/types.js';
 import { InputError } from '../src/errors.js';
 import { parseGateConfig } from '../src/gate/config.js';
 import { checkAgainstSchema } from '../src/validate/schema.js';
-import { repeatsDifferText } from '../src/render/repeats.js';
+import { repeatsDifferText } from '../src/render/repeatsText.js';
 import type { CompareReport } from '../src/gate/types.js';
 import type { GoldenQuery, Hit, RunData, RunStream } from '../src/types.js';
 import {

@@ -1,11 +1,11 @@
 /**
- * Issue 26: hand-worked retrieval values that kill mutants of src/aggregate/retrieval.ts which survived the other
+ * Issue 26: hand-worked retrieval values that kill mutants of src/aggregate/rankMetrics.ts which survived the other
  * suites. Runs and golden sets are built in memory (compareFixtures) and scored in process; each expected value is
  * worked out in the comment beside it.
  */
 import { describe, expect, it } from 'vitest';
 import { computeAggregate } from '../src/aggregate/aggregate.js';
-import { bpref, expectedDocFirstRanks, ndcgAtK, recallAtK, relevanceVector } from '../src/aggregate/retrieval.js';
+import { bpref, expectedDocFirstRanks, ndcgAtK, recallAtK, relevanceVector } from '../src/aggregate/rankMetrics.js';
 import { candidateFromHit, QueryMatcher } from '../src/aggregate/matching.js';
 import { DEFAULT_OPTIONS, scoreRun } from '../src/aggregate/score.js';
 import type { GoldenQuery, Hit } from '../src/types.js';

@@ -18,7 +18,7 @@ import {
   MAX_HISTORY_RUNS,
   MAX_HISTORY_TEXT,
   parseHistory,
-} from '../src/load/history.js';
+} from '../src/load/historyFile.js';
 import { repoRoot } from './shared.js';
 
 const schemaFile = (name: string) => JSON.parse(readFileSync(join(repoRoot, 'schemas', name), 'utf8'));
@@ -184,7 +184,7 @@ const HISTORY_GAPS: Array<[string, () => unknown]> = [
   ['a key the schema does not name, nested past 4 levels', () => history((h) => (h.runs[0].note = [[[1]]]))],
 ];
 
-describe('schemas/history.schema.json and the history reader (src/load/history.ts)', () => {
+describe('schemas/history.schema.json and the history reader (src/load/historyFile.ts)', () => {
   it("states the reader's bounds: its constants", () => {
     const text = historySchema.$defs.text;
     const run = historySchema.properties.runs.items;

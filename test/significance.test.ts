@@ -1,5 +1,5 @@
 /**
- * The paired significance test and interval (src/compare/significance.ts), against values worked out by hand:
+ * The paired significance test and interval (src/stats/signFlip.ts), against values worked out by hand:
  * binomial sums for the sign test, full enumeration tables for small samples, a chosen z for the normal branch.
  */
 import { describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ import {
   RESAMPLING_MAX,
   seededRandom,
   signFlipPValue,
-} from '../src/compare/significance.js';
+} from '../src/stats/signFlip.js';
 import { chunkQuery, goldenSet, rankedResult, runData } from './helpers/compareFixtures.js';
 
 const N = 10_000;

@@ -1,13 +1,13 @@
 /**
- * The sticky pull-request comment (src/github/stickyComment.ts), in process: a fake GitHub client implementing only
+ * The sticky pull-request comment (src/publish/stickyComment.ts), in process: a fake GitHub client implementing only
  * what the module calls (paginate, issues.listComments / createComment / updateComment / deleteComment,
  * users.getAuthenticated) records every call, so each test asserts exactly which requests were made.
  */
 import { describe, expect, it } from 'vitest';
-import type { GitHubClient } from '../src/github/client.js';
-import { isPermissionError, MalformedAnswerError } from '../src/github/client.js';
-import type { IssueComment } from '../src/github/stickyComment.js';
-import { keepStateLine, stickyBody, stickyMarker, upsertStickyComment } from '../src/github/stickyComment.js';
+import type { GitHubClient } from '../src/publish/githubClient.js';
+import { isPermissionError, MalformedAnswerError } from '../src/publish/githubClient.js';
+import type { IssueComment } from '../src/publish/stickyComment.js';
+import { keepStateLine, stickyBody, stickyMarker, upsertStickyComment } from '../src/publish/stickyComment.js';
 
 type Issues = GitHubClient['rest']['issues'];
 type ListParams = NonNullable<Parameters<Issues['listComments']>[0]>;

@@ -8,14 +8,14 @@
 import { describe, expect, it } from 'vitest';
 import { buildMetricTable } from '../src/aggregate/metrics/registry.js';
 import { DEFAULT_OPTIONS } from '../src/aggregate/score.js';
-import { minimumDetectableDrop, noiseModel } from '../src/compare/power.js';
+import { minimumDetectableDrop, noiseModel } from '../src/stats/power.js';
 import type { MetricComparison } from '../src/compare/types.js';
 import { InputError } from '../src/errors.js';
 import type { GateConfig } from '../src/gate/config.js';
 import { evaluateGates, MAX_FAILING_QUERIES } from '../src/gate/gates.js';
 import type { GateContext } from '../src/gate/gates.js';
-import { directionOf, dropsOf, testedNumbers } from '../src/gate/tested.js';
-import { dropBounds, normalQuantile, seededRandom, studentPoint } from '../src/compare/significance.js';
+import { directionOf, dropsOf, testedNumbers } from '../src/gate/testedGates.js';
+import { dropBounds, normalQuantile, seededRandom, studentPoint } from '../src/stats/signFlip.js';
 import type { MetricDef } from '../src/aggregate/metrics/types.js';
 import type { GateResult } from '../src/gate/types.js';
 import { gates } from './helpers/compareFixtures.js';

@@ -9,7 +9,7 @@ import { buildMetricTable } from '../src/aggregate/metrics/registry.js';
 import { meanOf } from '../src/aggregate/perQueryValues.js';
 import { DEFAULT_OPTIONS, scoreRun } from '../src/aggregate/score.js';
 import type { AggregateOptions, MeanOver } from '../src/aggregate/score.js';
-import { runFromTrec } from '../src/load/trec.js';
+import { runFromTrec } from '../src/import/trec/trecFiles.js';
 import { sharedPath } from './shared.js';
 
 const dir = sharedPath('peer-tests', 'trec_eval');

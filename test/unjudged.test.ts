@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildMetricTable } from '../src/aggregate/metrics/registry.js';
 import { DEFAULT_OPTIONS, scoreRun } from '../src/aggregate/score.js';
-import { runFromTrec } from '../src/load/trec.js';
+import { runFromTrec } from '../src/import/trec/trecFiles.js';
 import { aggregateOf, hit, removeTempDirs, result } from './helpers/runDb.js';
 import type { RunDbInput } from './helpers/runDb.js';
 

@@ -11,7 +11,7 @@ import { buildMetricTable } from '../src/aggregate/metrics/registry.js';
 import { DEFAULT_OPTIONS, scoreRun } from '../src/aggregate/score.js';
 import { readGoldenFile } from '../src/load/golden.js';
 import { openRunStream } from '../src/load/runDatabase.js';
-import { runFromTrec } from '../src/load/trec.js';
+import { runFromTrec } from '../src/import/trec/trecFiles.js';
 import { hit, removeTempDirs, result, runCli, tempDir, writeGolden, writeRunDb } from './helpers/runDb.js';
 import type { Json } from './helpers/runDb.js';
 

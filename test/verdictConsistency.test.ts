@@ -11,10 +11,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../src/compare/significance.js';
+import { seededRandom } from '../src/stats/signFlip.js';
 import { parseGateConfig } from '../src/gate/config.js';
 import type { CompareReport, GateResult } from '../src/gate/types.js';
-import { stableJson } from '../src/render/json.js';
+import { stableJson } from '../src/stableJson.js';
 import { renderReportMarkdown } from '../src/render/markdown.js';
 import { statusHeadline, withShownPValues } from '../src/render/reportParts.js';
 import { gateMessage } from '../src/action/outputs.js';

@@ -1,14 +1,14 @@
 /**
  * The verdict of issue 32 at the unit level: the one-sided drop test, the corrections, the minimum detectable drop,
  * tested gates on a small comparison and the advice sentence. Quick (no simulation of many pairs), so the mutation
- * runs of src/gate/gates.ts and src/gate/tested.ts include it; the simulations stay in verdict.test.ts. Every value
+ * runs of src/gate/gates.ts and src/gate/testedGates.ts include it; the simulations stay in verdict.test.ts. Every value
  * is computed inside its test (docs/mutation.md: a describe body never sees a mutant).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { minimumDetectableDrop, noiseModel, queriesNeeded } from '../src/compare/power.js';
-import { seededRandom } from '../src/compare/significance.js';
+import { minimumDetectableDrop, noiseModel, queriesNeeded } from '../src/stats/power.js';
+import { seededRandom } from '../src/stats/signFlip.js';
 import { defaultGateConfig, parseGateConfig } from '../src/gate/config.js';
 import { renderReportMarkdown } from '../src/render/markdown.js';
 import { renderReportText } from '../src/render/text.js';

@@ -3,14 +3,14 @@
  * warnings merged, then the cap) and a baseline newer than its candidate (the runs may be swapped).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { warningText } from '../src/render/warnings.js';
+import { warningText } from '../src/render/warningText.js';
 import { createHash } from 'node:crypto';
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RunSummary } from '../src/aggregate/aggregate.js';
 import { readGoldenFile, readGoldenHalf } from '../src/load/golden.js';
 import { runCompare, swappedRunsWarning } from '../src/pipeline/pipeline.js';
-import { summariseWarnings } from '../src/render/warnings.js';
+import { summariseWarnings } from '../src/render/warningText.js';
 import { note, notes } from '../src/warnings.js';
 import type { UnknownKeyWarning, Warning } from '../src/warnings.js';
 import { hit, removeTempDirs, result, runCli, tempDir, writeGolden, writeRunDb } from './helpers/runDb.js';

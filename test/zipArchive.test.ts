@@ -1,5 +1,5 @@
 /**
- * The baseline artifact's zip reader (src/action/zipArchive.ts): ordinary archives read back exactly, and every
+ * The baseline artifact's zip reader (src/action/artifactBaseline/zipArchive.ts): ordinary archives read back exactly, and every
  * malicious or unsupported one refused with a message naming the entry. The archives are built here
  * (test/helpers/zipWriter.ts) so each lie is explicit.
  */
@@ -12,7 +12,7 @@ import {
   extractZipEntry,
   listZipEntries,
   pickRunDatabase,
-} from '../src/action/zipArchive.js';
+} from '../src/action/artifactBaseline/zipArchive.js';
 import { writeZip } from './helpers/zipWriter.js';
 
 const WHERE = 'artifact evalverdict-baseline';

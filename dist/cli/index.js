@@ -9198,7 +9198,7 @@ function mergeLevel(ends, orders, size) {
     return [outEnds, outOrders];
 }
 
-;// CONCATENATED MODULE: ./src/aggregate/answers.ts
+;// CONCATENATED MODULE: ./src/aggregate/answerChecks.ts
 
 /** Refusal: the explicit `abstained` flag when present, else `answer.grounded == false`; null when there is no answer at all. */
 function isRefusal(result) {
@@ -9958,7 +9958,7 @@ const operationsFamily = {
     declare: ({ stages }) => [...COUNTS_AND_FAILURES, ...LATENCY, ...stageLatency(stages), ...TOTALS],
 };
 
-;// CONCATENATED MODULE: ./src/aggregate/retrieval.ts
+;// CONCATENATED MODULE: ./src/aggregate/rankMetrics.ts
 const scratch = [];
 // Plain arrays, not typed arrays: a record keeps a handful of short lists, and a typed array costs several times a
 // small array of small integers in heap. Lists are gathered in these and copied out at their exact length (an array
@@ -9970,7 +9970,7 @@ const listedGrade = [];
 const listedMoreGrades = [];
 const hitGrades = [];
 const listedOtherJudged = [];
-const retrieval_NONE = Object.freeze([]);
+const rankMetrics_NONE = Object.freeze([]);
 /**
  * Joins the ranked candidates (sorted by rank) with the query's expectations once; every metric below reads the
  * result. `ranks[i]` is the stored rank of `candidates[i]`.
@@ -10041,13 +10041,13 @@ function relevanceVector(matcher, candidates, ranks) {
 function vectorOfLists(matcher, expectationFirstRank, firstRelevantRank) {
     const listed = listedRanks.length > 0;
     return {
-        ranks: listed ? listedRanks.slice() : retrieval_NONE,
-        relevant: listed ? listedRelevant.slice() : retrieval_NONE,
-        novelRelevant: listed ? listedNovel.slice() : retrieval_NONE,
-        novelGrade: listed ? listedGrade.slice() : retrieval_NONE,
-        moreNovelGrades: listedMoreGrades.length > 0 ? listedMoreGrades.slice() : retrieval_NONE,
+        ranks: listed ? listedRanks.slice() : rankMetrics_NONE,
+        relevant: listed ? listedRelevant.slice() : rankMetrics_NONE,
+        novelRelevant: listed ? listedNovel.slice() : rankMetrics_NONE,
+        novelGrade: listed ? listedGrade.slice() : rankMetrics_NONE,
+        moreNovelGrades: listedMoreGrades.length > 0 ? listedMoreGrades.slice() : rankMetrics_NONE,
         expectationFirstRank,
-        otherJudgedRanks: listedOtherJudged.length > 0 ? listedOtherJudged.slice() : retrieval_NONE,
+        otherJudgedRanks: listedOtherJudged.length > 0 ? listedOtherJudged.slice() : rankMetrics_NONE,
         relevantCount: matcher.relevantCount,
         nonRelevantCount: matcher.nonRelevantCount,
         idealGrades: matcher.idealGrades,
@@ -13476,7 +13476,7 @@ var dist = __nccwpck_require__(8815);
 ;// CONCATENATED MODULE: ./src/warnings.ts
 /**
  * Warnings as data: what the readers and the report find, kept as values until an entry prints them
- * (src/render/warnings.ts words them for the terminal and the action's annotations, src/render/markdown.ts for the
+ * (src/render/warningText.ts words them for the terminal and the action's annotations, src/render/markdown.ts for the
  * comment). Two halves of one golden file merge their unknown keys as data (mergeWarnings), not by parsing text.
  */
 const note = (text) => ({ kind: 'note', text });
@@ -14569,7 +14569,7 @@ function refuseOutputOverInput(outputs, inputs) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/write/runDatabase.ts
+;// CONCATENATED MODULE: ./src/write/writeRunDatabase.ts
 
 
 
@@ -14731,7 +14731,7 @@ function checkNoCodeRunsOnUpdate(db, file) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/format.ts
+;// CONCATENATED MODULE: ./src/numberFormat.ts
 /**
  * Numbers as every stage prints them: rounded to 4 decimals on output only (as trec_eval prints), n/a for a null.
  * A leaf module: aggregate (kebab's JSON), gate (threshold text) and render all read it.
@@ -14792,7 +14792,7 @@ function formatDeltaKeepingSign(value, unit) {
     return `${value > 0 ? '+' : '−'}${Math.abs(value).toFixed(decimals)}`;
 }
 /** "1 query", "1,024 queries": a count with its noun. */
-function format_plural(n, one, many) {
+function numberFormat_plural(n, one, many) {
     return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 }
 
@@ -15834,7 +15834,7 @@ function perQueryRows(run, golden, options) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/compare/significance.ts
+;// CONCATENATED MODULE: ./src/stats/signFlip.ts
 /**
  * Paired significance of candidate - baseline per-query differences: one test, and the interval read off it.
  *
@@ -16880,7 +16880,7 @@ class RepeatMerger {
  */
 function missingInRepeatsWarnings(side, repeats, meanOver) {
     const counted = meanOver === 'trec' ? 'left out of its means: `--mean-over trec`' : 'counted as misses';
-    return repeats.missing.map((m) => `${m.source}: ${side} run \`${oneLine(m.runId)}\`: ${format_plural(m.count, 'query has', 'queries have')} no result ` +
+    return repeats.missing.map((m) => `${m.source}: ${side} run \`${oneLine(m.runId)}\`: ${numberFormat_plural(m.count, 'query has', 'queries have')} no result ` +
         `in this run, only in other ${side} runs (${counted})`);
 }
 function anyOf(arrays, n) {
@@ -17268,7 +17268,7 @@ function compareRepeatedRuns(baselines, candidates, golden, options = {}, knownF
     return { ...flaky, repeatWarnings };
 }
 
-;// CONCATENATED MODULE: ./src/compare/power.ts
+;// CONCATENATED MODULE: ./src/stats/power.ts
 /**
  * The smallest drop a gate's one-sided test can see: the minimum detectable drop (MDD) at a level and 80% power.
  *
@@ -17883,7 +17883,7 @@ function atScoringCutoffs(config, given) {
     return { config: { ...config, gates, primary }, options: { ...given, ks, mrrCutoff } };
 }
 
-;// CONCATENATED MODULE: ./src/gate/tested.ts
+;// CONCATENATED MODULE: ./src/gate/testedGates.ts
 
 
 
@@ -17901,7 +17901,7 @@ function dropsOf(diffs, def) {
 }
 /**
  * The numbers of one tested gate: its drops' bounds at 1 - alpha / size, read for a margin in the caller.
- * `step` is the metric's full step (1 for a rate): the pseudo-queries of the bounds (src/compare/significance.ts).
+ * `step` is the metric's full step (1 for a rate): the pseudo-queries of the bounds (src/stats/signFlip.ts).
  * `noise`: the metric's measured noise floor (the config's `noise:` block), the advice's noise when given.
  */
 function testedNumbers(drops, family, alpha, margin, def, noise) {
@@ -18266,7 +18266,7 @@ function relativeNote(_def, spec, m) {
         : `${m.rel_delta >= 0 ? '+' : ''}${(m.rel_delta * 100).toFixed(1)}% of the baseline`;
 }
 const inconclusiveEffect = (spec, on) => on === 'pass' ? 'none' : on === 'warn' ? 'warn' : failResult(spec);
-/** A tested gate: fail, pass or inconclusive, its drop's bounds against its margin (src/gate/tested.ts). */
+/** A tested gate: fail, pass or inconclusive, its drop's bounds against its margin (src/gate/testedGates.ts). */
 function testedGate(spec, base, def, m, tested, onInconclusive, alpha) {
     const values = unavailable(spec, base, m);
     if ('result' in values)
@@ -18884,7 +18884,7 @@ class RunChecker {
         if (this.rows === 0)
             run('empty-run', 'the run has no rows in `eval_query_results`', 0, null);
         if (this.duplicates.length > 0)
-            run('duplicate-query', `${format_plural(this.duplicates.length, 'query_id has', 'query_ids have')} more than one row (only the last one read is scored): ${firstIds(this.duplicates)}`, this.duplicates.length, this.duplicates[0]);
+            run('duplicate-query', `${numberFormat_plural(this.duplicates.length, 'query_id has', 'query_ids have')} more than one row (only the last one read is scored): ${firstIds(this.duplicates)}`, this.duplicates.length, this.duplicates[0]);
         if (golden !== null)
             this.goldenFindings(golden, complete, run);
         return found;
@@ -18893,13 +18893,13 @@ class RunChecker {
         const goldenIds = new Set(golden.queries?.map((q) => q.id));
         const extra = golden.queries === null ? [] : [...this.seen].filter((id) => !goldenIds.has(id));
         if (extra.length > 0)
-            run('not-in-golden', `${format_plural(extra.length, 'query is', 'queries are')} not in the golden set ${golden.source} (not scored): ${firstIds(extra)}`, extra.length, extra[0]);
+            run('not-in-golden', `${numberFormat_plural(extra.length, 'query is', 'queries are')} not in the golden set ${golden.source} (not scored): ${firstIds(extra)}`, extra.length, extra[0]);
         // Rows left unread (a partial check) are no evidence of a missing query.
         const missing = !complete
             ? []
             : (golden.queries ?? []).filter((q) => !q.pending && !this.seen.has(q.id)).map((q) => q.id);
         if (missing.length > 0)
-            run('missing-from-run', `${format_plural(missing.length, 'query', 'queries')} of the golden set ${golden.source} ${missing.length === 1 ? 'has' : 'have'} no result (each a miss): ${firstIds(missing)}`, missing.length, null);
+            run('missing-from-run', `${numberFormat_plural(missing.length, 'query', 'queries')} of the golden set ${golden.source} ${missing.length === 1 ? 'has' : 'have'} no result (each a miss): ${firstIds(missing)}`, missing.length, null);
         const pathsMatch = golden.pathsMatch;
         // A run of answers without hits (a generation-only run, WFGY's traces without chunks) is a shape of its own;
         // hits without ids, hits under another key, or a run with neither hits nor answers is a runner's mistake.
@@ -19376,7 +19376,7 @@ function sideBySide(reports) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/render/json.ts
+;// CONCATENATED MODULE: ./src/stableJson.ts
 /** Deterministic JSON: sorted keys, finite numbers only. Used for every JSON we print or hash. */
 
 /**
@@ -19569,7 +19569,7 @@ function metricCode(id) {
     return /^[\w@.-]+$/.test(id) ? `\`${id}\`` : escapeMarkdownText(id, 80);
 }
 
-;// CONCATENATED MODULE: ./src/compare/changePoint.ts
+;// CONCATENATED MODULE: ./src/stats/changePoint.ts
 /**
  * Whether main itself shifted: one change in a metric's level, anywhere in main's runs, tested so that runs which
  * follow each other (autocorrelated, as real histories are) raise no more false alarms than independent ones
@@ -19904,7 +19904,7 @@ function shiftText(m, runs) {
 /** The collapsed section's summary: the run count, and what a reviewer must see without opening it. */
 function summaryText(trend) {
     const shifted = trend.metrics.filter((m) => m.changePoint);
-    const parts = [`Main's history: the last ${format_plural(trend.runs.length, 'run', 'runs')} on the default branch`];
+    const parts = [`Main's history: the last ${numberFormat_plural(trend.runs.length, 'run', 'runs')} on the default branch`];
     for (const direction of ['down', 'up']) {
         const ids = shifted
             .filter((m) => m.changePoint.direction === direction)
@@ -19913,7 +19913,7 @@ function summaryText(trend) {
             parts.push(`⚠️ main shifted ${direction}: ${ids.join(', ')}`);
     }
     if (trend.flaky.size > 0)
-        parts.push(`${format_plural(trend.flaky.size, 'query', 'queries')} flaky by history`);
+        parts.push(`${numberFormat_plural(trend.flaky.size, 'query', 'queries')} flaky by history`);
     return parts.join(' · ');
 }
 /**
@@ -19929,7 +19929,7 @@ function trendMarkdownLines(trend, units = new Map()) {
         '',
         `<details><summary>${summaryText(trend)}</summary>`,
         '',
-        `Oldest to newest (newest ${commitText(newest.commit)}, ${escapeMarkdownText(newest.time, 40)})${trend.otherGolden > 0 ? `; ${format_plural(trend.otherGolden, 'run', 'runs')} of another golden set left out` : ''}.`,
+        `Oldest to newest (newest ${commitText(newest.commit)}, ${escapeMarkdownText(newest.time, 40)})${trend.otherGolden > 0 ? `; ${numberFormat_plural(trend.otherGolden, 'run', 'runs')} of another golden set left out` : ''}.`,
     ];
     if (trend.metrics.length > 0) {
         lines.push('', '| metric | main runs | oldest | newest | change point |', '| --- | --- | ---: | ---: | --- |');
@@ -19952,7 +19952,7 @@ function flakyLines(trend) {
     const more = ids.length > FLAKY_SHOWN ? ` and ${ids.length - FLAKY_SHOWN} more` : '';
     return [
         '',
-        `_Flaky by history: ${format_plural(ids.length, 'query', 'queries')} went between hit and miss on main, each in at least a quarter of the runs, and ${ids.length === 1 ? 'is' : 'are'} set aside: ${shown.join(', ')}${more}._`,
+        `_Flaky by history: ${numberFormat_plural(ids.length, 'query', 'queries')} went between hit and miss on main, each in at least a quarter of the runs, and ${ids.length === 1 ? 'is' : 'are'} set aside: ${shown.join(', ')}${more}._`,
     ];
 }
 /** The trend as plain text lines for the terminal report (no Markdown). */
@@ -19960,7 +19960,7 @@ function trendTextLines(trend, units = new Map()) {
     if (!trend || trend.runs.length === 0)
         return [];
     const clean = (s) => s.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
-    const lines = ['', `Main's history (last ${format_plural(trend.runs.length, 'run', 'runs')}, oldest to newest):`];
+    const lines = ['', `Main's history (last ${numberFormat_plural(trend.runs.length, 'run', 'runs')}, oldest to newest):`];
     for (const m of trend.metrics) {
         const last = [...m.values].reverse().find((v) => v !== null) ?? null;
         const commit = m.changePoint ? trend.runs[m.changePoint.start]?.commit : null;
@@ -20088,7 +20088,7 @@ function gateDeltaText(g, unit, alpha) {
         return delta;
     // Where the means count different queries, the interval and p are of the paired change: print it beside them.
     const paired = g.paired_delta !== undefined && g.n_paired !== undefined
-        ? `paired change ${formatDelta(g.paired_delta, unit)} over ${format_plural(g.n_paired, 'query', 'queries')}, `
+        ? `paired change ${formatDelta(g.paired_delta, unit)} over ${numberFormat_plural(g.n_paired, 'query', 'queries')}, `
         : '';
     const test = g.ci && g.ci_level !== undefined
         ? ` (${paired}${intervalLevel(1 - g.ci_level)} CI ${intervalText(g.ci, unit)}, ${gatePText(g, alpha)})`
@@ -20164,7 +20164,7 @@ function adviceSentence(report) {
     const fix = typeof furthest.queries_needed === 'number'
         ? `about ${furthest.queries_needed.toLocaleString('en-US')} queries like these would find ${margin} 80% of the time`
         : 'more queries that differ less between runs would be needed';
-    return `With ${format_plural(furthest.n_paired ?? 0, 'query', 'queries')}, ${who} ${sees}: ${fix}.`;
+    return `With ${numberFormat_plural(furthest.n_paired ?? 0, 'query', 'queries')}, ${who} ${sees}: ${fix}.`;
 }
 /** Gates that make the verdict fail, then those that warn, then inconclusive ones accepted, in config order. */
 function gatesToName(report) {
@@ -20194,10 +20194,10 @@ function gateTally(report) {
         : named.length === 0
             ? `${report.gates.length === 1 ? 'the gate' : `all ${report.gates.length} gates`} passed`
             : [
-                failed ? `${failed} of ${format_plural(report.gates.length, 'gate', 'gates')} failed` : '',
-                warned ? `${format_plural(warned, 'gate', 'gates')} warned` : '',
+                failed ? `${failed} of ${numberFormat_plural(report.gates.length, 'gate', 'gates')} failed` : '',
+                warned ? `${numberFormat_plural(warned, 'gate', 'gates')} warned` : '',
                 inconclusive
-                    ? `${failed ? inconclusive : `${inconclusive} of ${format_plural(report.gates.length, 'gate', 'gates')}`} inconclusive`
+                    ? `${failed ? inconclusive : `${inconclusive} of ${numberFormat_plural(report.gates.length, 'gate', 'gates')}`} inconclusive`
                     : '',
             ]
                 .filter((x) => x !== '')
@@ -20246,16 +20246,16 @@ function compareDeltas(a, b) {
 function perQueryTally(report) {
     const c = report.counts;
     const kinds = [
-        format_plural(c.regression, 'expected hit lost', 'expected hits lost'),
-        format_plural(c.loss, 'rank slipped', 'ranks slipped'),
-        format_plural(c.win, 'win', 'wins'),
-        format_plural(c.draw, 'draw', 'draws'),
+        numberFormat_plural(c.regression, 'expected hit lost', 'expected hits lost'),
+        numberFormat_plural(c.loss, 'rank slipped', 'ranks slipped'),
+        numberFormat_plural(c.win, 'win', 'wins'),
+        numberFormat_plural(c.draw, 'draw', 'draws'),
         ...(report.flaky?.count ? [`${report.flaky.count.toLocaleString('en-US')} flaky (set aside)`] : []),
     ];
     const answers = c.answer_regression
-        ? `; among them, ${format_plural(c.answer_regression, 'answer regression', 'answer regressions')}`
+        ? `; among them, ${numberFormat_plural(c.answer_regression, 'answer regression', 'answer regressions')}`
         : '';
-    return `${format_plural(report.per_query.length, 'query', 'queries')} by the first relevant hit: ${kinds.join(' · ')}${answers}`;
+    return `${numberFormat_plural(report.per_query.length, 'query', 'queries')} by the first relevant hit: ${kinds.join(' · ')}${answers}`;
 }
 /**
  * What puts a row among the regressions and in which order (regressionsBySeverity), in the words the reports head
@@ -20304,10 +20304,10 @@ function ageBetween(earlier, later) {
         return null;
     const minutes = Math.round(Math.abs(gap) / 60_000);
     const text = minutes < 120
-        ? format_plural(minutes, 'minute', 'minutes')
+        ? numberFormat_plural(minutes, 'minute', 'minutes')
         : minutes < 24 * 60
-            ? format_plural(Math.round(minutes / 60), 'hour', 'hours')
-            : format_plural(Math.round(minutes / 1440), 'day', 'days');
+            ? numberFormat_plural(Math.round(minutes / 60), 'hour', 'hours')
+            : numberFormat_plural(Math.round(minutes / 1440), 'day', 'days');
     return { text, negative: gap < 0 };
 }
 /** A commit hash the report may link: hex only (the value comes from a run database). */
@@ -20503,7 +20503,7 @@ function runnerWarningsJson(mistakes) {
     }));
 }
 
-;// CONCATENATED MODULE: ./src/render/calibration.ts
+;// CONCATENATED MODULE: ./src/render/calibrationReport.ts
 
 
 const f4 = (x) => x.toFixed(4);
@@ -20572,7 +20572,7 @@ function renderCalibrationYaml(c, cutoffs = {}) {
         lines.push(`    ${m.metric}: { sd_diff: ${f4(m.sdDiff)}, sd_mean: ${f4(m.sdMean)}, changed: ${f4(m.changed)}, detects: ${m.detects === null ? 'null' : f4(m.detects)} }`);
     return `${lines.join('\n')}\n`;
 }
-const calibration_round4 = (x) => Math.round(x * 10_000) / 10_000;
+const calibrationReport_round4 = (x) => Math.round(x * 10_000) / 10_000;
 /** The JSON of `--format json` and `--json FILE` (numbers to 4 decimals). */
 function calibrationJson(c, cutoffs = {}) {
     return {
@@ -20586,16 +20586,16 @@ function calibrationJson(c, cutoffs = {}) {
             m.metric,
             {
                 n: m.n,
-                means: m.means.map(calibration_round4),
-                sd_mean: calibration_round4(m.sdMean),
-                sd_mean_error: calibration_round4(m.sdMeanError),
-                sd_diff: calibration_round4(m.sdDiff),
-                sd_diff_error: calibration_round4(m.sdDiffError),
-                changed: calibration_round4(m.changed),
-                changed_error: calibration_round4(m.changedError),
-                change_size: calibration_round4(m.size),
-                level: calibration_round4(m.level),
-                detects: m.detects === null ? null : calibration_round4(m.detects),
+                means: m.means.map(calibrationReport_round4),
+                sd_mean: calibrationReport_round4(m.sdMean),
+                sd_mean_error: calibrationReport_round4(m.sdMeanError),
+                sd_diff: calibrationReport_round4(m.sdDiff),
+                sd_diff_error: calibrationReport_round4(m.sdDiffError),
+                changed: calibrationReport_round4(m.changed),
+                changed_error: calibrationReport_round4(m.changedError),
+                change_size: calibrationReport_round4(m.size),
+                level: calibrationReport_round4(m.level),
+                detects: m.detects === null ? null : calibrationReport_round4(m.detects),
                 margin: m.margin,
             },
         ])),
@@ -20618,7 +20618,7 @@ function noiseFloorMarkdown(noise) {
     return noiseFloorLine(noise, metricCode, (value) => escapeMarkdownText(value));
 }
 
-;// CONCATENATED MODULE: ./src/render/repeats.ts
+;// CONCATENATED MODULE: ./src/render/repeatsText.ts
 
 /** Flaky queries shown in the comment (the JSON lists more); sorted by query id. */
 const FLAKY_ROWS_SHOWN = 20;
@@ -20699,7 +20699,7 @@ function flakyTextLines(report, plain) {
     return lines;
 }
 
-;// CONCATENATED MODULE: ./src/render/warnings.ts
+;// CONCATENATED MODULE: ./src/render/warningText.ts
 /**
  * Warnings worded for the terminal and the action's annotations (src/warnings.ts holds them as data). The report's
  * own have one wording for every output: the comment passes its Markdown style to reportWarningText.
@@ -20749,29 +20749,29 @@ const PLAIN = { code: (text) => text, commit: (sha) => sha.slice(0, 12), input: 
 function reportWarningText(w, style = PLAIN) {
     switch (w.kind) {
         case 'stale_baseline':
-            return `the baseline run is ${w.age} old, past ${style.code('baseline-max-age')} (${format_plural(w.maxAgeDays, 'day', 'days')})`;
+            return `the baseline run is ${w.age} old, past ${style.code('baseline-max-age')} (${numberFormat_plural(w.maxAgeDays, 'day', 'days')})`;
         case 'baseline_behind':
-            return `the baseline is not the base commit's own run but one ${format_plural(w.commitsBehind, 'commit', 'commits')} behind it: changes made in between count as this pull request's`;
+            return `the baseline is not the base commit's own run but one ${numberFormat_plural(w.commitsBehind, 'commit', 'commits')} behind it: changes made in between count as this pull request's`;
         case 'swapped_runs':
             return `the baseline run was created ${w.age} after the candidate: are the two the wrong way round?`;
         case 'candidate_commit':
             return `the candidate run was made at ${style.commit(w.candidate)}, not at the commit this workflow evaluated (${style.commit(w.head)})`;
         case 'missing_results':
-            return `${format_plural(w.count, 'query has', 'queries have')} no result in the candidate (${w.leftOut ? `left out of its means: ${style.code('--mean-over trec')}` : 'counted as misses'})`;
+            return `${numberFormat_plural(w.count, 'query has', 'queries have')} no result in the candidate (${w.leftOut ? `left out of its means: ${style.code('--mean-over trec')}` : 'counted as misses'})`;
         case 'added_results':
-            return `${format_plural(w.count, 'query has', 'queries have')} a result only in the candidate`;
+            return `${numberFormat_plural(w.count, 'query has', 'queries have')} a result only in the candidate`;
         case 'unknown_results':
-            return `the ${w.side} has results for ${format_plural(w.count, 'query', 'queries')} not in the golden set (not scored)`;
+            return `the ${w.side} has results for ${numberFormat_plural(w.count, 'query', 'queries')} not in the golden set (not scored)`;
         case 'duplicate_results':
-            return `the ${w.side} has more than one result for ${format_plural(w.count, 'query', 'queries')} (the last one read is scored)`;
+            return `the ${w.side} has more than one result for ${numberFormat_plural(w.count, 'query', 'queries')} (the last one read is scored)`;
         case 'capped_results':
-            return `the ${w.side} has ${format_plural(w.count, 'query', 'queries')} with more than ${CAPS_TEXT}: only the first are scored`;
+            return `the ${w.side} has ${numberFormat_plural(w.count, 'query', 'queries')} with more than ${CAPS_TEXT}: only the first are scored`;
         case 'other_golden_set':
             return `the ${w.side} run's stored aggregate was computed on another golden set (${style.code(w.recorded.slice(0, 19))}): both runs are scored here on ${style.code(w.fingerprint.slice(0, 19))}`;
         case 'judge_differs':
             return 'judge model or prompt differs: judge scores are shown, not gated';
         case 'pending':
-            return `${format_plural(w.count, 'query is', 'queries are')} pending (not gated)`;
+            return `${numberFormat_plural(w.count, 'query is', 'queries are')} pending (not gated)`;
         case 'same_run':
             return `the baseline and the candidate are the same run (${style.input(w.runId)}: ${w.why}): every difference is 0, and the gates pass by construction`;
         case 'runner_mistake':
@@ -20783,7 +20783,7 @@ const PLAIN_FIELD = /^[\w.[\]-]+$/;
 /** A runner's mistake with its count of the run's results (RunnerMistakeWarning). */
 function runnerMistakeText(w, style) {
     const where = `the ${w.side} run ${style.input(w.run)} has`;
-    const count = `in ${w.queries.toLocaleString('en-US')} of its ${format_plural(w.results, 'result', 'results')}`;
+    const count = `in ${w.queries.toLocaleString('en-US')} of its ${numberFormat_plural(w.results, 'result', 'results')}`;
     if (w.check === 'unmatchable-hit')
         return `${where} hits with no ${style.code('chunk_id')}, ${style.code('doc_id')} or ${style.code('doc_path')} ${count}: they can match nothing in the golden set`;
     const field = PLAIN_FIELD.test(w.field) ? style.code(w.field) : style.input(w.field);
@@ -20925,7 +20925,7 @@ function provenanceLines(report, context, hint) {
         context.runUrl && hint ? `full report: ${hint}` : '',
     ].filter((x) => x !== '');
     const lines = [
-        `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${markdown_commitText(c.commit_hash, context)} (${candidateFrom ? `${candidateFrom}; ` : ''}${escapeMarkdownText(c.created_at, 30)}) ${b === null ? '**without a baseline**: a candidate-only report, gated on `min` and `max` thresholds only' : `**vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${markdown_commitText(b.commit_hash, context)}${baselineFrom ? ` (${baselineFrom})` : ''}${ageText}${fromText(context)}`} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${format_plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
+        `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${markdown_commitText(c.commit_hash, context)} (${candidateFrom ? `${candidateFrom}; ` : ''}${escapeMarkdownText(c.created_at, 30)}) ${b === null ? '**without a baseline**: a candidate-only report, gated on `min` and `max` thresholds only' : `**vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${markdown_commitText(b.commit_hash, context)}${baselineFrom ? ` (${baselineFrom})` : ''}${ageText}${fromText(context)}`} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${numberFormat_plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
     ];
     lines.push(...repeatsMarkdownLines(report));
     if (context.config)
@@ -20968,7 +20968,7 @@ function gateTableLines(report, byId) {
             // are in the verdict's bullets and in *All gates* below.
             return `| ${gateName(g)} | ${formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaShort(g, unit), 60)} | ${escapeMarkdownText(g.threshold, 120)} | ${RESULT_TEXT[g.result]} |`;
         }),
-        ...(hidden ? ['', `${format_plural(hidden, 'more gate', 'more gates')} passed (see *All gates* below).`] : []),
+        ...(hidden ? ['', `${numberFormat_plural(hidden, 'more gate', 'more gates')} passed (see *All gates* below).`] : []),
         ...unjudgedLines(report),
     ];
 }
@@ -21118,13 +21118,13 @@ function runDetailLines(report) {
                 ...table(['', 'candidate'], ['---', '---']),
                 ...RUN_ROWS.map(([label, key]) => `| ${label} | ${runCell(report.candidate, key)} |`),
                 '',
-                `Golden set \`${golden.fingerprint}\`: ${format_plural(golden.queries, 'query', 'queries')}.`,
+                `Golden set \`${golden.fingerprint}\`: ${numberFormat_plural(golden.queries, 'query', 'queries')}.`,
             ]
             : [
                 ...table(['', 'baseline', 'candidate'], ['---', '---', '---']),
                 ...RUN_ROWS.map(([label, key]) => `| ${label} | ${runCell(baseline, key)} | ${runCell(report.candidate, key)} |`),
                 '',
-                `Golden set \`${golden.fingerprint}\`: ${format_plural(golden.queries, 'query', 'queries')}, ${golden.shared.toLocaleString('en-US')} in both runs. Chunk match: \`${report.chunker_version_match}\`${report.chunk_match_queries ? ` (${chunkMatchSummary(report)})` : ''}.`,
+                `Golden set \`${golden.fingerprint}\`: ${numberFormat_plural(golden.queries, 'query', 'queries')}, ${golden.shared.toLocaleString('en-US')} in both runs. Chunk match: \`${report.chunker_version_match}\`${report.chunk_match_queries ? ` (${chunkMatchSummary(report)})` : ''}.`,
             ]),
     ];
     const list = (text, ids) => (ids.length ? ['', `${text}: ${nameList(ids, 40)}.`] : []);
@@ -21485,7 +21485,7 @@ async function runCompare(inputs) {
     // A run whose database records no commit takes the action's (the workflow run's), and says so.
     const report = withShownPValues(withWorkflowCommits(gated, inputs.reportContext ?? {}));
     t.mark('compared');
-    // A calibrated config's noise floor is named beside the config (src/render/calibration.ts, noiseFloorLine).
+    // A calibrated config's noise floor is named beside the config (src/render/calibrationReport.ts, noiseFloorLine).
     const named = config.noise ? { ...origin, noise: config.noise } : origin;
     const context = {
         ...inputs.reportContext,
@@ -21624,7 +21624,7 @@ async function sideRunsNamed(runPath, value, flag) {
     const suites = [...new Set(runs.map((r) => r.suite))].sort();
     const suiteList = () => suites
         .slice(0, 10)
-        .map((s) => `\`${oneLine(s)}\` (${format_plural(runs.filter((r) => r.suite === s).length, 'run', 'runs')})`)
+        .map((s) => `\`${oneLine(s)}\` (${numberFormat_plural(runs.filter((r) => r.suite === s).length, 'run', 'runs')})`)
         .join(', ');
     if (value === 'all') {
         if (suites.length > 1)
@@ -22031,7 +22031,7 @@ function runLines(report, context, paint) {
         b === null
             ? 'no baseline: a candidate-only report, gated on min and max thresholds only'
             : `baseline  ${plainText(b.run_id)} at ${plainText(b.commit_hash?.slice(0, 12) ?? null)} (${from('baseline', b)}${plainText(b.created_at, 30)}${age && !age.negative && !age.text.startsWith('0 ') ? `, ${age.text} older` : ''})`,
-        `golden set ${golden.fingerprint.slice(0, 19)}, ${format_plural(golden.queries, 'query', 'queries')}; chunk match ${report.chunker_version_match}${report.chunk_match_queries ? ` (${chunkMatchSummary(report)})` : ''}`,
+        `golden set ${golden.fingerprint.slice(0, 19)}, ${numberFormat_plural(golden.queries, 'query', 'queries')}; chunk match ${report.chunker_version_match}${report.chunk_match_queries ? ` (${chunkMatchSummary(report)})` : ''}`,
     ];
     lines.push(...repeatsTextLines(report, plainText));
     if (context.config)
@@ -22281,7 +22281,7 @@ function renderMetricTableText(defs) {
     return `${lines.join('\n')}\n`;
 }
 
-;// CONCATENATED MODULE: ./src/render/perQuery.ts
+;// CONCATENATED MODULE: ./src/render/perQueryTable.ts
 /** `evalverdict aggregate --per-query`: one run's per-query rows as text, Markdown, CSV (the JSON is stableJson's). */
 
 
@@ -22450,7 +22450,7 @@ function metricOptions(values) {
     return out;
 }
 
-;// CONCATENATED MODULE: ./src/compare/unjudged.ts
+;// CONCATENATED MODULE: ./src/compare/unjudgedPairs.ts
 /**
  * The unjudged (query, document) pairs of the runs' top k and the TREC qrels template `compare --unjudged` writes
  * of them (docs/compare.md, "Documents nobody judged"). "Unjudged" is exactly what judged@k counts as not judged:
@@ -22461,7 +22461,7 @@ function metricOptions(values) {
 
 /** The relevance the template leaves for an assessor: negative, which evalverdict and trec_eval read as unjudged. */
 const UNJUDGED_GRADE = -1;
-const unjudged_scratch = [];
+const unjudgedPairs_scratch = [];
 /**
  * One run's unjudged hits in its top k. A hit is named by its chunk_id, else its doc_id (a judgment's id matches
  * either, see QueryMatcher.match); a hit with neither cannot be judged by id and is counted in `unnamed`.
@@ -22503,7 +22503,7 @@ function unjudgedHitsOf(run, golden, k, matching) {
     return { hits, unnamed };
 }
 function isJudged(matcher, h, chunks) {
-    for (const e of matcher.match(candidateFromHit(h, chunks), unjudged_scratch))
+    for (const e of matcher.match(candidateFromHit(h, chunks), unjudgedPairs_scratch))
         if (matcher.expectations[e].grade >= 0)
             return true;
     return false;
@@ -22539,7 +22539,7 @@ function byCodeUnits(a, b) {
     return a < b ? -1 : a > b ? 1 : 0;
 }
 
-;// CONCATENATED MODULE: ./src/pipeline/unjudged.ts
+;// CONCATENATED MODULE: ./src/pipeline/unjudgedTemplate.ts
 
 
 
@@ -22612,7 +22612,7 @@ function traceTo(io) {
     return (label, seconds, faults) => io.stderr(`evalverdict: ${seconds.toFixed(2)} s ${(faults / 1000).toFixed(1).padStart(5)}k faults  ${label}\n`);
 }
 
-;// CONCATENATED MODULE: ./src/load/history.ts
+;// CONCATENATED MODULE: ./src/load/historyFile.ts
 /**
  * Reading a history file (docs/history.md) as untrusted input, like a run database: it comes from an artifact any
  * earlier main run wrote. Size capped before it is read, nesting and the count of values checked on its text before
@@ -22650,7 +22650,7 @@ class HistoryShapeError extends Error {
 function fail(field, expected, value) {
     throw new HistoryShapeError(`\`${field}\` must be ${expected}, got ${describe(value)}`);
 }
-function history_text(obj, key, at, nullable = false) {
+function historyFile_text(obj, key, at, nullable = false) {
     const v = obj[key];
     if (nullable && (v === null || v === undefined))
         return null;
@@ -22680,10 +22680,10 @@ function runOf(value, i, queries) {
     if (typeof outcomes !== 'string' || outcomes.length !== queries || !/^[hm-]*$/.test(outcomes))
         fail(`${at}.outcomes`, `a string of ${queries} characters h, m or - (one per query)`, outcomes);
     return {
-        run_id: history_text(value, 'run_id', `${at}.`),
-        commit: history_text(value, 'commit', `${at}.`, true),
-        time: history_text(value, 'time', `${at}.`),
-        golden: history_text(value, 'golden', `${at}.`),
+        run_id: historyFile_text(value, 'run_id', `${at}.`),
+        commit: historyFile_text(value, 'commit', `${at}.`, true),
+        time: historyFile_text(value, 'time', `${at}.`),
+        golden: historyFile_text(value, 'golden', `${at}.`),
         metrics: metricsOf(value.metrics, `${at}.metrics`),
         outcomes,
     };
@@ -22767,11 +22767,11 @@ function readHistoryFile(path) {
  */
 
 
-;// CONCATENATED MODULE: ./src/compare/history.ts
+;// CONCATENATED MODULE: ./src/compare/historyTrend.ts
 /**
  * Main's history: the last N runs of the default branch, each with its commit, time, gated metrics and
  * per-query hit/miss outcome, carried from one main run to the next (docs/history.md). Pure: a report in, a
- * history out; the reader (src/load/history.ts) checks a file before it becomes a History.
+ * history out; the reader (src/load/historyFile.ts) checks a file before it becomes a History.
  */
 
 
@@ -22880,7 +22880,7 @@ function trendOf(history, metricIds) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/pipeline/history.ts
+;// CONCATENATED MODULE: ./src/pipeline/withHistory.ts
 /**
  * Main's history around a comparison, shared by `evalverdict compare --history` and the action: read a
  * history without letting a bad one stop the report (its problem becomes one warning and the report goes on
@@ -22923,7 +22923,7 @@ function historyWithRun(history, report) {
     return appendRun(history ?? emptyHistory(), report, gatedMetrics(report));
 }
 
-;// CONCATENATED MODULE: ./src/write/history.ts
+;// CONCATENATED MODULE: ./src/write/historyWriter.ts
 
 /** The history as its file holds it: one run per line, so a diff of two files shows which runs came and went. */
 function historyText(history) {
@@ -22936,7 +22936,7 @@ function writeHistoryFile(path, history) {
     writeFileAtomically(path, historyText(history));
 }
 
-;// CONCATENATED MODULE: ./src/cli/history.ts
+;// CONCATENATED MODULE: ./src/cli/historyFlags.ts
 /**
  * `evalverdict compare --history FILE [--history-out FILE]`: the trend of main's history in the report, and the
  * history with this comparison's candidate appended (docs/compare.md, "Main's history").
@@ -23297,7 +23297,7 @@ function neitherHitsNorError(who, line, expected) {
     return new FieldError(expected[0], `${who} has neither ${list} (an empty list is no hits); its keys: ${keys.join(', ') || 'none'}${near}`);
 }
 
-;// CONCATENATED MODULE: ./src/import/format.ts
+;// CONCATENATED MODULE: ./src/import/importFormat.ts
 /**
  * The importer interface: what one format of another system's files (TREC, ckv, PaperBot, WFGY) tells the one
  * `evalverdict import FORMAT` command. A format names its input flags, reads its inputs (detecting their shape where a
@@ -23338,7 +23338,7 @@ function requiredFlag(values, flag) {
     return v;
 }
 
-;// CONCATENATED MODULE: ./src/import/files.ts
+;// CONCATENATED MODULE: ./src/import/importFiles.ts
 /**
  * What every import format shares: the output flags, checked before any work, and the run database and golden set
  * written together, or not at all. An `--out` that exists gets the runs added beside its runs (a run of the same id
@@ -23544,7 +23544,7 @@ function readJsonDocument(file, what) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/load/ckv.ts
+;// CONCATENATED MODULE: ./src/import/ckv/ckvFiles.ts
 /**
  * ckv's files -> a run and a golden set: its fixture (`testdata/queries.yaml`: `schema_version`, then `queries` of
  * `{id, intent, expected: {file, symbol, kind, line_range: [start, end]}, pending}`) and the hits of one eval pass,
@@ -23677,7 +23677,7 @@ function ckvGoldenItems(fixture) {
 }
 /** The keys of a result line, and of a hit (strict: a near miss such as `hit` is refused). */
 const LINE_KEYS = new Set(['query_id', 'hits', 'error']);
-const ckv_HIT_KEYS = new Set(['file', 'line_range', 'score', 'snippet', 'symbol', 'kind']);
+const ckvFiles_HIT_KEYS = new Set(['file', 'line_range', 'score', 'snippet', 'symbol', 'kind']);
 /** One query's result_json, ckv's way: mode `ckv`, no answer, a failed query as an error with no hits. */
 function ckvResult(q, hits, error) {
     return { query_id: q.id, query: q.intent, mode: 'ckv', hits_top_k: hits, answer: null, elapsed_ms: null, error };
@@ -23725,7 +23725,7 @@ class CkvResultsReader {
             throw new FieldError('hits', `\`hits\` must be a list, got ${describe(rawHits)}`);
         const hits = rawHits.map((h, i) => {
             if (isObject(h))
-                this.countOthers(unknownKeys(h, ckv_HIT_KEYS, `hits[${i}]`));
+                this.countOthers(unknownKeys(h, ckvFiles_HIT_KEYS, `hits[${i}]`));
             return hitOf(h, i);
         });
         const i = this.index.get(id);
@@ -23872,7 +23872,7 @@ function perQueryAsLine(row, byId) {
     return { query_id: id, hits };
 }
 
-;// CONCATENATED MODULE: ./src/import/report.ts
+;// CONCATENATED MODULE: ./src/import/importWarnings.ts
 
 
 /** "q1 at line 3, q2 at line 9, and 4 more": a tally of places. */
@@ -23885,18 +23885,18 @@ function otherKeysWarning(file, keys) {
         return [];
     const list = [...keys]
         .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-        .map(([key, n]) => `\`${key}\` (${format_plural(n, 'line', 'lines')})`);
-    return [`${file}: ${format_plural(keys.size, 'key is', 'keys are')} not read: ${list.join(', ')}`];
+        .map(([key, n]) => `\`${key}\` (${numberFormat_plural(n, 'line', 'lines')})`);
+    return [`${file}: ${numberFormat_plural(keys.size, 'key is', 'keys are')} not read: ${list.join(', ')}`];
 }
 /** Lines for queries the other file does not have: skipped. */
 function unknownWarning(file, t, [one, many], of) {
     if (t.count === 0)
         return [];
-    const text = format_plural(t.count, `line for a ${one} ${of} does not have is skipped`, `lines for ${many} ${of} does not have are skipped`);
+    const text = numberFormat_plural(t.count, `line for a ${one} ${of} does not have is skipped`, `lines for ${many} ${of} does not have are skipped`);
     return [`${file}: ${text}: ${placesOf(t)}`];
 }
 
-;// CONCATENATED MODULE: ./src/import/ckv.ts
+;// CONCATENATED MODULE: ./src/import/ckv/ckvImport.ts
 /**
  * `evalverdict import ckv`: ckv's fixture (YAML) and either the hits of one eval pass (JSON Lines, streamed) or ckv's
  * own `Result` JSON (per-query found_rank, hits_returned, citation_correct) into a run and a golden set.
@@ -23939,12 +23939,12 @@ function warningsOf({ fixture, reader, k }, fixturePath, resultsPath) {
     const { report } = reader;
     const warnings = [...fixture.warnings];
     if (report.duplicates.count > 0)
-        warnings.push(`${resultsPath}: ${format_plural(report.duplicates.count, 'more line for a query that already had one', 'more lines for queries that already had one')}; the last of each is scored: ${placesOf(report.duplicates)}`);
+        warnings.push(`${resultsPath}: ${numberFormat_plural(report.duplicates.count, 'more line for a query that already had one', 'more lines for queries that already had one')}; the last of each is scored: ${placesOf(report.duplicates)}`);
     warnings.push(...unknownWarning(resultsPath, report.unknown, ['query', 'queries'], 'the fixture'));
     if (report.missing.count > 0)
-        warnings.push(`${fixturePath}: ${format_plural(report.missing.count, 'query has no result (a miss', 'queries have no result (each a miss')}, as ckv counts a query it could not run): ${report.missing.first.join(', ')}${moreOf(report.missing)}`);
+        warnings.push(`${fixturePath}: ${numberFormat_plural(report.missing.count, 'query has no result (a miss', 'queries have no result (each a miss')}, as ckv counts a query it could not run): ${report.missing.first.join(', ')}${moreOf(report.missing)}`);
     if (report.hitsBeyondK > 0)
-        warnings.push(`${resultsPath}: ${format_plural(report.hitsBeyondK, `hit past the top ${k} is left out`, `hits past the top ${k} are left out`)} (ckv scores the top K)`);
+        warnings.push(`${resultsPath}: ${numberFormat_plural(report.hitsBeyondK, `hit past the top ${k} is left out`, `hits past the top ${k} are left out`)} (ckv scores the top K)`);
     return [...warnings, ...otherKeysWarning(resultsPath, report.otherKeys)];
 }
 /** --k: a positive whole number in decimal digits. */
@@ -23994,7 +23994,7 @@ const CKV_FORMAT = {
     read,
 };
 
-;// CONCATENATED MODULE: ./src/load/paperbot.ts
+;// CONCATENATED MODULE: ./src/import/paperbot/paperbotFiles.ts
 /**
  * PaperBot's document evidence bench -> a golden set and one run per retrieval mode: the bench JSON
  * (`bench_v1.json`: `{version, papers, cases: [{case_id, query, query_type, top_k, judgments: [{paper_id,
@@ -24119,8 +24119,8 @@ function paperbotGoldenItems(bench) {
     });
 }
 /** The keys of a result line, and of a hit (strict: a near miss such as `hit` is refused). */
-const paperbot_LINE_KEYS = new Set(['case_id', 'mode', 'hits', 'evidence_hits', 'latency_ms', 'error']);
-const paperbot_HIT_KEYS = new Set(['chunk_ref', 'paper_id', 'score']);
+const paperbotFiles_LINE_KEYS = new Set(['case_id', 'mode', 'hits', 'evidence_hits', 'latency_ms', 'error']);
+const paperbotFiles_HIT_KEYS = new Set(['chunk_ref', 'paper_id', 'score']);
 /** Reads result lines one at a time (`object`), keeping per mode each case's last line as its result_json. */
 class PaperbotResultsReader {
     bench;
@@ -24143,7 +24143,7 @@ class PaperbotResultsReader {
     }
     object(r, lineNumber) {
         this.report.lines++;
-        this.countOthers(unknownKeys(r, paperbot_LINE_KEYS, ''));
+        this.countOthers(unknownKeys(r, paperbotFiles_LINE_KEYS, ''));
         const caseId = id(r.case_id);
         if (caseId === null)
             throw new FieldError('case_id', `a result needs \`case_id\`, got ${describe(r.case_id)}`);
@@ -24172,8 +24172,8 @@ class PaperbotResultsReader {
             throw new FieldError(key, `\`${key}\` must be a list, got ${describe(raw)}`);
         return raw.map((h, i) => {
             if (isObject(h))
-                this.countOthers(unknownKeys(h, paperbot_HIT_KEYS, `${key}[${i}]`));
-            return paperbot_hitOf(h, i, key);
+                this.countOthers(unknownKeys(h, paperbotFiles_HIT_KEYS, `${key}[${i}]`));
+            return paperbotFiles_hitOf(h, i, key);
         });
     }
     keep(i, mode, lineNumber, hits, latency, error) {
@@ -24251,7 +24251,7 @@ function readPaperbotReport(value, source, reader) {
     });
 }
 /** An evidence hit `{chunk_ref, paper_id?, score?}` at position i as a ranked hit. */
-function paperbot_hitOf(h, i, key) {
+function paperbotFiles_hitOf(h, i, key) {
     const at = `${key}[${i}]`;
     const ref = isObject(h) ? id(h.chunk_ref) : null;
     if (!isObject(h) || ref === null)
@@ -24264,7 +24264,7 @@ function paperbot_hitOf(h, i, key) {
     return hit;
 }
 
-;// CONCATENATED MODULE: ./src/import/paperbot.ts
+;// CONCATENATED MODULE: ./src/import/paperbot/paperbotImport.ts
 /**
  * `evalverdict import paperbot`: PaperBot's document evidence bench and, per retrieval mode, either the evidence hits
  * (JSON Lines, streamed) or PaperBot's own report JSON (`cases[]` with `ranked_chunk_refs`) into one run per mode and
@@ -24278,7 +24278,7 @@ function paperbot_hitOf(h, i, key) {
 
 
 
-const paperbot_USAGE = `usage: evalverdict import paperbot --bench bench_v1.json --results results.jsonl --out RUN.sqlite
+const paperbotImport_USAGE = `usage: evalverdict import paperbot --bench bench_v1.json --results results.jsonl --out RUN.sqlite
   [--golden-out golden.jsonl] [--run-prefix PREFIX] [--created-at RFC3339] [--force]
   --results: one JSON object per line, {"case_id": ..., "mode": "hybrid", "hits": [{"chunk_ref": "101:method:0",
   "paper_id": 101, "score": ...}], "latency_ms": ...} (or "error": "..." for a case that failed; a line with neither
@@ -24296,19 +24296,19 @@ function readResults(bench, resultsPath) {
     readPaperbotReport(value, resultsPath, reader);
     return { reader, what: "case rows of PaperBot's report" };
 }
-function paperbot_warningsOf(bench, reader, resultsPath) {
+function paperbotImport_warningsOf(bench, reader, resultsPath) {
     const { report } = reader;
     const warnings = [...bench.warnings];
     if (report.duplicates.count > 0)
-        warnings.push(`${resultsPath}: ${format_plural(report.duplicates.count, 'more line', 'more lines')} for a case and mode that already had one; the last of each is scored: ${report.duplicates.first.map((d) => `${d.id} (${d.mode}) at line ${d.line}`).join(', ')}${moreOf(report.duplicates)}`);
+        warnings.push(`${resultsPath}: ${numberFormat_plural(report.duplicates.count, 'more line', 'more lines')} for a case and mode that already had one; the last of each is scored: ${report.duplicates.first.map((d) => `${d.id} (${d.mode}) at line ${d.line}`).join(', ')}${moreOf(report.duplicates)}`);
     warnings.push(...unknownWarning(resultsPath, report.unknown, ['case', 'cases'], 'the bench'));
     for (const [mode, missing] of report.missing)
-        warnings.push(`${resultsPath}: mode ${mode} has no line for ${format_plural(missing.length, 'case (a miss)', 'cases (each a miss)')}: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? `, and ${missing.length - 5} more` : ''}`);
+        warnings.push(`${resultsPath}: mode ${mode} has no line for ${numberFormat_plural(missing.length, 'case (a miss)', 'cases (each a miss)')}: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? `, and ${missing.length - 5} more` : ''}`);
     if (report.hitsBeyondTopK > 0)
-        warnings.push(`${resultsPath}: ${format_plural(report.hitsBeyondTopK, "hit past its case's top_k is left out", "hits past their case's top_k are left out")}`);
+        warnings.push(`${resultsPath}: ${numberFormat_plural(report.hitsBeyondTopK, "hit past its case's top_k is left out", "hits past their case's top_k are left out")}`);
     return [...warnings, ...otherKeysWarning(resultsPath, report.otherKeys)];
 }
-function paperbot_read(values, outputs) {
+function paperbotImport_read(values, outputs) {
     const benchPath = requiredFlag(values, 'bench');
     const resultsPath = requiredFlag(values, 'results');
     const prefix = stringFlag(values, 'run-prefix') ?? '';
@@ -24336,14 +24336,14 @@ function paperbot_read(values, outputs) {
             },
             items: paperbotGoldenItems(bench),
         },
-        warnings: paperbot_warningsOf(bench, reader, resultsPath),
+        warnings: paperbotImport_warningsOf(bench, reader, resultsPath),
         done: `imported ${bench.cases.length} cases and ${reader.report.lines} ${what} into ${outputs.out} as runs ${named}`,
     };
 }
 const PAPERBOT_FORMAT = {
     name: 'paperbot',
     summary: "PaperBot's evidence bench and each mode's hits (JSON Lines) or its report JSON: a run per mode",
-    usage: paperbot_USAGE,
+    usage: paperbotImport_USAGE,
     inputs: [
         ['bench', '--bench file'],
         ['results', '--results file'],
@@ -24351,10 +24351,10 @@ const PAPERBOT_FORMAT = {
     options: ['run-prefix'],
     // The run ids are the modes; `--run-id` is not a flag here.
     defaultRunId: () => 'paperbot',
-    read: paperbot_read,
+    read: paperbotImport_read,
 };
 
-;// CONCATENATED MODULE: ./src/load/trec.ts
+;// CONCATENATED MODULE: ./src/import/trec/trecFiles.ts
 /**
  * TREC files -> a run and a golden set. qrels: `qid iter docno rel`; run: `qid Q0 docno rank score tag`.
  * Like trec_eval we ignore the rank column and order by score descending, ties by docno descending; the
@@ -24417,7 +24417,7 @@ function parseTrecRun(text, source) {
 }
 /** trec_eval's order: score descending, then docno descending (strcmp). */
 const trecOrder = (a, b) => a.score !== b.score ? b.score - a.score : a.docno < b.docno ? 1 : a.docno > b.docno ? -1 : 0;
-const trec_hitOf = (l, i) => ({
+const trecFiles_hitOf = (l, i) => ({
     rank: i + 1,
     chunkId: l.docno,
     docId: l.docno,
@@ -24434,7 +24434,7 @@ function resultsFromTrecRun(byQuery) {
         queryId: qid,
         query: qid,
         mode: null,
-        hits: [...list].sort(trecOrder).map(trec_hitOf),
+        hits: [...list].sort(trecOrder).map(trecFiles_hitOf),
         answer: null,
         elapsedMs: null,
         error: null,
@@ -24470,12 +24470,12 @@ function runFromTrec(qrelsText, qrelsSource, runText, runSource, createdAt) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/import/trec.ts
+;// CONCATENATED MODULE: ./src/import/trec/trecImport.ts
 
 
 
 
-const trec_USAGE = `usage: evalverdict import trec --qrels QRELS --run RUN --out OUT.sqlite [--golden-out golden.jsonl] [--created-at RFC3339] [--force]
+const trecImport_USAGE = `usage: evalverdict import trec --qrels QRELS --run RUN --out OUT.sqlite [--golden-out golden.jsonl] [--created-at RFC3339] [--force]
   The golden set is written as JSON Lines when its name ends in .jsonl or .ndjson, else as YAML.
   Refuses an --out or --golden-out that already exists unless --force is given (then replaces it).`;
 /** A hit as the run database stores it. */
@@ -24488,7 +24488,7 @@ const storedHit = (h) => ({
     snippet: null,
     score: h.score,
 });
-function trec_read(values, outputs) {
+function trecImport_read(values, outputs) {
     const qrels = requiredFlag(values, 'qrels');
     const runFile = requiredFlag(values, 'run');
     const createdAt = outputs.createdAt ?? nowRfc3339();
@@ -24520,7 +24520,7 @@ function trec_read(values, outputs) {
 const TREC_FORMAT = {
     name: 'trec',
     summary: 'a TREC qrels file and run file (trec_eval ranking: score descending, ties by docno descending)',
-    usage: trec_USAGE,
+    usage: trecImport_USAGE,
     inputs: [
         ['qrels', '--qrels file'],
         ['run', '--run file'],
@@ -24529,10 +24529,10 @@ const TREC_FORMAT = {
     // The run id is the run's tag, read from the file.
     defaultRunId: () => 'trec',
     replacesOut: true,
-    read: trec_read,
+    read: trecImport_read,
 };
 
-;// CONCATENATED MODULE: ./src/load/wfgy.ts
+;// CONCATENATED MODULE: ./src/import/wfgy/wfgyFiles.ts
 /**
  * WFGY example 08's files -> a run and a golden set: `eval/qaset.json` (a JSON list of
  * `{qid, q, answerable, gold_ids, gold_claim}`) and `runs/trace.jsonl` (one JSON object per line:
@@ -24565,7 +24565,7 @@ function parseQaSet(text, source) {
     catch (error) {
         const message = error.message;
         const at = /position (\d+)/.exec(message);
-        const line = at ? wfgy_lineAt(body, Number(at[1])) : null;
+        const line = at ? wfgyFiles_lineAt(body, Number(at[1])) : null;
         throw new InputError(`${source}${line !== null ? `:${line}` : ''}: not valid JSON (${message})`);
     }
     if (!Array.isArray(value))
@@ -24609,7 +24609,7 @@ function questionOf(item, source, line) {
     return { qid: id, q: item.q, answerable: item.answerable, goldIds, goldClaim: claim, line };
 }
 /** The 1-based line of character `index` of `text`. */
-function wfgy_lineAt(text, index) {
+function wfgyFiles_lineAt(text, index) {
     let line = 1;
     for (let i = 0; i < index && i < text.length; i++)
         if (text.charCodeAt(i) === 10)
@@ -24902,7 +24902,7 @@ function goldenItemOf(q, id) {
     return item;
 }
 
-;// CONCATENATED MODULE: ./src/import/wfgy.ts
+;// CONCATENATED MODULE: ./src/import/wfgy/wfgyImport.ts
 /**
  * `evalverdict import wfgy`: WFGY example 08's QA set and traces (JSON Lines, streamed) into a run and a golden set
  * with `profile: wfgy`. A question's repeated trace lines are all scored by default, as WFGY's scorer scores every
@@ -24917,7 +24917,7 @@ function goldenItemOf(q, id) {
 
 
 
-const wfgy_USAGE = `usage: evalverdict import wfgy --qaset eval/qaset.json --traces runs/trace.jsonl --out RUN.sqlite
+const wfgyImport_USAGE = `usage: evalverdict import wfgy --qaset eval/qaset.json --traces runs/trace.jsonl --out RUN.sqlite
   [--golden-out golden.jsonl] [--run-id ID] [--refusal-token TEXT] [--citations auto|field|text]
   [--keep all|last|first] [--created-at RFC3339] [--force]
   Matches each trace line to its question by qid, else by the exact question text. A question with several lines
@@ -24968,7 +24968,7 @@ function timeOf(ts) {
     return date.toISOString().replace(/\.000Z$/, 'Z');
 }
 /** What the import left out or chose, for stderr: counts and the first few places. */
-function wfgy_warningsOf(imported, traces, qaset, keep) {
+function wfgyImport_warningsOf(imported, traces, qaset, keep) {
     const { report } = imported;
     const warnings = [];
     if (report.duplicates.count > 0) {
@@ -24976,19 +24976,19 @@ function wfgy_warningsOf(imported, traces, qaset, keep) {
         const scored = keep === 'all'
             ? 'each is scored, as WFGY scores every line (results QID#2, QID#3, ...)'
             : `the ${keep} line of each is scored (WFGY's scorer would score every line)`;
-        warnings.push(`${traces}: ${format_plural(report.duplicates.count, 'more line', 'more lines')} for ${format_plural(report.questionsWithDuplicates, 'question that already had one', 'questions that already had one')}; ${scored}: ${places}${moreOf(report.duplicates)}`);
+        warnings.push(`${traces}: ${numberFormat_plural(report.duplicates.count, 'more line', 'more lines')} for ${numberFormat_plural(report.questionsWithDuplicates, 'question that already had one', 'questions that already had one')}; ${scored}: ${places}${moreOf(report.duplicates)}`);
     }
     if (report.unmatched.count > 0) {
         const places = report.unmatched.first
             .map((u) => `line ${u.line} ${u.qid !== null ? `qid ${JSON.stringify(u.qid)}` : JSON.stringify(u.q)}`)
             .join(', ');
-        warnings.push(`${traces}: ${format_plural(report.unmatched.count, 'line matches', 'lines match')} no question of ${qaset} and ${report.unmatched.count === 1 ? 'is' : 'are'} skipped: ${places}${moreOf(report.unmatched)}`);
+        warnings.push(`${traces}: ${numberFormat_plural(report.unmatched.count, 'line matches', 'lines match')} no question of ${qaset} and ${report.unmatched.count === 1 ? 'is' : 'are'} skipped: ${places}${moreOf(report.unmatched)}`);
     }
     if (report.missing.count > 0)
-        warnings.push(`${qaset}: ${format_plural(report.missing.count, 'question has', 'questions have')} no trace (no result in the run; WFGY's scorer leaves them out too): ${report.missing.first.join(', ')}${moreOf(report.missing)}`);
+        warnings.push(`${qaset}: ${numberFormat_plural(report.missing.count, 'question has', 'questions have')} no trace (no result in the run; WFGY's scorer leaves them out too): ${report.missing.first.join(', ')}${moreOf(report.missing)}`);
     return warnings;
 }
-function wfgy_read(values, outputs) {
+function wfgyImport_read(values, outputs) {
     const qaset = requiredFlag(values, 'qaset');
     const traces = requiredFlag(values, 'traces');
     const options = wfgyOptions(values);
@@ -25009,14 +25009,14 @@ function wfgy_read(values, outputs) {
     return {
         runs: [{ runId: outputs.runId, suite: 'wfgy', config, createdAt, results: imported.results }],
         golden: { header: imported.goldenHeader, items: imported.goldenItems },
-        warnings: wfgy_warningsOf(imported, traces, qaset, options.keep),
+        warnings: wfgyImport_warningsOf(imported, traces, qaset, options.keep),
         done: `imported ${imported.questions.length - report.missing.count} of ${imported.questions.length} questions (${report.lines} trace lines: ${report.matched} matched, ${report.duplicates.count} duplicate, ${report.unmatched.count} unmatched) into ${outputs.out} as run ${outputs.runId}`,
     };
 }
 const WFGY_FORMAT = {
     name: 'wfgy',
     summary: "WFGY example 08's QA set and traces, scored by WFGY's definitions (profile: wfgy)",
-    usage: wfgy_USAGE,
+    usage: wfgyImport_USAGE,
     inputs: [
         ['qaset', '--qaset file'],
         ['traces', '--traces file'],
@@ -25024,10 +25024,10 @@ const WFGY_FORMAT = {
     options: ['run-id', 'refusal-token', 'citations', 'keep'],
     defaultRunId: nameOfFile('traces'),
     goldenGrows: true,
-    read: wfgy_read,
+    read: wfgyImport_read,
 };
 
-;// CONCATENATED MODULE: ./src/import/formats.ts
+;// CONCATENATED MODULE: ./src/import/formatList.ts
 /** Every format `evalverdict import` reads, in the order `evalverdict import --help` lists them: the one switch. */
 
 
@@ -25043,9 +25043,9 @@ ${IMPORT_FORMATS.map((f) => `  ${f.name.padEnd(9)} ${f.summary}`).join('\n')}
 Run \`evalverdict import FORMAT --help\` for a format's input flags. The run database and the golden set are written
 together or not at all; docs/cli.md ("Importing other systems' files").`;
 
-;// CONCATENATED MODULE: ./src/cli/import.ts
+;// CONCATENATED MODULE: ./src/cli/importCommand.ts
 /**
- * `evalverdict import FORMAT`: the one import command. The format (src/import/formats.ts) names its input flags and
+ * `evalverdict import FORMAT`: the one import command. The format (src/import/formatList.ts) names its input flags and
  * reads its files; this checks the flags, writes the run database and golden set together, and prints what the
  * format reports.
  */
@@ -25127,12 +25127,12 @@ async function validateCommand(args, io) {
     return findings.length === 0 ? 0 : 1;
 }
 
-;// CONCATENATED MODULE: ./src/compare/calibrate.ts
+;// CONCATENATED MODULE: ./src/compare/calibration.ts
 /**
  * Thresholds from measured noise (`evalverdict calibrate`, docs/cli.md): runs of one commit (A/A) differ only by the
  * system's own noise, so their per-query differences are what a comparison with no real change looks like. From
  * them, per metric: the run-to-run spread, the smallest drop a tested gate detects at that noise (the same
- * minimum detectable drop the verdict computes: src/compare/power.ts), and the margin to suggest.
+ * minimum detectable drop the verdict computes: src/stats/power.ts), and the margin to suggest.
  *
  * Every pair of runs is used: per query, the mean over pairs of the squared difference is twice the sample variance
  * of its k values, so queries (independent of each other) carry the error: the standard errors below are the
@@ -25184,12 +25184,12 @@ function queryStats(columns) {
     }
     return stats;
 }
-const calibrate_meanOf = (xs) => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
+const calibration_meanOf = (xs) => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
 /** Sample standard deviation (n - 1); 0 for fewer than two values. */
 function sdOf(xs) {
     if (xs.length < 2)
         return 0;
-    const m = calibrate_meanOf(xs);
+    const m = calibration_meanOf(xs);
     return Math.sqrt(xs.reduce((s, x) => s + (x - m) * (x - m), 0) / (xs.length - 1));
 }
 /** Up to the next hundredth (a float's last bit never adds one), at least 0.01. */
@@ -25203,13 +25203,13 @@ function metricNoise(metric, runs, level, power) {
     });
     const stats = queryStats(columns);
     const n = stats.meanSquare.length;
-    const means = columns.map((c) => calibrate_meanOf([...c].filter((v) => v === v)));
+    const means = columns.map((c) => calibration_meanOf([...c].filter((v) => v === v)));
     const k = runs.length;
     const sdMean = sdOf(means);
-    const meanSquare = calibrate_meanOf(stats.meanSquare);
+    const meanSquare = calibration_meanOf(stats.meanSquare);
     const meanSquareError = sdOf(stats.meanSquare) / Math.sqrt(Math.max(1, n));
     const sdDiff = Math.sqrt(meanSquare);
-    const changed = calibrate_meanOf(stats.changedShare);
+    const changed = calibration_meanOf(stats.changedShare);
     const size = changed === 0 ? 1 : Math.sqrt(meanSquare / changed);
     const mdd = minimumDetectableDrop({ n, rho: changed, size }, level, power);
     return {
@@ -25245,7 +25245,7 @@ function suggestedMargin(stats, m, level, power) {
     return Number.isFinite(mdd) ? upToHundredth(mdd) : null;
 }
 
-;// CONCATENATED MODULE: ./src/pipeline/calibrate.ts
+;// CONCATENATED MODULE: ./src/pipeline/calibrateRuns.ts
 /**
  * load -> per-query values -> calibrate: `evalverdict calibrate`'s reading of repeated runs of one commit. Each run is
  * scored as compare scores a side (scoreToTable, the same metric table and per-query columns), so the noise it
@@ -25338,7 +25338,7 @@ async function readRun(ref, golden, options, metrics) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/cli/power.ts
+;// CONCATENATED MODULE: ./src/cli/powerCommand.ts
 /**
  * `evalverdict power --golden G [--baseline RUN.sqlite [--run ID]] [--config C] [--churn 0.4]`: for each tested gate of
  * the config, the smallest drop its test detects with 80% power, and how many queries would bring that to the margin,
@@ -25347,7 +25347,7 @@ async function readRun(ref, golden, options, metrics) {
  * There are no paired differences yet. The noise is the baseline side's: measured over its repeated runs when `--run`
  * names several (as calibrate measures it), else the config's measured `noise:` block for the metric; else assumed: a share `churn` of the queries is
  * redrawn between two runs with no real change, a redrawn query taking another of the baseline's per-query values
- * (src/compare/power.ts, redrawnNoiseModel: a hit at 2v(1 - v) for hit@k, its own spread for nDCG or MRR), or a hit
+ * (src/stats/power.ts, redrawnNoiseModel: a hit at 2v(1 - v) for hit@k, its own spread for nDCG or MRR), or a hit
  * at 0.5 (the noisiest) without a baseline.
  */
 
@@ -25531,7 +25531,7 @@ async function baselineColumns(runPath, runId, goldenPath, options) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/cli/calibrate.ts
+;// CONCATENATED MODULE: ./src/cli/calibrateCommand.ts
 /**
  * `evalverdict calibrate RUNS.sqlite [MORE.sqlite ...] --golden G`: repeated runs of one commit (A/A) in, per metric
  * the run-to-run spread, the smallest drop a gate detects at that noise, and a suggested gate config out

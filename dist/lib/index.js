@@ -9324,7 +9324,7 @@ function mergeLevel(ends, orders, size) {
     return [outEnds, outOrders];
 }
 
-;// CONCATENATED MODULE: ./src/aggregate/answers.ts
+;// CONCATENATED MODULE: ./src/aggregate/answerChecks.ts
 
 /** Refusal: the explicit `abstained` flag when present, else `answer.grounded == false`; null when there is no answer at all. */
 function isRefusal(result) {
@@ -10084,7 +10084,7 @@ const operationsFamily = {
     declare: ({ stages }) => [...COUNTS_AND_FAILURES, ...LATENCY, ...stageLatency(stages), ...TOTALS],
 };
 
-;// CONCATENATED MODULE: ./src/aggregate/retrieval.ts
+;// CONCATENATED MODULE: ./src/aggregate/rankMetrics.ts
 const scratch = [];
 // Plain arrays, not typed arrays: a record keeps a handful of short lists, and a typed array costs several times a
 // small array of small integers in heap. Lists are gathered in these and copied out at their exact length (an array
@@ -10096,7 +10096,7 @@ const listedGrade = [];
 const listedMoreGrades = [];
 const hitGrades = [];
 const listedOtherJudged = [];
-const retrieval_NONE = Object.freeze([]);
+const rankMetrics_NONE = Object.freeze([]);
 /**
  * Joins the ranked candidates (sorted by rank) with the query's expectations once; every metric below reads the
  * result. `ranks[i]` is the stored rank of `candidates[i]`.
@@ -10167,13 +10167,13 @@ function relevanceVector(matcher, candidates, ranks) {
 function vectorOfLists(matcher, expectationFirstRank, firstRelevantRank) {
     const listed = listedRanks.length > 0;
     return {
-        ranks: listed ? listedRanks.slice() : retrieval_NONE,
-        relevant: listed ? listedRelevant.slice() : retrieval_NONE,
-        novelRelevant: listed ? listedNovel.slice() : retrieval_NONE,
-        novelGrade: listed ? listedGrade.slice() : retrieval_NONE,
-        moreNovelGrades: listedMoreGrades.length > 0 ? listedMoreGrades.slice() : retrieval_NONE,
+        ranks: listed ? listedRanks.slice() : rankMetrics_NONE,
+        relevant: listed ? listedRelevant.slice() : rankMetrics_NONE,
+        novelRelevant: listed ? listedNovel.slice() : rankMetrics_NONE,
+        novelGrade: listed ? listedGrade.slice() : rankMetrics_NONE,
+        moreNovelGrades: listedMoreGrades.length > 0 ? listedMoreGrades.slice() : rankMetrics_NONE,
         expectationFirstRank,
-        otherJudgedRanks: listedOtherJudged.length > 0 ? listedOtherJudged.slice() : retrieval_NONE,
+        otherJudgedRanks: listedOtherJudged.length > 0 ? listedOtherJudged.slice() : rankMetrics_NONE,
         relevantCount: matcher.relevantCount,
         nonRelevantCount: matcher.nonRelevantCount,
         idealGrades: matcher.idealGrades,
@@ -14551,7 +14551,7 @@ function perQueryRows(run, golden, options) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/compare/significance.ts
+;// CONCATENATED MODULE: ./src/stats/signFlip.ts
 /**
  * Paired significance of candidate - baseline per-query differences: one test, and the interval read off it.
  *
@@ -14572,7 +14572,7 @@ function perQueryRows(run, golden, options) {
 const EXACT_ENUMERATION_MAX = 16;
 const RESAMPLING_MAX = 2000;
 /** mulberry32: a small, well-distributed 32-bit generator; seeded so every p-value is reproducible. */
-function significance_seededRandom(seed) {
+function signFlip_seededRandom(seed) {
     let a = seed >>> 0;
     return () => {
         a = (a + 0x6d2b79f5) >>> 0;
@@ -14730,7 +14730,7 @@ function pairedSignificance(diffs, permutations, seed, alpha = 0.05) {
     const n = diffs.length;
     if (n === 0)
         return null;
-    const { pValue, critical } = signFlipTest(diffs, permutations, significance_seededRandom(seed), alpha);
+    const { pValue, critical } = signFlipTest(diffs, permutations, signFlip_seededRandom(seed), alpha);
     let sum = 0;
     for (let i = 0; i < n; i++)
         sum += diffs[i];
@@ -15465,7 +15465,7 @@ function parseYamlWithLines(text, source) {
     return { doc, lineOf, keyLine };
 }
 
-;// CONCATENATED MODULE: ./src/compare/power.ts
+;// CONCATENATED MODULE: ./src/stats/power.ts
 /**
  * The smallest drop a gate's one-sided test can see: the minimum detectable drop (MDD) at a level and 80% power.
  *
@@ -16080,12 +16080,12 @@ function atScoringCutoffs(config, given) {
     return { config: { ...config, gates, primary }, options: { ...given, ks, mrrCutoff } };
 }
 
-;// CONCATENATED MODULE: ./src/format.ts
+;// CONCATENATED MODULE: ./src/numberFormat.ts
 /**
  * Numbers as every stage prints them: rounded to 4 decimals on output only (as trec_eval prints), n/a for a null.
  * A leaf module: aggregate (kebab's JSON), gate (threshold text) and render all read it.
  */
-function format_round4(x) {
+function numberFormat_round4(x) {
     // toFixed rounds the exact binary value, as C's printf("%.4f") does in trec_eval.
     const r = Number(x.toFixed(4));
     return Object.is(r, -0) ? 0 : r;
@@ -16095,36 +16095,36 @@ function format_round4(x) {
  * (0.04996 at alpha 0.05 is 0.0499, cut rather than rounded up to 0.0500), so a printed p never contradicts the mark
  * and the outcome beside it, which compare the exact p with alpha.
  */
-function format_shownP(p, alpha) {
-    let shown = format_round4(p);
+function numberFormat_shownP(p, alpha) {
+    let shown = numberFormat_round4(p);
     // One step of 0.0001 at a time, each rounded again: p * 1e4 itself can round up to the next whole number.
     while (p < alpha && shown >= alpha)
-        shown = format_round4(shown - 1e-4);
+        shown = numberFormat_round4(shown - 1e-4);
     while (p >= alpha && shown < alpha)
-        shown = format_round4(shown + 1e-4);
+        shown = numberFormat_round4(shown + 1e-4);
     return shown;
 }
 /** A p-value as the reports print it: `shownP`, and `< 0.0001` below that. */
-function format_formatP(p, alpha) {
+function numberFormat_formatP(p, alpha) {
     if (p === null || p === undefined)
         return '—';
-    return p < 0.0001 ? '< 0.0001' : format_shownP(p, alpha).toFixed(4);
+    return p < 0.0001 ? '< 0.0001' : numberFormat_shownP(p, alpha).toFixed(4);
 }
-function format_formatValue(value, unit) {
+function numberFormat_formatValue(value, unit) {
     if (value === null || value === undefined || !Number.isFinite(value))
         return 'n/a';
     if (unit === 'count' || unit === 'tokens')
-        return Number.isInteger(value) ? String(value) : format_round4(value).toFixed(4);
+        return Number.isInteger(value) ? String(value) : numberFormat_round4(value).toFixed(4);
     if (unit === 'ms')
-        return Number.isInteger(value) ? String(value) : format_round4(value).toFixed(1);
-    return format_round4(value).toFixed(4);
+        return Number.isInteger(value) ? String(value) : numberFormat_round4(value).toFixed(1);
+    return numberFormat_round4(value).toFixed(4);
 }
 function formatDelta(value, unit) {
     if (value === null || value === undefined || !Number.isFinite(value))
         return 'n/a';
-    const text = format_formatValue(Math.abs(value), unit);
-    if (format_round4(value) === 0)
-        return `±${format_formatValue(0, unit)}`;
+    const text = numberFormat_formatValue(Math.abs(value), unit);
+    if (numberFormat_round4(value) === 0)
+        return `±${numberFormat_formatValue(0, unit)}`;
     return `${value > 0 ? '+' : '−'}${text}`;
 }
 /**
@@ -16133,7 +16133,7 @@ function formatDelta(value, unit) {
  * its test is significant), so the printed interval and the outcome cannot disagree by rounding.
  */
 function formatDeltaKeepingSign(value, unit) {
-    if (value === null || value === undefined || !Number.isFinite(value) || value === 0 || format_round4(value) !== 0)
+    if (value === null || value === undefined || !Number.isFinite(value) || value === 0 || numberFormat_round4(value) !== 0)
         return formatDelta(value, unit);
     let decimals = 5;
     while (decimals < 10 && Number(Math.abs(value).toFixed(decimals)) === 0)
@@ -16141,11 +16141,11 @@ function formatDeltaKeepingSign(value, unit) {
     return `${value > 0 ? '+' : '−'}${Math.abs(value).toFixed(decimals)}`;
 }
 /** "1 query", "1,024 queries": a count with its noun. */
-function format_plural(n, one, many) {
+function numberFormat_plural(n, one, many) {
     return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 }
 
-;// CONCATENATED MODULE: ./src/gate/tested.ts
+;// CONCATENATED MODULE: ./src/gate/testedGates.ts
 
 
 
@@ -16163,7 +16163,7 @@ function dropsOf(diffs, def) {
 }
 /**
  * The numbers of one tested gate: its drops' bounds at 1 - alpha / size, read for a margin in the caller.
- * `step` is the metric's full step (1 for a rate): the pseudo-queries of the bounds (src/compare/significance.ts).
+ * `step` is the metric's full step (1 for a rate): the pseudo-queries of the bounds (src/stats/signFlip.ts).
  * `noise`: the metric's measured noise floor (the config's `noise:` block), the advice's noise when given.
  */
 function testedNumbers(drops, family, alpha, margin, def, noise) {
@@ -16228,13 +16228,13 @@ const EPS = 1e-12;
 function describeThreshold(key, x, unit) {
     switch (key) {
         case 'min':
-            return `≥ ${format_formatValue(x, unit)}`;
+            return `≥ ${numberFormat_formatValue(x, unit)}`;
         case 'max':
-            return `≤ ${format_formatValue(x, unit)}`;
+            return `≤ ${numberFormat_formatValue(x, unit)}`;
         case 'max_drop':
-            return `drop ≤ ${format_formatValue(x, unit)}`;
+            return `drop ≤ ${numberFormat_formatValue(x, unit)}`;
         case 'max_increase':
-            return `increase ≤ ${format_formatValue(x, unit)}`;
+            return `increase ≤ ${numberFormat_formatValue(x, unit)}`;
         case 'max_drop_pct':
             return `drop ≤ ${x}%`;
         case 'max_increase_pct':
@@ -16406,7 +16406,7 @@ function checkGate(spec, ctx, countKey, def) {
 function gateBase(spec, unit, alpha, margin) {
     const own = Object.entries(spec.thresholds).map(([k, x]) => describeThreshold(k, x, unit));
     const threshold = isTested(spec)
-        ? `${spec.margin === undefined && own.length ? own.join(' and ') : `drop < ${format_formatValue(margin, unit)} (margin)`} (bounds at α ${alpha})`
+        ? `${spec.margin === undefined && own.length ? own.join(' and ') : `drop < ${numberFormat_formatValue(margin, unit)} (margin)`} (bounds at α ${alpha})`
         : own.join(' and ');
     return {
         metric: spec.metric,
@@ -16528,7 +16528,7 @@ function relativeNote(_def, spec, m) {
         : `${m.rel_delta >= 0 ? '+' : ''}${(m.rel_delta * 100).toFixed(1)}% of the baseline`;
 }
 const inconclusiveEffect = (spec, on) => on === 'pass' ? 'none' : on === 'warn' ? 'warn' : failResult(spec);
-/** A tested gate: fail, pass or inconclusive, its drop's bounds against its margin (src/gate/tested.ts). */
+/** A tested gate: fail, pass or inconclusive, its drop's bounds against its margin (src/gate/testedGates.ts). */
 function testedGate(spec, base, def, m, tested, onInconclusive, alpha) {
     const values = unavailable(spec, base, m);
     if ('result' in values)
@@ -16548,7 +16548,7 @@ function testedGate(spec, base, def, m, tested, onInconclusive, alpha) {
         ...pairedDelta(values.delta, -directionOf(def) * tested.meanDrop),
     };
     const [lower, upper] = tested.dropBounds;
-    const margin = format_formatValue(tested.margin, unit);
+    const margin = numberFormat_formatValue(tested.margin, unit);
     const bounds = boundsWords(tested, alpha, unit);
     if (lower > tested.margin) {
         const note = `a drop beyond the margin ${margin}: ${bounds}`;
@@ -16556,7 +16556,7 @@ function testedGate(spec, base, def, m, tested, onInconclusive, alpha) {
     }
     if (upper < tested.margin) {
         const what = tested.significant
-            ? `a real drop of ${format_formatValue(tested.meanDrop, unit)}, within the margin ${margin}`
+            ? `a real drop of ${numberFormat_formatValue(tested.meanDrop, unit)}, within the margin ${margin}`
             : `no drop of the margin ${margin} or more`;
         return { ...withTest, result: 'pass', effect: 'none', note: `${what}: ${bounds}` };
     }
@@ -16596,14 +16596,14 @@ const CORRECTION_WORDS = {
 function pWords(t, alpha) {
     const adjusted = t.correction === 'none' || t.correction === 'primary'
         ? `${CORRECTION_WORDS[t.correction]}`
-        : `${CORRECTION_WORDS[t.correction]} ${format_formatP(t.pAdjusted, alpha)}`;
-    return `one-sided p ${format_formatP(t.pValue, alpha)}, ${adjusted} ${t.significant ? '<' : '≥'} α ${alpha}`;
+        : `${CORRECTION_WORDS[t.correction]} ${numberFormat_formatP(t.pAdjusted, alpha)}`;
+    return `one-sided p ${numberFormat_formatP(t.pValue, alpha)}, ${adjusted} ${t.significant ? '<' : '≥'} α ${alpha}`;
 }
 /** "change between −0.0533 and +0.0267 (90%, simultaneous over 4 gates; one-sided p 0.66, ...)". */
 function boundsWords(t, alpha, unit) {
     const over = t.simultaneousOver > 1 ? `, simultaneous over ${t.simultaneousOver} gates` : '';
     const level = `${+(t.ciLevel * 100).toFixed(2)}%${over}`;
-    const signed = (x) => `${x >= 0 ? '+' : '−'}${format_formatValue(Math.abs(x), unit)}`;
+    const signed = (x) => `${x >= 0 ? '+' : '−'}${numberFormat_formatValue(Math.abs(x), unit)}`;
     return `change between ${signed(t.ci[0])} and ${signed(t.ci[1])} (${level}; ${pWords(t, alpha)})`;
 }
 /** "with 18 queries a drop of 0.72 or more is found 80% of the time" (advice for an inconclusive gate). */
@@ -16612,7 +16612,7 @@ function detectText(t, unit) {
     const from = t.adviceFrom === 'noise floor' ? ' (at the noise the config records)' : '';
     return t.mdd === null
         ? `with ${queries} no drop is found 80% of the time${from}`
-        : `with ${queries} a drop of ${format_formatValue(t.mdd, unit)} or more is found 80% of the time${from}`;
+        : `with ${queries} a drop of ${numberFormat_formatValue(t.mdd, unit)} or more is found 80% of the time${from}`;
 }
 function verdictOf(gates) {
     if (gates.some((g) => g.effect === 'fail'))
@@ -16700,7 +16700,7 @@ function metricCode(id) {
     return /^[\w@.-]+$/.test(id) ? `\`${id}\`` : escapeMarkdownText(id, 80);
 }
 
-;// CONCATENATED MODULE: ./src/compare/changePoint.ts
+;// CONCATENATED MODULE: ./src/stats/changePoint.ts
 /**
  * Whether main itself shifted: one change in a metric's level, anywhere in main's runs, tested so that runs which
  * follow each other (autocorrelated, as real histories are) raise no more false alarms than independent ones
@@ -17029,13 +17029,13 @@ function shiftText(m, runs) {
         return '—';
     const { direction, pValue, start } = m.changePoint;
     const commit = runs[start]?.commit;
-    const p = `p ${pValue < 0.0001 ? '' : '= '}${format_formatP(pValue, changePoint_CHANGE_POINT_ALPHA)}`;
+    const p = `p ${pValue < 0.0001 ? '' : '= '}${numberFormat_formatP(pValue, changePoint_CHANGE_POINT_ALPHA)}`;
     return `⚠️ main shifted ${direction} ${runText(m.changePoint)} (${commit ? `${commitText(commit)}; ${p}` : p})`;
 }
 /** The collapsed section's summary: the run count, and what a reviewer must see without opening it. */
 function summaryText(trend) {
     const shifted = trend.metrics.filter((m) => m.changePoint);
-    const parts = [`Main's history: the last ${format_plural(trend.runs.length, 'run', 'runs')} on the default branch`];
+    const parts = [`Main's history: the last ${numberFormat_plural(trend.runs.length, 'run', 'runs')} on the default branch`];
     for (const direction of ['down', 'up']) {
         const ids = shifted
             .filter((m) => m.changePoint.direction === direction)
@@ -17044,7 +17044,7 @@ function summaryText(trend) {
             parts.push(`⚠️ main shifted ${direction}: ${ids.join(', ')}`);
     }
     if (trend.flaky.size > 0)
-        parts.push(`${format_plural(trend.flaky.size, 'query', 'queries')} flaky by history`);
+        parts.push(`${numberFormat_plural(trend.flaky.size, 'query', 'queries')} flaky by history`);
     return parts.join(' · ');
 }
 /**
@@ -17060,7 +17060,7 @@ function trendMarkdownLines(trend, units = new Map()) {
         '',
         `<details><summary>${summaryText(trend)}</summary>`,
         '',
-        `Oldest to newest (newest ${commitText(newest.commit)}, ${escapeMarkdownText(newest.time, 40)})${trend.otherGolden > 0 ? `; ${format_plural(trend.otherGolden, 'run', 'runs')} of another golden set left out` : ''}.`,
+        `Oldest to newest (newest ${commitText(newest.commit)}, ${escapeMarkdownText(newest.time, 40)})${trend.otherGolden > 0 ? `; ${numberFormat_plural(trend.otherGolden, 'run', 'runs')} of another golden set left out` : ''}.`,
     ];
     if (trend.metrics.length > 0) {
         lines.push('', '| metric | main runs | oldest | newest | change point |', '| --- | --- | ---: | ---: | --- |');
@@ -17068,7 +17068,7 @@ function trendMarkdownLines(trend, units = new Map()) {
             const unit = units.get(m.id)?.unit;
             const first = m.values.find((v) => v !== null) ?? null;
             const last = [...m.values].reverse().find((v) => v !== null) ?? null;
-            lines.push(`| ${metricCode(m.id)} | \`${sparkline(m.values)}\` | ${format_formatValue(first, unit)} | ${format_formatValue(last, unit)} | ${shiftText(m, trend.runs)} |`);
+            lines.push(`| ${metricCode(m.id)} | \`${sparkline(m.values)}\` | ${numberFormat_formatValue(first, unit)} | ${numberFormat_formatValue(last, unit)} | ${shiftText(m, trend.runs)} |`);
         }
         lines.push('', `_Change point: a permutation test for one shift in the metric's level, prewhitened for runs that follow each other (AR(1) coefficients up to ${arMax}), false-alarm rate at most ${alpha * 100}% per metric; a shift lasts ${minSegment} runs or more, and the test needs ${minRuns} runs or more._`);
     }
@@ -17083,7 +17083,7 @@ function flakyLines(trend) {
     const more = ids.length > FLAKY_SHOWN ? ` and ${ids.length - FLAKY_SHOWN} more` : '';
     return [
         '',
-        `_Flaky by history: ${format_plural(ids.length, 'query', 'queries')} went between hit and miss on main, each in at least a quarter of the runs, and ${ids.length === 1 ? 'is' : 'are'} set aside: ${shown.join(', ')}${more}._`,
+        `_Flaky by history: ${numberFormat_plural(ids.length, 'query', 'queries')} went between hit and miss on main, each in at least a quarter of the runs, and ${ids.length === 1 ? 'is' : 'are'} set aside: ${shown.join(', ')}${more}._`,
     ];
 }
 /** The trend as plain text lines for the terminal report (no Markdown). */
@@ -17192,7 +17192,7 @@ function whereText(where, shown = (pairs) => pairs) {
 }
 /** A gate's value as the reports name it: its delta, or its candidate value for a `min`/`max` gate. */
 function gateValueText(g, unit) {
-    return showsDelta(g) ? `${formatDelta(g.delta, unit)}${pairedShort(g, unit)}` : format_formatValue(g.candidate, unit);
+    return showsDelta(g) ? `${formatDelta(g.delta, unit)}${pairedShort(g, unit)}` : numberFormat_formatValue(g.candidate, unit);
 }
 /** " (paired −0.4000)" where the gate's test is of a paired change that is not the means' delta; else nothing. */
 function pairedShort(g, unit) {
@@ -17219,7 +17219,7 @@ function gateDeltaText(g, unit, alpha) {
         return delta;
     // Where the means count different queries, the interval and p are of the paired change: print it beside them.
     const paired = g.paired_delta !== undefined && g.n_paired !== undefined
-        ? `paired change ${formatDelta(g.paired_delta, unit)} over ${format_plural(g.n_paired, 'query', 'queries')}, `
+        ? `paired change ${formatDelta(g.paired_delta, unit)} over ${numberFormat_plural(g.n_paired, 'query', 'queries')}, `
         : '';
     const test = g.ci && g.ci_level !== undefined
         ? ` (${paired}${intervalLevel(1 - g.ci_level)} CI ${intervalText(g.ci, unit)}, ${gatePText(g, alpha)})`
@@ -17244,11 +17244,11 @@ function gatePText(g, alpha) {
     if (g.p_value === undefined || g.p_value === null)
         return '';
     const adjusted = g.correction === 'holm' || g.correction === 'bh'
-        ? `, Bonferroni-adjusted ${format_formatP(g.p_adjusted, alpha)}`
+        ? `, Bonferroni-adjusted ${numberFormat_formatP(g.p_adjusted, alpha)}`
         : g.correction === 'primary'
             ? ' (primary, not adjusted)'
             : '';
-    return `one-sided p ${format_formatP(g.p_value, alpha)}${adjusted}`;
+    return `one-sided p ${numberFormat_formatP(g.p_value, alpha)}${adjusted}`;
 }
 /** The row's result as words: a `where` group below min_n says so, an inconclusive gate says why. */
 function gateResultWords(g) {
@@ -17268,7 +17268,7 @@ function detectableText(g, unit) {
     if (g.min_detectable_drop === null || g.min_detectable_drop === undefined)
         return 'finds no drop (80%)';
     const over = g.min_detectable_drop > g.margin + 1e-12;
-    return `finds ${format_formatValue(g.min_detectable_drop, unit)} (80%)${over ? ` > margin ${format_formatValue(g.margin, unit)}` : ''}`;
+    return `finds ${numberFormat_formatValue(g.min_detectable_drop, unit)} (80%)${over ? ` > margin ${numberFormat_formatValue(g.margin, unit)}` : ''}`;
 }
 /**
  * One sentence for the verdict line when a tested gate cannot see a drop of its margin's size: what it detects
@@ -17284,10 +17284,10 @@ function adviceSentence(report) {
     // most queries needed; none will do counts as most), the first in config order on a tie.
     const needed = (g) => (typeof g.queries_needed === 'number' ? g.queries_needed : Infinity);
     const furthest = short.reduce((a, b) => (needed(b) > needed(a) ? b : a));
-    const margin = format_formatValue(furthest.margin);
+    const margin = numberFormat_formatValue(furthest.margin);
     const mdd = furthest.min_detectable_drop;
     const sees = typeof mdd === 'number'
-        ? `finds drops of ${format_formatValue(mdd)} or more 80% of the time, more than its margin ${margin}`
+        ? `finds drops of ${numberFormat_formatValue(mdd)} or more 80% of the time, more than its margin ${margin}`
         : 'finds no drop 80% of the time';
     const who = short.length === 1
         ? `the ${furthest.metric} gate`
@@ -17295,7 +17295,7 @@ function adviceSentence(report) {
     const fix = typeof furthest.queries_needed === 'number'
         ? `about ${furthest.queries_needed.toLocaleString('en-US')} queries like these would find ${margin} 80% of the time`
         : 'more queries that differ less between runs would be needed';
-    return `With ${format_plural(furthest.n_paired ?? 0, 'query', 'queries')}, ${who} ${sees}: ${fix}.`;
+    return `With ${numberFormat_plural(furthest.n_paired ?? 0, 'query', 'queries')}, ${who} ${sees}: ${fix}.`;
 }
 /** Gates that make the verdict fail, then those that warn, then inconclusive ones accepted, in config order. */
 function gatesToName(report) {
@@ -17325,10 +17325,10 @@ function gateTally(report) {
         : named.length === 0
             ? `${report.gates.length === 1 ? 'the gate' : `all ${report.gates.length} gates`} passed`
             : [
-                failed ? `${failed} of ${format_plural(report.gates.length, 'gate', 'gates')} failed` : '',
-                warned ? `${format_plural(warned, 'gate', 'gates')} warned` : '',
+                failed ? `${failed} of ${numberFormat_plural(report.gates.length, 'gate', 'gates')} failed` : '',
+                warned ? `${numberFormat_plural(warned, 'gate', 'gates')} warned` : '',
                 inconclusive
-                    ? `${failed ? inconclusive : `${inconclusive} of ${format_plural(report.gates.length, 'gate', 'gates')}`} inconclusive`
+                    ? `${failed ? inconclusive : `${inconclusive} of ${numberFormat_plural(report.gates.length, 'gate', 'gates')}`} inconclusive`
                     : '',
             ]
                 .filter((x) => x !== '')
@@ -17377,16 +17377,16 @@ function compareDeltas(a, b) {
 function perQueryTally(report) {
     const c = report.counts;
     const kinds = [
-        format_plural(c.regression, 'expected hit lost', 'expected hits lost'),
-        format_plural(c.loss, 'rank slipped', 'ranks slipped'),
-        format_plural(c.win, 'win', 'wins'),
-        format_plural(c.draw, 'draw', 'draws'),
+        numberFormat_plural(c.regression, 'expected hit lost', 'expected hits lost'),
+        numberFormat_plural(c.loss, 'rank slipped', 'ranks slipped'),
+        numberFormat_plural(c.win, 'win', 'wins'),
+        numberFormat_plural(c.draw, 'draw', 'draws'),
         ...(report.flaky?.count ? [`${report.flaky.count.toLocaleString('en-US')} flaky (set aside)`] : []),
     ];
     const answers = c.answer_regression
-        ? `; among them, ${format_plural(c.answer_regression, 'answer regression', 'answer regressions')}`
+        ? `; among them, ${numberFormat_plural(c.answer_regression, 'answer regression', 'answer regressions')}`
         : '';
-    return `${format_plural(report.per_query.length, 'query', 'queries')} by the first relevant hit: ${kinds.join(' · ')}${answers}`;
+    return `${numberFormat_plural(report.per_query.length, 'query', 'queries')} by the first relevant hit: ${kinds.join(' · ')}${answers}`;
 }
 /**
  * What puts a row among the regressions and in which order (regressionsBySeverity), in the words the reports head
@@ -17435,10 +17435,10 @@ function ageBetween(earlier, later) {
         return null;
     const minutes = Math.round(Math.abs(gap) / 60_000);
     const text = minutes < 120
-        ? format_plural(minutes, 'minute', 'minutes')
+        ? numberFormat_plural(minutes, 'minute', 'minutes')
         : minutes < 24 * 60
-            ? format_plural(Math.round(minutes / 60), 'hour', 'hours')
-            : format_plural(Math.round(minutes / 1440), 'day', 'days');
+            ? numberFormat_plural(Math.round(minutes / 60), 'hour', 'hours')
+            : numberFormat_plural(Math.round(minutes / 1440), 'day', 'days');
     return { text, negative: gap < 0 };
 }
 /** A commit hash the report may link: hex only (the value comes from a run database). */
@@ -17534,7 +17534,7 @@ function unjudgedNote(report) {
         return null;
     // judged@10 divides by 10 whatever came back: a place with no hit counts as unjudged too, and is said so.
     const places = Math.round((1 - m.candidate) * 10 * m.n);
-    return `In the candidate's top 10, ${places.toLocaleString('en-US')} places hold a document nobody judged or none (judged@10 ${format_formatValue(m.candidate)} against the baseline's ${format_formatValue(m.baseline)}): P, nDCG and MAP may understate it.`;
+    return `In the candidate's top 10, ${places.toLocaleString('en-US')} places hold a document nobody judged or none (judged@10 ${numberFormat_formatValue(m.candidate)} against the baseline's ${numberFormat_formatValue(m.baseline)}): P, nDCG and MAP may understate it.`;
 }
 
 ;// CONCATENATED MODULE: ./src/render/reportWarnings.ts
@@ -17634,7 +17634,7 @@ function runnerWarningsJson(mistakes) {
     }));
 }
 
-;// CONCATENATED MODULE: ./src/render/calibration.ts
+;// CONCATENATED MODULE: ./src/render/calibrationReport.ts
 
 
 const f4 = (x) => x.toFixed(4);
@@ -17703,7 +17703,7 @@ function renderCalibrationYaml(c, cutoffs = {}) {
         lines.push(`    ${m.metric}: { sd_diff: ${f4(m.sdDiff)}, sd_mean: ${f4(m.sdMean)}, changed: ${f4(m.changed)}, detects: ${m.detects === null ? 'null' : f4(m.detects)} }`);
     return `${lines.join('\n')}\n`;
 }
-const calibration_round4 = (x) => Math.round(x * 10_000) / 10_000;
+const calibrationReport_round4 = (x) => Math.round(x * 10_000) / 10_000;
 /** The JSON of `--format json` and `--json FILE` (numbers to 4 decimals). */
 function calibrationJson(c, cutoffs = {}) {
     return {
@@ -17717,16 +17717,16 @@ function calibrationJson(c, cutoffs = {}) {
             m.metric,
             {
                 n: m.n,
-                means: m.means.map(calibration_round4),
-                sd_mean: calibration_round4(m.sdMean),
-                sd_mean_error: calibration_round4(m.sdMeanError),
-                sd_diff: calibration_round4(m.sdDiff),
-                sd_diff_error: calibration_round4(m.sdDiffError),
-                changed: calibration_round4(m.changed),
-                changed_error: calibration_round4(m.changedError),
-                change_size: calibration_round4(m.size),
-                level: calibration_round4(m.level),
-                detects: m.detects === null ? null : calibration_round4(m.detects),
+                means: m.means.map(calibrationReport_round4),
+                sd_mean: calibrationReport_round4(m.sdMean),
+                sd_mean_error: calibrationReport_round4(m.sdMeanError),
+                sd_diff: calibrationReport_round4(m.sdDiff),
+                sd_diff_error: calibrationReport_round4(m.sdDiffError),
+                changed: calibrationReport_round4(m.changed),
+                changed_error: calibrationReport_round4(m.changedError),
+                change_size: calibrationReport_round4(m.size),
+                level: calibrationReport_round4(m.level),
+                detects: m.detects === null ? null : calibrationReport_round4(m.detects),
                 margin: m.margin,
             },
         ])),
@@ -17749,7 +17749,7 @@ function noiseFloorMarkdown(noise) {
     return noiseFloorLine(noise, metricCode, (value) => escapeMarkdownText(value));
 }
 
-;// CONCATENATED MODULE: ./src/render/repeats.ts
+;// CONCATENATED MODULE: ./src/render/repeatsText.ts
 
 /** Flaky queries shown in the comment (the JSON lists more); sorted by query id. */
 const FLAKY_ROWS_SHOWN = 20;
@@ -17830,7 +17830,7 @@ function flakyTextLines(report, plain) {
     return lines;
 }
 
-;// CONCATENATED MODULE: ./src/render/warnings.ts
+;// CONCATENATED MODULE: ./src/render/warningText.ts
 /**
  * Warnings worded for the terminal and the action's annotations (src/warnings.ts holds them as data). The report's
  * own have one wording for every output: the comment passes its Markdown style to reportWarningText.
@@ -17880,29 +17880,29 @@ const PLAIN = { code: (text) => text, commit: (sha) => sha.slice(0, 12), input: 
 function reportWarningText(w, style = PLAIN) {
     switch (w.kind) {
         case 'stale_baseline':
-            return `the baseline run is ${w.age} old, past ${style.code('baseline-max-age')} (${format_plural(w.maxAgeDays, 'day', 'days')})`;
+            return `the baseline run is ${w.age} old, past ${style.code('baseline-max-age')} (${numberFormat_plural(w.maxAgeDays, 'day', 'days')})`;
         case 'baseline_behind':
-            return `the baseline is not the base commit's own run but one ${format_plural(w.commitsBehind, 'commit', 'commits')} behind it: changes made in between count as this pull request's`;
+            return `the baseline is not the base commit's own run but one ${numberFormat_plural(w.commitsBehind, 'commit', 'commits')} behind it: changes made in between count as this pull request's`;
         case 'swapped_runs':
             return `the baseline run was created ${w.age} after the candidate: are the two the wrong way round?`;
         case 'candidate_commit':
             return `the candidate run was made at ${style.commit(w.candidate)}, not at the commit this workflow evaluated (${style.commit(w.head)})`;
         case 'missing_results':
-            return `${format_plural(w.count, 'query has', 'queries have')} no result in the candidate (${w.leftOut ? `left out of its means: ${style.code('--mean-over trec')}` : 'counted as misses'})`;
+            return `${numberFormat_plural(w.count, 'query has', 'queries have')} no result in the candidate (${w.leftOut ? `left out of its means: ${style.code('--mean-over trec')}` : 'counted as misses'})`;
         case 'added_results':
-            return `${format_plural(w.count, 'query has', 'queries have')} a result only in the candidate`;
+            return `${numberFormat_plural(w.count, 'query has', 'queries have')} a result only in the candidate`;
         case 'unknown_results':
-            return `the ${w.side} has results for ${format_plural(w.count, 'query', 'queries')} not in the golden set (not scored)`;
+            return `the ${w.side} has results for ${numberFormat_plural(w.count, 'query', 'queries')} not in the golden set (not scored)`;
         case 'duplicate_results':
-            return `the ${w.side} has more than one result for ${format_plural(w.count, 'query', 'queries')} (the last one read is scored)`;
+            return `the ${w.side} has more than one result for ${numberFormat_plural(w.count, 'query', 'queries')} (the last one read is scored)`;
         case 'capped_results':
-            return `the ${w.side} has ${format_plural(w.count, 'query', 'queries')} with more than ${score_CAPS_TEXT}: only the first are scored`;
+            return `the ${w.side} has ${numberFormat_plural(w.count, 'query', 'queries')} with more than ${score_CAPS_TEXT}: only the first are scored`;
         case 'other_golden_set':
             return `the ${w.side} run's stored aggregate was computed on another golden set (${style.code(w.recorded.slice(0, 19))}): both runs are scored here on ${style.code(w.fingerprint.slice(0, 19))}`;
         case 'judge_differs':
             return 'judge model or prompt differs: judge scores are shown, not gated';
         case 'pending':
-            return `${format_plural(w.count, 'query is', 'queries are')} pending (not gated)`;
+            return `${numberFormat_plural(w.count, 'query is', 'queries are')} pending (not gated)`;
         case 'same_run':
             return `the baseline and the candidate are the same run (${style.input(w.runId)}: ${w.why}): every difference is 0, and the gates pass by construction`;
         case 'runner_mistake':
@@ -17914,7 +17914,7 @@ const PLAIN_FIELD = /^[\w.[\]-]+$/;
 /** A runner's mistake with its count of the run's results (RunnerMistakeWarning). */
 function runnerMistakeText(w, style) {
     const where = `the ${w.side} run ${style.input(w.run)} has`;
-    const count = `in ${w.queries.toLocaleString('en-US')} of its ${format_plural(w.results, 'result', 'results')}`;
+    const count = `in ${w.queries.toLocaleString('en-US')} of its ${numberFormat_plural(w.results, 'result', 'results')}`;
     if (w.check === 'unmatchable-hit')
         return `${where} hits with no ${style.code('chunk_id')}, ${style.code('doc_id')} or ${style.code('doc_path')} ${count}: they can match nothing in the golden set`;
     const field = PLAIN_FIELD.test(w.field) ? style.code(w.field) : style.input(w.field);
@@ -18056,7 +18056,7 @@ function provenanceLines(report, context, hint) {
         context.runUrl && hint ? `full report: ${hint}` : '',
     ].filter((x) => x !== '');
     const lines = [
-        `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${markdown_commitText(c.commit_hash, context)} (${candidateFrom ? `${candidateFrom}; ` : ''}${escapeMarkdownText(c.created_at, 30)}) ${b === null ? '**without a baseline**: a candidate-only report, gated on `min` and `max` thresholds only' : `**vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${markdown_commitText(b.commit_hash, context)}${baselineFrom ? ` (${baselineFrom})` : ''}${ageText}${fromText(context)}`} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${format_plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
+        `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${markdown_commitText(c.commit_hash, context)} (${candidateFrom ? `${candidateFrom}; ` : ''}${escapeMarkdownText(c.created_at, 30)}) ${b === null ? '**without a baseline**: a candidate-only report, gated on `min` and `max` thresholds only' : `**vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${markdown_commitText(b.commit_hash, context)}${baselineFrom ? ` (${baselineFrom})` : ''}${ageText}${fromText(context)}`} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${numberFormat_plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
     ];
     lines.push(...repeatsMarkdownLines(report));
     if (context.config)
@@ -18097,9 +18097,9 @@ function gateTableLines(report, byId) {
             const unit = unitOf(g.metric, byId);
             // Short cells, so the table fits the comment's column unwrapped: the test's interval, p and detectable drop
             // are in the verdict's bullets and in *All gates* below.
-            return `| ${gateName(g)} | ${format_formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaShort(g, unit), 60)} | ${escapeMarkdownText(g.threshold, 120)} | ${RESULT_TEXT[g.result]} |`;
+            return `| ${gateName(g)} | ${numberFormat_formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaShort(g, unit), 60)} | ${escapeMarkdownText(g.threshold, 120)} | ${RESULT_TEXT[g.result]} |`;
         }),
-        ...(hidden ? ['', `${format_plural(hidden, 'more gate', 'more gates')} passed (see *All gates* below).`] : []),
+        ...(hidden ? ['', `${numberFormat_plural(hidden, 'more gate', 'more gates')} passed (see *All gates* below).`] : []),
         ...unjudgedLines(report),
     ];
 }
@@ -18113,8 +18113,8 @@ function metricCells(id, def, m) {
     const unit = def?.unit;
     return [
         metricCode(id),
-        format_formatValue(m.baseline, unit),
-        format_formatValue(m.candidate, unit),
+        numberFormat_formatValue(m.baseline, unit),
+        numberFormat_formatValue(m.candidate, unit),
         `${formatDelta(m.delta, unit)}${mark(def, m)}`,
     ];
 }
@@ -18128,7 +18128,7 @@ function keyMetricLines(report, byId) {
             ...table(['metric', 'candidate', 'n'], ['---', '---:', '---:']),
             ...ids.map((id) => {
                 const m = report.metrics[id];
-                return `| ${metricCode(id)} | ${format_formatValue(m.candidate, byId.get(id)?.unit)} | ${m.n.toLocaleString('en-US')} |`;
+                return `| ${metricCode(id)} | ${numberFormat_formatValue(m.candidate, byId.get(id)?.unit)} | ${m.n.toLocaleString('en-US')} |`;
             }),
         ];
     const level = intervalLevel(report.alpha);
@@ -18142,7 +18142,7 @@ function keyMetricLines(report, byId) {
             const cells = metricCells(id, byId.get(id), m);
             if (!m.comparable)
                 cells[0] += ' (not comparable)';
-            return `| ${[...cells, intervalText(m.ci, unit), format_formatP(m.p_value, report.alpha)].join(' | ')} |`;
+            return `| ${[...cells, intervalText(m.ci, unit), numberFormat_formatP(m.p_value, report.alpha)].join(' | ')} |`;
         }),
         '',
         `▲ ▼ significant at α ${report.alpha} (two-sided paired sign-flip test, the interval read off it; the gates' bounds are their own).${denominators.length ? ` Denominators differ: ${denominators.join(', ')}.` : ''}`,
@@ -18249,13 +18249,13 @@ function runDetailLines(report) {
                 ...table(['', 'candidate'], ['---', '---']),
                 ...RUN_ROWS.map(([label, key]) => `| ${label} | ${runCell(report.candidate, key)} |`),
                 '',
-                `Golden set \`${golden.fingerprint}\`: ${format_plural(golden.queries, 'query', 'queries')}.`,
+                `Golden set \`${golden.fingerprint}\`: ${numberFormat_plural(golden.queries, 'query', 'queries')}.`,
             ]
             : [
                 ...table(['', 'baseline', 'candidate'], ['---', '---', '---']),
                 ...RUN_ROWS.map(([label, key]) => `| ${label} | ${runCell(baseline, key)} | ${runCell(report.candidate, key)} |`),
                 '',
-                `Golden set \`${golden.fingerprint}\`: ${format_plural(golden.queries, 'query', 'queries')}, ${golden.shared.toLocaleString('en-US')} in both runs. Chunk match: \`${report.chunker_version_match}\`${report.chunk_match_queries ? ` (${chunkMatchSummary(report)})` : ''}.`,
+                `Golden set \`${golden.fingerprint}\`: ${numberFormat_plural(golden.queries, 'query', 'queries')}, ${golden.shared.toLocaleString('en-US')} in both runs. Chunk match: \`${report.chunker_version_match}\`${report.chunk_match_queries ? ` (${chunkMatchSummary(report)})` : ''}.`,
             ]),
     ];
     const list = (text, ids) => (ids.length ? ['', `${text}: ${nameList(ids, 40)}.`] : []);
@@ -18277,7 +18277,7 @@ function allGatesLines(report, byId) {
     const rows = report.gates.map((g) => {
         const unit = unitOf(g.metric, byId);
         const result = [RESULT_TEXT[g.result], detectableText(g, unit)].filter(Boolean).join(', ');
-        return `| ${gateName(g)} | ${format_formatValue(g.baseline, unit)} | ${format_formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaText(g, unit, report.alpha), 200)} | ${escapeMarkdownText(g.threshold, 80)} | ${escapeMarkdownText(result, 80)} | ${escapeMarkdownCell(g.note, 200)} |`;
+        return `| ${gateName(g)} | ${numberFormat_formatValue(g.baseline, unit)} | ${numberFormat_formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaText(g, unit, report.alpha), 200)} | ${escapeMarkdownText(g.threshold, 80)} | ${escapeMarkdownText(result, 80)} | ${escapeMarkdownCell(g.note, 200)} |`;
     });
     return details(`All gates (${report.gates.length}) with their tests and notes`, [
         ...table(['gate', 'baseline', 'candidate', 'delta and test', 'allowed', 'result', 'note'], ['---', '---:', '---:', '---:', '---', '---', '---']),
@@ -18318,7 +18318,7 @@ function allMetricsSection(report, defs) {
         family = def.family;
         if (!m.comparable)
             cells[0] += ' (not comparable)';
-        rows.push(`| ${[...cells, intervalText(m.ci, def.unit), format_formatP(m.p_value, report.alpha), denominatorText(m)].join(' | ')} |`);
+        rows.push(`| ${[...cells, intervalText(m.ci, def.unit), numberFormat_formatP(m.p_value, report.alpha), denominatorText(m)].join(' | ')} |`);
     }
     return {
         head: [
@@ -18343,7 +18343,7 @@ function candidateMetricsSection(report, defs) {
             continue;
         const id = def.family !== family ? `**${def.family}** ${metricCode(def.id)}` : metricCode(def.id);
         family = def.family;
-        rows.push(`| ${id} | ${format_formatValue(m.candidate, def.unit)} | ${m.n.toLocaleString('en-US')} |`);
+        rows.push(`| ${id} | ${numberFormat_formatValue(m.candidate, def.unit)} | ${m.n.toLocaleString('en-US')} |`);
     }
     return {
         head: [
@@ -18369,7 +18369,7 @@ function breakdownSection(report, byId) {
                 if (!m || (m.baseline === null && m.candidate === null))
                     continue;
                 const cells = report.baseline === null
-                    ? [metricCode(id), format_formatValue(m.candidate, byId.get(id)?.unit), String(m.n)]
+                    ? [metricCode(id), numberFormat_formatValue(m.candidate, byId.get(id)?.unit), String(m.n)]
                     : [...metricCells(id, byId.get(id), m), `${m.n_baseline} / ${m.n}`];
                 rows.push(`| ${[kind, escapeMarkdownCell(name, 60), ...cells].join(' | ')} |`);
             }
@@ -18498,7 +18498,7 @@ function layOut(report, fixed, parts, options) {
     return `${[fixedText, ...sections.map((s) => sectionText(s, options.fullReportHint)), footerText].join('\n')}\n`;
 }
 
-;// CONCATENATED MODULE: ./src/render/json.ts
+;// CONCATENATED MODULE: ./src/stableJson.ts
 /** Deterministic JSON: sorted keys, finite numbers only. Used for every JSON we print or hash. */
 
 /**
@@ -18528,7 +18528,7 @@ function normalize(value, n) {
     if (typeof value === 'number') {
         if (!Number.isFinite(value))
             return null;
-        return n.round ? format_round4(value) : value;
+        return n.round ? numberFormat_round4(value) : value;
     }
     // Array.from, not map: a hole in a sparse list is undefined, so null, as JSON.stringify writes it.
     if (Array.isArray(value))
@@ -18618,7 +18618,7 @@ const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(im
 ;// CONCATENATED MODULE: ./src/warnings.ts
 /**
  * Warnings as data: what the readers and the report find, kept as values until an entry prints them
- * (src/render/warnings.ts words them for the terminal and the action's annotations, src/render/markdown.ts for the
+ * (src/render/warningText.ts words them for the terminal and the action's annotations, src/render/markdown.ts for the
  * comment). Two halves of one golden file merge their unknown keys as data (mergeWarnings), not by parsing text.
  */
 const note = (text) => ({ kind: 'note', text });
@@ -19340,7 +19340,7 @@ function expectedLinesOf(raw, fail) {
     return { file, start: range[0], end: range[1] };
 }
 
-;// CONCATENATED MODULE: ./src/load/trec.ts
+;// CONCATENATED MODULE: ./src/import/trec/trecFiles.ts
 /**
  * TREC files -> a run and a golden set. qrels: `qid iter docno rel`; run: `qid Q0 docno rank score tag`.
  * Like trec_eval we ignore the rank column and order by score descending, ties by docno descending; the
@@ -20381,7 +20381,7 @@ class RunChecker {
         if (this.rows === 0)
             run('empty-run', 'the run has no rows in `eval_query_results`', 0, null);
         if (this.duplicates.length > 0)
-            run('duplicate-query', `${format_plural(this.duplicates.length, 'query_id has', 'query_ids have')} more than one row (only the last one read is scored): ${firstIds(this.duplicates)}`, this.duplicates.length, this.duplicates[0]);
+            run('duplicate-query', `${numberFormat_plural(this.duplicates.length, 'query_id has', 'query_ids have')} more than one row (only the last one read is scored): ${firstIds(this.duplicates)}`, this.duplicates.length, this.duplicates[0]);
         if (golden !== null)
             this.goldenFindings(golden, complete, run);
         return found;
@@ -20390,13 +20390,13 @@ class RunChecker {
         const goldenIds = new Set(golden.queries?.map((q) => q.id));
         const extra = golden.queries === null ? [] : [...this.seen].filter((id) => !goldenIds.has(id));
         if (extra.length > 0)
-            run('not-in-golden', `${format_plural(extra.length, 'query is', 'queries are')} not in the golden set ${golden.source} (not scored): ${firstIds(extra)}`, extra.length, extra[0]);
+            run('not-in-golden', `${numberFormat_plural(extra.length, 'query is', 'queries are')} not in the golden set ${golden.source} (not scored): ${firstIds(extra)}`, extra.length, extra[0]);
         // Rows left unread (a partial check) are no evidence of a missing query.
         const missing = !complete
             ? []
             : (golden.queries ?? []).filter((q) => !q.pending && !this.seen.has(q.id)).map((q) => q.id);
         if (missing.length > 0)
-            run('missing-from-run', `${format_plural(missing.length, 'query', 'queries')} of the golden set ${golden.source} ${missing.length === 1 ? 'has' : 'have'} no result (each a miss): ${firstIds(missing)}`, missing.length, null);
+            run('missing-from-run', `${numberFormat_plural(missing.length, 'query', 'queries')} of the golden set ${golden.source} ${missing.length === 1 ? 'has' : 'have'} no result (each a miss): ${firstIds(missing)}`, missing.length, null);
         const pathsMatch = golden.pathsMatch;
         // A run of answers without hits (a generation-only run, WFGY's traces without chunks) is a shape of its own;
         // hits without ids, hits under another key, or a run with neither hits nor answers is a runner's mistake.

@@ -1,6 +1,6 @@
 /**
  * Warnings as data: what the readers and the report find, kept as values until an entry prints them
- * (src/render/warnings.ts words them for the terminal and the action's annotations, src/render/markdown.ts for the
+ * (src/render/warningText.ts words them for the terminal and the action's annotations, src/render/markdown.ts for the
  * comment). Two halves of one golden file merge their unknown keys as data (mergeWarnings), not by parsing text.
  */
 export type Side = 'baseline' | 'candidate';

@@ -5,12 +5,18 @@
  */
 import * as core from '@actions/core';
 import { oneLine } from '../errors.js';
-import { httpStatusOf, isMalformedAnswer, isPermissionError, isRateLimitError, isTimeout } from '../github/client.js';
-import { stickyBody, stickyMarker, upsertStickyComment } from '../github/stickyComment.js';
-import type { IssueComment, UpsertResult } from '../github/stickyComment.js';
+import {
+  httpStatusOf,
+  isMalformedAnswer,
+  isPermissionError,
+  isRateLimitError,
+  isTimeout,
+} from '../publish/githubClient.js';
+import { stickyBody, stickyMarker, upsertStickyComment } from '../publish/stickyComment.js';
+import type { IssueComment, UpsertResult } from '../publish/stickyComment.js';
 import { renderErrorPanel } from '../render/errorPanel.js';
-import { commentDecision } from '../publish/policy.js';
-import type { Outcome } from '../publish/policy.js';
+import { commentDecision } from '../publish/commentPolicy.js';
+import type { Outcome } from '../publish/commentPolicy.js';
 import { DEPENDABOT } from './context.js';
 import type { PullRequestTarget, RunContext } from './context.js';
 import type { ActionInputs } from './inputs.js';
@@ -70,7 +76,7 @@ export interface CommentRequest {
   /** The hidden acceptance state line, written as the body's final line; absent: the earlier comment's is kept. */
   stateLine?: string;
   outcome: Outcome;
-  /** Our comments, when the acceptance step listed them already (src/action/acceptance.ts). */
+  /** Our comments, when the acceptance step listed them already (src/action/acceptanceStep.ts). */
   listed?: Promise<IssueComment[]> | null;
 }
 

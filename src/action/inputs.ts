@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { InputError, oneLine } from '../errors.js';
 import { DEFAULT_CONFIG_PATH } from '../gate/config.js';
-import { DEFAULT_ACCEPT_LABEL } from '../publish/acceptance.js';
+import { DEFAULT_ACCEPT_LABEL } from '../acceptance/decision.js';
 import { refuseOutputOverInput } from '../write/outputFiles.js';
 
 export const COMMENT_MODES = ['always', 'on-change', 'on-failure', 'never'] as const;
@@ -49,7 +49,7 @@ export interface ActionInputs {
   baseline: string | null;
   /** Set for `baseline: artifact:NAME`. */
   baselineArtifact: BaselineArtifactInputs | null;
-  /** Where an `artifact:` baseline came from, once it is found (src/action/resolveBaseline.ts). */
+  /** Where an `artifact:` baseline came from, once it is found (src/action/artifactBaseline/resolveBaseline.ts). */
   baselineFrom?: { source: string; runUrl: string; commitsBehind: number; baseCommitRun: boolean; headSha?: string };
   /** Empty, until it is downloaded, for `artifact:NAME`. */
   candidate: string;

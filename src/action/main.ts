@@ -7,7 +7,7 @@
 import { relative } from 'node:path';
 import * as core from '@actions/core';
 import { isInputError, oneLine } from '../errors.js';
-import { redactTokens } from '../github/client.js';
+import { redactTokens } from '../publish/githubClient.js';
 import { staleAge } from '../render/markdown.js';
 import type { ReportContext } from '../render/markdown.js';
 import { statusHeadline } from '../render/reportParts.js';
@@ -26,23 +26,23 @@ import {
   passedAt,
   summaryJson,
 } from './outputs.js';
-import { acceptanceFor, errorRun, withAcceptance } from './acceptance.js';
-import type { AcceptanceRun } from './acceptance.js';
-import type { AcceptanceDecision } from '../publish/acceptance.js';
-import { acceptedGatePredicate, acceptedStatusDescription } from '../publish/acceptance.js';
-import { takeCommentCommand } from './commentCommand.js';
-import type { TakenCommand } from './acceptance.js';
+import { acceptanceFor, errorRun, withAcceptance } from './acceptanceStep.js';
+import type { AcceptanceRun } from './acceptanceStep.js';
+import type { AcceptanceDecision } from '../acceptance/decision.js';
+import { acceptedGatePredicate, acceptedStatusDescription } from '../acceptance/decision.js';
+import { takeCommentCommand } from './issueComment.js';
+import type { TakenCommand } from './acceptanceStep.js';
 import { afterEvaluation, evaluate, reportsOf, writeReports } from './reports.js';
 import type { Evaluation, Reports } from './reports.js';
-import { resolveArtifactBaseline } from './resolveBaseline.js';
-import { historySettings, previousHistory, recordHistory } from './history.js';
-import type { ArtifactHistory, HistorySettings } from './history.js';
+import { resolveArtifactBaseline } from './artifactBaseline/resolveBaseline.js';
+import { historySettings, previousHistory, recordHistory } from './mainHistory.js';
+import type { ArtifactHistory, HistorySettings } from './mainHistory.js';
 import { boundedOutput, info, messageOf, runnerFileProblems, setOutputs } from './runner.js';
 import { openSession } from './session.js';
 import type { GitHubSession } from './session.js';
 import { commitStatusSetter } from './status.js';
-import { fetchCandidateArtifact, fetchHeadCandidate, findRunPullRequest } from './workflowRun.js';
-import type { RunPullRequest } from './workflowRun.js';
+import { fetchCandidateArtifact, fetchHeadCandidate, findRunPullRequest } from './artifactBaseline/workflowRun.js';
+import type { RunPullRequest } from './artifactBaseline/workflowRun.js';
 import { nowIso } from '../time.js';
 
 /** What the step settled on before scoring: the inputs with the downloaded databases, and what is wrong. */

@@ -3,8 +3,8 @@
  * gate, and the `failed-gates` and `summary` outputs. Pure: no @actions/core here.
  */
 import type { CompareReport, GateResult } from '../gate/types.js';
-import { formatDelta, formatValue } from '../format.js';
-import { compactStableJson } from '../render/json.js';
+import { formatDelta, formatValue } from '../numberFormat.js';
+import { compactStableJson } from '../stableJson.js';
 import { KEY_METRICS, whereText } from '../render/reportParts.js';
 import type { FailOn } from './inputs.js';
 

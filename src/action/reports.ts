@@ -9,14 +9,14 @@ import { isInputError, oneLine } from '../errors.js';
 import { candidateOnlyDefaultConfig } from '../gate/config.js';
 import { runAggregate, runCompare } from '../pipeline/pipeline.js';
 import type { CompareOutputs } from '../pipeline/pipeline.js';
-import { withHistory } from '../pipeline/history.js';
-import type { History } from '../load/history.js';
+import { withHistory } from '../pipeline/withHistory.js';
+import type { History } from '../load/historyFile.js';
 import { renderErrorPanel } from '../render/errorPanel.js';
 import { writeOutputFiles } from '../write/outputFiles.js';
-import type { Outcome } from '../publish/policy.js';
+import type { Outcome } from '../publish/commentPolicy.js';
 import type { ReportContext } from '../render/markdown.js';
-import { stableJson } from '../render/json.js';
-import { summariseWarnings } from '../render/warnings.js';
+import { stableJson } from '../stableJson.js';
+import { summariseWarnings } from '../render/warningText.js';
 import type { RunContext } from './context.js';
 import type { ActionInputs, Env } from './inputs.js';
 import { codeOf, info, messageOf } from './runner.js';
@@ -98,7 +98,7 @@ export interface Reports {
   comment: string;
   full: string;
   json: string;
-  /** The acceptance state line the comment ends with (src/action/acceptance.ts); empty or absent: none. */
+  /** The acceptance state line the comment ends with (src/action/acceptanceStep.ts); empty or absent: none. */
   stateLine?: string;
 }
 

@@ -4,10 +4,10 @@
  * bounded by `request-timeout`. Past the deadline every request in flight is aborted and later ones fail at once.
  */
 import * as core from '@actions/core';
-import { createGitHubClient } from '../github/client.js';
-import type { GitHubClient } from '../github/client.js';
-import { baselineClientOf } from './baselineArtifact.js';
-import type { BaselineClient } from './baselineArtifact.js';
+import { createGitHubClient } from '../publish/githubClient.js';
+import type { GitHubClient } from '../publish/githubClient.js';
+import { baselineClientOf } from './artifactBaseline/findArtifact.js';
+import type { BaselineClient } from './artifactBaseline/findArtifact.js';
 import type { RunContext } from './context.js';
 import type { ActionInputs } from './inputs.js';
 

@@ -4,9 +4,9 @@
  * refusal no more are tried. Each call resolves to the step's failure messages (none, or one).
  */
 import * as core from '@actions/core';
-import { isPermissionError } from '../github/client.js';
-import { setCommitStatus, statusContext } from '../github/commitStatus.js';
-import type { StatusState } from '../github/commitStatus.js';
+import { isPermissionError } from '../publish/githubClient.js';
+import { setCommitStatus, statusContext } from '../publish/commitStatus.js';
+import type { StatusState } from '../publish/commitStatus.js';
 import type { RunContext } from './context.js';
 import type { ActionInputs } from './inputs.js';
 import { info, messageOf } from './runner.js';

@@ -3,7 +3,7 @@
  * kebab reads most of its keys as plain f32 (serde rejects null) and writes 0.0 where it has no data, so an
  * undefined metric is 0 there (only citation_coverage and refusal_correctness take null); ours (`evalverdict`) keep null.
  */
-import { round4 } from '../format.js';
+import { round4 } from '../numberFormat.js';
 import type { AggregateReport } from './aggregate.js';
 
 export function kebabAggregateJson(report: AggregateReport): Record<string, unknown> {

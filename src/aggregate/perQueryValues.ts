@@ -3,7 +3,7 @@
  * The metrics themselves are declared in src/aggregate/metrics/, one module per family (registry.ts lists them).
  */
 import type { RunMeta } from '../types.js';
-import { nearestRankPercentileOf, percentileOfCounts, wholeNumberCounts, wholeNumberRange } from './answers.js';
+import { nearestRankPercentileOf, percentileOfCounts, wholeNumberCounts, wholeNumberRange } from './answerChecks.js';
 import type { MetricDef, MetricValue, Reducer } from './metrics/types.js';
 import type { QueryRecord } from './score.js';
 

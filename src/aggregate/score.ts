@@ -15,11 +15,11 @@ import type {
 } from '../types.js';
 import { inRange } from '../load/runDatabase.js';
 import type { QueryIdRange } from '../load/runDatabase.js';
-import { CitationIndex, containsFolded, FoldedTexts, foldText, isRefusal, QueryHits } from './answers.js';
+import { CitationIndex, containsFolded, FoldedTexts, foldText, isRefusal, QueryHits } from './answerChecks.js';
 import { candidateFromHit, QueryMatcher } from './matching.js';
 import type { Candidate, ChunkMatchMode, Expectation } from './matching.js';
-import { expectedDocFirstRanks, relevanceVector } from './retrieval.js';
-import type { GainKind, RelevanceVector } from './retrieval.js';
+import { expectedDocFirstRanks, relevanceVector } from './rankMetrics.js';
+import type { GainKind, RelevanceVector } from './rankMetrics.js';
 
 export type MeanOver = 'default' | 'trec' | 'trec_c';
 

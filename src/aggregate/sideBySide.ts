@@ -2,7 +2,7 @@
  * Several runs of one database side by side (`evalverdict aggregate RUN.sqlite --run a,b,c`), as PaperBot compares
  * fts_only, embedding_only and hybrid: each metric's value per run, and which runs have the best value.
  */
-import { round4 } from '../format.js';
+import { round4 } from '../numberFormat.js';
 import type { AggregateReport, RunSummary } from './aggregate.js';
 import type { Direction, Family, MetricDef } from './metrics/types.js';
 

@@ -4,14 +4,14 @@ import { InputError, oneLine } from '../errors.js';
 import { DEFAULT_CONFIG_PATH } from '../gate/config.js';
 import { refuseOutputOverInput, refuseSameOutput, writeOutputFiles } from '../write/outputFiles.js';
 import { runCompare } from '../pipeline/pipeline.js';
-import { unjudgedTemplateFor } from '../pipeline/unjudged.js';
+import { unjudgedTemplateFor } from '../pipeline/unjudgedTemplate.js';
 import type { CompareInputs, CompareOutputs } from '../pipeline/pipeline.js';
-import { summariseWarnings } from '../render/warnings.js';
+import { summariseWarnings } from '../render/warningText.js';
 import { METRIC_FLAGS, metricOptions, parse, wantsHelp, wholeNumber } from './args.js';
 import { outputFormat, traceTo } from './io.js';
 import { renderReportText } from '../render/text.js';
 import { trendTextLines } from '../render/trend.js';
-import { compareWithHistory, HISTORY_FLAGS, writeHistoryOut } from './history.js';
+import { compareWithHistory, HISTORY_FLAGS, writeHistoryOut } from './historyFlags.js';
 import type { Io } from './io.js';
 
 export const COMPARE_USAGE = `usage: evalverdict compare BASELINE.sqlite CANDIDATE.sqlite --golden golden.yaml

@@ -9,7 +9,7 @@ import type { AggregateOptions } from '../aggregate/score.js';
 import { InputError, inertLines, isInputError, oneLine } from '../errors.js';
 import { formatGolden, goldenFormatOf, isMetricProfile, readGoldenDocument } from '../load/golden.js';
 import { refuseExisting, refuseOutputOverInput, refuseSameOutput, writeOutputFiles } from '../write/outputFiles.js';
-import { createRunDatabase, saveDatabase } from '../write/runDatabase.js';
+import { createRunDatabase, saveDatabase } from '../write/writeRunDatabase.js';
 import { runAggregate, runAggregateSideBySide, runPerQuery, runsNamed } from '../pipeline/pipeline.js';
 import {
   renderAggregateMarkdown,
@@ -17,17 +17,17 @@ import {
   renderSideBySideMarkdown,
   renderSideBySideText,
 } from '../render/aggregateText.js';
-import { stableJson } from '../render/json.js';
+import { stableJson } from '../stableJson.js';
 import { renderMetricTableMarkdown, renderMetricTableText } from '../render/metricDocs.js';
-import { renderPerQueryCsv, renderPerQueryMarkdown, renderPerQueryText } from '../render/perQuery.js';
-import { summariseWarnings } from '../render/warnings.js';
+import { renderPerQueryCsv, renderPerQueryMarkdown, renderPerQueryText } from '../render/perQueryTable.js';
+import { summariseWarnings } from '../render/warningText.js';
 import { suggest } from '../suggest.js';
 import { METRIC_FLAGS, metricOptions, parse, wantsHelp } from './args.js';
 import { runCompareCommand } from './compareCommand.js';
-import { importCommand } from './import.js';
+import { importCommand } from './importCommand.js';
 import { validateCommand } from './validateCommand.js';
-import { powerCommand } from './power.js';
-import { calibrateCommand } from './calibrate.js';
+import { powerCommand } from './powerCommand.js';
+import { calibrateCommand } from './calibrateCommand.js';
 import { traceTo } from './io.js';
 import type { Io } from './io.js';
 // Inlined by the bundler: `--version` says what package.json says, with no second place to bump.

@@ -1,8 +1,8 @@
 /** `evalverdict validate`: a run database checked against the documented format, before compare reads it. */
 import { InputError, oneLine } from '../errors.js';
 import { readGoldenFile } from '../load/golden.js';
-import { stableJson } from '../render/json.js';
-import { summariseWarnings } from '../render/warnings.js';
+import { stableJson } from '../stableJson.js';
+import { summariseWarnings } from '../render/warningText.js';
 import { checkRunFile } from '../validate/checkRunFile.js';
 import { formatFinding, goldenViewOf } from '../validate/findings.js';
 import { parse, wantsHelp } from './args.js';

@@ -15,7 +15,7 @@ import type { ChunkMatchMode } from '../aggregate/matching.js';
 import type { AggregateOptions } from '../aggregate/score.js';
 import type { Columns } from '../aggregate/perQueryValues.js';
 import { InputError, oneLine } from '../errors.js';
-import { plural } from '../format.js';
+import { plural } from '../numberFormat.js';
 import type { ChunkRecord, GoldenQuery, GoldenSet, RunData, RunMeta, RunStream } from '../types.js';
 import type { Side } from '../warnings.js';
 import {

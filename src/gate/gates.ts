@@ -2,10 +2,10 @@
 import type { MetricDef } from '../aggregate/metrics/types.js';
 import type { ComparedRuns, Comparison, MetricComparison } from '../compare/types.js';
 import { InputError } from '../errors.js';
-import { formatP, formatValue } from '../format.js';
+import { formatP, formatValue } from '../numberFormat.js';
 import type { GateConfig, GateSpec, OnInconclusive, ThresholdKey } from './config.js';
 import { suggest } from '../suggest.js';
-import { directionOf, dropsOf, isTested, testedNumbers, type TestedNumbers } from './tested.js';
+import { directionOf, dropsOf, isTested, testedNumbers, type TestedNumbers } from './testedGates.js';
 import type { GatedRuns, GateResult, Verdict } from './types.js';
 
 type CountKey = keyof Comparison['counts'];
@@ -404,7 +404,7 @@ function relativeNote(_def: MetricDef | undefined, spec: GateSpec, m: MetricComp
 const inconclusiveEffect = (spec: GateSpec, on: OnInconclusive): GateResult['effect'] =>
   on === 'pass' ? 'none' : on === 'warn' ? 'warn' : failResult(spec);
 
-/** A tested gate: fail, pass or inconclusive, its drop's bounds against its margin (src/gate/tested.ts). */
+/** A tested gate: fail, pass or inconclusive, its drop's bounds against its margin (src/gate/testedGates.ts). */
 function testedGate(
   spec: GateSpec,
   base: GateBase,

@@ -11,7 +11,7 @@
  *       hit@5: { sd_diff: 0.2828, sd_mean: 0.0119, changed: 0.08, detects: 0.0412 }
  */
 import { isMap } from 'yaml';
-import { measuredNoiseModel, type NoiseModel } from '../compare/power.js';
+import { measuredNoiseModel, type NoiseModel } from '../stats/power.js';
 import type { YamlWithLines } from '../yamlLines.js';
 import { InputError, valueText } from '../errors.js';
 import { suggest } from '../suggest.js';

@@ -3,7 +3,7 @@
  * Reads the files it is given and publishes nothing; the one file it writes is a run's own `aggregate_json` when
  * asked (`aggregate --write`, the action's `write-aggregate`), through src/write. Report files are the entries'.
  */
-import { plural } from '../format.js';
+import { plural } from '../numberFormat.js';
 import { createHash } from 'node:crypto';
 import { realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -38,7 +38,7 @@ import { deferRunStream, openRunDatabase, openRunStream } from '../load/runDatab
 import { runTime } from '../time.js';
 import { checkReplaceable } from '../load/sideFiles.js';
 import { MAX_CONFIG_BYTES, readRegularFile } from '../load/regularFile.js';
-import { writeAggregateJson } from '../write/runDatabase.js';
+import { writeAggregateJson } from '../write/writeRunDatabase.js';
 import { aggregateInTwoThreads, scoreRunInWorker, workerMode, workersAvailable } from './twoThreads.js';
 import type { WorkerPhase } from './twoThreads.js';
 import {
@@ -62,7 +62,7 @@ import { DEFAULT_OPTIONS } from '../aggregate/score.js';
 import type { AggregateOptions } from '../aggregate/score.js';
 import { scoreToTable, tableFromTransfer } from '../aggregate/table.js';
 import type { GoldenSet, RunStream } from '../types.js';
-import { stableJson } from '../render/json.js';
+import { stableJson } from '../stableJson.js';
 import { baselineSource, renderReportMarkdowns, GITHUB_COMMENT_LIMIT } from '../render/markdown.js';
 import { withShownPValues, withWorkflowCommits } from '../render/reportParts.js';
 import type { FullReportHint, ReportContext } from '../render/markdown.js';
@@ -205,7 +205,7 @@ export async function runCompare(inputs: CompareInputs): Promise<CompareOutputs>
   // A run whose database records no commit takes the action's (the workflow run's), and says so.
   const report = withShownPValues(withWorkflowCommits(gated, inputs.reportContext ?? {}));
   t.mark('compared');
-  // A calibrated config's noise floor is named beside the config (src/render/calibration.ts, noiseFloorLine).
+  // A calibrated config's noise floor is named beside the config (src/render/calibrationReport.ts, noiseFloorLine).
   const named = config.noise ? { ...origin, noise: config.noise } : origin;
   const context: ReportContext = {
     ...inputs.reportContext,

@@ -2,7 +2,7 @@
 import type { AggregateReport } from '../aggregate/aggregate.js';
 import type { MetricDef } from '../aggregate/metrics/types.js';
 import type { SideBySideReport } from '../aggregate/sideBySide.js';
-import { formatValue } from '../format.js';
+import { formatValue } from '../numberFormat.js';
 import { escapeMarkdownCell } from './escape.js';
 import { metricCode } from './escape.js';
 import { CAPS_TEXT } from '../aggregate/score.js';

@@ -30,7 +30,7 @@ const LONG_WORD = new RegExp(`\\S{${MAX_WORD + 1},}`, 'gu');
 /**
  * The message as the panel shows it. A message quotes ids and values from the inputs, which a stranger's pull
  * request controls, and a code fence shows `<!--` as it is: an HTML comment opener or closer gets a space inside,
- * so no input can write a hidden line (the acceptance state's, src/publish/acceptanceState.ts) into our comment.
+ * so no input can write a hidden line (the acceptance state's, src/acceptance/state.ts) into our comment.
  */
 export function panelText(message: string): string {
   const cut =

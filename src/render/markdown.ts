@@ -9,12 +9,12 @@ import type { RunSummary } from '../aggregate/aggregate.js';
 import type { MetricComparison, QueryOutcome } from '../compare/types.js';
 import type { CompareReport, GateResult } from '../gate/types.js';
 import { escapeMarkdownCell, escapeMarkdownText, metricCode } from './escape.js';
-import { formatDelta, formatP, formatValue, plural } from '../format.js';
+import { formatDelta, formatP, formatValue, plural } from '../numberFormat.js';
 import { millisecondsBetween } from '../time.js';
 import type { ReportWarning } from '../warnings.js';
 import { trendMarkdownLines } from './trend.js';
 import { reportWarnings } from './reportWarnings.js';
-import { noiseFloorMarkdown } from './calibration.js';
+import { noiseFloorMarkdown } from './calibrationReport.js';
 import type { ConfigOrigin, ReportContext } from './reportWarnings.js';
 import {
   OPEN_GATE_ROWS,
@@ -49,9 +49,9 @@ import {
   winsByGain,
   chunkMatchSummary,
 } from './reportParts.js';
-import { flakyMarkdownLines, flakySetAsideText, repeatsMarkdownLines } from './repeats.js';
-import { reportWarningText, verdictCaveatText } from './warnings.js';
-import type { WarningStyle } from './warnings.js';
+import { flakyMarkdownLines, flakySetAsideText, repeatsMarkdownLines } from './repeatsText.js';
+import { reportWarningText, verdictCaveatText } from './warningText.js';
+import type { WarningStyle } from './warningText.js';
 
 /** GitHub rejects comment bodies over 65,536 characters; keep a margin for the hidden marker the action adds. */
 export const GITHUB_COMMENT_LIMIT = 65_536 - 1_536;

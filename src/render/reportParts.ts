@@ -7,7 +7,7 @@ import type { MetricDef } from '../aggregate/metrics/types.js';
 import type { ComparedRun, CommitSource, MetricComparison, QueryOutcome } from '../compare/types.js';
 import type { CompareReport, GateResult } from '../gate/types.js';
 import { COUNT_METRICS } from '../gate/gates.js';
-import { formatDelta, formatDeltaKeepingSign, formatP, formatValue, round4, shownP, plural } from '../format.js';
+import { formatDelta, formatDeltaKeepingSign, formatP, formatValue, round4, shownP, plural } from '../numberFormat.js';
 import { millisecondsBetween } from '../time.js';
 
 /** Rows shown before the first `<details>` (docs/compare.md names this budget). */

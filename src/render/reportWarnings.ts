@@ -2,7 +2,7 @@
  * What a comparison warns about, as data (src/warnings.ts ReportWarning): one list that the Markdown comment, the
  * text report and the entries' stderr each word in their own format. Pure.
  */
-import type { HistoryTrend } from '../compare/history.js';
+import type { HistoryTrend } from '../compare/historyTrend.js';
 import type { CompareReport } from '../gate/types.js';
 import type { NoiseFloor } from '../gate/noise.js';
 import { millisecondsBetween } from '../time.js';

@@ -7,7 +7,7 @@ import { codePointEscape } from '../errors.js';
 import type { MetricDef } from '../aggregate/metrics/types.js';
 import type { ComparedRun } from '../compare/types.js';
 import type { CompareReport, GateResult } from '../gate/types.js';
-import { formatDelta, formatP, formatValue, plural } from '../format.js';
+import { formatDelta, formatP, formatValue, plural } from '../numberFormat.js';
 import {
   OPEN_QUERY_ROWS,
   adviceSentence,
@@ -35,10 +35,10 @@ import {
 } from './reportParts.js';
 
 import { configText, reportWarnings } from './reportWarnings.js';
-import { noiseFloorLine } from './calibration.js';
+import { noiseFloorLine } from './calibrationReport.js';
 import type { ReportContext } from './reportWarnings.js';
-import { reportWarningText, verdictCaveatText } from './warnings.js';
-import { flakySetAsideText, flakyTextLines, repeatsTextLines } from './repeats.js';
+import { reportWarningText, verdictCaveatText } from './warningText.js';
+import { flakySetAsideText, flakyTextLines, repeatsTextLines } from './repeatsText.js';
 
 // As oneLine's: controls, every default-ignorable code point (tag characters and Hangul fillers too), lone surrogates.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u180e\u2028\u2029\p{Default_Ignorable_Code_Point}\ud800-\udfff]/gu;

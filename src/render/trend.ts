@@ -3,13 +3,13 @@
  * the first and last values, and the change-point mark; then the queries flaky by history. Everything taken from
  * the history file (commits, times, query ids) is untrusted and escaped.
  */
-import type { HistoryTrend } from '../compare/history.js';
-import { formatValue, plural } from '../format.js';
+import type { HistoryTrend } from '../compare/historyTrend.js';
+import { formatValue, plural } from '../numberFormat.js';
 import { escapeMarkdownText, metricCode } from './escape.js';
 
-import { formatP } from '../format.js';
-import { CHANGE_POINT_ALPHA } from '../compare/changePoint.js';
-import type { ChangePoint } from '../compare/changePoint.js';
+import { formatP } from '../numberFormat.js';
+import { CHANGE_POINT_ALPHA } from '../stats/changePoint.js';
+import type { ChangePoint } from '../stats/changePoint.js';
 
 const BLOCKS = '▁▂▃▄▅▆▇█';
 /** Flaky query ids named in the comment at most; the rest are counted. */

@@ -3,7 +3,7 @@
  * schemas/result.schema.json): the checks behind `evalverdict validate` and the warnings of compare and aggregate.
  * Pure: rows go in one at a time, findings come out as data; the entries word and print them.
  */
-import { plural } from '../format.js';
+import { plural } from '../numberFormat.js';
 import { InputError, oneLine } from '../errors.js';
 import { JSON_VALUE_BOUNDS, refuseJsonPastBounds, refuseTooDeepValue } from '../load/json.js';
 import type { GoldenQuery, GoldenSet } from '../types.js';

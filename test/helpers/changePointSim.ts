@@ -2,9 +2,9 @@
  * Main histories for the change-point simulations (test/changePointAutocorrelated.test.ts,
  * test/changePointMeasure.test.ts): seeded series of independent or AR(1) runs, with or without a planted shift.
  */
-import { changePointOf } from '../../src/compare/changePoint.js';
-import type { ChangePoint } from '../../src/compare/changePoint.js';
-import { seededRandom } from '../../src/compare/significance.js';
+import { changePointOf } from '../../src/stats/changePoint.js';
+import type { ChangePoint } from '../../src/stats/changePoint.js';
+import { seededRandom } from '../../src/stats/signFlip.js';
 
 export type Random = () => number;
 /** A series of n runs (oldest first) drawn from `random`. */

@@ -1,5 +1,5 @@
 /**
- * Test helpers: build run databases (through src/write/runDatabase.ts) and golden files in a temp dir
+ * Test helpers: build run databases (through src/write/writeRunDatabase.ts) and golden files in a temp dir
  * from plain objects, and run the CLI as a child process.
  */
 import { spawn } from 'node:child_process';
@@ -13,9 +13,9 @@ import type { AggregateOptions } from '../../src/aggregate/score.js';
 import { parseGoldenYaml } from '../../src/load/golden.js';
 import { readRunDatabase } from '../../src/load/runDatabase.js';
 import { loadSqlJs } from '../../src/load/sqlite.js';
-import { createRunDatabase, insertChunks, insertRun, saveDatabase } from '../../src/write/runDatabase.js';
-import type { ChunkRowInput } from '../../src/write/runDatabase.js';
-import { stableJson } from '../../src/render/json.js';
+import { createRunDatabase, insertChunks, insertRun, saveDatabase } from '../../src/write/writeRunDatabase.js';
+import type { ChunkRowInput } from '../../src/write/writeRunDatabase.js';
+import { stableJson } from '../../src/stableJson.js';
 import { runMain } from '../../src/cli/main.js';
 import { repoRoot } from '../shared.js';
 import { CLI_BUNDLE, ensureBuilt, FIXTURE_RUN_FLAGS } from './actionRunner.js';

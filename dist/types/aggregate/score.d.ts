@@ -5,7 +5,7 @@
 import type { GoldenQuery, GoldenSet, MetricProfile, QueryResult, RunData, RunMeta, RunStream } from '../types.js';
 import type { QueryIdRange } from '../load/runDatabase.js';
 import type { ChunkMatchMode, Expectation } from './matching.js';
-import type { GainKind, RelevanceVector } from './retrieval.js';
+import type { GainKind, RelevanceVector } from './rankMetrics.js';
 export type MeanOver = 'default' | 'trec' | 'trec_c';
 export interface AggregateOptions {
     /** Cutoffs for every @k metric. */

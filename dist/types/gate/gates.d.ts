@@ -2,7 +2,7 @@
 import type { MetricDef } from '../aggregate/metrics/types.js';
 import type { ComparedRuns, Comparison, MetricComparison } from '../compare/types.js';
 import type { GateConfig } from './config.js';
-import { type TestedNumbers } from './tested.js';
+import { type TestedNumbers } from './testedGates.js';
 import type { GatedRuns, GateResult, Verdict } from './types.js';
 type CountKey = keyof Comparison['counts'];
 /** Gate-only metrics: per-query outcome counts of the comparison (candidate side only). */

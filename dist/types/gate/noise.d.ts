@@ -1,4 +1,4 @@
-import { type NoiseModel } from '../compare/power.js';
+import { type NoiseModel } from '../stats/power.js';
 import type { YamlWithLines } from '../yamlLines.js';
 export interface MetricNoiseFloor {
     /** SD of a query's difference between two runs. */

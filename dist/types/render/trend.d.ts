@@ -3,7 +3,7 @@
  * the first and last values, and the change-point mark; then the queries flaky by history. Everything taken from
  * the history file (commits, times, query ids) is untrusted and escaped.
  */
-import type { HistoryTrend } from '../compare/history.js';
+import type { HistoryTrend } from '../compare/historyTrend.js';
 /** One character per value, scaled between the series' own lowest and highest (a flat series is mid-height). */
 export declare function sparkline(values: ReadonlyArray<number | null>): string;
 /**

@@ -2,7 +2,7 @@
  * The answers family: what the answer cites and says. WFGY example 08 defines several of these its own way; its
  * definitions are the `wfgy` profile overrides beside them (docs/golden-sets.md, "Metric profiles").
  */
-import { claimPhraseFound } from '../answers.js';
+import { claimPhraseFound } from '../answerChecks.js';
 import type { QueryRecord } from '../score.js';
 import { bool } from './types.js';
 import type { MetricDecl, MetricFamily } from './types.js';

@@ -1,5 +1,5 @@
 /** The index family: properties of the run's documents and chunks tables, not of queries (never broken down). */
-import { nearestRankPercentile } from '../answers.js';
+import { nearestRankPercentile } from '../answerChecks.js';
 import type { RunMeta } from '../../types.js';
 import type { MetricDecl, MetricFamily, MetricValue } from './types.js';
 

@@ -1,5 +1,5 @@
 /**
- * The retrieval family: ranking metrics over each query's relevance vector (src/aggregate/retrieval.ts holds the
+ * The retrieval family: ranking metrics over each query's relevance vector (src/aggregate/rankMetrics.ts holds the
  * formulas). Those trec_eval also has follow --mean-over and are equal to trec_eval's (test/trecEval.test.ts).
  */
 import type { MetricProfile } from '../../types.js';
@@ -14,8 +14,8 @@ import {
   recallAtK,
   recallDocAtK,
   reciprocalRank,
-} from '../retrieval.js';
-import type { GainKind } from '../retrieval.js';
+} from '../rankMetrics.js';
+import type { GainKind } from '../rankMetrics.js';
 import type { QueryRecord } from '../score.js';
 import { bool } from './types.js';
 import type { MetricContext, MetricDecl, MetricFamily } from './types.js';

@@ -1,9 +1,9 @@
 /**
- * The retrieval family: ranking metrics over each query's relevance vector (src/aggregate/retrieval.ts holds the
+ * The retrieval family: ranking metrics over each query's relevance vector (src/aggregate/rankMetrics.ts holds the
  * formulas). Those trec_eval also has follow --mean-over and are equal to trec_eval's (test/trecEval.test.ts).
  */
 import type { MetricProfile } from '../../types.js';
-import type { GainKind } from '../retrieval.js';
+import type { GainKind } from '../rankMetrics.js';
 import type { MetricFamily } from './types.js';
 /** How a metric profile's retrieval metrics treat cutoffs and queries with nothing relevant (docs/golden-sets.md). */
 interface RetrievalRules {
