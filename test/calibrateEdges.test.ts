@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { calibrate, MIN_CALIBRATION_RUNS } from '../src/compare/calibration.js';
 import type { CalibrationCorrection, CalibrationRun } from '../src/compare/calibration.js';
 import { minimumDetectableDrop } from '../src/stats/power.js';
-import { normalQuantile } from '../src/stats/signFlip.js';
+import { normalQuantile } from '../src/stats/distributions.js';
 
 /** Runs from per-query rows (one value per run), metric `m`; times in the runs' order unless given. */
 function runsOf(rows: number[][], times?: string[], commits?: (string | null)[]): CalibrationRun[] {

@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { AR_MAX, arBound, splitAutocorrelation } from '../src/stats/changePoint.js';
-import { seededRandom } from '../src/stats/signFlip.js';
+import { seededRandom } from '../src/stats/random.js';
 import {
   ar1,
   binomialSE,

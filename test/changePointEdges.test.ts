@@ -20,7 +20,7 @@ import {
   shiftTest,
   splitAutocorrelation,
 } from '../src/stats/changePoint.js';
-import { seededRandom } from '../src/stats/signFlip.js';
+import { seededRandom } from '../src/stats/random.js';
 
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
 const mean = (xs: readonly number[]) => sum(xs) / xs.length;

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { changePointOf, MIN_RUNS, shiftTest } from '../src/stats/changePoint.js';
-import { seededRandom } from '../src/stats/signFlip.js';
+import { seededRandom } from '../src/stats/random.js';
 
 const constant = (n: number, value: number) => new Array<number>(n).fill(value);
 

@@ -15,7 +15,7 @@ import {
   declaredVersionsDiffer,
   prepareBaseline,
 } from '../src/compare/compare.js';
-import { exactSignTest } from '../src/stats/signFlip.js';
+import { exactSignTest } from '../src/stats/signTest.js';
 import type { Comparison, QueryOutcome } from '../src/compare/types.js';
 import { InputError } from '../src/errors.js';
 import type { ChunkRecord, RunData, RunStream } from '../src/types.js';

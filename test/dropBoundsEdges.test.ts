@@ -3,7 +3,8 @@
  * variance floor), the floor against the sample's own variance, and the p read back from the t statistic.
  */
 import { describe, expect, it } from 'vitest';
-import { dropBounds, normalQuantile, studentPoint } from '../src/stats/signFlip.js';
+import { dropBounds } from '../src/stats/dropBounds.js';
+import { normalQuantile, studentPoint } from '../src/stats/distributions.js';
 
 /** The sample variance (n - 1 in the denominator). */
 function sampleVariance(xs: number[]): number {

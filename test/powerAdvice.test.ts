@@ -17,7 +17,7 @@ import {
   queriesNeeded,
   redrawnNoiseModel,
 } from '../src/stats/power.js';
-import { dropBounds } from '../src/stats/signFlip.js';
+import { dropBounds } from '../src/stats/dropBounds.js';
 import { noiseFloorModel } from '../src/gate/noise.js';
 import { testedNumbers } from '../src/gate/testedGates.js';
 

@@ -13,7 +13,7 @@ import {
   redrawnNoiseModel,
   TARGET_POWER,
 } from '../src/stats/power.js';
-import { normalQuantile, normalUpperTail } from '../src/stats/signFlip.js';
+import { normalQuantile, normalUpperTail } from '../src/stats/distributions.js';
 
 /** log(i!) by the plain sum, i = 0..n. */
 function logFactorials(n: number): number[] {

@@ -5,7 +5,7 @@
  * queries with 3 baseline and 3 candidate repeats; the rest keep their hit, some at a rank that moves 2 <-> 3.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { seededRandom } from '../src/stats/signFlip.js';
+import { seededRandom } from '../src/stats/random.js';
 import { hit, removeTempDirs, result, runCli, tempDir, writeGolden, writeRunDb } from './helpers/runDb.js';
 import type { Json, RunInput } from './helpers/runDb.js';
 

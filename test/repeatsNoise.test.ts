@@ -10,7 +10,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compareRepeatedRuns } from '../src/compare/repeats.js';
-import { seededRandom } from '../src/stats/signFlip.js';
+import { seededRandom } from '../src/stats/random.js';
 import { defaultGateConfig } from '../src/gate/config.js';
 import { applyGates } from '../src/gate/gates.js';
 import type { RunData } from '../src/types.js';

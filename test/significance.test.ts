@@ -4,18 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compareRuns } from '../src/compare/compare.js';
-import {
-  binomialUpperTails,
-  exactSignTest,
-  hashString,
-  largestReaching,
-  normalQuantile,
-  normalUpperTail,
-  pairedSignificance,
-  RESAMPLING_MAX,
-  seededRandom,
-  signFlipPValue,
-} from '../src/stats/signFlip.js';
+import { binomialUpperTails, largestReaching, normalQuantile, normalUpperTail } from '../src/stats/distributions.js';
+import { exactSignTest } from '../src/stats/signTest.js';
+import { hashString, seededRandom } from '../src/stats/random.js';
+import { pairedSignificance, RESAMPLING_MAX, signFlipPValue } from '../src/stats/signFlip.js';
 import { chunkQuery, goldenSet, rankedResult, runData } from './helpers/compareFixtures.js';
 
 const N = 10_000;

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { buildMetricTable } from '../src/aggregate/metrics/registry.js';
 import { DEFAULT_OPTIONS } from '../src/aggregate/score.js';
 import { lossWinShares, minimumDetectableDrop } from '../src/stats/power.js';
-import { seededRandom } from '../src/stats/signFlip.js';
+import { seededRandom } from '../src/stats/random.js';
 import type { MetricComparison } from '../src/compare/types.js';
 import { DEFAULT_MARGIN, defaultGateConfig, parseGateConfig } from '../src/gate/config.js';
 import { evaluateGates, verdictOf } from '../src/gate/gates.js';

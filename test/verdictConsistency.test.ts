@@ -11,7 +11,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../src/stats/signFlip.js';
+import { seededRandom } from '../src/stats/random.js';
 import { parseGateConfig } from '../src/gate/config.js';
 import type { CompareReport, GateResult } from '../src/gate/types.js';
 import { stableJson } from '../src/stableJson.js';

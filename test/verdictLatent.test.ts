@@ -11,7 +11,7 @@
  * and 2.9%; half the margin failed 99.0%, 87.9% and 69.6%.
  */
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../src/stats/signFlip.js';
+import { seededRandom } from '../src/stats/random.js';
 import { hit5Change, LATENT_LEVELS, shiftFor, simulateLatentPair } from './helpers/latentSim.js';
 
 /** Binomial standard error of a rate p over n trials. */

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { minimumDetectableDrop, noiseModel, queriesNeeded } from '../src/stats/power.js';
-import { seededRandom } from '../src/stats/signFlip.js';
+import { seededRandom } from '../src/stats/random.js';
 import { defaultGateConfig, parseGateConfig } from '../src/gate/config.js';
 import { renderReportMarkdown } from '../src/render/markdown.js';
 import { renderReportText } from '../src/render/text.js';

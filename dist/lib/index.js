@@ -14551,28 +14551,13 @@ function perQueryRows(run, golden, options) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/stats/signFlip.ts
+;// CONCATENATED MODULE: ./src/stats/random.ts
 /**
- * Paired significance of candidate - baseline per-query differences: one test, and the interval read off it.
- *
- * Test: two-sided paired randomization (sign-flip) test of the mean difference. Only non-zero differences
- * can change sign, so zeros are dropped first (identical runs give p = 1). Then, for m non-zero differences:
- * - all differences +-d of one size (binary metrics such as hit@k): the exact sign test (binomial, p = 1/2),
- *   which is the sign-flip distribution computed exactly;
- * - m <= 16: exact enumeration of all 2^m sign patterns;
- * - m <= 2,000: `permutations` random sign flips (default 10,000) from a seeded generator, p = (1 + #{|sum*| >= |sum|}) / (1 + N);
- * - m > 2,000: the normal approximation of the sign-flip distribution (mean 0, variance sum(d^2)), which at
- *   that size agrees with the resampled p-value to the precision we report.
- * Interval: the mean difference (over all paired queries, zeros included) plus or minus the test's critical
- * value at level alpha: the largest |sum| the same null distribution does not call significant, over n. So the
- * interval (level 1 - alpha) excludes 0 exactly when p < alpha: the mark, the p-value and the interval cannot
- * disagree. It is clipped to [min(0, smallest difference), max(0, largest)], where every mean lies. Every branch
- * is deterministic for a given seed.
+ * The seeded generator and hash every resampling test draws from, so each p-value is reproducible: mulberry32
+ * (Tommy Ettinger, 2017, public domain) and FNV-1a (Fowler, Noll, Vo; IETF draft-eastlake-fnv).
  */
-const EXACT_ENUMERATION_MAX = 16;
-const RESAMPLING_MAX = 2000;
 /** mulberry32: a small, well-distributed 32-bit generator; seeded so every p-value is reproducible. */
-function signFlip_seededRandom(seed) {
+function random_seededRandom(seed) {
     let a = seed >>> 0;
     return () => {
         a = (a + 0x6d2b79f5) >>> 0;
@@ -14591,18 +14576,20 @@ function hashString(text) {
     }
     return h >>> 0;
 }
+
+;// CONCATENATED MODULE: ./src/stats/distributions.ts
+/**
+ * The distributions the tests read their tails from: Binomial(m, 1/2) exactly (log-factorials summed in one fixed
+ * order, so every caller gets the same bits), the standard normal (the erfc approximation of Numerical Recipes,
+ * 2nd ed., section 6.2, |error| < 1.2e-7) and Student's t (the Cornish-Fisher expansion, Abramowitz and Stegun
+ * 26.7.5).
+ */
 /** log(i!) for i = 0..n, summed in one fixed order (the power computation shares it). */
 function logFactorialTable(n) {
     const t = new Float64Array(n + 1);
     for (let i = 2; i <= n; i++)
         t[i] = t[i - 1] + Math.log(i);
     return t;
-}
-/** Two-sided exact sign test: P(|X - m/2| >= |k - m/2|), X ~ Binomial(m, 1/2). */
-function exactSignTest(positives, m) {
-    if (m === 0)
-        return 1;
-    return signTestTail(binomialHalf(m), positives, m);
 }
 /** P(X = x) for X ~ Binomial(m, 1/2), x = 0..m. */
 function binomialHalf(m) {
@@ -14611,6 +14598,95 @@ function binomialHalf(m) {
     for (let x = 0; x <= m; x++)
         pmf[x] = Math.exp(lf[m] - lf[x] - lf[m - x] - m * Math.LN2);
     return pmf;
+}
+/** Standard normal upper tail, via the complementary error function (Numerical Recipes erfc, |error| < 1.2e-7). */
+function normalUpperTail(z) {
+    const x = Math.abs(z) / Math.SQRT2;
+    const t = 1 / (1 + 0.5 * x);
+    const erfc = t *
+        Math.exp(-x * x -
+            1.26551223 +
+            t *
+                (1.00002368 +
+                    t *
+                        (0.37409196 +
+                            t *
+                                (0.09678418 +
+                                    t *
+                                        (-0.18628806 +
+                                            t *
+                                                (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))));
+    const upper = erfc / 2;
+    return z >= 0 ? upper : 1 - upper;
+}
+/**
+ * Upper-tail point z with P(Z > z) = tail, by bisection on normalUpperTail itself (so the test and it agree). From
+ * -40: a tail above 1/2 (an alpha above 0.5) has a negative point.
+ */
+function normalQuantile(tail) {
+    let lo = -40;
+    let hi = 40;
+    for (let i = 0; i < 200; i++) {
+        const mid = (lo + hi) / 2;
+        if (normalUpperTail(mid) >= tail)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+/** P(X >= k) for X ~ Binomial(m, 1/2), k = 0..m (and 0 at m + 1), each summed from the top in one fixed order. */
+function binomialUpperTails(m) {
+    const pmf = binomialHalf(m);
+    const upper = new Float64Array(m + 2);
+    for (let k = m; k >= 0; k--)
+        upper[k] = upper[k + 1] + pmf[k];
+    return upper;
+}
+/** The largest k (at least 0) whose tail `upper[k]` = P(X >= k) reaches `level`: k + 1 losses are significant. */
+function largestReaching(upper, level) {
+    let k = upper.length - 2;
+    while (k > 0 && upper[k] < level)
+        k--;
+    return k;
+}
+/**
+ * Student's t point with `df` degrees of freedom for the normal point z (Cornish-Fisher, to df^-3: within 0.001 of
+ * the exact point from 5 degrees of freedom; smaller, so less conservative, below). Odd and increasing in z, so
+ * the p of a t statistic is read back by bisection and agrees with the bounds.
+ */
+function studentPoint(z, df) {
+    const z2 = z * z;
+    const g1 = (z2 + 1) / 4;
+    const g2 = (5 * z2 * z2 + 16 * z2 + 3) / 96;
+    const g3 = (3 * z2 * z2 * z2 + 19 * z2 * z2 + 17 * z2 - 15) / 384;
+    return z * (1 + g1 / df + g2 / df ** 2 + g3 / df ** 3);
+}
+/** The normal point whose Student point (studentPoint) is t: bisection, so p < beta exactly when t > t_beta. */
+function normalPointOf(t, df) {
+    let lo = -40;
+    let hi = 40;
+    for (let i = 0; i < 200; i++) {
+        const mid = (lo + hi) / 2;
+        if (studentPoint(mid, df) <= t)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+;// CONCATENATED MODULE: ./src/stats/signTest.ts
+/**
+ * The two-sided exact sign test (binomial, p = 1/2; Conover, Practical Nonparametric Statistics, 3rd ed., 3.4) and its
+ * critical value: the sign-flip test when every difference has one size (hit@k and other binary metrics).
+ */
+
+/** Two-sided exact sign test: P(|X - m/2| >= |k - m/2|), X ~ Binomial(m, 1/2). */
+function exactSignTest(positives, m) {
+    if (m === 0)
+        return 1;
+    return signTestTail(binomialHalf(m), positives, m);
 }
 /** P(|X - m/2| >= |positives - m/2|), summed in one fixed order so that every caller gets the same bits. */
 function signTestTail(pmf, positives, m) {
@@ -14638,26 +14714,32 @@ function signTestCritical(m, alpha) {
     }
     return m - 2 * lo;
 }
-/** Standard normal upper tail, via the complementary error function (Numerical Recipes erfc, |error| < 1.2e-7). */
-function normalUpperTail(z) {
-    const x = Math.abs(z) / Math.SQRT2;
-    const t = 1 / (1 + 0.5 * x);
-    const erfc = t *
-        Math.exp(-x * x -
-            1.26551223 +
-            t *
-                (1.00002368 +
-                    t *
-                        (0.37409196 +
-                            t *
-                                (0.09678418 +
-                                    t *
-                                        (-0.18628806 +
-                                            t *
-                                                (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))));
-    const upper = erfc / 2;
-    return z >= 0 ? upper : 1 - upper;
-}
+
+;// CONCATENATED MODULE: ./src/stats/signFlip.ts
+/**
+ * Paired significance of candidate - baseline per-query differences: one test, and the interval read off it. The
+ * paired randomization test as Smucker, Allan and Carterette compare it for IR evaluation ("A comparison of
+ * statistical significance tests for information retrieval evaluation", CIKM 2007).
+ *
+ * Test: two-sided paired randomization (sign-flip) test of the mean difference. Only non-zero differences
+ * can change sign, so zeros are dropped first (identical runs give p = 1). Then, for m non-zero differences:
+ * - all differences +-d of one size (binary metrics such as hit@k): the exact sign test (binomial, p = 1/2),
+ *   which is the sign-flip distribution computed exactly;
+ * - m <= 16: exact enumeration of all 2^m sign patterns;
+ * - m <= 2,000: `permutations` random sign flips (default 10,000) from a seeded generator, p = (1 + #{|sum*| >= |sum|}) / (1 + N);
+ * - m > 2,000: the normal approximation of the sign-flip distribution (mean 0, variance sum(d^2)), which at
+ *   that size agrees with the resampled p-value to the precision we report.
+ * Interval: the mean difference (over all paired queries, zeros included) plus or minus the test's critical
+ * value at level alpha: the largest |sum| the same null distribution does not call significant, over n. So the
+ * interval (level 1 - alpha) excludes 0 exactly when p < alpha: the mark, the p-value and the interval cannot
+ * disagree. It is clipped to [min(0, smallest difference), max(0, largest)], where every mean lies. Every branch
+ * is deterministic for a given seed.
+ */
+
+
+
+const EXACT_ENUMERATION_MAX = 16;
+const RESAMPLING_MAX = 2000;
 /**
  * The critical value from a null distribution of |sum| given as `atoms` sorted from largest down, each with
  * probability 1/`total`, and p(x) = (`extra` + #{atom >= x - tolerance}) / `total`: the largest x with p(x) >= alpha
@@ -14668,22 +14750,6 @@ function criticalFromAtoms(atoms, extra, total, alpha, ceiling) {
     if (k <= 0)
         return ceiling; // p >= alpha whatever the sum: nothing can be significant
     return atoms[k - 1];
-}
-/**
- * Upper-tail point z with P(Z > z) = tail, by bisection on normalUpperTail itself (so the test and it agree). From
- * -40: a tail above 1/2 (an alpha above 0.5) has a negative point.
- */
-function normalQuantile(tail) {
-    let lo = -40;
-    let hi = 40;
-    for (let i = 0; i < 200; i++) {
-        const mid = (lo + hi) / 2;
-        if (normalUpperTail(mid) >= tail)
-            lo = mid;
-        else
-            hi = mid;
-    }
-    return lo;
 }
 function descending(values) {
     return values.sort().reverse();
@@ -14730,7 +14796,7 @@ function pairedSignificance(diffs, permutations, seed, alpha = 0.05) {
     const n = diffs.length;
     if (n === 0)
         return null;
-    const { pValue, critical } = signFlipTest(diffs, permutations, signFlip_seededRandom(seed), alpha);
+    const { pValue, critical } = signFlipTest(diffs, permutations, random_seededRandom(seed), alpha);
     let sum = 0;
     for (let i = 0; i < n; i++)
         sum += diffs[i];
@@ -14747,21 +14813,6 @@ function pairedSignificance(diffs, permutations, seed, alpha = 0.05) {
             high = diffs[i];
     }
     return { pValue, ci: [Math.max(low, mean - half), Math.min(high, mean + half)], n };
-}
-/** P(X >= k) for X ~ Binomial(m, 1/2), k = 0..m (and 0 at m + 1), each summed from the top in one fixed order. */
-function binomialUpperTails(m) {
-    const pmf = binomialHalf(m);
-    const upper = new Float64Array(m + 2);
-    for (let k = m; k >= 0; k--)
-        upper[k] = upper[k + 1] + pmf[k];
-    return upper;
-}
-/** The largest k (at least 0) whose tail `upper[k]` = P(X >= k) reaches `level`: k + 1 losses are significant. */
-function largestReaching(upper, level) {
-    let k = upper.length - 2;
-    while (k > 0 && upper[k] < level)
-        k--;
-    return k;
 }
 /** Every sign pattern's sum for up to EXACT_ENUMERATION_MAX values, else `permutations` random ones. */
 function flippedSums(values, permutations, random) {
@@ -14814,49 +14865,6 @@ function resampledSums(values, permutations, random) {
     }
     return sums;
 }
-function dropBounds(drops, beta, step) {
-    const n = drops.length;
-    if (n === 0)
-        return { n, meanDrop: 0, se: 0, lower: 0, upper: 0, pValue: 1 };
-    let sum = 0;
-    for (let i = 0; i < n; i++)
-        sum += drops[i];
-    const meanDrop = sum / n;
-    let squares = 0;
-    for (let i = 0; i < n; i++)
-        squares += (drops[i] - meanDrop) ** 2;
-    const variance = Math.max(n > 1 ? squares / (n - 1) : 0, (2 * step * step) / (n + 1));
-    const se = Math.sqrt(variance / n);
-    const df = Math.max(1, n - 1);
-    const half = studentPoint(normalQuantile(beta), df) * se;
-    const pValue = se > 0 ? normalUpperTail(normalPointOf(meanDrop / se, df)) : meanDrop > 0 ? 0 : 1;
-    return { n, meanDrop, se, lower: meanDrop - half, upper: meanDrop + half, pValue };
-}
-/**
- * Student's t point with `df` degrees of freedom for the normal point z (Cornish-Fisher, to df^-3: within 0.001 of
- * the exact point from 5 degrees of freedom; smaller, so less conservative, below). Odd and increasing in z, so
- * the p of a t statistic is read back by bisection and agrees with the bounds.
- */
-function studentPoint(z, df) {
-    const z2 = z * z;
-    const g1 = (z2 + 1) / 4;
-    const g2 = (5 * z2 * z2 + 16 * z2 + 3) / 96;
-    const g3 = (3 * z2 * z2 * z2 + 19 * z2 * z2 + 17 * z2 - 15) / 384;
-    return z * (1 + g1 / df + g2 / df ** 2 + g3 / df ** 3);
-}
-/** The normal point whose Student point (studentPoint) is t: bisection, so p < beta exactly when t > t_beta. */
-function normalPointOf(t, df) {
-    let lo = -40;
-    let hi = 40;
-    for (let i = 0; i < 200; i++) {
-        const mid = (lo + hi) / 2;
-        if (studentPoint(mid, df) <= t)
-            lo = mid;
-        else
-            hi = mid;
-    }
-    return lo;
-}
 
 ;// CONCATENATED MODULE: ./src/compare/compare.ts
 /**
@@ -14864,6 +14872,7 @@ function normalPointOf(t, df) {
  * and paired significance. No gates: the gate stage (src/gate/gates.ts, applyGates) adds them. Pure: plain data in,
  * plain report out.
  */
+
 
 
 
@@ -16143,6 +16152,33 @@ function formatDeltaKeepingSign(value, unit) {
 /** "1 query", "1,024 queries": a count with its noun. */
 function numberFormat_plural(n, one, many) {
     return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+}
+
+;// CONCATENATED MODULE: ./src/stats/dropBounds.ts
+/**
+ * One-sided bounds of a paired mean drop, the interval every tested gate reads against its margin
+ * (docs/decisions/0010): Student's t with the variance floored as Agresti and Min's added discordant pairs floor
+ * it (Agresti and Min, "Simple improved confidence intervals for comparing matched proportions", Statistics in
+ * Medicine 24, 2005).
+ */
+
+function dropBounds(drops, beta, step) {
+    const n = drops.length;
+    if (n === 0)
+        return { n, meanDrop: 0, se: 0, lower: 0, upper: 0, pValue: 1 };
+    let sum = 0;
+    for (let i = 0; i < n; i++)
+        sum += drops[i];
+    const meanDrop = sum / n;
+    let squares = 0;
+    for (let i = 0; i < n; i++)
+        squares += (drops[i] - meanDrop) ** 2;
+    const variance = Math.max(n > 1 ? squares / (n - 1) : 0, (2 * step * step) / (n + 1));
+    const se = Math.sqrt(variance / n);
+    const df = Math.max(1, n - 1);
+    const half = studentPoint(normalQuantile(beta), df) * se;
+    const pValue = se > 0 ? normalUpperTail(normalPointOf(meanDrop / se, df)) : meanDrop > 0 ? 0 : 1;
+    return { n, meanDrop, se, lower: meanDrop - half, upper: meanDrop + half, pValue };
 }
 
 ;// CONCATENATED MODULE: ./src/gate/testedGates.ts

@@ -9,7 +9,7 @@
  * spread over queries of each query's own statistic, divided by the square root of the number of queries.
  */
 import { minimumDetectableDrop } from '../stats/power.js';
-import { normalQuantile } from '../stats/signFlip.js';
+import { normalQuantile } from '../stats/distributions.js';
 import { runTime } from '../time.js';
 
 export interface CalibrationRun {

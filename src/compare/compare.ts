@@ -23,7 +23,8 @@ import { scoreToTable } from '../aggregate/table.js';
 import type { RecordFacts, TabulatedRun } from '../aggregate/table.js';
 import { InputError } from '../errors.js';
 import type { ChunkRecord, GoldenQuery, GoldenSet, RunData, RunMeta, RunStream } from '../types.js';
-import { hashString, pairedSignificance } from '../stats/signFlip.js';
+import { hashString } from '../stats/random.js';
+import { pairedSignificance } from '../stats/signFlip.js';
 import type { ComparedRuns, Comparison, MetricComparison, QueryOutcome } from './types.js';
 
 export interface CompareOptions extends AggregateOptions {

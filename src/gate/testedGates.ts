@@ -10,7 +10,7 @@
  */
 import type { MetricDef } from '../aggregate/metrics/types.js';
 import { minimumDetectableDrop, noiseModel, queriesNeeded } from '../stats/power.js';
-import { dropBounds } from '../stats/signFlip.js';
+import { dropBounds } from '../stats/dropBounds.js';
 import type { Correction, GateSpec } from './config.js';
 import { noiseFloorModel, type MetricNoiseFloor } from './noise.js';
 

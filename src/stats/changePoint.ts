@@ -16,7 +16,7 @@
  * first scaled down by a power of two (overflowScale), so a constant series is never a shift, whatever its magnitude.
  * Every random draw comes from fixed seeds: the same series always gets the same p-value.
  */
-import { seededRandom } from './signFlip.js';
+import { seededRandom } from './random.js';
 
 /** The false-alarm rate per metric. */
 export const CHANGE_POINT_ALPHA = 0.01;

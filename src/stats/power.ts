@@ -13,7 +13,13 @@
  * test, and for n <= EXACT_POWER_MAX the power is summed exactly over every (losses, wins) count; above it the
  * normal approximation of the same test is used (at 100/101 queries the two agree within 0.02: test/verdict.test.ts).
  */
-import { binomialUpperTails, largestReaching, logFactorialTable, normalQuantile, normalUpperTail } from './signFlip.js';
+import {
+  binomialUpperTails,
+  largestReaching,
+  logFactorialTable,
+  normalQuantile,
+  normalUpperTail,
+} from './distributions.js';
 
 export const EXACT_POWER_MAX = 100;
 export const TARGET_POWER = 0.8;

@@ -4,7 +4,7 @@
  */
 import { changePointOf } from '../../src/stats/changePoint.js';
 import type { ChangePoint } from '../../src/stats/changePoint.js';
-import { seededRandom } from '../../src/stats/signFlip.js';
+import { seededRandom } from '../../src/stats/random.js';
 
 export type Random = () => number;
 /** A series of n runs (oldest first) drawn from `random`. */

@@ -30,7 +30,7 @@
  * is in hit@5 units; the shift lowers the other three metrics too, each by its own amount (for a hit@5 drop of 0.2,
  * measured on 20,000 other queries: mrr@10 0.17-0.21, nDCG@10 0.17-0.19, recall@10 0.18).
  */
-import { seededRandom } from '../../src/stats/signFlip.js';
+import { seededRandom } from '../../src/stats/random.js';
 import type { GateConfig } from '../../src/gate/config.js';
 import { gatePair, SIM_METRICS, type SimPair } from './verdictSim.js';
 

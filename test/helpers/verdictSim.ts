@@ -13,7 +13,7 @@ import type { MetricComparison } from '../../src/compare/types.js';
 import type { GateConfig } from '../../src/gate/config.js';
 import { evaluateGates, verdictOf } from '../../src/gate/gates.js';
 import type { GateResult, Verdict } from '../../src/gate/types.js';
-import { seededRandom } from '../../src/stats/signFlip.js';
+import { seededRandom } from '../../src/stats/random.js';
 
 export const SIM_METRICS = ['hit@5', 'mrr@10', 'nDCG@10', 'recall@10'] as const;
 
