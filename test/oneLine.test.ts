@@ -3,7 +3,7 @@
  * would hide or reorder text, is shown as an escape, so two ids that print alike are alike (issue 35).
  */
 import { describe, expect, it } from 'vitest';
-import { oneLine } from '../src/errors.js';
+import { oneLine } from '../src/inputText.js';
 import { plainText } from '../src/render/text.js';
 
 const hidden: Array<[string, string]> = [

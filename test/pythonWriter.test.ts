@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { oneLine } from '../src/errors.js';
+import { oneLine } from '../src/inputText.js';
 import * as json from '../src/load/json.js';
 import { MAX_ID_BYTES, readResultRow } from '../src/load/queryResult.js';
 import { MAX_VALUE_BYTES, readRunDatabase } from '../src/load/runDatabase.js';

@@ -4,7 +4,7 @@
  * deadline the earlier comment is marked stale when GitHub can still be reached.
  */
 import * as core from '@actions/core';
-import { oneLine } from '../errors.js';
+import { oneLine } from '../inputText.js';
 import {
   httpStatusOf,
   isMalformedAnswer,

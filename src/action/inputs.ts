@@ -5,7 +5,8 @@
  */
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
-import { InputError, oneLine } from '../errors.js';
+import { InputError } from '../errors.js';
+import { oneLine } from '../inputText.js';
 import { DEFAULT_CONFIG_PATH } from '../gate/config.js';
 import { DEFAULT_ACCEPT_LABEL } from '../acceptance/decision.js';
 import { refuseOutputOverInput } from '../write/outputFiles.js';

@@ -8,7 +8,7 @@
  * API (the `issue_comment` payload does not name its head or base) in the payload's `pull_request`, its head the
  * commit under test.
  */
-import { oneLine } from '../errors.js';
+import { oneLine } from '../inputText.js';
 import { ownLogin } from '../publish/stickyComment.js';
 import { shownAt } from '../acceptance/state.js';
 import { escapeMarkdownText } from '../render/escape.js';

@@ -6,7 +6,8 @@
  */
 import { relative } from 'node:path';
 import * as core from '@actions/core';
-import { isInputError, oneLine } from '../errors.js';
+import { isInputError } from '../errors.js';
+import { oneLine } from '../inputText.js';
 import { redactTokens } from '../publish/githubClient.js';
 import { staleAge } from '../render/markdown.js';
 import type { ReportContext } from '../render/markdown.js';

@@ -9,7 +9,8 @@
 import { existsSync } from 'node:fs';
 import { basename, isAbsolute, resolve } from 'node:path';
 import * as core from '@actions/core';
-import { InputError, inertLines, oneLine } from '../errors.js';
+import { InputError } from '../errors.js';
+import { inertLines, oneLine } from '../inputText.js';
 import { MAX_HISTORY_BYTES, parseHistory, readHistoryFile } from '../load/historyFile.js';
 import type { History } from '../load/historyFile.js';
 import { sizeText } from '../load/regularFile.js';

@@ -5,7 +5,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, isAbsolute, relative } from 'node:path';
 import * as core from '@actions/core';
-import { isInputError, oneLine } from '../errors.js';
+import { isInputError } from '../errors.js';
+import { oneLine } from '../inputText.js';
 import { candidateOnlyDefaultConfig } from '../gate/config.js';
 import { runAggregate, runCompare } from '../pipeline/pipeline.js';
 import type { CompareOutputs } from '../pipeline/pipeline.js';

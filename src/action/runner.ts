@@ -5,7 +5,7 @@
  */
 import { statSync } from 'node:fs';
 import * as core from '@actions/core';
-import { inertLines } from '../errors.js';
+import { inertLines } from '../inputText.js';
 import type { Env } from './inputs.js';
 
 /** GitHub's documented limit for one step output (1 MB). */

@@ -5,7 +5,8 @@
  */
 import { MIN_CALIBRATION_RUNS } from '../compare/calibration.js';
 import { TARGET_POWER } from '../stats/power.js';
-import { InputError, oneLine } from '../errors.js';
+import { InputError } from '../errors.js';
+import { oneLine } from '../inputText.js';
 import { runCalibrate } from '../pipeline/calibrateRuns.js';
 import type { RunRef } from '../pipeline/calibrateRuns.js';
 import { runIdsIn, runsNamed } from '../pipeline/pipeline.js';

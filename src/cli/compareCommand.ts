@@ -1,6 +1,7 @@
 /** `evalverdict compare`: the CLI face of the pipeline; writes the files it is asked for and maps the verdict to the exit code. */
 import { existsSync } from 'node:fs';
-import { InputError, oneLine } from '../errors.js';
+import { InputError } from '../errors.js';
+import { oneLine } from '../inputText.js';
 import { DEFAULT_CONFIG_PATH } from '../gate/config.js';
 import { refuseOutputOverInput, refuseSameOutput, writeOutputFiles } from '../write/outputFiles.js';
 import { runCompare } from '../pipeline/pipeline.js';

@@ -6,7 +6,8 @@ import { existsSync } from 'node:fs';
 import { buildMetricTable } from '../aggregate/metrics/registry.js';
 import { DEFAULT_OPTIONS } from '../aggregate/score.js';
 import type { AggregateOptions } from '../aggregate/score.js';
-import { InputError, inertLines, isInputError, oneLine } from '../errors.js';
+import { InputError, isInputError } from '../errors.js';
+import { inertLines, oneLine } from '../inputText.js';
 import { formatGolden, goldenFormatOf, isMetricProfile, readGoldenDocument } from '../load/golden.js';
 import { refuseExisting, refuseOutputOverInput, refuseSameOutput, writeOutputFiles } from '../write/outputFiles.js';
 import { createRunDatabase, saveDatabase } from '../write/writeRunDatabase.js';
@@ -85,7 +86,7 @@ export async function runMain(argv: string[], rawIo: Io): Promise<number> {
 
 /**
  * Text from inputs (ids, keys, queries) reaches the output: a line of it that the Actions runner would read as a
- * workflow command is made inert (src/errors.ts).
+ * workflow command is made inert (src/inputText.ts).
  */
 const inert = inertLines;
 

@@ -1,5 +1,6 @@
 /** `evalverdict validate`: a run database checked against the documented format, before compare reads it. */
-import { InputError, oneLine } from '../errors.js';
+import { InputError } from '../errors.js';
+import { oneLine } from '../inputText.js';
 import { readGoldenFile } from '../load/golden.js';
 import { stableJson } from '../stableJson.js';
 import { summariseWarnings } from '../render/warningText.js';

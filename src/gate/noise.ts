@@ -13,7 +13,8 @@
 import { isMap } from 'yaml';
 import { measuredNoiseModel, type NoiseModel } from '../stats/power.js';
 import type { YamlWithLines } from '../yamlLines.js';
-import { InputError, valueText } from '../errors.js';
+import { InputError } from '../errors.js';
+import { valueText } from '../inputText.js';
 import { suggest } from '../suggest.js';
 import { runTime } from '../time.js';
 

@@ -4,7 +4,8 @@
  * it is parsed, every field's type and size checked, the schema version required; nothing in it is run. A problem is
  * one InputError naming the file and the field.
  */
-import { cannotRead, InputError, isInputError, oneLine } from '../errors.js';
+import { cannotRead, InputError, isInputError } from '../errors.js';
+import { oneLine } from '../inputText.js';
 import { describe, isObject, jsonTextPast } from './json.js';
 import type { JsonObject, JsonTextBounds } from './json.js';
 import { readRegularFile, sizeText } from './regularFile.js';

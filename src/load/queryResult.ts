@@ -1,7 +1,8 @@
 /** One row's `result_json` read into a QueryResult, every field checked: the run database may come from anyone. */
 import type { SqlValue } from 'sql.js';
 import { mapPacked } from '../arrays.js';
-import { InputError, oneLine } from '../errors.js';
+import { InputError } from '../errors.js';
+import { oneLine } from '../inputText.js';
 import type { Answer, AnswerCitation, FolderMode, Hit, JudgeScores, LineCitation, QueryResult } from '../types.js';
 import {
   FieldError,

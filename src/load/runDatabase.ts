@@ -1,6 +1,7 @@
 import type { Database, SqlJsStatic, SqlValue, Statement } from 'sql.js';
 import { mapPacked } from '../arrays.js';
-import { cannotRead, InputError, oneLine } from '../errors.js';
+import { cannotRead, InputError } from '../errors.js';
+import { oneLine } from '../inputText.js';
 import { suggest } from '../suggest.js';
 import type { ChunkRecord, DocumentRecord, QueryResult, RunData, RunInfo, RunStream } from '../types.js';
 import { splitHeadingPath } from './headingPath.js';

@@ -3,7 +3,8 @@
  * as the comparison matched them, and the TREC qrels template of those pairs (src/compare/unjudgedPairs.ts).
  */
 import type { GoldenSet, RunStream } from '../types.js';
-import { InputError, oneLine } from '../errors.js';
+import { InputError } from '../errors.js';
+import { oneLine } from '../inputText.js';
 import type { Comparison } from '../compare/types.js';
 import { unjudgedHitsOf, unjudgedTemplate } from '../compare/unjudgedPairs.js';
 import { mergedChunks } from '../compare/compare.js';

@@ -4,7 +4,7 @@
  * floor its config carries.
  */
 import type { Calibration, MetricNoise } from '../compare/calibration.js';
-import { oneLine } from '../errors.js';
+import { oneLine } from '../inputText.js';
 import type { NoiseFloor } from '../gate/noise.js';
 import { escapeMarkdownText, metricCode } from './escape.js';
 

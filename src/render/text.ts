@@ -3,7 +3,7 @@
  * worst regressions. No Markdown, no HTML entities; text from inputs has its control characters shown escaped so
  * each value stays on its line. Colour only when asked (the CLI asks on a TTY without NO_COLOR).
  */
-import { codePointEscape } from '../errors.js';
+import { codePointEscape } from '../inputText.js';
 import type { MetricDef } from '../aggregate/metrics/types.js';
 import type { ComparedRun } from '../compare/types.js';
 import type { CompareReport, GateResult } from '../gate/types.js';

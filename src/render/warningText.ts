@@ -4,7 +4,7 @@
  */
 import { CAPS_TEXT } from '../aggregate/score.js';
 import { plural } from '../numberFormat.js';
-import { oneLine } from '../errors.js';
+import { oneLine } from '../inputText.js';
 import { suggest } from '../suggest.js';
 import { mergeWarnings } from '../warnings.js';
 import type { ReportWarning, RunnerMistakeWarning, UnknownKeyWarning, Warning } from '../warnings.js';

@@ -3,7 +3,8 @@
  * The file is opened and its run chosen by the reader compare and aggregate use, so a file they refuse is refused
  * here with the same message (exit 2); what they would read without a word becomes a finding.
  */
-import { InputError, oneLine } from '../errors.js';
+import { InputError } from '../errors.js';
+import { oneLine } from '../inputText.js';
 import { MAX_VALUE_BYTES, openRunDatabase, openRunStream } from '../load/runDatabase.js';
 import { RunChecker } from './findings.js';
 import type { GoldenView, RunFinding, RunnerMistake } from './findings.js';

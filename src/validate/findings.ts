@@ -4,7 +4,8 @@
  * Pure: rows go in one at a time, findings come out as data; the entries word and print them.
  */
 import { plural } from '../numberFormat.js';
-import { InputError, oneLine } from '../errors.js';
+import { InputError } from '../errors.js';
+import { oneLine } from '../inputText.js';
 import { JSON_VALUE_BOUNDS, refuseJsonPastBounds, refuseTooDeepValue } from '../load/json.js';
 import type { GoldenQuery, GoldenSet } from '../types.js';
 import { checkAgainstSchema } from './schema.js';

@@ -7,7 +7,7 @@ import gateConfigSchema from '../../schemas/gate-config.schema.json' with { type
 import goldenQuerySchema from '../../schemas/golden-query.schema.json' with { type: 'json' };
 import goldenSetSchema from '../../schemas/golden-set.schema.json' with { type: 'json' };
 import resultSchema from '../../schemas/result.schema.json' with { type: 'json' };
-import { valueText } from '../errors.js';
+import { valueText } from '../inputText.js';
 import { editDistance } from '../suggest.js';
 
 /** The subset of JSON Schema (2020-12) the published files use; `x-misspellings`: keys written for this one. */

@@ -21,7 +21,8 @@ import {
 } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Stats } from 'node:fs';
-import { InputError, inertLines } from '../errors.js';
+import { InputError } from '../errors.js';
+import { inertLines } from '../inputText.js';
 
 /** Why `file` cannot be written, in words, from the error of writing it (or its temporary sibling). */
 function reason(file: string, error: unknown): string {

@@ -6,7 +6,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import type { Database } from 'sql.js';
-import { InputError, oneLine } from '../errors.js';
+import { InputError } from '../errors.js';
+import { oneLine } from '../inputText.js';
 import { RUN_DATABASE_DDL } from '../load/runDatabase.js';
 import { loadSqlJs } from '../load/sqlite.js';
 import { checkAgainstSchema } from '../validate/schema.js';

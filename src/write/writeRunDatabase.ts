@@ -1,6 +1,7 @@
 /** Writing run databases: `evalverdict init`, `import trec`, `aggregate --write`, fixtures and benchmarks. */
 import type { Database } from 'sql.js';
-import { InputError, oneLine } from '../errors.js';
+import { InputError } from '../errors.js';
+import { oneLine } from '../inputText.js';
 import { checkWritable, openRunDatabase, RUN_DATABASE_DDL } from '../load/runDatabase.js';
 import { checkReplaceable, isWalMode } from '../load/sideFiles.js';
 import { loadSqlJs } from '../load/sqlite.js';

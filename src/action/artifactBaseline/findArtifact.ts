@@ -7,7 +7,8 @@
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { InputError, oneLine } from '../../errors.js';
+import { InputError } from '../../errors.js';
+import { oneLine } from '../../inputText.js';
 import { DEFAULT_ZIP_LIMITS, extractRunDatabase } from './zipArchive.js';
 import type { ZipLimits } from './zipArchive.js';
 import { historyFromArchive } from '../mainHistory.js';

@@ -5,7 +5,8 @@
  */
 import { tmpdir } from 'node:os';
 import * as core from '@actions/core';
-import { inertLines, isInputError } from '../../errors.js';
+import { inertLines } from '../../inputText.js';
+import { isInputError } from '../../errors.js';
 import { currentWorkflowFile, findBaselineArtifact } from './findArtifact.js';
 import type { BaselineClient, BaselineProvenance } from './findArtifact.js';
 import type { RunContext, TriggeringRun } from '../context.js';

@@ -6,7 +6,8 @@
  * the run's head SHA, so a run (or a `pr-number` read from its artifact) cannot point the comment elsewhere.
  */
 import { tmpdir } from 'node:os';
-import { InputError, oneLine } from '../../errors.js';
+import { InputError } from '../../errors.js';
+import { oneLine } from '../../inputText.js';
 import { fetchRunArtifact } from './findArtifact.js';
 import type { BaselineClient } from './findArtifact.js';
 import type { RunContext, TriggeringRun } from '../context.js';

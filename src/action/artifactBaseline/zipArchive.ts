@@ -6,7 +6,8 @@
  * encryption, multi-disk archives and other compression methods are refused by name.
  */
 import * as zlib from 'node:zlib';
-import { InputError, oneLine } from '../../errors.js';
+import { InputError } from '../../errors.js';
+import { oneLine } from '../../inputText.js';
 
 export interface ZipLimits {
   /** Largest uncompressed size of one entry. */
