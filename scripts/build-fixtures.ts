@@ -17,7 +17,7 @@ import { writeFileAtomically } from '../src/write/outputFiles.js';
 import { createRunDatabase, insertChunks, insertRun, saveDatabase } from '../src/write/writeRunDatabase.js';
 import type { ChunkRowInput } from '../src/write/writeRunDatabase.js';
 import type { CompareReport, GateResult } from '../src/gate/types.js';
-import { runCompare } from '../src/pipeline/pipeline.js';
+import { runCompare } from '../src/pipeline/runCompare.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_DATASET_DIR = resolve(repoRoot, '..', 'shared', 'datasets', 'cranfield');

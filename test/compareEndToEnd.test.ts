@@ -24,7 +24,8 @@ import {
 import type { QueryIdRange } from '../src/load/runDatabase.js';
 import { verdictOf } from '../src/gate/gates.js';
 import type { CompareReport } from '../src/gate/types.js';
-import { runAggregate, runCompare } from '../src/pipeline/pipeline.js';
+import { runAggregate } from '../src/pipeline/runAggregate.js';
+import { runCompare } from '../src/pipeline/runCompare.js';
 import { stableJson } from '../src/stableJson.js';
 import { GITHUB_COMMENT_LIMIT } from '../src/render/markdown.js';
 import { checkMarkdown } from './helpers/markdownChecks.js';

@@ -24,7 +24,8 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AggregateReport } from '../src/aggregate/aggregate.js';
 import type { CompareReport } from '../src/gate/types.js';
-import { runAggregate, runCompare } from '../src/pipeline/pipeline.js';
+import { runAggregate } from '../src/pipeline/runAggregate.js';
+import { runCompare } from '../src/pipeline/runCompare.js';
 import { buildCoreSpecFixture, CORE_SPEC_FILES } from '../scripts/build-core-spec-fixture.js';
 import { repoRoot } from './shared.js';
 

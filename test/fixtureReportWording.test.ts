@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { QueryOutcome } from '../src/compare/types.js';
-import { runCompare } from '../src/pipeline/pipeline.js';
+import { runCompare } from '../src/pipeline/runCompare.js';
 import { escapeMarkdownCell } from '../src/render/escape.js';
 import { regressionOrder, winOrder } from '../src/render/reportParts.js';
 import { renderReportText } from '../src/render/text.js';

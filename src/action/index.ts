@@ -10,7 +10,7 @@ import { tuneHeapForScoring } from '../heap.js';
 restoreEventPath();
 tuneHeapForScoring();
 if (isMainThread) {
-  enableScoringWorkers();
+  enableScoringWorkers(process.env.EVALVERDICT_WORKERS);
   // Past the publish deadline the API client may still hold a retry's timer: the step ends now, its outcome set.
   void run().then((abandoned) => {
     if (abandoned) process.exit();

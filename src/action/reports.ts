@@ -8,8 +8,9 @@ import * as core from '@actions/core';
 import { isInputError } from '../errors.js';
 import { oneLine } from '../inputText.js';
 import { candidateOnlyDefaultConfig } from '../gate/config.js';
-import { runAggregate, runCompare } from '../pipeline/pipeline.js';
-import type { CompareOutputs } from '../pipeline/pipeline.js';
+import { runAggregate } from '../pipeline/runAggregate.js';
+import { runCompare } from '../pipeline/runCompare.js';
+import type { CompareOutputs } from '../pipeline/runCompare.js';
 import { withHistory } from '../pipeline/withHistory.js';
 import type { History } from '../load/historyFile.js';
 import { renderErrorPanel } from '../render/errorPanel.js';
@@ -54,6 +55,11 @@ export async function evaluate(
       goldenPath: shortPath(inputs.golden),
       baselineRun: inputs.baselineRun,
       candidateRun: inputs.candidateRun,
+      runOptionNames: {
+        baseline: 'input `baseline-run`',
+        candidate: 'input `candidate-run`',
+        noBaseline: '`baseline: none`',
+      },
       configPath: inputs.config === null ? null : shortPath(inputs.config),
       configText: inputs.gates,
       // With no baseline and no config, the default's gates warn: `baseline: none` gives the candidate-only report.

@@ -9,7 +9,7 @@ import { InputError } from '../errors.js';
 import { oneLine } from '../inputText.js';
 import { runCalibrate } from '../pipeline/calibrateRuns.js';
 import type { RunRef } from '../pipeline/calibrateRuns.js';
-import { runIdsIn, runsNamed } from '../pipeline/pipeline.js';
+import { runIdsIn, runsNamed } from '../pipeline/runLists.js';
 import { calibrationJson, renderCalibrationText, renderCalibrationYaml } from '../render/calibrationReport.js';
 import { stableJson } from '../stableJson.js';
 import { summariseWarnings } from '../render/warningText.js';
@@ -111,7 +111,7 @@ async function runRefs(paths: string[], run: string | undefined): Promise<RunRef
     return paths.map((path) => ({ path, runId: null }));
   }
   const [path] = paths;
-  const named = run === undefined ? await runIdsIn(path) : await runsNamed(path, run);
+  const named = run === undefined ? await runIdsIn(path) : await runsNamed(path, run, '--run');
   const ids = named ?? [run as string];
   if (ids.length < MIN_CALIBRATION_RUNS)
     throw new InputError(

@@ -4,9 +4,9 @@ import { InputError } from '../errors.js';
 import { oneLine } from '../inputText.js';
 import { DEFAULT_CONFIG_PATH } from '../gate/config.js';
 import { refuseOutputOverInput, refuseSameOutput, writeOutputFiles } from '../write/outputFiles.js';
-import { runCompare } from '../pipeline/pipeline.js';
+import { runCompare } from '../pipeline/runCompare.js';
 import { unjudgedTemplateFor } from '../pipeline/unjudgedTemplate.js';
-import type { CompareInputs, CompareOutputs } from '../pipeline/pipeline.js';
+import type { CompareInputs, CompareOutputs } from '../pipeline/runCompare.js';
 import { summariseWarnings } from '../render/warningText.js';
 import { METRIC_FLAGS, metricOptions, parse, wantsHelp, wholeNumber } from './args.js';
 import { outputFormat, traceTo } from './io.js';
@@ -122,6 +122,7 @@ function compareInputsOf(args: string[]): { values: CompareValues; inputs: Compa
     goldenPath: values.golden!,
     baselineRun: values['baseline-run'],
     candidateRun: values['candidate-run'],
+    runOptionNames: { baseline: '--baseline-run', candidate: '--candidate-run', noBaseline: '--baseline none' },
     configPath: values.config ?? (existsSync(DEFAULT_CONFIG_PATH) ? DEFAULT_CONFIG_PATH : null),
     strictChunkerVersion: values['strict-chunker-version'] === true,
     options: {

@@ -4,7 +4,7 @@
  */
 import { readHistoryFile } from '../load/historyFile.js';
 import type { History } from '../load/historyFile.js';
-import type { CompareInputs } from '../pipeline/pipeline.js';
+import type { CompareInputs } from '../pipeline/runCompare.js';
 import { historyWithRun, tryHistory, withHistory } from '../pipeline/withHistory.js';
 import type { CompareReport } from '../gate/types.js';
 import { refuseOutputOverInput } from '../write/outputFiles.js';

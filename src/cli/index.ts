@@ -26,7 +26,7 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 
 tuneHeapForScoring();
 // In a scoring worker thread (src/pipeline/twoThreads.ts) this bundle only scores: no command runs.
-if (isMainThread) enableScoringWorkers();
+if (isMainThread) enableScoringWorkers(process.env.EVALVERDICT_WORKERS);
 if (isMainThread)
   runMain(process.argv.slice(2), io).then((code) => {
     process.exitCode = code;

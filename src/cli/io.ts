@@ -1,6 +1,6 @@
 /** Where the CLI's commands write: a parameter, so tests capture the output without touching the process. */
 import { InputError } from '../errors.js';
-import type { Trace } from '../pipeline/pipeline.js';
+import type { Trace } from '../pipeline/trace.js';
 
 export interface Io {
   stdout: (text: string) => void;

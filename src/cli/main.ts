@@ -11,7 +11,8 @@ import { inertLines, oneLine } from '../inputText.js';
 import { formatGolden, goldenFormatOf, isMetricProfile, readGoldenDocument } from '../load/golden.js';
 import { refuseExisting, refuseOutputOverInput, refuseSameOutput, writeOutputFiles } from '../write/outputFiles.js';
 import { createRunDatabase, saveDatabase } from '../write/writeRunDatabase.js';
-import { runAggregate, runAggregateSideBySide, runPerQuery, runsNamed } from '../pipeline/pipeline.js';
+import { runAggregate, runAggregateSideBySide, runPerQuery } from '../pipeline/runAggregate.js';
+import { runsNamed } from '../pipeline/runLists.js';
 import {
   renderAggregateMarkdown,
   renderAggregateText,
@@ -179,7 +180,7 @@ async function aggregateCommand(args: string[], io: Io): Promise<number> {
   const file = positionals[0];
   const options = { ...DEFAULT_OPTIONS, ...metricOptions(values) };
   const format = values.json === true ? 'json' : (values.format ?? 'text');
-  const runs = typeof values.run === 'string' ? await runsNamed(file, values.run) : null;
+  const runs = typeof values.run === 'string' ? await runsNamed(file, values.run, '--run') : null;
   if (runs !== null) {
     if (values['per-query'] === true || values.write === true)
       throw new InputError(

@@ -34,7 +34,8 @@ import type { AggregateOptions } from '../aggregate/score.js';
 import { readGoldenFile } from '../load/golden.js';
 import { openRunStream } from '../load/runDatabase.js';
 import { runCalibrate } from '../pipeline/calibrateRuns.js';
-import { loadGateConfig, runsNamed } from '../pipeline/pipeline.js';
+import { loadGateConfig } from '../pipeline/gateConfigFile.js';
+import { runsNamed } from '../pipeline/runLists.js';
 import { summariseWarnings } from '../render/warningText.js';
 import type { Warning } from '../warnings.js';
 import { METRIC_FLAGS, metricOptions, parse, wantsHelp } from './args.js';
@@ -187,7 +188,7 @@ async function baselineValues(
     const n = golden.queries.filter((q) => !q.pending && q.answerable).length;
     return { of: () => ({ n, v: 0.5, values: null, measured: null }), runs: null, warnings: [] };
   }
-  const named = typeof values.run === 'string' ? await runsNamed(values.baseline, values.run) : null;
+  const named = typeof values.run === 'string' ? await runsNamed(values.baseline, values.run, '--run') : null;
   if (named && named.length >= MIN_CALIBRATION_RUNS)
     return repeatedBaseline(values.baseline, named, values.golden, options, metrics);
   const runId = named?.[0] ?? values.run ?? null;

@@ -536,6 +536,29 @@ export async function openRunStream(file: string, runId?: string | null, range: 
 }
 
 /**
+ * Every run of a database in the order they were written (rowid; by run_id for a table without one) with its suite:
+ * what a run option naming several runs (`all`, `all:SUITE`, `a,b,c`) chooses from. The file is read first as
+ * openRunStream reads it (its newest run), so a wrong file fails with the reader's message.
+ */
+export async function listRunsIn(file: string): Promise<Array<{ id: string; suite: string }>> {
+  const SQL = await loadSqlJs();
+  openChecked(file).close();
+  const db = openRunDatabaseWith(SQL, file);
+  try {
+    runStreamFromDb(db, file);
+    let rows: ReturnType<typeof db.exec>;
+    try {
+      rows = db.exec('SELECT run_id, suite FROM eval_runs ORDER BY rowid');
+    } catch {
+      rows = db.exec('SELECT run_id, suite FROM eval_runs ORDER BY run_id');
+    }
+    return (rows[0]?.values ?? []).map((v) => ({ id: String(v[0]), suite: String(v[1] ?? '') }));
+  } finally {
+    db.close();
+  }
+}
+
+/**
  * openRunStream in two steps: now, the checks that need no database, so a wrong path fails at once; later,
  * synchronously, the opening itself. compare opens the candidate only once the baseline is scored and released.
  */
@@ -669,7 +692,7 @@ export const KEPT_TEXT_BYTES = 64 << 10;
 /**
  * The chunks table. A text of KEPT_TEXT_BYTES or less is kept; a longer one (up to MAX_VALUE_BYTES) is read from the
  * database each time `text` is read, by rowid and chunk_id, when `currentDb` gives the database then (a stream),
- * so memory follows the largest text, not the table (12 texts of 60 MiB peaked at 917 MB kept). Without it (the
+ * so memory follows the largest text, not the table (bench/README.md, "What was kept"). Without it (the
  * database is closed after reading), or for a table without rowid, every text is kept.
  */
 function readChunks(db: Database, file: string, currentDb: (() => Database) | null): Map<string, ChunkRecord> {

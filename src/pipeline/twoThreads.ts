@@ -7,6 +7,7 @@
  * The worker runs the bundle this module is built into (dist/cli/index.js, dist/index.js). From TypeScript source
  * (vitest, tsx) workers are off and callers score in one thread: the same tables.
  */
+import { statSync } from 'node:fs';
 import { parentPort, resourceLimits, Worker, workerData } from 'node:worker_threads';
 import { groupQueries, joinHalfTables } from '../aggregate/aggregate.js';
 import type { AggregateTable, Groups } from '../aggregate/aggregate.js';
@@ -14,27 +15,29 @@ import type { AggregateOptions } from '../aggregate/score.js';
 import { scoreToTable, tableTransfer } from '../aggregate/table.js';
 import type { TableTransfer, TabulatedRun } from '../aggregate/table.js';
 import { InputError } from '../errors.js';
-import { goldenSetOfHalf, readGoldenFile, readGoldenHalf } from '../load/golden.js';
+import { goldenFormatOf, goldenSetOfHalf, readGoldenFile, readGoldenHalf } from '../load/golden.js';
 import { compareUtf8, openRunStream } from '../load/runDatabase.js';
 import type { QueryIdRange } from '../load/runDatabase.js';
 import { loadSqlJs } from '../load/sqlite.js';
 import type { GoldenSet } from '../types.js';
 import type { Warning } from '../warnings.js';
 
-let enabled = false;
+type WorkerMode = 'off' | 'auto' | 'always';
+
+let mode: WorkerMode = 'off';
 
 /**
- * Called by the entries (src/cli/index.ts, src/action/index.ts), which run nothing else in a worker thread. Code that
- * bundles the pipeline some other way (whose entry would run again in the worker) never starts one.
+ * Called by the entries (src/cli/index.ts, src/action/index.ts), which run nothing else in a worker thread, with
+ * EVALVERDICT_WORKERS: 0 turns workers off; 2 makes compare and aggregate use two threads whatever the sizes (tests,
+ * bench). Code that bundles the pipeline some other way (whose entry would run again in the worker) never starts one.
  */
-export function enableScoringWorkers(): void {
-  enabled = true;
+export function enableScoringWorkers(setting: string | undefined): void {
+  mode = setting === '0' ? 'off' : setting === '2' ? 'always' : 'auto';
 }
 
-/** EVALVERDICT_WORKERS=0 turns workers off; =2 makes compare and aggregate use two threads whatever the sizes (tests, bench). */
-export function workerMode(): 'off' | 'auto' | 'always' {
-  if (!enabled || process.env.EVALVERDICT_WORKERS === '0' || !import.meta.url.endsWith('.js')) return 'off';
-  return process.env.EVALVERDICT_WORKERS === '2' ? 'always' : 'auto';
+/** Off unless an entry enabled workers, and off from TypeScript sources (no bundle for the worker to load). */
+export function workerMode(): WorkerMode {
+  return import.meta.url.endsWith('.js') ? mode : 'off';
 }
 
 export const workersAvailable = (): boolean => workerMode() !== 'off';
@@ -242,4 +245,35 @@ if (job !== null && parentPort !== null) {
   void job(data!.job as never)
     .catch((error: unknown) => ({ reply: failureOf(error), transfer: [] }))
     .then(({ reply, transfer }) => parentPort!.postMessage(reply, transfer));
+}
+
+/**
+ * When a second thread pays off for aggregate: each thread reads half of a JSON Lines golden set and scores its
+ * queries' results, so the gain grows with the golden set; the second heap costs memory, and a small run gains
+ * nothing (bench/README.md). YAML golden sets are read in one thread.
+ */
+const SPLIT_MIN_GOLDEN_BYTES = 16 << 20;
+
+const SPLIT_MIN_RUN_BYTES = 64 << 20;
+
+/**
+ * When scoring the candidate in a worker pays off for compare: the worker loads the bundle, compiles sql.js and
+ * reads the golden set again, which a run under 64 MiB does not win back in wall time (bench/README.md).
+ */
+export function worthAWorker(candidatePath: string): boolean {
+  return workerMode() === 'always' || sizeAtLeast(candidatePath, SPLIT_MIN_RUN_BYTES);
+}
+
+export function worthSplitting(runPath: string, goldenPath: string): boolean {
+  if (goldenFormatOf(goldenPath) !== 'jsonl') return false;
+  if (workerMode() === 'always') return true;
+  return sizeAtLeast(goldenPath, SPLIT_MIN_GOLDEN_BYTES) && sizeAtLeast(runPath, SPLIT_MIN_RUN_BYTES);
+}
+
+function sizeAtLeast(path: string, bytes: number): boolean {
+  try {
+    return statSync(path).size >= bytes;
+  } catch {
+    return false; // the readers name the missing file
+  }
 }

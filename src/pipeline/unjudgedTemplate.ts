@@ -10,7 +10,7 @@ import { unjudgedHitsOf, unjudgedTemplate } from '../compare/unjudgedPairs.js';
 import { mergedChunks } from '../compare/compare.js';
 import type { UnjudgedHits, UnjudgedMatching, UnjudgedTemplate } from '../compare/unjudgedPairs.js';
 import { openRunStream } from '../load/runDatabase.js';
-import type { CompareInputs } from './pipeline.js';
+import type { CompareInputs } from './runCompare.js';
 
 export interface UnjudgedOutput extends UnjudgedTemplate {
   /** The cutoff: the largest k in use (the report's `options.ks`). */

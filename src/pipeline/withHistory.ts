@@ -8,7 +8,7 @@ import { appendRun, emptyHistory, gatedMetrics, trendOf } from '../compare/histo
 import type { History, HistoryTrend } from '../compare/historyTrend.js';
 import { isInputError } from '../errors.js';
 import type { CompareReport } from '../gate/types.js';
-import type { CompareInputs } from './pipeline.js';
+import type { CompareInputs } from './runCompare.js';
 
 /** Metrics the trend shows at most (the newest run's gated ones, in its order). */
 const TREND_METRICS = 12;
