@@ -86,8 +86,8 @@ const SCAN_MAX = 16;
 /**
  * A query's expected ids (or documents) and their expectation indexes, found by comparing a hit's id with each: a
  * query expects a handful, and comparing is cheaper than hashing every hit's chunk_id and doc_id for a Map lookup
- * (a new string's hash reads all of it; at 100,000 queries x 10 hits that was 2 million hashes, ~2% of the run's
- * instructions with the Maps built per query). Past SCAN_MAX ids (qrels can judge hundreds), a Map as before.
+ * (a new string's hash reads all of it, and each query built its Maps; bench/README.md, "What was kept").
+ * Past SCAN_MAX ids (qrels can judge hundreds), a Map as before.
  */
 class IdLookup {
   private readonly keys: string[] = [];
@@ -185,7 +185,7 @@ function gradeCounts(
   let at = 0;
   for (const e of expectations) if (e.grade > 0) idealGrades[at++] = e.grade;
   // Descending, by insertion: a query has a handful of grades, and Array.prototype.sort allocates its work
-  // arrays for every call (64 MB over a 100,000-query run).
+  // arrays for every call (bench/README.md, "What was kept").
   for (let i = 1; i < positive; i++) {
     const g = idealGrades[i];
     let j = i - 1;

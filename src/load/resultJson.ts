@@ -271,7 +271,7 @@ class Scanner {
   checkControl = true;
   /**
    * The first backslash of `s` at or after `backslashFrom` (-1: none), kept between strings: searching the rest of
-   * the row for each string cost O(strings x row), minutes for a row of 100,000 hits; kept, O(row) in all.
+   * the row for each string cost O(strings x row) (bench/README.md, "What was kept"); kept, O(row) in all.
    */
   backslashAt = -1;
   backslashFrom = -1;

@@ -110,8 +110,8 @@ export function saveDatabase(db: Database, file: string): void {
  * `aggregate --write`: `json` as the `aggregate_json` of run `runId` in the run database `file`, the file replaced
  * atomically. The one UPDATE changes one value and runs none of the database's SQL: a table with triggers
  * (checkWritable), CHECK constraints, generated columns, or indexes on expressions or with a WHERE is refused
- * (checkNoCodeRunsOnUpdate; a CHECK over a 4 MB value ran past 2 minutes), and the changes SQLite counts and the
- * table's row count are checked before anything is written.
+ * (checkNoCodeRunsOnUpdate; a CHECK can take minutes over one large value: bench/README.md, "What was kept"), and
+ * the changes SQLite counts and the table's row count are checked before anything is written.
  */
 export async function writeAggregateJson(file: string, runId: string, json: string): Promise<void> {
   checkReplaceable(file); // again: a writer may have opened the database while it was scored
