@@ -15,7 +15,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     // forks, not threads: in a worker thread `process.env.TZ = ...` does not change the time zone, and
-    // validation.test.ts sets it to prove the newest run does not depend on the machine's zone.
+    // runDatabaseErrors.test.ts sets it to prove the newest run does not depend on the machine's zone.
     pool: 'forks',
     // vitest's default for `run` is one worker fewer than the CPUs: one on these 2-core machines, where the files
     // then ran one after another. Twice the CPUs: the action and bundle files (test/action*.test.ts, split so they

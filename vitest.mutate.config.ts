@@ -1,8 +1,8 @@
 /**
  * The vitest config `npm run mutate` (stryker.config.mjs) uses: only the test files that run the mutated modules in
- * this process. Left out: action.test.ts, fixtures.test.ts, inputErrors.test.ts and validation.test.ts, which spawn
- * the built bundle (dist/, which never holds a mutant), rebuild the fixtures, or test the loaders only; and
- * validation.test.ts needs forks (TZ), while Stryker's vitest runner runs one worker thread.
+ * this process. Left out: action.test.ts, fixtures.test.ts, inputErrors.test.ts and runDatabaseErrors.test.ts, which
+ * spawn the built bundle (dist/, which never holds a mutant), rebuild the fixtures, or test the loaders only; and
+ * runDatabaseErrors.test.ts needs forks (TZ), while Stryker's vitest runner runs one worker thread.
  * `npm test` keeps vitest.config.ts.
  */
 import { relative } from 'node:path';
@@ -23,7 +23,7 @@ const QUICKEST_FIRST = [
   'test/gateConfig.test.ts', // 31 ms
   'test/gateConfigEdges.test.ts', // 40 ms (2026-11-28: the config's testing keys and scoring cutoffs)
   'test/acceptCommand.test.ts', // 0.1 s (keepStateLine among its cases)
-  'test/coverage.test.ts', // 86 ms
+  'test/missingAndUnknownQueries.test.ts', // 86 ms
   'test/kebabSpec.test.ts', // 0.2 s (kebab's definitions, compareRuns in process)
   'test/coreSpec.test.ts', // 0.3 s (the 001 runner's spellings and definitions)
   'test/stickyComment.test.ts', // 0.1 s
@@ -35,7 +35,7 @@ const QUICKEST_FIRST = [
   'test/scoringCutoffs.test.ts', // 0.8 s
   'test/cutoffEdges.test.ts', // 0.3 s
   'test/gates.test.ts', // 0.5 s
-  'test/json.test.ts', // 0.7 s
+  'test/stableJson.test.ts', // 0.7 s
   'test/metricValues.test.ts', // 1.9 s
   'test/unjudged.test.ts', // 1 s (2026-11-28: judged@k and bpref, run databases in temp dirs)
   'test/cli.test.ts', // 4 s

@@ -27,7 +27,7 @@ const MODULES = {
     'test/retrieval.test.ts',
     'test/matching.test.ts',
     'test/trecEval.test.ts',
-    'test/coverage.test.ts',
+    'test/missingAndUnknownQueries.test.ts',
     'test/metricValues.test.ts',
     'test/aggregate.test.ts',
     'test/kebabSpec.test.ts',
@@ -37,7 +37,7 @@ const MODULES = {
   'src/aggregate/answerChecks.ts': [
     'test/answers.test.ts',
     'test/retrieval.test.ts',
-    'test/coverage.test.ts',
+    'test/missingAndUnknownQueries.test.ts',
     'test/metricValues.test.ts',
     'test/aggregate.test.ts',
     'test/kebabSpec.test.ts',
@@ -60,7 +60,7 @@ const MODULES = {
     'test/compareEdges.test.ts',
     'test/compare.test.ts',
     'test/kebabSpec.test.ts',
-    'test/coverage.test.ts',
+    'test/missingAndUnknownQueries.test.ts',
     'test/significance.test.ts',
   ],
   // Not verdict.test.ts: its simulations outlast their timeout in Stryker's instrumented dry run (2026-11-28); its
@@ -69,7 +69,7 @@ const MODULES = {
     'test/dropBoundsEdges.test.ts',
     'test/significance.test.ts',
     'test/verdictUnits.test.ts',
-    'test/coverage.test.ts',
+    'test/missingAndUnknownQueries.test.ts',
     'test/testedGates.test.ts',
   ],
   // Issue 45: the detectable drop's model and the config's noise block. Not powerAdvice.test.ts for power.ts: its
@@ -87,7 +87,7 @@ const MODULES = {
     'test/gates.test.ts',
     'test/testedGates.test.ts',
     'test/verdictUnits.test.ts',
-    'test/coverage.test.ts',
+    'test/missingAndUnknownQueries.test.ts',
   ],
   'src/gate/testedGates.ts': ['test/testedGates.test.ts', 'test/verdictUnits.test.ts', 'test/gates.test.ts'],
   'src/gate/config.ts': [
@@ -101,15 +101,15 @@ const MODULES = {
   'src/render/escape.ts': ['test/escape.test.ts', 'test/markdown.test.ts'],
   'src/publish/stickyComment.ts': ['test/stickyComment.test.ts', 'test/acceptCommand.test.ts'],
   // Issue 44: the acceptance modules (command parsing, state, decision, its words) and the error panel.
-  'src/action/parseCommand.ts': ['test/acceptanceMutantsCommand.test.ts', 'test/acceptCommand.test.ts'],
-  'src/acceptance/state.ts': ['test/acceptanceMutantsState.test.ts', 'test/acceptCommand.test.ts'],
-  'src/acceptance/runDecision.ts': ['test/acceptanceMutantsDecision.test.ts', 'test/acceptCommand.test.ts'],
+  'src/action/parseCommand.ts': ['test/commandParserEdges.test.ts', 'test/acceptCommand.test.ts'],
+  'src/acceptance/state.ts': ['test/acceptanceState.test.ts', 'test/acceptCommand.test.ts'],
+  'src/acceptance/runDecision.ts': ['test/acceptanceAcrossRuns.test.ts', 'test/acceptCommand.test.ts'],
   'src/acceptance/decision.ts': [
-    'test/acceptanceMutantsRender.test.ts',
+    'test/acceptanceEdges.test.ts',
     'test/acceptance.test.ts',
     'test/acceptCommand.test.ts',
   ],
-  'src/render/errorPanel.ts': ['test/acceptanceMutantsPanel.test.ts', 'test/acceptCommand.test.ts'],
+  'src/render/errorPanel.ts': ['test/errorPanel.test.ts', 'test/acceptCommand.test.ts'],
   // Issue 45: the change-point mark, main's history (the flaky-by-history rule), calibrate's suggested margins.
   // Not changePointAutocorrelated.test.ts or changePointScale.test.ts: their simulations outlast the 120 s test
   // timeout in Stryker's instrumented dry run (2026-12-07).

@@ -247,7 +247,7 @@ describe('keepStateLine', () => {
   });
 });
 
-describe('issue 44: the state is read from one place that only EvalVerdict writes', () => {
+describe('the state is read from one place that only EvalVerdict writes', () => {
   const state: AcceptanceState = {
     current: standing([gate({})]),
     history: [],
@@ -294,7 +294,7 @@ describe('issue 44: the state is read from one place that only EvalVerdict write
   });
 });
 
-describe('issue 44: which report the comment showed when', () => {
+describe('which report the comment showed when', () => {
   const T0 = '2026-12-01T10:00:00Z';
   const T1 = '2026-12-01T10:05:00Z';
   const T2 = '2026-12-01T10:09:00Z';
@@ -338,7 +338,7 @@ describe('issue 44: which report the comment showed when', () => {
   });
 });
 
-describe('issue 44: commands are read as GitHub renders them', () => {
+describe('commands are read as GitHub renders them', () => {
   it('code blocks, quotes, lists, HTML and inline code are never commands', () => {
     for (const body of [
       '    /evalverdict accept -- quoting the syntax',

@@ -68,7 +68,7 @@ function sticky(): string {
   return github.listComments(OWNER, REPO, PR).find((c) => c.body.startsWith(MARKER))?.body ?? '';
 }
 
-describe('issue 44: no input can place acceptance state in our comment', () => {
+describe('no input can place acceptance state in our comment', () => {
   it('a run id carrying a state line shows in the error panel but is no state; the next regression fails', async () => {
     const planted = forgedStateLine();
     const candidate = join(scratch, 'planted.sqlite');
@@ -164,7 +164,7 @@ async function commandRun(body: string, author: Account, head: string, shown: Sh
   return { ...result, commandId: comment.id, replies, status: github.statuses(OWNER, REPO, head).at(-1) };
 }
 
-describe('issue 44: an accept command binds to the report its writer saw', () => {
+describe('an accept command binds to the report its writer saw', () => {
   it('the head moved after the report the writer saw: refused, naming both commits; nothing accepted', async () => {
     github.setPermission(MAINTAINER, 'write', 'maintain');
     const r = await commandRun('/evalverdict accept -- small drop is fine', MAINTAINER, NEXT, [
@@ -221,7 +221,7 @@ describe('issue 44: an accept command binds to the report its writer saw', () =>
   });
 });
 
-describe('issue 44: commands as GitHub renders them, and outsiders', () => {
+describe('commands as GitHub renders them, and outsiders', () => {
   it('a writer quoting the syntax in an indented code block accepts nothing, and gets no answer', async () => {
     github.setPermission(MAINTAINER, 'admin');
     const r = await commandRun('    /evalverdict accept -- quoting the syntax', MAINTAINER, HEAD, [
@@ -244,7 +244,7 @@ describe('issue 44: commands as GitHub renders them, and outsiders', () => {
 });
 
 // The report files are what a user downloads: the planted text is in them only as the error message, escaped.
-describe('issue 44: the report files', () => {
+describe('the report files keep a planted message as data, the comment neutralises it', () => {
   it('the JSON keeps the error message as it was (data), the comment shows it neutralised', async () => {
     const candidate = join(scratch, 'planted3.sqlite');
     copyFileSync(join(fixtures, 'candidate.sqlite'), candidate);
@@ -301,7 +301,7 @@ async function pushRun(labels: string[] = []) {
   return { ...r, state: decodeState(sticky()), status: github.statuses(OWNER, REPO, NEXT).at(-1) };
 }
 
-describe('issue 44: a standing acceptance is a cache the API confirms on every run', () => {
+describe('a standing acceptance is a cache the API confirms on every run', () => {
   it('a comment acceptance whose command still stands carries over', async () => {
     github.setPermission(MAINTAINER, 'write', 'maintain');
     const command = github.addComment(

@@ -517,7 +517,7 @@ describe("the runner's files", () => {
   });
 });
 
-describe('the action as documented (issue 34)', () => {
+describe('the action as documented', () => {
   it('baseline: none with the built-in default config: the candidate-only report, warnings, exit 0', async () => {
     const run = await runAction({ inputs: { baseline: 'none' } });
     expect(run.code).toBe(0);

@@ -223,7 +223,7 @@ describe('baseline: artifact:NAME finds the run for the base', () => {
     expect(JSON.parse(action.outputs.baseline)).toMatchObject({ run_id: older, base_commit_run: true });
   });
 
-  it('a main run that failed a gate still holds the baseline; a cancelled one is skipped (issue 46)', async () => {
+  it('a main run that failed a gate still holds the baseline; a cancelled one is skipped', async () => {
     // After merging an accepted regression, main's own run fails its gate: its artifact is main's newest numbers.
     const older = addRun(BASE, day(5));
     const failed = github.addWorkflowRun({

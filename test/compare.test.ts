@@ -713,7 +713,7 @@ describe('compare + render', () => {
 // ---------------------------------------------------------------------------------------------------------
 // The pipeline's entry points: a candidate alone, runs scored ahead (in parallel), declared versions
 
-describe('compareCandidateOnly, compareExactlyScored, declaredVersionsDiffer (issue 26: no test reached them in process)', () => {
+describe('compareCandidateOnly, compareExactlyScored, declaredVersionsDiffer, in process', () => {
   const golden = goldenSet([
     chunkQuery('q1', { category: 'alpha' }),
     chunkQuery('q2', { category: 'alpha' }),
@@ -854,7 +854,7 @@ describe('compareCandidateOnly, compareExactlyScored, declaredVersionsDiffer (is
   });
 });
 
-describe('compareRuns: survivors of mutation testing (issue 26)', () => {
+describe('compareRuns: missing and duplicate rows, deltas, the paired test and the options at their edges', () => {
   it('queries missing from one run or both: their notes, added, removed and shared', () => {
     const golden = goldenSet(['q1', 'q2', 'q3', 'q4'].map((id) => chunkQuery(id)));
     const { report } = compareRuns(
@@ -1142,7 +1142,7 @@ describe('compareRuns: survivors of mutation testing (issue 26)', () => {
   });
 });
 
-describe('compareRuns: what this session added (issue 26 survivors of the merged code)', () => {
+describe('compareRuns: per-query rows of regressions, exact matching, the vault breakdown, unmeasured stages', () => {
   const golden = goldenSet([
     goldenQuery('q1', { expectedChunkIds: ['c1'] }),
     goldenQuery('q2', { expectedChunkIds: ['c2'] }),

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { escapeMarkdownCell, escapeMarkdownText, metricCode } from '../src/render/escape.js';
 
-describe('escapeMarkdownText / escapeMarkdownCell: survivors of mutation testing (issue 26)', () => {
+describe('escapeMarkdownText / escapeMarkdownCell: quotes, the cut at the maximum length, an undefined cell', () => {
   it('double quotes become &quot;, not deleted', () => {
     // each " -> &quot; (6 characters); the rest is plain text
     expect(escapeMarkdownText('say "hi"')).toBe('say &quot;hi&quot;');
@@ -26,7 +26,7 @@ describe('escapeMarkdownText / escapeMarkdownCell: survivors of mutation testing
   });
 });
 
-describe('escapeMarkdownText: invisible characters and commit SHAs (issue 25)', () => {
+describe('escapeMarkdownText: invisible characters and commit SHAs', () => {
   it('drops zero-width and bidi formatting characters', () => {
     const hidden = ['\u200b', '\u200c', '\u200d', '\u2060', '\ufeff', '\u061c', '\u200e', '\u202e', '\u2066', '\u2069'];
     expect(escapeMarkdownText(`q${hidden.join('')}1`)).toBe('q1');
@@ -45,7 +45,7 @@ describe('escapeMarkdownText: invisible characters and commit SHAs (issue 25)', 
   });
 });
 
-describe('issue 35: invisible code points and lone surrogates', () => {
+describe('invisible code points and lone surrogates', () => {
   it('tag characters (hidden ASCII), Hangul fillers and other default-ignorables are dropped', () => {
     const tags = [...'evil'].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('');
     // "run" + tag-encoded "evil" + U+E0001 (language tag) reads as "run": the tags are gone, so two ids differ visibly
@@ -73,7 +73,7 @@ describe('issue 35: invisible code points and lone surrogates', () => {
   });
 });
 
-describe('issue 46: an @ gets a zero-width space only where GitHub could read it', () => {
+describe('an @ gets a zero-width space only where GitHub could read it', () => {
   const ZWSP_AT = '@&#8203;';
 
   it('a mention: the @ starts the text or follows anything but an ASCII letter, digit or _', () => {

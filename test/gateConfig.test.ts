@@ -137,7 +137,7 @@ describe('where', () => {
   });
 });
 
-describe('the cap on gates (issue 26: reached in process)', () => {
+describe('the cap on gates, in process', () => {
   const many = (n: number) => `alpha: 0.05\ngates:\n${'  - metric: hit@1\n    min: 0\n'.repeat(n)}`;
 
   it('200 gates are read; 201 are refused naming the file, the list line and the count', () => {
@@ -150,7 +150,7 @@ describe('the cap on gates (issue 26: reached in process)', () => {
   });
 });
 
-describe('testing keys (issue 32) and k / mrr_cutoff (issue 34)', () => {
+describe('testing keys and k / mrr_cutoff', () => {
   it('margin, on_inconclusive, correction, primary, k and mrr_cutoff are read; a significant_only line is named', () => {
     const config = parseGateConfig(
       'margin: 0.05\non_inconclusive: fail\ncorrection: bh\nprimary: hit@5\nk: [20, 5]\nmrr_cutoff: 20\ngates:\n  - metric: hit@5\n    max_drop: 0\n    significant_only: true\n    margin: 0.03\n    on_inconclusive: pass\n',

@@ -623,7 +623,7 @@ describe('gate results carry what the report shows', () => {
   });
 });
 
-describe('issue 26: tests that catch a wrong number', () => {
+describe('a zero baseline, no paired values, both count bounds and the groups a gate reads', () => {
   it('max_drop_pct and max_increase_pct at a zero baseline with no change pass (0 / 0 is not a drop)', () => {
     // 0 -> 0: delta 0; dividing by the baseline would give NaN, and NaN >= -x is false
     expect(one('gates:\n  - metric: hit@5\n    max_drop_pct: 10\n', ctx({ 'hit@5': mc(0, 0) }))).toMatchObject({
@@ -700,7 +700,7 @@ describe('issue 26: tests that catch a wrong number', () => {
   });
 });
 
-describe('issue 26: gate survivors of mutation testing', () => {
+describe('the threshold tolerance, thresholds in words, no data and the notes of passing gates', () => {
   it('the threshold tolerance is 1e-12 inclusive: exactly x - 1e-12 meets min, exactly x + 1e-12 meets max', () => {
     // the tolerance absorbs float noise; these values are computed the way meets() computes its bounds
     const gate = (yaml: string, m: MetricComparison) =>
@@ -796,7 +796,7 @@ describe('issue 26: gate survivors of mutation testing', () => {
   });
 });
 
-describe('gates of a candidate-only report (issue 26: reached in process)', () => {
+describe('gates of a candidate-only report, in process', () => {
   const golden = goldenSet([chunkQuery('q1', { category: 'a' }), chunkQuery('q2', { category: 'a' })]);
   // the candidate finds q1 at rank 1 and misses q2: hit@1 = 1/2
   const candidate = () => runData('c', [rankedResult('q1', 1), rankedResult('q2', null)]);

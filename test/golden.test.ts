@@ -300,7 +300,7 @@ describe('a golden set with no expectation', () => {
       '  judgements: {c3: 1}',
     );
     // An ops-only suite gates latency and error rates: read, with the reason kept for the gates that need one
-    // (src/gate/expectations.ts, test/validate.test.ts).
+    // (src/gate/expectations.ts, test/runnerFacingChecks.test.ts).
     expect(parseGoldenYaml(typo, 'g.yaml').noExpectation).toBe(
       'none of its 3 queries states an expectation (unknown keys, ignored: `judgements` at line 3, did you mean `judgments`?; `expected_doc_id` at line 7, did you mean `expected_doc_ids`?)',
     );

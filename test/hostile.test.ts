@@ -41,8 +41,8 @@ describe('the hostile corpus: exit code, message, time and memory bounds', () =>
     const runOne = async (c: HostileCase) => {
       const before = c.unchanged ? await queryDb(c.unchanged.file, c.unchanged.sql) : null;
       // FIXTURE_RUN_FLAGS: these small cases use a fraction of their bounds (bench/README.md), and Liftoff alone runs
-      // SQLite slower, so the time bounds only get stricter. hostile35's cases keep Node's defaults: their bounds are
-      // close.
+      // SQLite slower, so the time bounds only get stricter. hostileLargeValues' cases keep Node's defaults: their bounds
+      // are close.
       const res = await measuredCli(c.args, hangSeconds(c.maxCpuSeconds), FIXTURE_RUN_FLAGS);
       const problems: string[] = [];
       if (res.killed) problems.push(`hung: still running after ${hangSeconds(c.maxCpuSeconds)} s of wall time`);

@@ -1,14 +1,14 @@
 /**
  * Runs the longest test files first, so the suite does not end with one long file on one core while the other idles.
  * vitest orders by the durations in its cache, but a fresh clone (CI) has none and falls back to file size, which put
- * the 28 s hostile35.test.ts last. Order only: a stale list costs time, never a result.
+ * the 28 s hostileLargeValues.test.ts last. Order only: a stale list costs time, never a result.
  */
 import type { TestSpecification } from 'vitest/node';
 import { BaseSequencer } from 'vitest/node';
 
 /** Longest first, as vitest's summary line names them on the 2-core machine. */
 export const LONGEST_FIRST = [
-  'test/hostile35.test.ts',
+  'test/hostileLargeValues.test.ts',
   'test/actionThreads.test.ts',
   'test/baselineArtifact.test.ts',
   'test/actionBounds.test.ts',

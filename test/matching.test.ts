@@ -292,7 +292,7 @@ describe('a re-chunk: expected chunks in no chunks table stand by their named do
   });
 });
 
-describe('issue 35: a long chunk text is read and lower-cased once for all the hits that cite it', () => {
+describe('a long chunk text is read and lower-cased once for all the hits that cite it', () => {
   it('200 hits on one 100,000-character chunk read its text once (MatchOptions.lowerTexts), with the same matches', () => {
     let reads = 0;
     const big = `${'Filler '.repeat(14_285)}the Second Fact`;

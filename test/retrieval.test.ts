@@ -17,7 +17,7 @@ const aggregateOne = (q: GoldenQuery, hits: Hit[], minGrade = 1) =>
 
 const value = (metrics: ReturnType<typeof aggregateOne>, id: string) => metrics[id].value;
 
-describe('retrieval metrics: survivors of mutation testing (issue 26)', () => {
+describe('retrieval metrics: the first relevant rank, grades, duplicates and negative judgments', () => {
   it('the first relevant rank is the earliest of two relevant hits (ranks 2 and 5), not the later one', () => {
     const q = goldenQuery('q', { expectedChunkIds: ['x', 'y'] });
     const m = aggregateOne(q, [mkHit(1, 'f1'), mkHit(2, 'x'), mkHit(3, 'f3'), mkHit(4, 'f4'), mkHit(5, 'y')]);
@@ -114,7 +114,7 @@ describe('retrieval metrics: survivors of mutation testing (issue 26)', () => {
   });
 });
 
-describe('retrieval metrics: more survivors of mutation testing (issue 26)', () => {
+describe('retrieval metrics: unmet expectations, the cutoff rank, no expected documents and gains', () => {
   it('recall@k counts a relevant expectation no hit meets as not met: x met, y never = 1/2', () => {
     const q = goldenQuery('q', { expectedChunkIds: ['x', 'y'] });
     const m = aggregateOne(q, [mkHit(1, 'x'), mkHit(2, 'f2')]);

@@ -344,7 +344,7 @@ describe('in compareRuns', () => {
   });
 });
 
-describe('random sign flips (17 to 2,000 non-zero differences): survivors of mutation testing (issue 26)', () => {
+describe('random sign flips (17 to 2,000 non-zero differences): ties, the number of draws and the seed', () => {
   /** A generator that returns `values` in turn, cycling: each value's 32 bits are one permutation's flips (m <= 32). */
   const scripted = (values: number[]) => {
     let i = 0;
@@ -396,7 +396,7 @@ describe('random sign flips (17 to 2,000 non-zero differences): survivors of mut
   });
 });
 
-describe('the seed of each metric and the tolerance of ties: survivors of mutation testing (issue 26)', () => {
+describe('the seed of each metric and the tolerance of ties', () => {
   it("each metric's stream is seeded with the 32-bit FNV-1a hash of its id (the published test vectors)", () => {
     // FNV-1a: offset basis 0x811c9dc5 for the empty string; 'a' and 'foobar' are the FNV reference vectors
     expect(hashString('')).toBe(0x811c9dc5);
@@ -437,7 +437,7 @@ describe('the seed of each metric and the tolerance of ties: survivors of mutati
   });
 });
 
-describe('the edges of the two tolerances are inclusive (issue 31)', () => {
+describe('the edges of the two tolerances are inclusive', () => {
   // Far below the sums' rounding: 0.5 - 5e-10 + 1e-20 is 0.5 - 5e-10 in doubles, so 15 of them change no sum but
   // take the count of differences past 16, from enumeration to random sign flips.
   const vanishing = repeat(1e-20, 15);
@@ -473,7 +473,7 @@ describe('normalQuantile', () => {
   });
 });
 
-describe("the one-sided sign test's tails (the detectable drop reads them; the mutation run of issue 45)", () => {
+describe("the one-sided sign test's tails (the detectable drop reads them)", () => {
   it('P(X >= k) for every k from 0, where it is 1, to m + 1, where it is 0', () => {
     // Binomial(4, 1/2): 1, 15/16, 11/16, 5/16, 1/16, then 0
     const upper = binomialUpperTails(4);

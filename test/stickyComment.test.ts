@@ -315,7 +315,7 @@ describe('edge cases left by mutation testing', () => {
     expect(stickyMarker('a->b')).toBe('<!-- evalverdict:comment-id=a->b -->');
   });
 
-  it('keepStateLine: a final line with a carriage return inside is no state line, and is not carried (issue 44)', () => {
+  it('keepStateLine: a final line with a carriage return inside is no state line, and is not carried', () => {
     const line = '<!-- evalverdict:acceptance-state eyJ2IjoxfQ== -->';
     expect(keepStateLine(`M\nold\n${line.replace(' -->', '\r -->')}\n`, 'M\nnew\n')).toBe('M\nnew\n');
     expect(keepStateLine(`M\nold\n${line}\r\n`, 'M\nnew\n')).toBe(`M\nnew\n${line}\n`);

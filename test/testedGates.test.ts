@@ -532,7 +532,7 @@ describe('paired_delta: the paired mean change, beside a tested gate whose means
   });
 });
 
-describe('tested.ts at its edges (the mutation run of issue 45)', () => {
+describe('tested.ts at its edges', () => {
   const hit5 = () => defs().get('hit@5');
   const ms = { id: 'latency_ms', direction: 'lower', unit: 'ms', paired: true } as unknown as MetricDef;
 

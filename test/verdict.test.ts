@@ -111,7 +111,7 @@ function fixedCase(losses: number, wins: number, n: number, config = defaultGate
   return { gates, verdict: verdictOf(gates) };
 }
 
-describe("the audit's fixed cases (issue 45)", () => {
+describe('fixed cases near the margin: the outcome each must get', () => {
   it('R1: 39 lost and 21 gained of 300 (a drop of 0.06, its interval past the margin): not a pass', () => {
     const { gates } = fixedCase(39, 21, 300);
     expect(gates[0].ci![0]).toBeLessThan(-0.1);

@@ -21,7 +21,7 @@ const GOLDEN_OF = (n: number) =>
  * An empty run database, its in-memory file `room` bytes long. sql.js keeps a database in an Emscripten file that grows
  * by an eighth whenever a write passes its end, so the large cases copied their file many times over. SQLite takes the
  * database's size from its header and ignores the bytes past it, so pages land where they would in a file of exact
- * size; finish() cuts the file back to them (the same bytes: test/hostile35.test.ts).
+ * size; finish() cuts the file back to them (the same bytes: test/hostileLargeValues.test.ts).
  */
 export async function emptyDb(room = 0): Promise<Database> {
   const SQL = await loadSqlJs();

@@ -19,7 +19,7 @@ beforeAll(async () => {
   cases = await buildHostileCorpus35(dir);
 }, 300_000);
 
-describe('issue 35: work, memory and messages bounded by the largest value, not by products or tables', () => {
+describe('work, memory and messages bounded by the largest value, not by products or tables', () => {
   it('every case', async () => {
     expect(cases.length).toBe(9);
     const failures: string[] = [];

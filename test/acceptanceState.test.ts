@@ -500,7 +500,7 @@ describe('renderHistory: the audit trail', () => {
   });
 });
 
-describe('gateKey keeps groups apart (the review of issue 44)', () => {
+describe('gateKey keeps groups apart', () => {
   it('{tag: x, lang: en} and {lang: "en,tag=x"} are two gates: a failing one does not lapse the other', () => {
     const a = gateKey({ metric: 'nDCG@10', where: { tag: 'x', lang: 'en' }, threshold: 'drop ≤ 0.0100' });
     const b = gateKey({ metric: 'nDCG@10', where: { lang: 'en,tag=x' }, threshold: 'drop ≤ 0.0100' });
