@@ -42746,42 +42746,12 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
-;// CONCATENATED MODULE: ./src/errors.ts
+;// CONCATENATED MODULE: ./src/inputText.ts
 /**
- * A mistake in what the user gave us (a file, a flag, a config line). Entries print
- * `message` alone and exit 2; anything else is a bug and keeps its stack trace.
+ * Text from an input made safe to print: on one line, with what it holds shown (oneLine, valueText), and never
+ * read by the Actions runner as a workflow command (inertLines). Every message and log line quoting an input goes
+ * through here; the Markdown escaping is render/escape.ts.
  */
-class errors_InputError extends Error {
-    name = 'InputError';
-    constructor(message) {
-        super(oneLineMessage(message));
-    }
-}
-/**
- * A message is one line whatever the ids and values quoted in it hold: every control character is shown escaped
- * (oneLine), except in a command's usage the CLI appends after a line break (`...\nusage: evalverdict ...`).
- */
-function oneLineMessage(message) {
-    const usage = /(^|\n)usage: evalverdict /.exec(message);
-    if (usage === null)
-        return errors_oneLine(message);
-    const head = message.slice(0, usage.index);
-    return `${errors_oneLine(head)}${message.slice(usage.index)}`;
-}
-function isInputError(error) {
-    return error instanceof errors_InputError;
-}
-/**
- * A file that could not be read, as one message: `FILE: cannot read WHAT (no such file)`, or the system's code
- * (EACCES, EISDIR...). An InputError (a FIFO, a file too large) is returned as it is: it already names the file.
- */
-function cannotRead(file, error, what) {
-    if (error instanceof errors_InputError)
-        return error;
-    const code = error?.code;
-    const reason = code === 'ENOENT' ? 'no such file' : (code ?? String(error));
-    return new errors_InputError(`${file}: cannot read${what === undefined ? '' : ` ${what}`} (${reason})`);
-}
 /**
  * Characters that would break a one-line message or change how it reads: C0 and C1 controls (newlines and escapes
  * included), DEL, the Unicode line and paragraph separators, every default-ignorable code point (the bidi and
@@ -42799,7 +42769,7 @@ const SHORT_ESCAPES = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
  * holds, each character of UNPRINTABLE written as an escape (`\n`, `\u001b`), and so it cannot start a line the
  * Actions runner reads as a workflow command.
  */
-function errors_oneLine(text) {
+function inputText_oneLine(text) {
     return String(text).replace(UNPRINTABLE, (c) => SHORT_ESCAPES[c] ?? codePointEscape(c));
 }
 /**
@@ -42827,7 +42797,45 @@ function valueText(value) {
     catch {
         text = String(value);
     }
-    return errors_oneLine(text.length > 80 ? `${text.slice(0, 80)}…` : text);
+    return inputText_oneLine(text.length > 80 ? `${text.slice(0, 80)}…` : text);
+}
+
+;// CONCATENATED MODULE: ./src/errors.ts
+
+/**
+ * A mistake in what the user gave us (a file, a flag, a config line). Entries print
+ * `message` alone and exit 2; anything else is a bug and keeps its stack trace.
+ */
+class errors_InputError extends Error {
+    name = 'InputError';
+    constructor(message) {
+        super(oneLineMessage(message));
+    }
+}
+/**
+ * A message is one line whatever the ids and values quoted in it hold: every control character is shown escaped
+ * (oneLine), except in a command's usage the CLI appends after a line break (`...\nusage: evalverdict ...`).
+ */
+function oneLineMessage(message) {
+    const usage = /(^|\n)usage: evalverdict /.exec(message);
+    if (usage === null)
+        return inputText_oneLine(message);
+    const head = message.slice(0, usage.index);
+    return `${inputText_oneLine(head)}${message.slice(usage.index)}`;
+}
+function isInputError(error) {
+    return error instanceof errors_InputError;
+}
+/**
+ * A file that could not be read, as one message: `FILE: cannot read WHAT (no such file)`, or the system's code
+ * (EACCES, EISDIR...). An InputError (a FIFO, a file too large) is returned as it is: it already names the file.
+ */
+function cannotRead(file, error, what) {
+    if (error instanceof errors_InputError)
+        return error;
+    const code = error?.code;
+    const reason = code === 'ENOENT' ? 'no such file' : (code ?? String(error));
+    return new errors_InputError(`${file}: cannot read${what === undefined ? '' : ` ${what}`} (${reason})`);
 }
 
 ;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/context.js
@@ -49063,6 +49071,7 @@ var yaml_dist = __nccwpck_require__(8815);
 
 
 
+
 const NOISE_KEYS = ['measured', 'runs', 'commit', 'metrics'];
 const METRIC_KEYS = ['sd_diff', 'sd_mean', 'changed', 'detects'];
 /** A config names at most this many metrics' noise (as many as it may have gates). */
@@ -49244,22 +49253,19 @@ function needsBaseline(spec) {
     return isTested(spec) || Object.keys(spec.thresholds).some((k) => k !== 'min' && k !== 'max');
 }
 /**
- * The comparison gated: every gate of `config` evaluated, and the verdict, added to the report. The comparison's
- * paired tests must be at the config's alpha (compareRuns(..., { alpha: config.alpha })): the report's ▲ / ▼ and a
- * significant_only gate then agree.
+ * The comparison gated: every gate of `config` evaluated, and the verdict, added to the report. The gates test at the
+ * level the comparison was tested at, so the report's ▲ / ▼ and a tested gate agree; settingsOf (config.ts) gives
+ * the comparison the config's alpha.
  */
 function applyGates(compared, config) {
     const { report: comparison, defs, groupSizes } = compared;
-    if (comparison.alpha !== config.alpha) {
-        throw new Error(`the comparison was tested at alpha ${comparison.alpha}, the gate config ${config.source} says ${config.alpha}: compare with { alpha: config.alpha }`);
-    }
     const gates = evaluateGates(config, {
         defs: new Map(defs.map((d) => [d.id, d])),
         metrics: comparison.metrics,
         breakdowns: comparison.breakdowns,
         groupSizes,
         counts: comparison.counts,
-        alpha: config.alpha,
+        alpha: comparison.alpha,
         hasBaseline: comparison.baseline !== null,
         pairedDiffsOf: compared.pairedDiffsOf,
         failingQueriesOf: compared.failingQueriesOf,
@@ -49280,7 +49286,7 @@ function evaluateGates(config, ctx) {
         const t = pending[i];
         const margin = marginOf(spec, config, ctx);
         const numbers = t
-            ? testedNumbers(t.drops, t.primary ? { correction: 'primary', size: 1 } : { correction: config.correction, size: split }, config.alpha, margin, ctx.defs.get(spec.metric), 
+            ? testedNumbers(t.drops, t.primary ? { correction: 'primary', size: 1 } : { correction: config.correction, size: split }, ctx.alpha, margin, ctx.defs.get(spec.metric), 
             // The advice reads the baseline side's measured noise when the config records it (evalverdict calibrate).
             config.noise?.metrics[spec.metric] ?? null)
             : null;
@@ -50330,8 +50336,8 @@ function flakyTextLines(report, plain) {
  * Why not `Array.prototype.map`: once V8's optimizing compiler inlines `map`, the arrays it returns are holey, where
  * the builtin's (and JSON.parse's, and push's) are packed. The two kinds have different hidden classes, so every
  * function that reads arrays made both ways (a golden query's lists, made before and after the reader was
- * optimized) deoptimizes with "wrong map" and is compiled again: at 100,000 queries that was a third of each
- * thread's compiling (bench/README, "Compiling"). `slice` keeps the source's kind and allocates exactly.
+ * optimized) deoptimizes with "wrong map" and is compiled again, in each thread (bench/README.md, "What was kept";
+ * docs/decisions/0006-packed-arrays.md). `slice` keeps the source's kind and allocates exactly.
  */
 function mapPacked(list, fn) {
     const out = list.slice();
@@ -50782,7 +50788,7 @@ class Scanner {
     checkControl = true;
     /**
      * The first backslash of `s` at or after `backslashFrom` (-1: none), kept between strings: searching the rest of
-     * the row for each string cost O(strings x row), minutes for a row of 100,000 hits; kept, O(row) in all.
+     * the row for each string cost O(strings x row) (bench/README.md, "What was kept"); kept, O(row) in all.
      */
     backslashAt = -1;
     backslashFrom = -1;
@@ -51457,6 +51463,7 @@ function scanResultJson(text) {
 
 
 
+
 /**
  * One row's `result_json` as a QueryResult: through the fast reader (src/load/resultJson.ts) when the text has the
  * common shape, else through JSON.parse and parseQueryResult, which name the file, table, run, query and field of
@@ -51467,8 +51474,8 @@ const MAX_ID_BYTES = 1024;
 function readResultRow(file, runId, queryId, resultJson) {
     // Three UTF-8 bytes at most per UTF-16 unit: the byte count is needed only past a third of the cap.
     if (queryId.length > MAX_ID_BYTES / 3 && Buffer.byteLength(queryId) > MAX_ID_BYTES) {
-        throw new errors_InputError(`${file}: table \`eval_query_results\`, run \`${errors_oneLine(runId)}\`, query ` +
-            `\`${errors_oneLine(`${queryId.slice(0, 200)}… (${Buffer.byteLength(queryId)} bytes)`)}\`: query_id holds more than ` +
+        throw new errors_InputError(`${file}: table \`eval_query_results\`, run \`${inputText_oneLine(runId)}\`, query ` +
+            `\`${inputText_oneLine(`${queryId.slice(0, 200)}… (${Buffer.byteLength(queryId)} bytes)`)}\`: query_id holds more than ` +
             `the ${MAX_ID_BYTES} bytes EvalVerdict reads in an id`);
     }
     if (typeof resultJson === 'string') {
@@ -51491,7 +51498,7 @@ function readResultRow(file, runId, queryId, resultJson) {
 }
 /** The file, table, run and query a result row's messages start with. */
 function rowWhere(file, runId, queryId) {
-    return `${file}: table \`eval_query_results\`, run \`${errors_oneLine(runId)}\`, query \`${errors_oneLine(queryId)}\``;
+    return `${file}: table \`eval_query_results\`, run \`${inputText_oneLine(runId)}\`, query \`${inputText_oneLine(queryId)}\``;
 }
 /** Turns one `result_json` into a QueryResult, or throws an InputError naming `where` and the field. */
 function parseQueryResult(value, queryId, where) {
@@ -51552,7 +51559,7 @@ function parseTimings(timings) {
     if (isObject(timings)) {
         // Every stage is read; a run measures at most MAX_STAGES_PER_RUN of them (src/aggregate/table.ts).
         for (const key of Object.keys(timings)) {
-            const ms = measure(timings, key, `timings_ms.${errors_oneLine(key)}`);
+            const ms = measure(timings, key, `timings_ms.${inputText_oneLine(key)}`);
             if (ms !== null)
                 timingsMs[key] = ms;
         }
@@ -52096,7 +52103,7 @@ function sqlite_loadSqlJs() {
  * (docs/decisions/0003-run-database-read-on-demand.md). sql.js's in-memory file system stores
  * `bytes.slice(0, length)` as the file's contents and copies every page SQLite reads out with
  * `contents.subarray(from, to)`: this object answers both from the file. A write (`--write`) goes through `set`,
- * which loads the whole file first. Should a future sql.js touch the contents another way, test/validation.test.ts
+ * which loads the whole file first. Should a future sql.js touch the contents another way, test/runDatabaseErrors.test.ts
  * fails; wrong bytes are never read silently.
  */
 class FileBackedBytes {
@@ -52195,6 +52202,7 @@ const WINDOWS = 4;
 
 
 
+
 /** The tables and columns read; extra columns are allowed (kebab has more). chunks and documents are optional. */
 const COLUMNS = {
     eval_runs: ['run_id', 'suite', 'config_snapshot_json', 'aggregate_json', 'commit_hash', 'created_at'],
@@ -52281,7 +52289,7 @@ function openRunDatabaseWith(SQL, file) {
     }
     catch (error) {
         db.close();
-        throw new errors_InputError(`${file}: unreadable SQLite database (${errors_oneLine(error.message)})`);
+        throw new errors_InputError(`${file}: unreadable SQLite database (${inputText_oneLine(error.message)})`);
     }
     return db;
 }
@@ -52309,7 +52317,7 @@ function isFileError(error) {
 function readError(file, table, error) {
     if (error instanceof errors_InputError)
         return error;
-    const message = errors_oneLine(error instanceof Error ? error.message : String(error));
+    const message = inputText_oneLine(error instanceof Error ? error.message : String(error));
     if (error instanceof Error && isFileError(error)) {
         return new errors_InputError(`${file}: table \`${table}\`: unreadable SQLite database (${message})`);
     }
@@ -52379,7 +52387,7 @@ function idText(value) {
     if (value instanceof Uint8Array)
         return 'a BLOB';
     const text = String(value);
-    return `\`${errors_oneLine(text.length > 200 ? `${text.slice(0, 200)}…` : text)}\``;
+    return `\`${inputText_oneLine(text.length > 200 ? `${text.slice(0, 200)}…` : text)}\``;
 }
 /** `CREATE TABLE`, as SQLite writes it for a table (never for a view, a virtual table or anything else). */
 const PLAIN_TABLE = /^CREATE TABLE /;
@@ -52403,7 +52411,7 @@ function declaredTables(db, file) {
                 ? `a virtual table${/\bUSING\s+(\w+)/i.exec(text) ? ` (USING ${/\bUSING\s+(\w+)/i.exec(text)[1]})` : ''}`
                 : type === 'view'
                     ? 'a view'
-                    : `${errors_oneLine(String(type))} ${idText(sql)}`.slice(0, 80);
+                    : `${inputText_oneLine(String(type))} ${idText(sql)}`.slice(0, 80);
             throw new errors_InputError(`${file}: \`${table}\` is ${what}, not a table; EvalVerdict reads only plain tables and never runs SQL or ` +
                 'modules stored in a run database (docs/run-database.md)');
         }
@@ -52526,10 +52534,10 @@ function pickRun(rows, file, runId) {
         if (!row) {
             const runs = rows
                 .slice(0, 10)
-                .map((r) => errors_oneLine(r.runId))
+                .map((r) => inputText_oneLine(r.runId))
                 .join(', ');
-            const close = suggest(errors_oneLine(runId), rows.slice(0, 1000).map((r) => errors_oneLine(r.runId)));
-            throw new errors_InputError(`${file}: no run \`${errors_oneLine(runId)}\` in \`eval_runs\`${close} (runs: ${runs})`);
+            const close = suggest(inputText_oneLine(runId), rows.slice(0, 1000).map((r) => inputText_oneLine(r.runId)));
+            throw new errors_InputError(`${file}: no run \`${inputText_oneLine(runId)}\` in \`eval_runs\`${close} (runs: ${runs})`);
         }
         return readable(row, file);
     }
@@ -52540,7 +52548,7 @@ function pickRun(rows, file, runId) {
         if (t === null) {
             if (row.refusal !== null)
                 readable(row, file);
-            throw new errors_InputError(`${file}: table \`eval_runs\`, run \`${errors_oneLine(row.runId)}\`: created_at ${describe(row.createdAt)} is not an ` +
+            throw new errors_InputError(`${file}: table \`eval_runs\`, run \`${inputText_oneLine(row.runId)}\`: created_at ${describe(row.createdAt)} is not an ` +
                 `RFC 3339 time (${RUN_TIME_FORM})`);
         }
         if (t > bestTime || (t === bestTime && best !== null && row.runId > best.runId)) {
@@ -52554,7 +52562,7 @@ function pickRun(rows, file, runId) {
 function readable(row, file) {
     if (row.refusal === null)
         return row;
-    throw new errors_InputError(`${file}: table \`eval_runs\`, run \`${errors_oneLine(row.runId)}\`: ${row.refusal}`);
+    throw new errors_InputError(`${file}: table \`eval_runs\`, run \`${inputText_oneLine(row.runId)}\`: ${row.refusal}`);
 }
 /** The JSON columns of the chosen run (the first row of its id), read only now (see listRuns). */
 function runJson(db, file, runId) {
@@ -52569,7 +52577,7 @@ function runJson(db, file, runId) {
     return { configJson: found[0], aggregateJson: found[1] };
 }
 function runInfoFrom(db, row, file) {
-    const where = `${file}: table \`eval_runs\`, run \`${errors_oneLine(row.runId)}\``;
+    const where = `${file}: table \`eval_runs\`, run \`${inputText_oneLine(row.runId)}\``;
     const { configJson, aggregateJson } = runJson(db, file, row.runId);
     const config = parseJsonCell(configJson, `${where}, column \`config_snapshot_json\``);
     // Scores are computed afresh (`--write` replaces it); only the golden set it was computed against is read, and
@@ -52660,6 +52668,30 @@ async function readRunDatabase(file, runId) {
  */
 async function runDatabase_openRunStream(file, runId, range = {}) {
     return (await deferRunStream(file, runId, range))();
+}
+/**
+ * Every run of a database in the order they were written (rowid; by run_id for a table without one) with its suite:
+ * what a run option naming several runs (`all`, `all:SUITE`, `a,b,c`) chooses from. The file is read first as
+ * openRunStream reads it (its newest run), so a wrong file fails with the reader's message.
+ */
+async function runDatabase_listRunsIn(file) {
+    const SQL = await sqlite_loadSqlJs();
+    openChecked(file).close();
+    const db = openRunDatabaseWith(SQL, file);
+    try {
+        runStreamFromDb(db, file);
+        let rows;
+        try {
+            rows = db.exec('SELECT run_id, suite FROM eval_runs ORDER BY rowid');
+        }
+        catch {
+            rows = db.exec('SELECT run_id, suite FROM eval_runs ORDER BY run_id');
+        }
+        return (rows[0]?.values ?? []).map((v) => ({ id: String(v[0]), suite: String(v[1] ?? '') }));
+    }
+    finally {
+        db.close();
+    }
 }
 /**
  * openRunStream in two steps: now, the checks that need no database, so a wrong path fails at once; later,
@@ -52768,7 +52800,7 @@ const KEPT_TEXT_BYTES = 64 << 10;
 /**
  * The chunks table. A text of KEPT_TEXT_BYTES or less is kept; a longer one (up to MAX_VALUE_BYTES) is read from the
  * database each time `text` is read, by rowid and chunk_id, when `currentDb` gives the database then (a stream),
- * so memory follows the largest text, not the table (12 texts of 60 MiB peaked at 917 MB kept). Without it (the
+ * so memory follows the largest text, not the table (bench/README.md, "What was kept"). Without it (the
  * database is closed after reading), or for a table without rowid, every text is kept.
  */
 function readChunks(db, file, currentDb) {
@@ -52915,8 +52947,8 @@ const SCAN_MAX = 16;
 /**
  * A query's expected ids (or documents) and their expectation indexes, found by comparing a hit's id with each: a
  * query expects a handful, and comparing is cheaper than hashing every hit's chunk_id and doc_id for a Map lookup
- * (a new string's hash reads all of it; at 100,000 queries x 10 hits that was 2 million hashes, ~2% of the run's
- * instructions with the Maps built per query). Past SCAN_MAX ids (qrels can judge hundreds), a Map as before.
+ * (a new string's hash reads all of it, and each query built its Maps; bench/README.md, "What was kept").
+ * Past SCAN_MAX ids (qrels can judge hundreds), a Map as before.
  */
 class IdLookup {
     keys = [];
@@ -53014,7 +53046,7 @@ function gradeCounts(expectations, minGrade) {
         if (e.grade > 0)
             idealGrades[at++] = e.grade;
     // Descending, by insertion: a query has a handful of grades, and Array.prototype.sort allocates its work
-    // arrays for every call (64 MB over a 100,000-query run).
+    // arrays for every call (bench/README.md, "What was kept").
     for (let i = 1; i < positive; i++) {
         const g = idealGrades[i];
         let j = i - 1;
@@ -53571,7 +53603,7 @@ const FOLD_CACHE_UNITS = 32 << 20;
 const FOLD_CACHE_MIN_UNITS = 64 << 10;
 /**
  * Folded chunk texts of FOLD_CACHE_MIN_UNITS or more, the first folded dropped first once they hold more than FOLD_CACHE_UNITS (a larger one is
- * kept alone). A chunk cited by many hits is folded once, not once a hit (bench/README.md has the measurement);
+ * kept alone). A chunk cited by many hits is folded once, not once a hit (bench/README.md, "What was kept");
  * memory stays within the cap or the largest value. Cost of `of`: O(1) on a hit, O(length) to fold on a miss.
  */
 class FoldedTexts {
@@ -54386,7 +54418,7 @@ function mergeWarnings(warnings) {
  */
 function summariseWarnings(warnings, limit = 10) {
     // A warning is one line: ids and keys quoted in it show their control characters escaped.
-    const merged = mergeWarnings(warnings).map((w) => errors_oneLine(warningText(w)));
+    const merged = mergeWarnings(warnings).map((w) => inputText_oneLine(warningText(w)));
     if (merged.length <= limit + 1)
         return merged;
     return [
@@ -55477,6 +55509,7 @@ var external_node_zlib_ = __nccwpck_require__(8522);
  */
 
 
+
 /** sql.js holds the whole database in memory: 1 GiB is already more than a run database should need. */
 const DEFAULT_ZIP_LIMITS = { maxEntryBytes: 1 << 30, maxTotalBytes: 1 << 30, maxEntries: 10_000 };
 const EOCD_SIGNATURE = 0x06054b50;
@@ -55506,7 +55539,7 @@ function findEndOfCentralDirectory(zip, where) {
 }
 /** An entry name that extracts inside the destination and means the same on every system, or a refusal. */
 function checkName(name, where) {
-    const quoted = JSON.stringify(errors_oneLine(name));
+    const quoted = JSON.stringify(inputText_oneLine(name));
     if (name === '')
         refuse(where, 'an entry has an empty name');
     if (/[\u0000-\u001f\u007f]/.test(name))
@@ -55553,13 +55586,13 @@ function listZipEntries(zip, where, limits = DEFAULT_ZIP_LIMITS) {
         const { name } = record;
         checkName(name, where);
         if (seen.has(name))
-            refuse(where, `entry ${JSON.stringify(errors_oneLine(name))} appears twice`);
+            refuse(where, `entry ${JSON.stringify(inputText_oneLine(name))} appears twice`);
         seen.add(name);
         if (!checkRecord(record, where, limits))
             continue;
         total += record.size;
         if (total > limits.maxTotalBytes)
-            refuse(where, `the entries add up to more than ${limits.maxTotalBytes} bytes uncompressed (a zip bomb?); refused at ${JSON.stringify(errors_oneLine(name))}`);
+            refuse(where, `the entries add up to more than ${limits.maxTotalBytes} bytes uncompressed (a zip bomb?); refused at ${JSON.stringify(inputText_oneLine(name))}`);
         const dataOffset = localDataOffset(zip, record, centralOffset, where);
         ranges.push([record.localOffset, dataOffset + record.compressedSize, name]);
         const { compressedSize, size, crc32 } = record;
@@ -55632,7 +55665,7 @@ function centralRecord(zip, at, i, count, end, where) {
 }
 /** A regular file EvalVerdict can read (true), a directory to leave out (false), or a refusal naming the entry. */
 function checkRecord(r, where, limits) {
-    const quoted = JSON.stringify(errors_oneLine(r.name));
+    const quoted = JSON.stringify(inputText_oneLine(r.name));
     const type = fileType(r.versionMadeBy, r.externalAttributes, r.name);
     if (type === 'directory')
         return false;
@@ -55652,7 +55685,7 @@ function checkRecord(r, where, limits) {
 }
 /** Where the entry's data starts, after its local header, which must name the same file and lie in the archive. */
 function localDataOffset(zip, r, centralOffset, where) {
-    const quoted = JSON.stringify(errors_oneLine(r.name));
+    const quoted = JSON.stringify(inputText_oneLine(r.name));
     const { localOffset } = r;
     if (localOffset + LOCAL_SIZE > centralOffset || zip.readUInt32LE(localOffset) !== LOCAL_SIGNATURE)
         refuse(where, `entry ${quoted}: its local header is missing or outside the archive`);
@@ -55687,7 +55720,7 @@ function tableCrc32(data) {
 }
 /** One entry's bytes, inflated no further than its declared size and checked against its size and CRC-32. */
 function extractZipEntry(zip, entry, where) {
-    const quoted = JSON.stringify(errors_oneLine(entry.name));
+    const quoted = JSON.stringify(inputText_oneLine(entry.name));
     const stored = zip.subarray(entry.dataOffset, entry.dataOffset + entry.compressedSize);
     let data;
     if (entry.method === 'stored')
@@ -55715,7 +55748,7 @@ function isRunDatabaseName(name) {
     return /\.(sqlite3?|db)$/i.test(name);
 }
 function listed(names) {
-    const shown = names.slice(0, 20).map((n) => JSON.stringify(errors_oneLine(n)));
+    const shown = names.slice(0, 20).map((n) => JSON.stringify(inputText_oneLine(n)));
     return names.length > 20 ? `${shown.join(', ')} and ${names.length - 20} more` : shown.join(', ');
 }
 /**
@@ -55729,7 +55762,7 @@ function pickRunDatabase(entries, where, path, pathInput = 'baseline-path') {
         const wanted = path.replace(/^(\.\/)+/, '');
         const found = entries.find((e) => e.name === wanted);
         if (!found)
-            refuse(where, `no entry ${JSON.stringify(errors_oneLine(wanted))} (input \`${pathInput}\`); ${contents}`);
+            refuse(where, `no entry ${JSON.stringify(inputText_oneLine(wanted))} (input \`${pathInput}\`); ${contents}`);
         return found;
     }
     const databases = entries.filter((e) => isRunDatabaseName(e.name));
@@ -55753,6 +55786,7 @@ function extractRunDatabase(zip, where, options = {}) {
  * it is parsed, every field's type and size checked, the schema version required; nothing in it is run. A problem is
  * one InputError naming the file and the field.
  */
+
 
 
 
@@ -55802,7 +55836,7 @@ function metricsOf(value, at) {
         if (id.length > MAX_TEXT)
             fail(`${at} key`, `at most ${MAX_TEXT} characters`, id);
         if (v !== null && (typeof v !== 'number' || !Number.isFinite(v)))
-            fail(`${at}.${errors_oneLine(id).slice(0, 80)}`, 'a finite number or null', v);
+            fail(`${at}.${inputText_oneLine(id).slice(0, 80)}`, 'a finite number or null', v);
     }
     return Object.fromEntries(entries);
 }
@@ -55871,7 +55905,7 @@ function parseHistory(bytes, where) {
         value = JSON.parse(text);
     }
     catch (error) {
-        throw new errors_InputError(`${where}: the history is not JSON (${errors_oneLine(error.message).slice(0, 200)})`);
+        throw new errors_InputError(`${where}: the history is not JSON (${inputText_oneLine(error.message).slice(0, 200)})`);
     }
     try {
         return historyOf(value);
@@ -56063,6 +56097,7 @@ function historyWithRun(history, report) {
  * and a rename, so nothing is ever half-written, and a path that cannot be written as the user's mistake
  * (`PATH: cannot write (reason)`, an InputError: exit 2), never a stack trace.
  */
+
 
 
 
@@ -56441,6 +56476,58 @@ function parseYamlWithLines(text, source) {
     return { doc, lineOf, keyLine };
 }
 
+;// CONCATENATED MODULE: ./schemas/gate-config.schema.json
+const gate_config_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"gate-config.schema.json","title":"EvalVerdict gate config","description":"The gate config (`.github/evalverdict.yml`, `--config`, the action\'s `gates` input): docs/gates.md. Put `# yaml-language-server: $schema=<path to this file>` on its first line.","type":["object","null"],"additionalProperties":false,"properties":{"preset":{"$ref":"#/$defs/preset"},"presets":{"anyOf":[{"$ref":"#/$defs/preset"},{"type":"array","items":{"$ref":"#/$defs/preset"}}]},"alpha":{"type":"number","exclusiveMinimum":0,"maximum":0.5,"description":"Significance level of the paired tests, above 0 and at most 0.5; default 0.05."},"min_n":{"type":"integer","minimum":0,"description":"Default `min_n` of the gates with `where`; default 20."},"gates":{"type":["array","null"],"maxItems":200,"items":{"$ref":"#/$defs/gate"},"description":"At most 200 gates, each a row of the report\'s gate table. The reader counts the presets\' gates too (retrieval 4, rag-answers 5), which JSON Schema cannot add up: with presets, list fewer."},"margin":{"type":"number","minimum":0,"description":"The drop that matters for tested gates: a gate passes when a drop of it is ruled out, fails when the drop is shown to be beyond it; 0 asks for a gain. Default 0.1 (docs/gates.md)."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when its interval neither rules out a drop of the margin nor shows one beyond it; default warn (docs/gates.md)."},"correction":{"enum":["none","holm","bh"],"description":"How the tested gates\' p values are adjusted together; default holm."},"primary":{"type":"string","minLength":1,"description":"A metric whose tested gates use the full alpha, outside the correction."},"k":{"anyOf":[{"type":"integer","minimum":1,"maximum":1000},{"type":"array","minItems":1,"items":{"type":"integer","minimum":1,"maximum":1000}}],"description":"The cutoffs of the @k metrics, as --k; the command line wins."},"mrr_cutoff":{"type":"integer","minimum":1,"maximum":1000,"description":"The cutoff of mrr@N, as --mrr-cutoff; the command line wins."},"repeats":{"type":["object","null"],"additionalProperties":false,"description":"Repeated runs per side (docs/compare.md, \\"Repeated runs and flaky queries\\").","properties":{"may_differ":{"anyOf":[{"type":"string","minLength":1},{"type":["array","null"],"items":{"type":"string","minLength":1}}],"description":"The config_snapshot_json keys (top-level) a side\'s runs may differ in without a warning, e.g. [seed, started_at]; listed in the JSON as `repeats.<side>.expected_differences`. Replaces the default, [seed]; an empty list warns on every difference."}}},"noise":{"type":"object","additionalProperties":false,"required":["measured","runs","metrics"],"description":"The run-to-run noise `evalverdict calibrate` measured, written into the config it suggests; the report names it. A record: it changes no verdict (docs/gates.md, \\"Noise floor\\").","properties":{"measured":{"type":"string","description":"The newest calibration run\'s created_at (RFC 3339)."},"runs":{"type":"integer","minimum":2,"description":"How many runs of one commit were measured."},"commit":{"type":["string","null"],"description":"The commit the runs record."},"metrics":{"type":"object","minProperties":1,"maxProperties":200,"description":"Per metric id: its noise; 1 to 200 metrics (as many as a config may have gates).","additionalProperties":{"type":"object","additionalProperties":false,"required":["sd_diff","sd_mean","changed","detects"],"properties":{"sd_diff":{"type":"number","minimum":0,"description":"SD of a query\'s difference between two runs."},"sd_mean":{"type":"number","minimum":0,"description":"SD of the run mean across runs."},"changed":{"type":"number","minimum":0,"description":"Share of queries that differ between two runs."},"detects":{"type":["number","null"],"minimum":0,"description":"The smallest drop the gate\'s test detects at this noise (80% power); null: none."}}}}}}},"$defs":{"preset":{"enum":["retrieval","rag-answers"]},"gate":{"type":"object","additionalProperties":false,"required":["metric"],"allOf":[{"description":"A gate needs a threshold: one of min, max, max_drop, max_increase, max_drop_pct, max_increase_pct, or margin.","anyOf":[{"required":["min"]},{"required":["max"]},{"required":["max_drop"]},{"required":["max_increase"]},{"required":["max_drop_pct"]},{"required":["max_increase_pct"]},{"required":["margin"]}]}],"properties":{"metric":{"type":"string","minLength":1,"description":"A metric id (`evalverdict metrics`) or regressions, losses, wins, answer_regressions."},"where":{"type":"object","minProperties":1,"maxProperties":1,"additionalProperties":false,"properties":{"category":{"type":["string","number"]},"difficulty":{"type":["string","number"]},"tag":{"type":["string","number"]},"vault":{"type":["string","number"]},"answerable":{"type":"boolean"}}},"level":{"enum":["error","warn"]},"min":{"type":"number"},"max":{"type":"number"},"max_drop":{"type":"number"},"max_increase":{"type":"number"},"max_drop_pct":{"type":"number"},"max_increase_pct":{"type":"number"},"significant_only":{"type":"boolean"},"min_n":{"type":"integer","minimum":0},"on_no_data":{"enum":["fail","warn","pass"]},"margin":{"type":"number","minimum":0,"description":"This gate\'s drop that matters (else its own max_drop & co. as a drop, else the config\'s margin); 0 asks for a gain."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when its interval neither rules out a drop of the margin nor shows one beyond it; default warn (docs/gates.md)."}}}}}');
+;// CONCATENATED MODULE: ./src/gate/settings.ts
+/**
+ * The settings scoring and testing share: the cutoffs (`k`, `mrr_cutoff`) and the level (`alpha`). Each is bounded
+ * here once, whichever door it comes in by (the gate config, a CLI flag, an action input), with the bounds of the
+ * gate-config schema (schemas/gate-config.schema.json), the one source; then resolved once (config.ts,
+ * settingsOf) and passed down: scoring and the comparison take them as options, and the gates read the level the
+ * comparison was tested at.
+ */
+
+
+
+const { k: kSchema, mrr_cutoff: cutoffSchema, alpha: alphaSchema } = gate_config_schema_namespaceObject.properties;
+/** A cutoff's bounds (k's and mrr_cutoff's are the same; the schema test holds them together). */
+const CUTOFF_MIN = cutoffSchema.minimum;
+const CUTOFF_MAX = cutoffSchema.maximum;
+/** alpha is above ALPHA_ABOVE and at most ALPHA_MAX: a tested gate's interval is two-sided at 1 - 2 alpha. */
+const ALPHA_ABOVE = alphaSchema.exclusiveMinimum;
+const ALPHA_MAX = alphaSchema.maximum;
+const DEFAULT_ALPHA = 0.05;
+/** The schema's own k bounds, for the test that holds them to mrr_cutoff's. */
+const K_SCHEMA_BOUNDS = [kSchema.anyOf[0].minimum, kSchema.anyOf[0].maximum];
+/** The words every refusal of a cutoff ends with. */
+const CUTOFF_WORDS = `a whole number ${CUTOFF_MIN}-${CUTOFF_MAX}`;
+function isCutoff(value) {
+    return Number.isInteger(value) && value >= CUTOFF_MIN && value <= CUTOFF_MAX;
+}
+function isAlpha(value) {
+    return typeof value === 'number' && value > ALPHA_ABOVE && value <= ALPHA_MAX;
+}
+/**
+ * One cutoff as typed (a flag's or an input's text): decimal digits only, so "", "0x10" and "1e1" are refused rather
+ * than read as numbers nobody typed. `name` opens the message (`--mrr-cutoff`, input `mrr-cutoff`).
+ */
+function cutoffFromText(text, name) {
+    const n = /^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
+    if (!isCutoff(n))
+        throw new errors_InputError(`${name}: ${valueText(text)} is not ${CUTOFF_WORDS}`);
+    return n;
+}
+/** A comma list of cutoffs as typed (`1,3,5,10,20`): each as cutoffFromText, repeats dropped, in order. */
+function cutoffListFromText(text, name) {
+    const ks = text.split(',').map((part) => {
+        const n = /^\d+$/.test(part.trim()) ? Number(part.trim()) : Number.NaN;
+        if (!isCutoff(n))
+            throw new errors_InputError(`${name}: ${valueText(text)} is not ${CUTOFF_WORDS} or a comma list of them`);
+        return n;
+    });
+    return [...new Set(ks)].sort((a, b) => a - b);
+}
+
 ;// CONCATENATED MODULE: ./src/gate/config.ts
 /**
  * Gate configuration: YAML validated with errors that name the line. Presets expand to plain gates.
@@ -56451,6 +56538,8 @@ function parseYamlWithLines(text, source) {
  *     - metric: hit@5
  *       min: 0.80
  */
+
+
 
 
 
@@ -56565,7 +56654,7 @@ function parseGateConfig(text, source) {
     const { doc, lineOf, keyLine } = yaml;
     const root = doc.contents;
     if (root === null)
-        return { source, alpha: 0.05, gates: [], ...TESTING_DEFAULTS, notices: [] };
+        return { source, alpha: DEFAULT_ALPHA, gates: [], ...TESTING_DEFAULTS, notices: [] };
     if (!(0,yaml_dist/* isMap */.jh)(root))
         throw new errors_InputError(`${source}:${lineOf(root)}: the gate config must be a map with \`gates\` (and optionally \`preset\`, \`alpha\`)`);
     const top = root.toJSON();
@@ -56573,10 +56662,9 @@ function parseGateConfig(text, source) {
         if (!TOP_KEYS.has(key))
             throw new errors_InputError(`${source}:${keyLine(root, key)}: unknown key \`${key}\`${suggest(key, [...TOP_KEYS])}`);
     }
-    const alpha = top.alpha ?? 0.05;
-    // At most 0.5: a tested gate's interval is two-sided at 1 - 2 alpha, which is no interval above that.
-    if (typeof alpha !== 'number' || !(alpha > 0 && alpha <= 0.5))
-        throw new errors_InputError(`${source}:${keyLine(root, 'alpha')}: \`alpha\` must be a number above 0 and at most 0.5, got ${valueText(alpha)}`);
+    const alpha = top.alpha ?? DEFAULT_ALPHA;
+    if (!isAlpha(alpha))
+        throw new errors_InputError(`${source}:${keyLine(root, 'alpha')}: \`alpha\` must be a number above ${ALPHA_ABOVE} and at most ${ALPHA_MAX}, got ${valueText(alpha)}`);
     const defaultMinN = top.min_n ?? 20;
     if (typeof defaultMinN !== 'number' || !Number.isInteger(defaultMinN) || defaultMinN < 0)
         throw new errors_InputError(`${source}:${keyLine(root, 'min_n')}: \`min_n\` must be a whole number >= 0`);
@@ -56658,11 +56746,11 @@ function parseTesting(top, at) {
     if (primary !== null && (typeof primary !== 'string' || primary === ''))
         throw new errors_InputError(`${at('primary')}: \`primary\` must be a metric id, got ${valueText(primary)}`);
     const ks = top.k === undefined ? undefined : Array.isArray(top.k) ? top.k : [top.k];
-    if (ks !== undefined && (ks.length === 0 || !ks.every((k) => Number.isInteger(k) && k >= 1 && k <= 1000)))
-        throw new errors_InputError(`${at('k')}: \`k\` must be a whole number 1-1000 or a list of them, e.g. [1, 5, 10, 20]`);
+    if (ks !== undefined && (ks.length === 0 || !ks.every(isCutoff)))
+        throw new errors_InputError(`${at('k')}: \`k\` must be ${CUTOFF_WORDS} or a list of them, e.g. [1, 5, 10, 20]`);
     const cutoff = top.mrr_cutoff;
-    if (cutoff !== undefined && !(Number.isInteger(cutoff) && cutoff >= 1 && cutoff <= 1000))
-        throw new errors_InputError(`${at('mrr_cutoff')}: \`mrr_cutoff\` must be a whole number 1-1000`);
+    if (cutoff !== undefined && !isCutoff(cutoff))
+        throw new errors_InputError(`${at('mrr_cutoff')}: \`mrr_cutoff\` must be ${CUTOFF_WORDS}`);
     return {
         margin,
         onInconclusive: onInconclusive ?? 'warn',
@@ -56768,12 +56856,14 @@ function parseWhere(value, at) {
     return { key: key, value: String(group) };
 }
 /**
- * The config's gates at the cutoffs scoring will use, and those options: the config's `k` and `mrr_cutoff` unless
- * `given` (the command line) has its own, then the defaults; every k a gate's metric names (`hit@5`, `nDCG@20`, up
- * to 1000) joins the k list, so the retrieval preset holds under any `k`; the preset's `mrr@10` follows the MRR
- * cutoff, MRR having one. A gate of the config's own on `mrr@N` must name the cutoff in use.
+ * The settings in force, resolved once, and the config's gates at them: the cutoffs are `given`'s (the command
+ * line's, the action's inputs') when set, else the config's `k` and `mrr_cutoff`, else the defaults; the level is the
+ * config's alpha. Every k a gate's metric names (`hit@5`, `nDCG@20`, up to CUTOFF_MAX) joins the k list, so the
+ * retrieval preset holds under any `k`; the preset's `mrr@10` follows the MRR cutoff, MRR having one. A gate of the
+ * config's own on `mrr@N` must name the cutoff in use. The options go to scoring and the comparison; the gates read
+ * the level from the comparison (gates.ts, applyGates).
  */
-function atScoringCutoffs(config, given) {
+function settingsOf(config, given) {
     const mrrCutoff = given.mrrCutoff ?? config.mrrCutoff ?? score_DEFAULT_OPTIONS.mrrCutoff;
     const renamed = new Map();
     const gates = config.gates.map((g) => {
@@ -56784,11 +56874,11 @@ function atScoringCutoffs(config, given) {
     });
     const named = gates.flatMap((g) => {
         const k = /^(?!mrr@)[A-Za-z_]+@(\d{1,4})$/.exec(g.metric)?.[1];
-        return k !== undefined && Number(k) >= 1 && Number(k) <= 1000 ? [Number(k)] : [];
+        return k !== undefined && isCutoff(Number(k)) ? [Number(k)] : [];
     });
     const ks = [...new Set([...(given.ks ?? config.ks ?? score_DEFAULT_OPTIONS.ks), ...named])].sort((a, b) => a - b);
     const primary = config.primary === null ? null : (renamed.get(config.primary) ?? config.primary);
-    return { config: { ...config, gates, primary }, options: { ...given, ks, mrrCutoff } };
+    return { config: { ...config, gates, primary }, options: { ...given, ks, mrrCutoff, alpha: config.alpha } };
 }
 
 ;// CONCATENATED MODULE: ./src/acceptance/decision.ts
@@ -56953,6 +57043,8 @@ function keyOf(g) {
 
 
 
+
+
 const COMMENT_MODES = ['always', 'on-change', 'on-failure', 'never'];
 const FAIL_ON_LEVELS = ['error', 'warn', 'never'];
 /** `auto`: set the commit status when the token may (a refusal is a warning); `true`: a refusal fails the step. */
@@ -57097,18 +57189,11 @@ function days(env, name, fallback) {
 function metricOptionsInputs(env) {
     const out = {};
     const k = rawInput(env, 'k');
-    if (k !== '') {
-        const parts = k.split(',').map((s) => s.trim());
-        if (parts.some((p) => !/^[1-9][0-9]{0,3}$/.test(p)))
-            throw new errors_InputError(`input \`k\`: ${quote(k)} is not a list of cutoffs from 1 to 9999 (e.g. 1,3,5,10,20)`);
-        out.ks = [...new Set(parts.map(Number))].sort((a, b) => a - b);
-    }
+    if (k !== '')
+        out.ks = cutoffListFromText(k, 'input `k`');
     const cutoff = rawInput(env, 'mrr-cutoff');
-    if (cutoff !== '') {
-        if (!/^[1-9][0-9]{0,3}$/.test(cutoff))
-            throw new errors_InputError(`input \`mrr-cutoff\`: ${quote(cutoff)} is not a cutoff from 1 to 9999 (e.g. 10)`);
-        out.mrrCutoff = Number(cutoff);
-    }
+    if (cutoff !== '')
+        out.mrrCutoff = cutoffFromText(cutoff, 'input `mrr-cutoff`');
     return out;
 }
 /** A GitHub label name: 1 to 50 characters, no line breaks. */
@@ -57181,7 +57266,7 @@ function candidateRunInput(env) {
         // the write-aggregate input reports its own error
     }
     if (value !== null && writes && namesSeveralRuns(value))
-        throw new errors_InputError(`input \`candidate-run\` names several runs (${errors_oneLine(value)}) and \`write-aggregate\` stores one run's ` +
+        throw new errors_InputError(`input \`candidate-run\` names several runs (${inputText_oneLine(value)}) and \`write-aggregate\` stores one run's ` +
             'aggregate: give one run id, or leave out write-aggregate');
     return value;
 }
@@ -57254,6 +57339,7 @@ function getInputs(env = process.env) {
 
 
 
+
 /**
  * The entry of the baseline archive that is the history file (named `name`, at the archive's top or in a folder):
  * null when there is none. Checked like every entry (listZipEntries), capped at MAX_HISTORY_BYTES before it is
@@ -57265,11 +57351,11 @@ function historyFromArchive(zip, where, name, limits) {
         if (matches.length === 0)
             return null;
         if (matches.length > 1)
-            return { problem: `${where}: ${matches.length} entries named ${JSON.stringify(errors_oneLine(name))}, expected one` };
+            return { problem: `${where}: ${matches.length} entries named ${JSON.stringify(inputText_oneLine(name))}, expected one` };
         const [entry] = matches;
         if (entry.size > MAX_HISTORY_BYTES)
             return {
-                problem: `${where}: entry ${JSON.stringify(errors_oneLine(entry.name))} is ${sizeText(entry.size)}, more than the ${sizeText(MAX_HISTORY_BYTES)} a history may be`,
+                problem: `${where}: entry ${JSON.stringify(inputText_oneLine(entry.name))} is ${sizeText(entry.size)}, more than the ${sizeText(MAX_HISTORY_BYTES)} a history may be`,
             };
         return { bytes: extractZipEntry(zip, entry, where), entry: entry.name };
     }
@@ -57329,7 +57415,7 @@ function previousHistory(settings, fromArtifact) {
         read = tryHistory(() => parseHistory(bytes, `the baseline artifact's ${entry}`));
     }
     if (read.problem !== null) {
-        core_warning(inertLines(`history-file: ${errors_oneLine(read.problem)}; the report has no trend${settings.records ? ', and this run starts a new history' : ''}`), { title: 'EvalVerdict: unreadable history' });
+        core_warning(inertLines(`history-file: ${inputText_oneLine(read.problem)}; the report has no trend${settings.records ? ', and this run starts a new history' : ''}`), { title: 'EvalVerdict: unreadable history' });
         return null;
     }
     info(`history-file: ${read.history.runs.length} earlier main runs read`);
@@ -57368,6 +57454,7 @@ function recordHistory(settings, previous, report) {
 
 
 
+
 const labelOf = (lookup) => lookup.label ?? `baseline artifact:${lookup.artifact}`;
 /**
  * Conclusions whose run may hold a baseline: a main run that failed a gate (after merging an accepted regression,
@@ -57385,7 +57472,7 @@ const MAX_COMMIT_PAGES = 100;
 const SHA_TEXT = /^[0-9a-f]{40}([0-9a-f]{24})?$/i;
 /** A field of GitHub's answer that is not what the API documents: a clear error naming it, not a crash later. */
 function badField(what, field, value, expected) {
-    const shown = value === undefined ? 'missing' : errors_oneLine(JSON.stringify(value) ?? String(value)).slice(0, 80);
+    const shown = value === undefined ? 'missing' : inputText_oneLine(JSON.stringify(value) ?? String(value)).slice(0, 80);
     return new errors_InputError(`GitHub's answer to ${what}: \`${field}\` is ${shown}, not ${expected}`);
 }
 function checkRun(run, at, what) {
@@ -57441,7 +57528,7 @@ function statusOf(error) {
 /** A GitHub error as one message that says what to change. */
 function apiFailure(error, what, lookup) {
     const status = statusOf(error);
-    const detail = errors_oneLine(error instanceof Error ? error.message : String(error));
+    const detail = inputText_oneLine(error instanceof Error ? error.message : String(error));
     if (status === 403 && !/rate limit/i.test(detail))
         return new errors_InputError(`${labelOf(lookup)}: the token may not ${what} (HTTP 403: ${detail}); add \`actions: read\` to the job's \`permissions:\``);
     if (status === 404 && what.startsWith('list the runs'))
@@ -57476,12 +57563,12 @@ class Finder {
         return runs.filter((run) => {
             const from = run.head_repository?.full_name;
             if (typeof run.conclusion === 'string' && !BASELINE_CONCLUSIONS.has(run.conclusion)) {
-                this.notes.push(`run ${run.id} (${run.head_sha.slice(0, 7)}) ended ${errors_oneLine(run.conclusion)}, skipped`);
+                this.notes.push(`run ${run.id} (${run.head_sha.slice(0, 7)}) ended ${inputText_oneLine(run.conclusion)}, skipped`);
                 return false;
             }
             if (typeof from !== 'string' || from.toLowerCase() === ours)
                 return true;
-            this.notes.push(`run ${run.id} (${run.head_sha.slice(0, 7)}) ran code from ${errors_oneLine(from)}, skipped`);
+            this.notes.push(`run ${run.id} (${run.head_sha.slice(0, 7)}) ran code from ${inputText_oneLine(from)}, skipped`);
             return false;
         });
     }
@@ -57615,7 +57702,7 @@ class Finder {
                 return await this.client.download(location, maxBytes);
             }
             catch (error) {
-                throw new errors_InputError(`${labelOf(this.lookup)}: could not download artifact ${artifact.id} from its storage URL: ${errors_oneLine(error instanceof Error ? error.message : String(error))}`);
+                throw new errors_InputError(`${labelOf(this.lookup)}: could not download artifact ${artifact.id} from its storage URL: ${inputText_oneLine(error instanceof Error ? error.message : String(error))}`);
             }
         }
         if (response.data instanceof ArrayBuffer)
@@ -57870,7 +57957,7 @@ function forbiddenAdvice(ctx, target) {
     return `The token cannot write pull request comments: ${permissions}; a token passed as \`github-token\` needs write access to pull requests.`;
 }
 function describeUpsert(result, target) {
-    const url = errors_oneLine(result.comment?.url ?? '');
+    const url = inputText_oneLine(result.comment?.url ?? '');
     const where = `pull request #${target.issueNumber}`;
     const n = result.deleted.length;
     const deleted = n > 0 ? `; deleted ${n} duplicate ${n === 1 ? 'comment' : 'comments'}` : '';
@@ -77023,12 +77110,12 @@ function answers(ctx, session, settings, c) {
         await session.untilDeadline(session.octokit.rest.issues.createComment({ ...where, body }));
     };
     const reply = async (why) => {
-        runner_info(`/evalverdict command not taken: ${errors_oneLine(why)}`);
+        runner_info(`/evalverdict command not taken: ${inputText_oneLine(why)}`);
         await post(why);
         return { kind: 'done', failures: [] };
     };
     const outsider = async (why) => {
-        runner_info(`/evalverdict command not taken: ${errors_oneLine(why)}`);
+        runner_info(`/evalverdict command not taken: ${inputText_oneLine(why)}`);
         await session.untilDeadline(session.octokit.rest.reactions.createForIssueComment({
             owner: ctx.owner,
             repo: ctx.repo,
@@ -77125,8 +77212,6 @@ async function unseenHead(session, settings, target, createdAt, headSha) {
     return null;
 }
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/aggregate/metrics/profiles.ts
 /** WFGY reports 0.0 for an empty denominator and gates on it: its metrics under the wfgy profile. */
 const wfgyZero = (denominator) => ({
@@ -77971,7 +78056,7 @@ class PerQueryValues {
     /**
      * The sums and counts every metric of `defs` needs over each of `groups` (breakdown groups), four columns per
      * pass over a group's rows: a column's NaN checks mispredict, and four sums side by side keep the core busy
-     * (~20% faster). Each sum adds its values in sumOf's order, so every value is the same.
+     * (bench/README.md, "What was kept"). Each sum adds its values in sumOf's order, so every value is the same.
      */
     sumGroups(defs, groups) {
         const list = this.summedColumns(defs);
@@ -78126,7 +78211,8 @@ function metMasks(record, minGrade) {
 /**
  * The most `timings_ms` stages measured in one run: those whose names sort first (so which ones does not depend
  * on the order the results are read in, or on how many threads read them). Each stage is two metrics and a column
- * per query: 150,000 distinct names cost minutes and gigabytes. The timings of the rest are counted and warned of.
+ * per query: without a cap, many thousands of names cost minutes and gigabytes (bench/README.md, "What was kept").
+ * The timings of the rest are counted and warned of.
  */
 const MAX_STAGES_PER_RUN = 64;
 const tri = (b) => (b === null ? -1 : b ? 1 : 0);
@@ -78710,6 +78796,35 @@ function computeAggregate(run, golden, options = {}) {
     return aggregateScored(scoreToTable(run, golden, { ...DEFAULT_OPTIONS, ...options }));
 }
 
+;// CONCATENATED MODULE: ./src/aggregate/kebab.ts
+/**
+ * The aggregate_json we store with `--write`: kebab's own keys filled (so kebab's tools still read it) plus ours.
+ * kebab reads most of its keys as plain f32 (serde rejects null) and writes 0.0 where it has no data, so an
+ * undefined metric is 0 there (only citation_coverage and refusal_correctness take null); ours (`evalverdict`) keep null.
+ */
+
+function kebabAggregateJson(report) {
+    const value = (id) => {
+        const v = report.metrics[id]?.value;
+        return v === null || v === undefined ? null : round4(v);
+    };
+    const f32 = (id) => value(id) ?? 0; // a key kebab reads as a plain f32
+    const byK = (prefix) => Object.fromEntries(report.options.ks.map((k) => [String(k), f32(`${prefix}@${k}`)]));
+    return {
+        hit_at_k: byK('hit'),
+        mrr: f32(`mrr@${report.options.mrr_cutoff}`),
+        recall_at_k_doc: byK('recall_doc'),
+        precision_at_k_chunk: byK('P'),
+        citation_coverage: value('citation_coverage'),
+        groundedness: f32('groundedness'),
+        empty_result_rate: f32('empty_result_rate'),
+        refusal_correctness: value('refusal_correctness'),
+        total_queries: f32('total_queries'),
+        failed_queries: f32('failed_queries'),
+        evalverdict: report,
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/aggregate/perQuery.ts
 
 
@@ -78838,6 +78953,1960 @@ function perQuery_perQueryRows(run, golden, options) {
         duplicateQueryIds: [...info.duplicateResultIds].sort(),
         cappedQueryIds: distinctSorted(info.cappedResultIds),
     };
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/load/golden.ts
+/**
+ * Golden sets: JSON Lines (one query object per line, read with JSON.parse) or YAML (kebab's format, read with the
+ * `yaml` package). Both go through one set of rules (GoldenCollector); messages name file and line.
+ */
+
+
+
+
+
+
+
+
+
+
+/** JSON Lines by the file's name (`.jsonl`, `.ndjson`); anything else is read as YAML. */
+const goldenFormatOf = (file) => (/\.(jsonl|ndjson)$/i.test(file) ? 'jsonl' : 'yaml');
+const QUERY_KEYS = [
+    'id',
+    'query',
+    'lang',
+    'expected_doc_ids',
+    'expected_chunk_ids',
+    'must_contain',
+    'forbidden',
+    'difficulty',
+    'group',
+    'category',
+    'tags',
+    'vault',
+    'answerable',
+    'gold_supports',
+    'required_support_groups',
+    'judgments',
+    'expected_lines',
+    'gold_claim',
+    'recency_conflict_rule',
+    'pending',
+    'top_k',
+    'notes',
+    'note',
+];
+const KNOWN_KEYS = new Set(QUERY_KEYS);
+/** The keys that state an expectation (hasExpectation); a golden set needs one in some query. */
+const EXPECTATION_KEYS = [
+    'expected_doc_ids',
+    'expected_chunk_ids',
+    'judgments',
+    'gold_supports',
+    'expected_lines',
+    'must_contain',
+    'forbidden',
+    'gold_claim',
+    'recency_conflict_rule',
+    'answerable',
+];
+const HEADER_KEYS = new Set(['schema_version', 'name', 'description', 'profile']);
+/** The metric profiles a golden set's header may name (docs/golden-sets.md, "Metric profiles"). */
+const METRIC_PROFILES = ['evalverdict', 'wfgy', 'paperbot'];
+/** Whether a value names one of METRIC_PROFILES. */
+function isMetricProfile(value) {
+    return typeof value === 'string' && METRIC_PROFILES.includes(value);
+}
+/** A header's `profile`, checked; `at` is its `file:line` for the message. */
+function profileOf(value, at) {
+    if (isMetricProfile(value))
+        return value;
+    throw new errors_InputError(`${at}: header \`profile\` must be one of ${METRIC_PROFILES.map((p) => JSON.stringify(p)).join(', ')}, got ${JSON.stringify(value)}`);
+}
+const SUPPORT_KEYS = new Set(['rel_path', 'heading_path', 'snippets', 'newer']);
+const LINES_KEYS = new Set(['file', 'line_range']);
+/** A JSON Lines line longer than this is refused: no golden query is near it, and it bounds one JSON.parse. */
+const MAX_LINE_CHARS = 10 << 20;
+/**
+ * What one JSON Lines line may hold, checked on its text before JSON.parse builds it (lines of JSON_SCAN_FROM_CHARS or
+ * more). A golden query holds a few lists and its ids; depth is not bounded (a deep value costs what its lists cost).
+ */
+const GOLDEN_LINE_BOUNDS = { ...JSON_VALUE_BOUNDS, depth: Number.POSITIVE_INFINITY };
+/** A YAML golden set this large would read at least a second faster as JSON Lines (docs/golden-sets.md). */
+const LARGE_YAML_BYTES = 2_500_000;
+function golden_readGoldenFile(file) {
+    const bytes = readGoldenBytes(file);
+    return readGolden(bytes, file, goldenFormatOf(file)).toSet(goldenFingerprint(bytes));
+}
+function readGoldenBytes(file) {
+    try {
+        return readRegularFile(file, 'the golden set', MAX_GOLDEN_BYTES);
+    }
+    catch (error) {
+        throw cannotRead(file, error, 'the golden set');
+    }
+}
+/** A golden set from its text; the fingerprint hashes the text as UTF-8. */
+function parseGolden(text, source, format = goldenFormatOf(source)) {
+    return readGolden(text, source, format).toSet(goldenFingerprint(text));
+}
+const parseGoldenJsonl = (text, source) => parseGolden(text, source, 'jsonl');
+const parseGoldenYaml = (text, source) => parseGolden(text, source, 'yaml');
+function readGolden(text, source, format, document) {
+    const collector = new GoldenCollector(source, format, document);
+    if (format === 'jsonl')
+        readJsonl(withoutBom(text), source, 1, collector);
+    else
+        readYaml(typeof text === 'string' ? text : text.toString('utf8'), source, collector);
+    return collector;
+}
+function withoutBom(text) {
+    if (typeof text === 'string')
+        return (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    return (text[0] === 0xef && text[1] === 0xbb && text[2] === 0xbf ? text.subarray(3) : text);
+}
+// ---------------------------------------------------------------------------------------------------------
+// JSON Lines
+function readJsonl(text, source, firstLine, collector) {
+    let first = firstLine === 1;
+    forEachJsonlValue(text, source, firstLine, (value, line) => {
+        if (first && isHeader(value))
+            collector.header(value, line);
+        else
+            collector.add(value, { line, keyLine: () => line });
+        first = false;
+    });
+}
+/** A first line that is an object without `id` and `query` is the file's header (`schema_version`, `description`). */
+const isHeader = (value) => golden_isPlainObject(value) && !Object.hasOwn(value, 'id') && !Object.hasOwn(value, 'query');
+/** Each non-blank line's JSON value and line number, until `each` returns false; CRLF line ends are read as LF. */
+function forEachJsonlValue(text, source, firstLine, each) {
+    // A second half's first line is counted only when a message needs it.
+    let base = typeof firstLine === 'number' ? firstLine : -1;
+    const lineOf = (index) => (base === -1 ? (base = firstLine()) : base) + index;
+    for (let start = 0, index = 0; start < text.length; index++) {
+        let end = typeof text === 'string' ? text.indexOf('\n', start) : text.indexOf(10, start);
+        if (end === -1)
+            end = text.length;
+        const next = end + 1;
+        if ((typeof text === 'string' ? text.charCodeAt(end - 1) : text[end - 1]) === 13)
+            end--;
+        if (end - start > MAX_LINE_CHARS)
+            throw new errors_InputError(`${source}:${lineOf(index)}: the line is over 10 MB; a golden query is one JSON object per line`);
+        const line = typeof text === 'string' ? text.slice(start, end) : text.toString('utf8', start, end);
+        start = next;
+        if (line.length === 0 || (line.charCodeAt(0) <= 32 && line.trim() === ''))
+            continue;
+        refuseJsonPastBounds(line, GOLDEN_LINE_BOUNDS, `${source}:${lineOf(index)}`, 'in one line');
+        let value;
+        try {
+            value = JSON.parse(line);
+        }
+        catch (error) {
+            throw new errors_InputError(`${source}:${lineOf(index)}: not valid JSON (${error.message})`);
+        }
+        if (each(value, lineOf(index)) === false)
+            return;
+    }
+}
+/** The file's values, checked as readGoldenFile checks them (an invalid file is not converted). */
+function readGoldenDocument(file) {
+    const document = { header: null, items: [] };
+    readGolden(readGoldenBytes(file), file, goldenFormatOf(file), document);
+    return document;
+}
+/** A golden document as file text: a JSON Lines header line, or a YAML map holding it beside `queries`. */
+function formatGolden(doc, format) {
+    if (format === 'jsonl')
+        return [...(doc.header ? [doc.header] : []), ...doc.items].map((v) => `${JSON.stringify(v)}\n`).join('');
+    return stringifyYaml(doc.header ? { ...doc.header, queries: doc.items } : doc.items, { lineWidth: 0 });
+}
+/** A golden set of plain query objects (an importer's), read by the same rules as a file's. */
+function goldenSetOfItems(items, source) {
+    const collector = new GoldenCollector(source, 'jsonl');
+    items.forEach((item, i) => {
+        collector.add(item, { line: i + 1, keyLine: () => i + 1 });
+    });
+    return collector.toSet(goldenFingerprint(formatGolden({ header: null, items: [...items] }, 'jsonl')));
+}
+// ---------------------------------------------------------------------------------------------------------
+// YAML
+/** A YAML golden set: a list of queries, or a map whose `queries` key holds the list. */
+function readYaml(text, source, collector) {
+    const { doc, lineOf, keyLine } = parseYamlWithLines(withoutBom(text), source);
+    let root = doc.contents;
+    if ((0,yaml_dist/* isMap */.jh)(root) && root.has('queries')) {
+        if (collector.document) {
+            const { queries: _queries, ...header } = root.toJSON();
+            if (Object.keys(header).length > 0)
+                collector.document.header = header;
+        }
+        if (root.has('profile'))
+            collector.profile = profileOf(root.get('profile'), `${source}:${keyLine(root, 'profile')}`);
+        root = root.get('queries', true);
+    }
+    if (!(0,yaml_dist/* isSeq */.oP)(root))
+        throw new errors_InputError(`${source}:${lineOf(root)}: the golden set must be a list of queries (or a map with a \`queries\` list)`);
+    for (const item of root.items) {
+        const place = { line: lineOf(item), keyLine: (key) => ((0,yaml_dist/* isMap */.jh)(item) ? keyLine(item, key) : lineOf(item)) };
+        collector.add((0,yaml_dist/* isMap */.jh)(item) ? item.toJSON() : item === null ? null : item.toJSON(), place, (0,yaml_dist/* isMap */.jh)(item) ? nonTextJudgmentKeys(item) : []);
+    }
+    if (text.length >= LARGE_YAML_BYTES) {
+        collector.warnings.push(note(`${source}: a YAML golden set of ${(text.length / 1e6).toFixed(1)} MB takes seconds to read; as JSON Lines it reads about 20 times faster (\`evalverdict golden convert ${source} golden.jsonl\`)`));
+    }
+}
+/** `judgments` keys YAML read as numbers or booleans (`{007: 2}` judges "7"): as written and as read. */
+function nonTextJudgmentKeys(item) {
+    const judgments = item.get('judgments', true);
+    if (!(0,yaml_dist/* isMap */.jh)(judgments))
+        return [];
+    const keys = [];
+    for (const { key } of judgments.items) {
+        if ((0,yaml_dist/* isScalar */.jn)(key) && (typeof key.value === 'number' || typeof key.value === 'boolean'))
+            keys.push({ written: key.source ?? String(key.value), read: String(key.value) });
+    }
+    return keys;
+}
+const noNonText = () => ({
+    ids: { count: 0, first: null },
+    lists: { count: 0, first: null },
+    judgmentKeys: { count: 0, first: null },
+});
+function nonTextWarnings(t) {
+    const warnings = [];
+    const more = (n, what) => n > 1 ? ` (and ${n - 1} more ${n - 1 === 1 ? what : `${what}s`} in this file)` : '';
+    if (t.ids.first !== null) {
+        const { at, id } = t.ids.first;
+        warnings.push(`${at}: \`id\` is a YAML number or boolean, read as the text "${inputText_oneLine(String(id))}"${more(t.ids.count, 'id')}; quote ids (\`id: "001"\`) so they match the run's query_id as written`);
+    }
+    if (t.lists.first !== null) {
+        const { at, id, key, value } = t.lists.first;
+        warnings.push(`${at}: query \`${inputText_oneLine(String(id))}\`: \`${inputText_oneLine(key)}\` holds a YAML number, read as the text "${inputText_oneLine(String(value))}"${more(t.lists.count, 'list')}; quote such values (\`["007"]\`) so they are read as written`);
+    }
+    if (t.judgmentKeys.first !== null) {
+        const { at, id, key, value } = t.judgmentKeys.first;
+        warnings.push(`${at}: query \`${inputText_oneLine(String(id))}\`: the \`judgments\` key \`${inputText_oneLine(key)}\` is a YAML number or boolean, read as the text "${inputText_oneLine(String(value))}"${more(t.judgmentKeys.count, 'key')}; quote such keys (\`{"007": 2}\`) so they match the run's ids as written`);
+    }
+    return warnings;
+}
+/** The golden lists of ids and strings: a number in one becomes its text. */
+const TEXT_LISTS = ['expected_doc_ids', 'expected_chunk_ids', 'must_contain', 'forbidden', 'tags'];
+const SUPPORT_TEXT_LISTS = ['heading_path', 'snippets'];
+/** The queries of one golden file (or half of one) as they are read, with their warnings. */
+class GoldenCollector {
+    source;
+    document;
+    queries = [];
+    warnings = [];
+    /** Only YAML's: JSON's numbers are written as numbers. */
+    nonText;
+    lineOfId = new Map();
+    labels = new Map();
+    /** Unknown keys by name (`map\0key` inside gold_supports or expected_lines), in the order first met. */
+    unknownKeys = new Map();
+    expectation = false;
+    /** The header's metric profile, when it names one. */
+    profile;
+    /** `document`: where to keep the file's values as read (golden convert). */
+    constructor(source, format, document) {
+        this.source = source;
+        this.document = document;
+        this.nonText = format === 'yaml' ? noNonText() : null;
+    }
+    header(item, line) {
+        if (this.document)
+            this.document.header = item;
+        if (item.profile !== undefined)
+            this.profile = profileOf(item.profile, `${this.source}:${line}`);
+        for (const key of Object.keys(item)) {
+            if (!HEADER_KEYS.has(key))
+                this.warnings.push(note(`${this.source}:${line}: unknown header key \`${inputText_oneLine(key)}\` (ignored; a query needs \`id\` and \`query\`)${suggest(key, HEADER_KEYS)}`));
+        }
+    }
+    add(item, place, nonTextKeys = []) {
+        if (!golden_isPlainObject(item))
+            throw new errors_InputError(`${this.source}:${place.line}: each golden query must be a map with \`id\` and \`query\``);
+        const fail = (key, message) => {
+            const who = item.id !== undefined && item.id !== null ? `\`${inputText_oneLine(String(item.id))}\`` : `at line ${place.line}`;
+            throw new errors_InputError(`${this.source}:${place.keyLine(key)}: query ${who}: ${message}`);
+        };
+        const q = toGoldenQuery(item, fail, this.labels);
+        const earlier = this.lineOfId.get(q.id);
+        if (earlier !== undefined)
+            fail('id', `duplicate id (first defined at line ${earlier})`);
+        this.lineOfId.set(q.id, place.line);
+        this.tallyUnknownKeys(item, place);
+        if (!this.expectation && hasExpectation(item, q))
+            this.expectation = true;
+        if (this.nonText)
+            this.tallyNonText(this.nonText, item, q, place, nonTextKeys);
+        this.queries.push(q);
+        this.document?.items.push(item);
+    }
+    /** Counts each unknown key once per query; the first query's line is the one the warning names. */
+    tallyUnknownKeys(item, place) {
+        const note = (inMap, key, lineKey) => {
+            const name = inMap === null ? key : `${inMap}\0${key}`;
+            const known = this.unknownKeys.get(name);
+            if (known === undefined)
+                this.unknownKeys.set(name, {
+                    inMap,
+                    key,
+                    line: place.keyLine(lineKey),
+                    queries: 1,
+                    lastQuery: this.queries.length,
+                });
+            else if (known.lastQuery !== this.queries.length) {
+                known.queries++;
+                known.lastQuery = this.queries.length;
+            }
+        };
+        for (const key of Object.keys(item))
+            if (!KNOWN_KEYS.has(key))
+                note(null, key, key);
+        // Misspelled keys inside the maps with fixed keys: a `snippet:` for `snippets:` would drop the snippet check.
+        if (Array.isArray(item.gold_supports)) {
+            for (const support of item.gold_supports)
+                for (const key of Object.keys(support))
+                    if (!SUPPORT_KEYS.has(key))
+                        note('gold_supports', key, 'gold_supports');
+        }
+        if (golden_isPlainObject(item.expected_lines)) {
+            for (const key of Object.keys(item.expected_lines))
+                if (!LINES_KEYS.has(key))
+                    note('expected_lines', key, 'expected_lines');
+        }
+    }
+    /** Whether some query states an expectation (hasExpectation). */
+    get anyExpectation() {
+        return this.expectation;
+    }
+    /** Every warning: the header's and the file's, one per unknown key, then YAML's non-text values. */
+    allWarnings() {
+        const unknown = [...this.unknownKeys.values()].map((u) => unknownKeyWarning(this.source, u));
+        return [...this.warnings, ...unknown, ...(this.nonText ? warnings_notes(nonTextWarnings(this.nonText)) : [])];
+    }
+    tallyNonText(tally, item, q, place, nonTextKeys) {
+        const note = (of, key, value) => {
+            if (of.count++ === 0)
+                of.first = { at: `${this.source}:${place.line}`, id: q.id, key, value };
+        };
+        if (typeof item.id !== 'string')
+            note(tally.ids, 'id', q.id);
+        for (const key of TEXT_LISTS) {
+            const found = numberIn(item[key]);
+            if (found !== undefined)
+                note(tally.lists, key, String(found));
+        }
+        q.goldSupports.forEach((_, s) => {
+            const support = item.gold_supports[s];
+            for (const field of SUPPORT_TEXT_LISTS) {
+                const found = numberIn(support[field]);
+                if (found !== undefined)
+                    note(tally.lists, `gold_supports[${s}].${field}`, String(found));
+            }
+        });
+        for (const key of nonTextKeys)
+            if (q.judgments.has(key.read))
+                note(tally.judgmentKeys, key.written, key.read);
+    }
+    /**
+     * The set, refused when it has no queries. One in which no query states an expectation is read (an ops-only suite
+     * gates latency, cost and error rates, which need none) and says so in `noExpectation`: the gates that compare
+     * with the golden set refuse it then (requireExpectations, src/gate/expectations.ts).
+     */
+    toSet(fingerprint) {
+        if (this.queries.length === 0) {
+            throw new errors_InputError(`${this.source}: the golden set has no queries; ${expectationKeysText()}`);
+        }
+        return {
+            source: this.source,
+            queries: this.queries,
+            warnings: this.allWarnings(),
+            fingerprint,
+            ...(this.profile !== undefined ? { profile: this.profile } : {}),
+            ...(this.anyExpectation ? {} : { noExpectation: this.noExpectationText() }),
+        };
+    }
+    noExpectationText() {
+        const n = this.queries.length;
+        const what = n === 1
+            ? 'its one query states no expectation'
+            : `none of its ${n.toLocaleString('en-US')} queries states an expectation`;
+        // Most often the expectation is there under a misspelt key (`judgements:`), whose warning would not be seen.
+        const unknown = [...this.unknownKeys.values()].filter((u) => u.inMap === null);
+        const named = unknown
+            .slice(0, 3)
+            .map((u) => `\`${u.key}\` at line ${u.line}${suggest(u.key, QUERY_KEYS).replace(/^; /, ', ')}`);
+        if (unknown.length > 3)
+            named.push(`and ${unknown.length - 3} more`);
+        return `${what}${named.length > 0 ? ` (unknown keys, ignored: ${named.join('; ')})` : ''}`;
+    }
+}
+/** The keys that state an expectation, for messages. */
+function expectationKeysText() {
+    const keys = `${EXPECTATION_KEYS.slice(0, -1).join(', ')} or ${EXPECTATION_KEYS.at(-1)}`;
+    return `a query needs one of ${keys} (docs/golden-sets.md, "Expectations")`;
+}
+function unknownKeyWarning(source, u) {
+    const known = u.inMap === null ? QUERY_KEYS : [...(u.inMap === 'gold_supports' ? SUPPORT_KEYS : LINES_KEYS)];
+    return { kind: 'unknown_key', source, line: u.line, map: u.inMap, key: u.key, count: u.queries, known };
+}
+/**
+ * Whether a query states something a metric can score it against: relevant chunks or documents (a non-empty list,
+ * judgments, supports, lines), what the answer must or must not say, a claim or recency rule, or whether it is
+ * answerable (`answerable` written, or an empty `expected_doc_ids`: refuse). Empty lists and maps state nothing; the
+ * default `answerable: true` is not stated. docs/golden-sets.md, "Expectations", says the same.
+ */
+function hasExpectation(item, q) {
+    return (q.expectedDocIds !== null ||
+        (q.expectedChunkIds?.length ?? 0) > 0 ||
+        q.judgments.size > 0 ||
+        q.goldSupports.length > 0 ||
+        q.expectedLines !== null ||
+        q.mustContain.length > 0 ||
+        q.forbidden.length > 0 ||
+        q.goldClaim !== null ||
+        q.recencyConflictRule !== null ||
+        typeof item.answerable === 'boolean');
+}
+function numberIn(value) {
+    if (!Array.isArray(value))
+        return undefined;
+    for (const x of value)
+        if (typeof x === 'number')
+            return x;
+    return undefined;
+}
+const golden_isPlainObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+// ---------------------------------------------------------------------------------------------------------
+// The fingerprint
+/**
+ * sha256 of the golden file's bytes, as `sha256:` and hex: any edit to the file changes it, reformatting and
+ * converting included (docs/golden-sets.md). A set built in memory hashes as the JSON Lines of its queries.
+ */
+function goldenFingerprint(...parts) {
+    const hash = (0,external_node_crypto_.createHash)('sha256');
+    for (const part of parts)
+        hash.update(part);
+    return `sha256:${hash.digest('hex')}`;
+}
+/** Golden files smaller than this are read whole: two threads reading half each save little on them. */
+const SPLIT_MIN_BYTES = 1 << 20;
+/**
+ * Half `part` of a JSON Lines golden file, cut at the first line break past the middle byte; null when the file
+ * is too small to cut or the half does not read cleanly (the whole file's reading then reports its error).
+ */
+function readGoldenHalf(file, part, minBytes = SPLIT_MIN_BYTES) {
+    let bytes;
+    try {
+        bytes = readRegularFile(file, 'the golden set', MAX_GOLDEN_BYTES);
+    }
+    catch {
+        return null;
+    }
+    const split = bytes.indexOf(10, bytes.length >> 1) + 1;
+    if (bytes.length < minBytes || split === 0 || split === bytes.length)
+        return null;
+    const linesIn = (from, to) => {
+        let lines = 1;
+        for (let at = bytes.indexOf(10, from); at !== -1 && at < to; at = bytes.indexOf(10, at + 1))
+            lines++;
+        return lines;
+    };
+    const read = new GoldenCollector(file, 'jsonl');
+    try {
+        if (part === 0)
+            readJsonl(withoutBom(bytes.subarray(0, split)), file, 1, read);
+        else
+            readJsonl(bytes.subarray(split), file, () => linesIn(0, split), read);
+    }
+    catch (error) {
+        if (error instanceof errors_InputError)
+            return null;
+        throw error;
+    }
+    if (part === 1) {
+        const profile = headerProfileOf(withoutBom(bytes.subarray(0, split)), file);
+        return {
+            queries: read.queries,
+            warnings: read.allWarnings(),
+            fingerprint: '',
+            linesAfter: 0,
+            nextId: null,
+            ...(profile !== undefined ? { profile } : {}),
+        };
+    }
+    // A first half with no expectation: the whole file is read in one thread, which refuses it if the rest has none.
+    if (!read.anyExpectation)
+        return null;
+    return {
+        queries: read.queries,
+        warnings: read.allWarnings(),
+        fingerprint: goldenFingerprint(bytes),
+        linesAfter: linesIn(split, bytes.length),
+        nextId: firstIdAfter(bytes, split),
+        ...(read.profile !== undefined ? { profile: read.profile } : {}),
+    };
+}
+/** The id of the first query on the lines from `from` on, as the reader takes it; null when it cannot say. */
+function firstIdAfter(bytes, from) {
+    let id = null;
+    try {
+        forEachJsonlValue(bytes.subarray(from), '', 1, (value) => {
+            id = golden_isPlainObject(value) ? value.id : null;
+            return false;
+        });
+    }
+    catch {
+        return null; // not JSON: the second half's reading reports it
+    }
+    return typeof id === 'string' || typeof id === 'number' || typeof id === 'boolean' ? String(id) : null;
+}
+/**
+ * The metric profile of a JSON Lines file's header line (the first value), if it names a valid one (the first
+ * half's reading reports a bad one).
+ */
+function headerProfileOf(bytes, file) {
+    let profile;
+    try {
+        forEachJsonlValue(bytes, file, 1, (value, line) => {
+            if (isHeader(value) && value.profile !== undefined)
+                profile = profileOf(value.profile, `${file}:${line}`);
+            return false;
+        });
+    }
+    catch {
+        return undefined;
+    }
+    return profile;
+}
+/** One half as a set of its own, for the thread that scores only its queries. */
+const goldenSetOfHalf = (source, half) => ({
+    source,
+    queries: half.queries,
+    warnings: half.warnings,
+    fingerprint: '',
+    ...(half.profile !== undefined ? { profile: half.profile } : {}),
+});
+function label(labels, value) {
+    if (value === null || value.length > 64)
+        return value;
+    const known = labels.get(value);
+    if (known !== undefined)
+        return known;
+    if (labels.size < 4096)
+        labels.set(value, value);
+    return value;
+}
+function labelList(labels, values) {
+    if (values === null || values.length === 0)
+        return EMPTY;
+    for (let i = 0; i < values.length; i++)
+        values[i] = label(labels, values[i]);
+    return values;
+}
+/** The empty list of every query without the field: one frozen array (GoldenQuery is read-only data). */
+const EMPTY = Object.freeze([]);
+function str(obj, key, fail) {
+    const v = obj[key];
+    if (v === undefined || v === null)
+        return null;
+    if (typeof v === 'string')
+        return v;
+    if (typeof v === 'number' || typeof v === 'boolean')
+        return String(v);
+    return fail(key, `\`${key}\` must be a string`);
+}
+function strList(obj, key, fail) {
+    const v = obj[key];
+    if (v === undefined || v === null)
+        return null;
+    if (typeof v === 'string')
+        return [v];
+    if (!Array.isArray(v))
+        return fail(key, `\`${key}\` must be a list of strings`);
+    if (v.length === 0)
+        return EMPTY;
+    return mapPacked(v, (x) => typeof x === 'string' || typeof x === 'number' ? String(x) : fail(key, `\`${key}\` must hold only strings`));
+}
+function toGoldenQuery(obj, fail, labels) {
+    const id = str(obj, 'id', fail);
+    if (id === null || id === '')
+        fail('id', 'missing `id`');
+    const query = str(obj, 'query', fail);
+    if (query === null)
+        fail('query', 'missing `query`');
+    const expectedDocIds = strList(obj, 'expected_doc_ids', fail);
+    const answerableRaw = obj.answerable;
+    if (answerableRaw !== undefined && answerableRaw !== null && typeof answerableRaw !== 'boolean')
+        fail('answerable', '`answerable` must be true or false');
+    // kebab's convention: an explicitly empty expected_doc_ids list means "should refuse".
+    const answerable = typeof answerableRaw === 'boolean' ? answerableRaw : !(expectedDocIds !== null && expectedDocIds.length === 0);
+    const goldSupports = goldSupportsOf(obj.gold_supports, fail);
+    const rule = str(obj, 'recency_conflict_rule', fail);
+    if (rule !== null && rule !== 'cite_newer' && rule !== 'cite_both' && rule !== 'acknowledge_both') {
+        fail('recency_conflict_rule', '`recency_conflict_rule` must be cite_newer, cite_both or acknowledge_both');
+    }
+    const pending = obj.pending;
+    if (pending !== undefined && pending !== null && typeof pending !== 'boolean')
+        fail('pending', '`pending` must be true or false');
+    const topK = obj.top_k ?? null;
+    if (topK !== null && (typeof topK !== 'number' || !Number.isInteger(topK) || topK < 1))
+        fail('top_k', `\`top_k\` must be a whole number >= 1, got ${valueText(topK)}`);
+    return {
+        id: id,
+        query: query,
+        lang: label(labels, str(obj, 'lang', fail)),
+        expectedDocIds,
+        expectedChunkIds: strList(obj, 'expected_chunk_ids', fail),
+        mustContain: strList(obj, 'must_contain', fail) ?? EMPTY,
+        forbidden: strList(obj, 'forbidden', fail) ?? EMPTY,
+        difficulty: label(labels, str(obj, 'difficulty', fail)),
+        group: label(labels, str(obj, 'group', fail)),
+        category: label(labels, str(obj, 'category', fail)),
+        tags: labelList(labels, strList(obj, 'tags', fail)),
+        vault: label(labels, str(obj, 'vault', fail)),
+        answerable,
+        goldSupports,
+        requiredSupportGroups: supportGroupsOf(obj.required_support_groups, goldSupports.length, fail),
+        judgments: judgmentsOf(obj.judgments, fail),
+        expectedLines: expectedLinesOf(obj.expected_lines, fail),
+        goldClaim: str(obj, 'gold_claim', fail),
+        recencyConflictRule: rule,
+        pending: pending === true,
+        topK: topK,
+    };
+}
+function goldSupportsOf(raw, fail) {
+    if (raw === undefined || raw === null)
+        return EMPTY;
+    if (!Array.isArray(raw))
+        return fail('gold_supports', '`gold_supports` must be a list');
+    return mapPacked(raw, (s, i) => {
+        if (!golden_isPlainObject(s))
+            return fail('gold_supports', `\`gold_supports[${i}]\` must be a map`);
+        if (typeof s.rel_path !== 'string' || s.rel_path === '')
+            return fail('gold_supports', `\`gold_supports[${i}].rel_path\` is required`);
+        const heading = s.heading_path;
+        const snippets = s.snippets;
+        return {
+            relPath: s.rel_path,
+            headingPath: heading === undefined || heading === null
+                ? []
+                : Array.isArray(heading)
+                    ? mapPacked(heading, String)
+                    : String(heading).split('>'),
+            snippets: snippets === undefined || snippets === null
+                ? []
+                : Array.isArray(snippets)
+                    ? mapPacked(snippets, String)
+                    : [String(snippets)],
+            newer: s.newer === true,
+        };
+    });
+}
+function supportGroupsOf(raw, supports, fail) {
+    if (raw === undefined || raw === null)
+        return EMPTY;
+    if (!Array.isArray(raw))
+        return fail('required_support_groups', '`required_support_groups` must be a list of lists of support indexes');
+    return mapPacked(raw, (g) => mapPacked(Array.isArray(g) ? g : [g], (x) => {
+        if (typeof x !== 'number' || !Number.isInteger(x) || x < 0 || x >= supports) {
+            return fail('required_support_groups', `support index ${String(x)} does not name one of the ${supports} gold_supports (0-based)`);
+        }
+        return x;
+    }));
+}
+function judgmentsOf(raw, fail) {
+    const judgments = new Map();
+    if (raw === undefined || raw === null)
+        return judgments;
+    if (!golden_isPlainObject(raw))
+        return fail('judgments', '`judgments` must be a map of chunk_id or doc_id to grade');
+    for (const [key, grade] of Object.entries(raw)) {
+        if (typeof grade !== 'number' || !Number.isInteger(grade))
+            fail('judgments', `grade of \`${inputText_oneLine(key)}\` must be an integer, got ${valueText(grade)}`);
+        judgments.set(key, grade);
+    }
+    return judgments;
+}
+function expectedLinesOf(raw, fail) {
+    if (raw === undefined || raw === null)
+        return null;
+    const file = golden_isPlainObject(raw) ? raw.file : undefined;
+    const range = golden_isPlainObject(raw) ? raw.line_range : undefined;
+    if (typeof file !== 'string' ||
+        !Array.isArray(range) ||
+        range.length !== 2 ||
+        !range.every((n) => typeof n === 'number')) {
+        return fail('expected_lines', '`expected_lines` must be `{file, line_range: [start, end]}`');
+    }
+    return { file, start: range[0], end: range[1] };
+}
+
+;// CONCATENATED MODULE: ./schemas/golden-query.schema.json
+const golden_query_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"golden-query.schema.json","title":"EvalVerdict golden query (one JSON Lines line)","description":"One line of a JSON Lines golden set: a query, or (first line only) a header (docs/golden-sets.md). Unknown keys are ignored with a warning naming the nearest known key.","anyOf":[{"$ref":"#/$defs/query"},{"$ref":"#/$defs/header"}],"$defs":{"texts":{"type":"array","items":{"type":["string","number"]}},"label":{"type":["string","number","null"]},"header":{"type":"object","additionalProperties":false,"properties":{"schema_version":{"type":["string","number"]},"name":{"type":"string"},"description":{"type":"string"},"profile":{"enum":["evalverdict","wfgy","paperbot"],"description":"Whose metric definitions apply (docs/golden-sets.md, \\"Metric profiles\\")."}}},"query":{"type":"object","additionalProperties":false,"required":["id","query"],"properties":{"id":{"type":["string","number"],"description":"Matched to the run\'s query_id as exact text."},"query":{"type":"string"},"lang":{"$ref":"#/$defs/label"},"expected_doc_ids":{"$ref":"#/$defs/texts","description":"Empty (with no `answerable`): the query should be refused."},"expected_chunk_ids":{"$ref":"#/$defs/texts"},"must_contain":{"$ref":"#/$defs/texts"},"forbidden":{"$ref":"#/$defs/texts"},"difficulty":{"$ref":"#/$defs/label"},"group":{"$ref":"#/$defs/label"},"category":{"$ref":"#/$defs/label"},"tags":{"$ref":"#/$defs/texts"},"vault":{"$ref":"#/$defs/label"},"answerable":{"type":"boolean"},"gold_supports":{"type":"array","items":{"type":"object","additionalProperties":false,"properties":{"rel_path":{"type":"string"},"heading_path":{"anyOf":[{"type":"string"},{"$ref":"#/$defs/texts"}]},"snippets":{"$ref":"#/$defs/texts"},"newer":{"type":"boolean"}}}},"required_support_groups":{"type":"array","items":{"type":"array","items":{"type":"integer","minimum":0}}},"judgments":{"type":"object","additionalProperties":{"type":"integer"},"description":"chunk_id or doc_id -> grade."},"expected_lines":{"type":"object","additionalProperties":false,"required":["file","line_range"],"properties":{"file":{"type":"string"},"line_range":{"type":"array","items":{"type":"integer","minimum":1}}}},"gold_claim":{"type":"string"},"recency_conflict_rule":{"enum":["cite_newer","cite_both","acknowledge_both"]},"pending":{"type":"boolean"},"notes":{},"note":{}}}}}');
+;// CONCATENATED MODULE: ./schemas/golden-set.schema.json
+const golden_set_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"golden-set.schema.json","title":"EvalVerdict golden set (YAML)","description":"A YAML golden set: a list of queries, or a map whose `queries` key holds them beside the header keys (docs/golden-sets.md). Put `# yaml-language-server: $schema=<path to this file>` on its first line.","anyOf":[{"type":"array","items":{"$ref":"golden-query.schema.json#/$defs/query"}},{"type":"object","additionalProperties":false,"required":["queries"],"properties":{"queries":{"type":"array","items":{"$ref":"golden-query.schema.json#/$defs/query"}},"schema_version":{"type":["string","number"]},"name":{"type":"string"},"description":{"type":"string"},"profile":{"enum":["evalverdict","wfgy","paperbot"]}}}]}');
+;// CONCATENATED MODULE: ./schemas/result.schema.json
+const result_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"result.schema.json","title":"EvalVerdict result_json","description":"One query\'s result: the `result_json` column of `eval_query_results` (docs/run-database.md). Keys outside this schema are reported by `evalverdict validate` and warned of by compare and aggregate.","type":"object","additionalProperties":false,"properties":{"query_id":{"type":["string","null"],"description":"The query\'s id; the row\'s `query_id` column is the one matched to the golden set."},"query":{"type":["string","null"],"description":"The question as asked.","x-misspellings":["question","text"]},"mode":{"type":["string","null"],"description":"The retrieval mode (bm25, hybrid, ...)."},"hits_top_k":{"type":["array","null"],"items":{"$ref":"#/$defs/hit"},"description":"The retrieved hits, each with a 1-based `rank`.","x-misspellings":["hits","top_k","results","retrieved","retrieval","contexts","documents","chunks"]},"answer":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/answer"}],"description":"The generated answer; null for a retrieval-only run.","x-misspellings":["response","generation","output"]},"elapsed_ms":{"$ref":"#/$defs/measure","x-misspellings":["latency_ms","latency","elapsed","duration_ms","time_ms"]},"error":{"type":["string","null"],"description":"Non-null (even \\"\\") means the query failed, unless `status` says otherwise."},"status":{"enum":["ok","error","timeout",null]},"abstained":{"type":["boolean","null"],"description":"The system refused to answer."},"timings_ms":{"type":["object","null"],"additionalProperties":{"$ref":"#/$defs/measure"},"description":"Milliseconds per stage: {stage: ms}."},"cost_usd":{"$ref":"#/$defs/measure"},"scope":{"type":["object","null"],"additionalProperties":false,"properties":{"folder_mode":{"enum":["off","on","on_with_fallback",null]},"selected_folders":{"type":["array","null"],"items":{"type":"string"}}}},"judge":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/judge"}]},"references":{"type":["array","null"],"items":{"$ref":"#/$defs/reference"},"description":"The 001 runner\'s references beside the answer."},"conflict_acknowledged":{"type":["boolean","null"]}},"$defs":{"measure":{"type":["number","null"],"minimum":0,"description":"A time, cost or count: a number >= 0, or null."},"text":{"type":["string","null"]},"headingPath":{"anyOf":[{"type":"null"},{"type":"string"},{"type":"array","items":{"type":"string"}}],"description":"A list of headings, or one text split at `>`."},"hit":{"type":"object","additionalProperties":false,"required":["rank"],"properties":{"rank":{"type":"integer","minimum":1,"description":"1-based; the ranks of a query are 1..n.","x-misspellings":["position","pos"]},"chunk_id":{"$ref":"#/$defs/text","x-misspellings":["id","chunk"]},"doc_id":{"$ref":"#/$defs/text","x-misspellings":["document_id","doc","document","source_id"]},"doc_path":{"$ref":"#/$defs/text","x-misspellings":["path","source","file"]},"rel_path":{"$ref":"#/$defs/text"},"heading_path":{"$ref":"#/$defs/headingPath"},"snippet":{"$ref":"#/$defs/text","x-misspellings":["text","content","chunk_text"]},"score":{"type":["number","null"]},"citation":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/citation"}]},"chunker_version":{"$ref":"#/$defs/text"},"section_label":{"$ref":"#/$defs/text","description":"The chunk\'s section label (kebab); not scored."},"index_version":{"type":["string","number","null"],"description":"The index the hit came from (kebab); not scored: the run\'s own is read from `config_snapshot_json`."},"embedding_model":{"$ref":"#/$defs/text","description":"The embedding model of the hit\'s vector (kebab); not scored: the run\'s own is read from `config_snapshot_json`."},"indexed_at":{"$ref":"#/$defs/text","description":"When the hit\'s document was indexed (kebab); not scored."},"stale":{"type":["boolean","null"],"description":"The hit\'s document changed since it was indexed (kebab); not scored."},"score_kind":{"$ref":"#/$defs/text","description":"What `score` measures (bm25, cosine, fused, ...; kebab); not scored."}}},"citation":{"type":"object","additionalProperties":false,"properties":{"kind":{"$ref":"#/$defs/text"},"path":{"$ref":"#/$defs/text"},"start":{"type":["number","null"]},"end":{"type":["number","null"]},"start_line":{"type":["number","null"]},"end_line":{"type":["number","null"]},"line_start":{"type":["number","null"]},"line_end":{"type":["number","null"]},"page":{"type":["number","string","null"]},"chunk_id":{"$ref":"#/$defs/text"},"section":{"$ref":"#/$defs/headingPath","description":"The cited section\'s label or heading path (kebab); not read."}}},"answer":{"type":"object","additionalProperties":false,"properties":{"answer":{"$ref":"#/$defs/text","x-misspellings":["text","content","response"]},"citations":{"type":["array","null"],"items":{"$ref":"#/$defs/answerCitation"},"x-misspellings":["sources","cites"]},"references":{"type":["array","null"],"items":{"$ref":"#/$defs/reference"}},"grounded":{"type":["boolean","null"],"description":"false: a refusal."},"refusal_reason":{"$ref":"#/$defs/text"},"conflict_acknowledged":{"type":["boolean","null"]},"usage":{"type":["object","null"],"additionalProperties":false,"properties":{"prompt_tokens":{"$ref":"#/$defs/measure"},"completion_tokens":{"$ref":"#/$defs/measure"},"latency_ms":{"$ref":"#/$defs/measure"}}}}},"answerCitation":{"type":"object","additionalProperties":false,"properties":{"marker":{"$ref":"#/$defs/text"},"chunk_id":{"$ref":"#/$defs/text"},"citation":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/citation"}]}}},"reference":{"type":"object","additionalProperties":false,"properties":{"rel_path":{"$ref":"#/$defs/text"},"path":{"$ref":"#/$defs/text"},"heading_path":{"$ref":"#/$defs/headingPath"},"chunk_id":{"$ref":"#/$defs/text"},"marker":{"$ref":"#/$defs/text"},"start":{"type":["number","null"]},"end":{"type":["number","null"]}}},"score05":{"type":["number","null"],"minimum":0,"maximum":5,"description":"A judge score on the 0-5 scale."},"judge":{"type":"object","additionalProperties":false,"properties":{"groundedness":{"$ref":"#/$defs/score05"},"correctness":{"$ref":"#/$defs/score05"},"unsupported_claims":{"type":["array","null"]},"spot_check":{"type":["object","null"],"additionalProperties":false,"properties":{"groundedness":{"$ref":"#/$defs/score05"},"correctness":{"$ref":"#/$defs/score05"}}},"usage":{"type":["object","null"],"additionalProperties":false,"properties":{"prompt_tokens":{"$ref":"#/$defs/measure"},"completion_tokens":{"$ref":"#/$defs/measure"}}}}}}}');
+;// CONCATENATED MODULE: ./src/validate/schema.ts
+/**
+ * The published JSON Schemas (schemas/*.schema.json), bundled into the build, and the small part of JSON Schema
+ * they use, checked by hand: EvalVerdict's key lists and did-you-mean come from these files, so the files editors
+ * read and the checks `evalverdict validate` runs cannot drift apart.
+ */
+
+
+
+
+
+
+/** Each published schema by its file name (its `$id`), for `$ref`s between them. */
+const SCHEMAS = {
+    'result.schema.json': result_schema_namespaceObject,
+    'golden-query.schema.json': golden_query_schema_namespaceObject,
+    'golden-set.schema.json': golden_set_schema_namespaceObject,
+    'gate-config.schema.json': gate_config_schema_namespaceObject,
+};
+/** `value` checked against `schema` (default: the root of `file`); every error, in document order. */
+function checkAgainstSchema(value, file, schema) {
+    const errors = [];
+    walk(value, schema ?? SCHEMAS[file], file, ROOT, errors);
+    return errors;
+}
+const ROOT = { parent: null, step: '' };
+function pathOf(at, indexes) {
+    if (at.parent === null)
+        return '';
+    const head = pathOf(at.parent, indexes);
+    if (typeof at.step === 'number')
+        return `${head}[${indexes ? at.step : ''}]`;
+    return head === '' ? at.step : `${head}.${at.step}`;
+}
+function errorAt(at, fields) {
+    return { path: pathOf(at, true), pattern: pathOf(at, false), ...fields };
+}
+/** `$ref` targets resolved once: every hit of a run follows the same few. */
+const resolved = new Map();
+/** `$ref` as the published files write it: `#/$defs/x` in the same file, `other.schema.json#/$defs/x` in another. */
+function resolveRef(ref, file) {
+    const cacheKey = `${file}\u0000${ref}`;
+    const known = resolved.get(cacheKey);
+    if (known !== undefined)
+        return known;
+    const [target, pointer = ''] = ref.split('#');
+    const inFile = target === '' ? file : target;
+    let schema = SCHEMAS[inFile];
+    for (const part of pointer.split('/').filter((p) => p !== ''))
+        schema = schema?.[part];
+    if (schema === undefined)
+        throw new Error(`schemas/${file}: \`$ref\` ${ref} names nothing`);
+    const found = { schema: schema, file: inFile };
+    resolved.set(cacheKey, found);
+    return found;
+}
+function walk(value, schema, file, at, errors) {
+    if (schema.$ref !== undefined) {
+        const target = resolveRef(schema.$ref, file);
+        walk(value, target.schema, target.file, at, errors);
+        return;
+    }
+    if (schema.anyOf !== undefined) {
+        for (const e of bestBranch(value, schema.anyOf, file, at))
+            errors.push(e);
+        return;
+    }
+    const wrong = wrongValue(value, schema);
+    if (wrong !== null) {
+        errors.push(errorAt(at, { problem: 'wrong-value', suggestion: '', detail: `${wrong}, got ${valueText(value)}` }));
+        return;
+    }
+    if (Array.isArray(value) && schema.items !== undefined) {
+        for (let i = 0; i < value.length; i++)
+            walk(value[i], schema.items, file, { parent: at, step: i }, errors);
+    }
+    else if (schema_isPlainObject(value)) {
+        walkObject(value, schema, file, at, errors);
+    }
+}
+function walkObject(value, schema, file, at, errors) {
+    const known = schema.properties ?? {};
+    for (const key of schema.required ?? []) {
+        if (value[key] === undefined)
+            errors.push(errorAt({ parent: at, step: key }, { problem: 'missing-key', key, suggestion: '', detail: `\`${key}\` is missing` }));
+    }
+    for (const key in value) {
+        const item = value[key];
+        const own = Object.hasOwn(known, key) ? known[key] : undefined;
+        if (own !== undefined)
+            walk(item, own, file, { parent: at, step: key }, errors);
+        else if (schema.additionalProperties === false)
+            errors.push(errorAt({ parent: at, step: key }, unknownKey(key, known)));
+        else if (schema_isPlainObject(schema.additionalProperties))
+            walk(item, schema.additionalProperties, file, { parent: at, step: key }, errors);
+    }
+}
+/**
+ * The errors of the branch of an `anyOf` the value was meant for: none when a branch fits, else those of the
+ * branch whose type fits (an object meant as `answer`, not as `null`), else the first branch's.
+ */
+function bestBranch(value, branches, file, at) {
+    // Only the branches whose type admits the value are walked: a failed branch's errors cost their messages.
+    const admitting = branches.filter((branch) => admitsType(value, branch, file));
+    if (admitting.length === 0) {
+        const found = [];
+        walk(value, branches[0], file, at, found);
+        return found;
+    }
+    let best = null;
+    for (const branch of admitting) {
+        const found = [];
+        walk(value, branch, file, at, found);
+        if (found.length === 0)
+            return found;
+        if (best === null || found.length < best.length)
+            best = found;
+    }
+    return best;
+}
+/** Whether `branch` (through its `$ref`) has no `type` or one that `value` has. */
+function admitsType(value, branch, file) {
+    const schema = branch.$ref === undefined ? branch : resolveRef(branch.$ref, file).schema;
+    if (schema.type === undefined)
+        return true;
+    return typeof schema.type === 'string' ? hasType(value, schema.type) : schema.type.some((t) => hasType(value, t));
+}
+/** What `value` should have been, when its type, enum or bounds do not fit `schema`; null when they fit. */
+function wrongValue(value, schema) {
+    if (schema.enum !== undefined && !schema.enum.includes(value))
+        return `must be one of ${schema.enum.map((v) => JSON.stringify(v)).join(', ')}`;
+    const type = schema.type;
+    if (type !== undefined && !(typeof type === 'string' ? hasType(value, type) : type.some((t) => hasType(value, t))))
+        return `must be ${(typeof type === 'string' ? [type] : type).map(typeName).join(' or ')}`;
+    if (typeof value === 'number') {
+        if (schema.minimum !== undefined && value < schema.minimum)
+            return `must be >= ${schema.minimum}`;
+        if (schema.maximum !== undefined && value > schema.maximum)
+            return `must be <= ${schema.maximum}`;
+        if (schema.exclusiveMinimum !== undefined && value <= schema.exclusiveMinimum)
+            return `must be > ${schema.exclusiveMinimum}`;
+        if (schema.exclusiveMaximum !== undefined && value >= schema.exclusiveMaximum)
+            return `must be < ${schema.exclusiveMaximum}`;
+    }
+    if (typeof value === 'string' && schema.minLength !== undefined && value.length < schema.minLength)
+        return 'must not be empty';
+    if (schema_isPlainObject(value)) {
+        const n = Object.keys(value).length;
+        if (schema.minProperties !== undefined && n < schema.minProperties)
+            return `must have at least ${schema.minProperties} key(s)`;
+        if (schema.maxProperties !== undefined && n > schema.maxProperties)
+            return `must have at most ${schema.maxProperties} key(s)`;
+    }
+    return null;
+}
+function hasType(value, type) {
+    switch (type) {
+        case 'null':
+            return value === null;
+        case 'string':
+            return typeof value === 'string';
+        case 'number':
+            return typeof value === 'number' && Number.isFinite(value);
+        case 'integer':
+            return typeof value === 'number' && Number.isInteger(value);
+        case 'boolean':
+            return typeof value === 'boolean';
+        case 'array':
+            return Array.isArray(value);
+        case 'object':
+            return schema_isPlainObject(value);
+        default:
+            throw new Error(`schemas: type \`${type}\` is not one this checker knows`);
+    }
+}
+function typeName(type) {
+    return type === 'integer' ? 'an integer' : type === 'array' ? 'a list' : type === 'null' ? 'null' : `a ${type}`;
+}
+function schema_isPlainObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/**
+ * The key meant, by unknown key, for each object schema met: a runner's typo repeats in every hit of a run, and each
+ * look-up costs an edit distance to every known key.
+ */
+const meantByPlace = new WeakMap();
+const MEANT_CACHE_KEYS = 1000;
+/** An unknown key's error fields: the key meant, when there is one, as data and in words. */
+function unknownKey(key, known) {
+    let place = meantByPlace.get(known);
+    if (place === undefined)
+        meantByPlace.set(known, (place = new Map()));
+    let meant = place.get(key);
+    if (meant === undefined) {
+        meant = meantKey(key, known);
+        // A different key in every hit (a hostile run) would grow the cache without end: the first ones are kept.
+        if (place.size < MEANT_CACHE_KEYS)
+            place.set(key, meant);
+    }
+    const fields = { problem: 'unknown-key', key, detail: `unknown key \`${key}\`` };
+    return meant === null
+        ? { ...fields, suggestion: '' }
+        : { ...fields, suggestion: `; did you mean \`${meant}\`?`, meant };
+}
+/** `; did you mean \`x\`?` for the key `key` was most likely meant as (meantKey), or ''. */
+function didYouMean(key, properties) {
+    const meant = meantKey(key, properties);
+    return meant === null ? '' : `; did you mean \`${meant}\`?`;
+}
+/**
+ * The known key `key` was most likely meant as: a key the schema lists it as a common mistake for (`x-misspellings`:
+ * `hits` for `hits_top_k`), a close spelling (edit distance), or a key it is the start of (`hits` -> `hits_top_k`);
+ * null when none is.
+ */
+function meantKey(key, properties) {
+    const names = Object.keys(properties);
+    const lower = key.toLowerCase();
+    const listed = names.find((name) => properties[name]['x-misspellings']?.includes(lower));
+    if (listed !== undefined)
+        return listed;
+    const close = closest(key, names);
+    if (close !== null)
+        return close;
+    const extended = names
+        .filter((name) => lower.length >= 3 && (name.startsWith(`${lower}_`) || name.endsWith(`_${lower}`)))
+        .sort((a, b) => editDistance(lower, a) - editDistance(lower, b));
+    return extended[0] ?? null;
+}
+/** The candidate nearest `word` within suggest's distance (src/suggest.ts), or null: suggest's choice as data. */
+function closest(word, candidates) {
+    let best = null;
+    let bestDistance = Infinity;
+    for (const candidate of candidates) {
+        const d = editDistance(word, candidate);
+        if (d < bestDistance) {
+            best = candidate;
+            bestDistance = d;
+        }
+    }
+    return bestDistance <= Math.max(2, Math.floor(word.length / 3)) ? best : null;
+}
+/** The property names of an object schema (a `$defs` entry or the root) of `file`, e.g. the keys of a hit. */
+function keysOf(file, def) {
+    const schema = def === undefined ? SCHEMAS[file] : resolveRef(`#/$defs/${def}`, file).schema;
+    return Object.keys(schema.properties ?? {});
+}
+
+;// CONCATENATED MODULE: ./src/validate/findings.ts
+/**
+ * What is wrong with a run database's results against the documented format (docs/run-database.md,
+ * schemas/result.schema.json): the checks behind `evalverdict validate` and the warnings of compare and aggregate.
+ * Pure: rows go in one at a time, findings come out as data; the entries word and print them.
+ */
+
+
+
+
+
+function goldenViewOf(golden) {
+    return {
+        source: golden.source,
+        queries: golden.queries,
+        expectsHits: golden.queries.some(expectsHit),
+        pathsMatch: golden.queries.some((q) => q.goldSupports.length > 0),
+    };
+}
+/** The checks of one row at a time, whose finding names its first query and counts the others. */
+const ROW_CHECKS = new Set([
+    'invalid-json',
+    'unknown-key',
+    'wrong-value',
+    'missing-key',
+    'unmatchable-hit',
+    'rank-order',
+    'query-id-mismatch',
+]);
+/** How many ids a golden-set finding names before `and N more`. */
+const FIRST_IDS = 5;
+/** Collects the findings of one run's rows, then of the run as a whole (finish). */
+class RunChecker {
+    source;
+    run;
+    byKind = new Map();
+    /** The key meant, by finding, for the runner mistakes (an unmatchable hit's: null). */
+    mistaken = new Map();
+    /** The query each finding was last counted for: a mistake in ten hits of one query counts that query once. */
+    lastCounted = new Map();
+    seen = new Set();
+    duplicates = [];
+    rows = 0;
+    hits = 0;
+    /** Hits with an id (chunk_id or doc_id); with a path only, counted apart (they match gold_supports alone). */
+    hitsWithId = 0;
+    hitsWithPathOnly = 0;
+    /** Results with an answer object, and whether some result wrote its hits under another key (`hits`). */
+    answers = 0;
+    misnamedHits = false;
+    constructor(source, run) {
+        this.source = source;
+        this.run = run;
+    }
+    /** One row of `eval_query_results`: its query_id and the `result_json` text (or whatever the column held). */
+    addRow(queryId, resultJson) {
+        this.countRow(queryId);
+        const value = this.parsedRow(queryId, resultJson);
+        if (value === null)
+            return;
+        for (const error of checkAgainstSchema(value, 'result.schema.json')) {
+            if (error.problem === 'unknown-key' && error.path === error.key && error.suggestion.includes('`hits_top_k`'))
+                this.misnamedHits = true;
+            this.noteSchema(queryId, error);
+        }
+        this.checkResult(queryId, value);
+    }
+    /**
+     * The row's `result_json` as an object, or null with an invalid-json finding. A text past compare's bounds on a JSON
+     * cell (src/load/json.ts) is that finding in compare's words, found before JSON.parse builds what the text holds.
+     */
+    parsedRow(queryId, resultJson) {
+        if (typeof resultJson !== 'string') {
+            this.note('invalid-json', queryId, null, '`result_json` must be a JSON object, got no text');
+            return null;
+        }
+        const where = 'column `result_json`';
+        const pastBounds = refusal(() => refuseJsonPastBounds(resultJson, JSON_VALUE_BOUNDS, where, 'in one value'));
+        if (pastBounds !== null) {
+            this.note('invalid-json', queryId, 'result_json', pastBounds);
+            return null;
+        }
+        let value;
+        try {
+            value = JSON.parse(resultJson);
+        }
+        catch (error) {
+            this.note('invalid-json', queryId, null, `\`result_json\` is not JSON (${error.message})`);
+            return null;
+        }
+        if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+            const got = Array.isArray(value) ? 'a list' : String(value);
+            this.note('invalid-json', queryId, null, `\`result_json\` must be a JSON object, got ${inputText_oneLine(got)}`);
+            return null;
+        }
+        const tooDeep = refusal(() => refuseTooDeepValue(resultJson, value, where));
+        if (tooDeep !== null) {
+            this.note('invalid-json', queryId, 'result_json', tooDeep);
+            return null;
+        }
+        return value;
+    }
+    /**
+     * A row whose `result_json` is past the length EvalVerdict reads (never fetched): counted as read, and an invalid-json
+     * finding worded by `text` (the reader's own words), apart from the texts that are not JSON.
+     */
+    addOversizedRow(queryId, text) {
+        this.countRow(queryId);
+        this.note('invalid-json', queryId, 'result_json', text);
+    }
+    countRow(queryId) {
+        this.rows++;
+        if (this.seen.has(queryId))
+            this.duplicates.push(queryId);
+        else
+            this.seen.add(queryId);
+    }
+    checkResult(queryId, result) {
+        const written = result.query_id;
+        if ((typeof written === 'string' || typeof written === 'number') && String(written) !== queryId)
+            this.note('query-id-mismatch', queryId, 'query_id', `\`result_json.query_id\` is \`${inputText_oneLine(String(written))}\`, the row's \`query_id\` is \`${inputText_oneLine(queryId)}\` (the row's is the one scored)`);
+        if (typeof result.answer === 'object' && result.answer !== null)
+            this.answers++;
+        const hits = Array.isArray(result.hits_top_k) ? result.hits_top_k : [];
+        const ranks = [];
+        let unmatchable = 0;
+        for (const hit of hits) {
+            if (typeof hit !== 'object' || hit === null)
+                continue;
+            const h = hit;
+            this.hits++;
+            if (typeof h.rank === 'number' && Number.isInteger(h.rank) && h.rank >= 1)
+                ranks.push(h.rank);
+            if (present(h.chunk_id) || present(h.doc_id))
+                this.hitsWithId++;
+            else if (present(h.doc_path) || present(h.rel_path))
+                this.hitsWithPathOnly++;
+            else
+                unmatchable++;
+        }
+        if (unmatchable > 0)
+            this.note('unmatchable-hit', queryId, 'hits_top_k[]', `${unmatchable === 1 ? 'a hit has' : `${unmatchable} hits have`} no \`chunk_id\`, \`doc_id\` or \`doc_path\`: ${unmatchable === 1 ? 'it' : 'they'} can match nothing in the golden set`);
+        if (ranks.length === hits.length && !isOneToN(ranks)) {
+            const shown = [...ranks].sort((a, b) => a - b).slice(0, 10);
+            this.note('rank-order', queryId, 'hits_top_k[].rank', `the ranks are ${shown.join(', ')}${ranks.length > 10 ? ', …' : ''}, not 1..${ranks.length}: a gap or a repeat moves every rank-based metric`);
+        }
+    }
+    noteSchema(queryId, error) {
+        const field = error.pattern;
+        const text = error.problem === 'unknown-key'
+            ? `unknown key \`${inputText_oneLine(field)}\` in \`result_json\` (ignored)${error.suggestion}`
+            : error.problem === 'missing-key'
+                ? `\`${inputText_oneLine(field)}\` is missing`
+                : `\`${inputText_oneLine(error.path)}\` ${error.detail}`;
+        // One mistake in every row is one finding: keyed by its field (and, for a wrong value, not by the value).
+        const finding = this.note(error.problem, queryId, field, text);
+        if (error.meant !== undefined && !this.mistaken.has(finding))
+            this.mistaken.set(finding, error.meant);
+    }
+    note(check, queryId, field, text) {
+        const key = `${check}\u0000${field ?? ''}`;
+        const known = this.byKind.get(key);
+        if (known !== undefined) {
+            if (this.lastCounted.get(key) !== queryId)
+                known.count++;
+            this.lastCounted.set(key, queryId);
+            return known;
+        }
+        this.lastCounted.set(key, queryId);
+        const found = {
+            kind: 'run-format',
+            check,
+            source: this.source,
+            run: this.run,
+            query: queryId,
+            field,
+            count: 1,
+            text,
+            blocking: false,
+        };
+        this.byKind.set(key, found);
+        if (check === 'unmatchable-hit')
+            this.mistaken.set(found, null);
+        return found;
+    }
+    /** Whether a row read so far shows a runner mistake (RunnerMistake): a misspelt key, or a hit that matches nothing. */
+    hasRunnerMistake() {
+        return this.mistaken.size > 0;
+    }
+    /** The runner mistakes of the rows read, in the order first seen, their counts as they stand. */
+    runnerMistakes() {
+        return [...this.byKind.values()]
+            .filter((f) => this.mistaken.has(f))
+            .map((finding) => ({ finding, meant: this.mistaken.get(finding) }));
+    }
+    /** Rows read so far. */
+    get rowCount() {
+        return this.rows;
+    }
+    /** Whether some hit read so far can match `golden`: one with an id, or with a path when it has gold_supports. */
+    hasUsableHit(golden) {
+        if (this.hitsWithId > 0)
+            return true;
+        return this.hitsWithPathOnly > 0 && (golden === null || golden.pathsMatch);
+    }
+    /**
+     * Every finding, the run-level ones (empty run, duplicates, golden set) after the row-level ones; when not
+     * `complete`, the row-level ones say of how many results they count (`of`).
+     */
+    finish(golden, complete = true) {
+        const found = [...this.byKind.values()].map((f) => (complete ? f : { ...f, of: this.rows }));
+        const run = (check, text, count, query, blocking = false) => found.push({
+            kind: 'run-format',
+            check,
+            source: this.source,
+            run: this.run,
+            query,
+            field: null,
+            count,
+            text,
+            blocking,
+        });
+        if (this.rows === 0)
+            run('empty-run', 'the run has no rows in `eval_query_results`', 0, null);
+        if (this.duplicates.length > 0)
+            run('duplicate-query', `${numberFormat_plural(this.duplicates.length, 'query_id has', 'query_ids have')} more than one row (only the last one read is scored): ${firstIds(this.duplicates)}`, this.duplicates.length, this.duplicates[0]);
+        if (golden !== null)
+            this.goldenFindings(golden, complete, run);
+        return found;
+    }
+    goldenFindings(golden, complete, run) {
+        const goldenIds = new Set(golden.queries?.map((q) => q.id));
+        const extra = golden.queries === null ? [] : [...this.seen].filter((id) => !goldenIds.has(id));
+        if (extra.length > 0)
+            run('not-in-golden', `${numberFormat_plural(extra.length, 'query is', 'queries are')} not in the golden set ${golden.source} (not scored): ${firstIds(extra)}`, extra.length, extra[0]);
+        // Rows left unread (a partial check) are no evidence of a missing query.
+        const missing = !complete
+            ? []
+            : (golden.queries ?? []).filter((q) => !q.pending && !this.seen.has(q.id)).map((q) => q.id);
+        if (missing.length > 0)
+            run('missing-from-run', `${numberFormat_plural(missing.length, 'query', 'queries')} of the golden set ${golden.source} ${missing.length === 1 ? 'has' : 'have'} no result (each a miss): ${firstIds(missing)}`, missing.length, null);
+        const pathsMatch = golden.pathsMatch;
+        // A run of answers without hits (a generation-only run, WFGY's traces without chunks) is a shape of its own;
+        // hits without ids, hits under another key, or a run with neither hits nor answers is a runner's mistake.
+        // An empty run is no silent 0: every query counts as missing, in every report.
+        const mistaken = this.hits > 0 || this.misnamedHits || this.answers === 0;
+        if (golden.expectsHits && this.rows > 0 && !this.hasUsableHit(golden) && mistaken) {
+            const why = this.hits === 0
+                ? 'no result has a hit in `hits_top_k`'
+                : `none of its ${this.hits.toLocaleString('en-US')} hits has a \`chunk_id\` or \`doc_id\`${pathsMatch ? ' or a path' : ''}`;
+            run('no-usable-hits', `${why}, while the golden set ${golden.source} expects hits: every retrieval metric would be 0, which says nothing about retrieval`, this.rows, null, true);
+        }
+    }
+}
+/** A golden query that a retrieved hit can meet: an expected id, a judged-relevant id or a gold support. */
+function expectsHit(q) {
+    if (q.pending)
+        return false;
+    if ((q.expectedChunkIds?.length ?? 0) > 0 || (q.expectedDocIds?.length ?? 0) > 0 || q.goldSupports.length > 0)
+        return true;
+    for (const grade of q.judgments.values())
+        if (grade > 0)
+            return true;
+    return false;
+}
+function present(value) {
+    return (typeof value === 'string' && value !== '') || typeof value === 'number';
+}
+function isOneToN(ranks) {
+    const sorted = [...ranks].sort((a, b) => a - b);
+    return sorted.every((rank, i) => rank === i + 1);
+}
+function firstIds(ids) {
+    const shown = ids.slice(0, FIRST_IDS).map((id) => `\`${inputText_oneLine(id)}\``);
+    return `${shown.join(', ')}${ids.length > FIRST_IDS ? `, and ${(ids.length - FIRST_IDS).toLocaleString('en-US')} more` : ''}`;
+}
+/**
+ * A finding as one line: `FILE: run \`R\`, query \`Q\`: what (in N queries)`. The entries print it; the data stays
+ * in the warning list until then.
+ */
+function formatFinding(f) {
+    const ofRows = ROW_CHECKS.has(f.check) && f.query !== null;
+    const where = `${f.source}: run \`${inputText_oneLine(f.run)}\`${ofRows ? `, query \`${inputText_oneLine(f.query)}\`` : ''}`;
+    const count = f.count.toLocaleString('en-US');
+    const shown = f.count > 1 ? '; the first is shown' : '';
+    // A partial check says of how many results it counts: the rest were not read.
+    const more = !ofRows
+        ? ''
+        : f.of !== undefined
+            ? ` (in ${count} of the first ${f.of.toLocaleString('en-US')} results${shown})`
+            : f.count > 1
+                ? ` (in ${count} queries${shown})`
+                : '';
+    return `${where}: ${f.text}${more}`;
+}
+/** compare's reason for refusing a JSON cell (an InputError `check` throws), as a finding's text; null: none. */
+function refusal(check) {
+    try {
+        check();
+        return null;
+    }
+    catch (error) {
+        if (!(error instanceof errors_InputError))
+            throw error;
+        return error.message;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/validate/checkRunFile.ts
+/**
+ * A run database's results checked against the documented format: the reading around RunChecker (findings.ts).
+ * The file is opened and its run chosen by the reader compare and aggregate use, so a file they refuse is refused
+ * here with the same message (exit 2); what they would read without a word becomes a finding.
+ */
+
+
+
+
+/**
+ * Checks the result rows of one run of `file` (default: the newest), against `golden` when given: every row, or the
+ * first `extent.rows` and then on only until a hit that can match is seen (a runner's mistake repeats in every row;
+ * a run with no usable hit is read to its end before compare stops on it), and to the end once a row shows a runner
+ * mistake: a clean run costs `extent.rows` rows, and a mistake the report names is counted as validate counts it.
+ */
+async function checkRunFile(file, runId, golden, extent = null) {
+    // compare and aggregate (an extent) pass the run they have read, checks and all; validate lets the reader pick
+    // and check it, so a file it refuses is refused here in the same words.
+    let run = runId;
+    if (extent === null || run === null) {
+        const stream = await runDatabase_openRunStream(file, runId);
+        run = stream.run.runId;
+        stream.release?.();
+    }
+    const checker = new RunChecker(file, run);
+    let partial = false;
+    const db = await openRunDatabase(file);
+    try {
+        // The length beside the value: a value past the cap is never fetched, and is named by its size as compare names it.
+        const stmt = db.prepare(`SELECT query_id, CASE WHEN octet_length(result_json) > ${MAX_VALUE_BYTES} THEN NULL ELSE result_json END, ` +
+            'octet_length(result_json) FROM eval_query_results WHERE run_id = ? ORDER BY query_id');
+        try {
+            stmt.bind([run]);
+            while (stmt.step()) {
+                if (extent !== null &&
+                    checker.rowCount >= extent.rows &&
+                    checker.hasUsableHit(golden) &&
+                    !checker.hasRunnerMistake()) {
+                    partial = true;
+                    break;
+                }
+                const [queryId, resultJson, bytes] = stmt.get();
+                if (typeof bytes === 'number' && bytes > MAX_VALUE_BYTES)
+                    checker.addOversizedRow(String(queryId), tooLarge(bytes));
+                else
+                    checker.addRow(String(queryId), resultJson);
+            }
+        }
+        finally {
+            stmt.free();
+        }
+    }
+    catch (error) {
+        if (error instanceof errors_InputError)
+            throw error;
+        throw new errors_InputError(`${file}: table \`eval_query_results\`: SQLite could not read it: ${inputText_oneLine(error.message)}`);
+    }
+    finally {
+        db.close();
+    }
+    const findings = checker.finish(golden, !partial);
+    return { run, rows: checker.rowCount, partial, findings, mistakes: checker.runnerMistakes() };
+}
+/**
+ * What compare and aggregate say of a `result_json` past MAX_VALUE_BYTES (src/load/runDatabase.ts, forEachRow), in
+ * their words ("column `result_json` holds 65 MiB, more than the 64 MiB EvalVerdict reads in one value").
+ */
+function tooLarge(bytes) {
+    const mib = (n) => `${Math.round(n / (1 << 20))} MiB`;
+    return `column \`result_json\` holds ${mib(bytes)}, more than the ${mib(MAX_VALUE_BYTES)} EvalVerdict reads in one value`;
+}
+
+;// CONCATENATED MODULE: ./src/validate/pipelineChecks.ts
+
+
+
+/**
+ * Rows checked in full before compare and aggregate read on only for a usable hit: a runner's mistake repeats in
+ * every row, and a full check of 2 million hits costs more than scoring them (`evalverdict validate` checks every row).
+ * Once a row shows a mistake the report names (a misspelt key, an unmatchable hit), every row is checked, so that
+ * its count is validate's: a clean run costs what it did, and compare of 10,000 queries x 10 hits with a typo in
+ * half its candidate's rows 37% more CPU time (2.84 -> 3.89 s, on the bench's inputs).
+ */
+const PIPELINE_CHECK_ROWS = 200;
+/**
+ * Findings the reports already carry in their own words: unknown_query_ids, duplicate_query_ids, and missing queries
+ * (an empty run's every query is missing).
+ */
+const WARNED_ELSEWHERE = new Set([
+    'not-in-golden',
+    'duplicate-query',
+    'missing-from-run',
+    'empty-run',
+]);
+/**
+ * The findings of each run (path, run id), for the warning list; throws the first blocking one as an InputError,
+ * naming the file, the run and the command that shows every finding.
+ */
+async function runFormatFindings(runs, golden) {
+    const sides = runs.map(([file, run]) => ({ file, run, side: 'candidate' }));
+    return (await runFormatChecks(sides, golden)).findings;
+}
+/**
+ * runFormatFindings for compare, which knows each run's side: the findings for the warning list, and the runner
+ * mistakes among them as the report's warnings (each counted over every row of its run).
+ */
+async function runFormatChecks(runs, golden) {
+    const findings = [];
+    const mistakes = [];
+    for (const { file, run, side } of runs) {
+        const check = await checkRunFile(file, run, golden, { rows: PIPELINE_CHECK_ROWS });
+        const blocking = check.findings.find((f) => f.blocking);
+        if (blocking !== undefined) {
+            const others = check.findings.filter((f) => !f.blocking && !WARNED_ELSEWHERE.has(f.check)).slice(0, 3);
+            const hints = others.length > 0 ? `; found there: ${others.map((f) => f.text).join('; ')}` : '';
+            throw new errors_InputError(`${formatFinding(blocking)}${hints} (\`evalverdict validate ${file} --golden ${golden.source}\` lists every finding)`);
+        }
+        findings.push(...check.findings.filter((f) => !WARNED_ELSEWHERE.has(f.check)));
+        mistakes.push(...check.mistakes.map((m) => mistakeWarning(m, side, check.rows)));
+    }
+    return { findings, mistakes };
+}
+/** A runner mistake as the report's warning: its side, and its count of the run's `results`. */
+function mistakeWarning({ finding, meant }, side, results) {
+    return {
+        kind: 'runner_mistake',
+        side,
+        run: finding.run,
+        check: finding.check === 'unmatchable-hit' ? 'unmatchable-hit' : 'unknown-key',
+        field: finding.field ?? '',
+        meant,
+        queries: finding.count,
+        results,
+        firstQuery: finding.query ?? '',
+    };
+}
+/** The view compare has: the golden set itself. */
+const compareGoldenView = (golden) => goldenViewOf(golden);
+/**
+ * The view aggregate has: its report (the golden set was read, perhaps in two threads, and dropped). A golden set
+ * expects hits when some retrieval metric counts a query with a relevant expectation; paths are let count as
+ * matching, since whether it has gold_supports is not in the report (the lenient side: no false stop).
+ */
+function aggregateGoldenView(goldenPath, report) {
+    const counts = (id) => (report.metrics[id]?.n ?? 0) > 0;
+    // Under trec_c every query is in rr's denominator, relevant expectation or not: only recall_doc then says.
+    const relevant = report.options.mean_over !== 'trec_c' && counts('rr');
+    return {
+        source: goldenPath,
+        queries: null,
+        expectsHits: relevant || counts(`recall_doc@${report.options.ks[0]}`),
+        pathsMatch: true,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/write/writeRunDatabase.ts
+
+
+
+
+
+
+/** An empty run database with every table, in memory. */
+async function createRunDatabase() {
+    const SQL = await loadSqlJs();
+    const db = new SQL.Database();
+    // A database EvalVerdict builds itself may be large; the cap is for databases it reads (openRunDatabase).
+    db.exec('PRAGMA hard_heap_limit = 0');
+    db.exec(RUN_DATABASE_DDL);
+    return db;
+}
+function insertRun(db, run, results) {
+    db.exec('BEGIN');
+    try {
+        db.run('INSERT INTO eval_runs (run_id, suite, config_snapshot_json, aggregate_json, commit_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)', [
+            run.runId,
+            run.suite,
+            JSON.stringify(run.config),
+            run.aggregateJson ?? '{}',
+            run.commitHash ?? null,
+            run.createdAt,
+        ]);
+        const stmt = db.prepare('INSERT INTO eval_query_results (run_id, query_id, result_json) VALUES (?, ?, ?)');
+        try {
+            for (const { queryId, result } of results)
+                stmt.run([run.runId, queryId, typeof result === 'string' ? result : JSON.stringify(result)]);
+        }
+        finally {
+            stmt.free();
+        }
+        db.exec('COMMIT');
+    }
+    catch (error) {
+        db.exec('ROLLBACK');
+        throw error;
+    }
+}
+function insertChunks(db, chunks, documents = []) {
+    db.exec('BEGIN');
+    const docStmt = db.prepare('INSERT OR REPLACE INTO documents (doc_id, workspace_path) VALUES (?, ?)');
+    const chunkStmt = db.prepare('INSERT INTO chunks (chunk_id, doc_id, text, heading_path_json, source_spans_json, token_estimate, chunker_version) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    try {
+        for (const d of documents)
+            docStmt.run([d.docId, d.workspacePath]);
+        for (const c of chunks) {
+            chunkStmt.run([
+                c.chunkId,
+                c.docId,
+                c.text,
+                JSON.stringify(c.headingPath),
+                JSON.stringify(c.spans),
+                c.tokenEstimate,
+                c.chunkerVersion,
+            ]);
+        }
+        db.exec('COMMIT');
+    }
+    catch (error) {
+        db.exec('ROLLBACK');
+        throw error;
+    }
+    finally {
+        docStmt.free();
+        chunkStmt.free();
+    }
+}
+/** Exports and writes through a temporary file and a rename: never half-written. */
+function saveDatabase(db, file) {
+    writeFileAtomically(file, db.export());
+}
+/**
+ * `aggregate --write`: `json` as the `aggregate_json` of run `runId` in the run database `file`, the file replaced
+ * atomically. The one UPDATE changes one value and runs none of the database's SQL: a table with triggers
+ * (checkWritable), CHECK constraints, generated columns, or indexes on expressions or with a WHERE is refused
+ * (checkNoCodeRunsOnUpdate; a CHECK can take minutes over one large value: bench/README.md, "What was kept"), and
+ * the changes SQLite counts and the table's row count are checked before anything is written.
+ */
+async function writeAggregateJson(file, runId, json) {
+    checkReplaceable(file); // again: a writer may have opened the database while it was scored
+    const wal = isWalMode(file);
+    const db = await openRunDatabase(file);
+    try {
+        checkWritable(db, file);
+        checkNoCodeRunsOnUpdate(db, file);
+        let changed;
+        try {
+            // Foreign keys off: an ON UPDATE action would change other tables (sql.js's default; said, not assumed).
+            db.exec('PRAGMA foreign_keys = OFF');
+            db.exec('BEGIN');
+            const rowsBefore = countRuns(db);
+            db.run('UPDATE eval_runs SET aggregate_json = ? WHERE run_id = ?', [json, runId]);
+            changed = Number(db.exec('SELECT total_changes()')[0]?.values[0]?.[0] ?? -1);
+            // A REPLACE conflict clause deletes the rows it clashes with, which total_changes does not count.
+            if (changed === 1 && countRuns(db) !== rowsBefore)
+                changed = -1;
+            if (changed === 1)
+                db.exec('COMMIT');
+            else
+                db.exec('ROLLBACK');
+        }
+        catch (error) {
+            throw new errors_InputError(`${file}: table \`eval_runs\`: SQLite could not write the aggregate: ${inputText_oneLine(error.message)}`);
+        }
+        if (changed !== 1) {
+            throw new errors_InputError(`${file}: table \`eval_runs\`: writing the aggregate of run \`${inputText_oneLine(cut(runId))}\` would change ` +
+                `${changed === -1 ? 'other rows too' : `${changed} rows`}, not one; nothing was written`);
+        }
+        const bytes = db.export();
+        // sql.js writes a rollback-journal database; a WAL-mode one (no log SQLite would read beside it:
+        // checkReplaceable refuses that) stays in WAL mode, as the header's read and write versions say.
+        if (wal)
+            bytes[18] = bytes[19] = 2;
+        outputFiles_writeFileAtomically(file, bytes);
+    }
+    finally {
+        db.close();
+    }
+}
+function countRuns(db) {
+    return Number(db.exec('SELECT count(*) FROM eval_runs')[0]?.values[0]?.[0] ?? -1);
+}
+/** `text` cut to 200 characters with an ellipsis and its full length, for a message. */
+function cut(text) {
+    return text.length > 200 ? `${text.slice(0, 200)}… (${Buffer.byteLength(text)} bytes)` : text;
+}
+/** A table's CREATE statement without its string literals, quoted names and comments: only keywords are left. */
+const LITERALS = /'(?:[^']|'')*'|"(?:[^"]|"")*"|`(?:[^`]|``)*`|\[[^\]]*\]|--[^\n]*|\/\*[\s\S]*?(?:\*\/|$)/g;
+/**
+ * Refuses what SQLite would evaluate besides the row itself when `eval_runs` is updated: a CHECK constraint (found
+ * as a keyword of the table's SQL: a false match only refuses more), a generated column (table_xinfo's hidden 2 or
+ * 3), an index on an expression (index_xinfo's cid -2) or a partial index (index_list's partial). Plain indexes and
+ * constraints compare stored values with SQLite's built-in collations (an unknown one fails opening the table).
+ * Cost: the schema's size, never a row's.
+ */
+function checkNoCodeRunsOnUpdate(db, file) {
+    const refuse = (what) => {
+        throw new errors_InputError(`${file}: table \`eval_runs\` has ${what}, which SQLite would evaluate on the write; --write refuses to run SQL ` +
+            'stored in a run database: recreate the table without it (evalverdict init writes the plain schema), or leave ' +
+            'out --write');
+    };
+    const rows = db.exec("SELECT sql FROM sqlite_schema WHERE type = 'table' AND lower(name) = 'eval_runs'");
+    const sql = String(rows[0]?.values[0]?.[0] ?? '').replace(LITERALS, ' ');
+    if (/\bCHECK\b/i.test(sql))
+        refuse('a CHECK constraint');
+    for (const column of db.exec("PRAGMA table_xinfo('eval_runs')")[0]?.values ?? []) {
+        if (Number(column[6]) === 2 || Number(column[6]) === 3)
+            refuse(`a generated column (\`${inputText_oneLine(cut(String(column[1])))}\`)`);
+    }
+    for (const index of db.exec("PRAGMA index_list('eval_runs')")[0]?.values ?? []) {
+        const name = String(index[1]);
+        if (Number(index[4]) === 1)
+            refuse(`a partial index (\`${inputText_oneLine(cut(name))}\`, with a WHERE)`);
+        const parts = db.exec(`PRAGMA index_xinfo("${name.replace(/"/g, '""')}")`)[0]?.values ?? [];
+        if (parts.some((p) => Number(p[1]) === -2))
+            refuse(`an index on an expression (\`${inputText_oneLine(cut(name))}\`)`);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/pipeline/trace.ts
+/** Marks phases for `trace`, and the worker's phases, placed on the same clock. */
+function tracer(trace) {
+    const start = performance.timeOrigin + performance.now();
+    const now = () => (performance.timeOrigin + performance.now() - start) / 1000;
+    return {
+        mark: (label) => trace?.(label, now(), process.resourceUsage().minorPageFault),
+        worker: async (phases) => {
+            if (!trace)
+                return;
+            for (const [label, epochMs, faults] of await phases)
+                trace(`worker: ${label}`, (epochMs - start) / 1000, faults);
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/pipeline/twoThreads.ts
+/**
+ * Scoring on the second core of the 2-core machines we run on (docs/decisions/0001-two-threads-golden-halves.md):
+ * compare scores the candidate in a worker thread while this thread scores the baseline; aggregate has each thread
+ * read half of a JSON Lines golden set and score the results of its half's query_id range. Either way the worker hands back its
+ * table (src/aggregate/table.ts) with the typed arrays moved, not copied.
+ *
+ * The worker runs the bundle this module is built into (dist/cli/index.js, dist/index.js). From TypeScript source
+ * (vitest, tsx) workers are off and callers score in one thread: the same tables.
+ */
+
+
+
+
+
+
+
+
+let mode = 'off';
+/**
+ * Called by the entries (src/cli/index.ts, src/action/index.ts), which run nothing else in a worker thread, with
+ * EVALVERDICT_WORKERS: 0 turns workers off; 2 makes compare and aggregate use two threads whatever the sizes (tests,
+ * bench). Code that bundles the pipeline some other way (whose entry would run again in the worker) never starts one.
+ */
+function enableScoringWorkers(setting) {
+    mode = setting === '0' ? 'off' : setting === '2' ? 'always' : 'auto';
+}
+/** Off unless an entry enabled workers, and off from TypeScript sources (no bundle for the worker to load). */
+function workerMode() {
+    return import.meta.url.endsWith('.js') ? mode : 'off';
+}
+const workersAvailable = () => workerMode() !== 'off';
+/**
+ * Node 24 gives each thread 64 MB semi-spaces, which raised the worker's peak memory by ~100 MB for no gain in
+ * time; this is Node 20's default (bench/README.md).
+ */
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 48 };
+const COMPARE_JOB = 'evalverdict-score-run';
+const AGGREGATE_JOB = 'evalverdict-aggregate-half';
+function startWorker(kind, job) {
+    // Not `new Worker(new URL(...))`: bundlers turn that form into a separate worker chunk.
+    const url = new URL(import.meta.url);
+    const worker = new external_node_worker_threads_.Worker(url, { workerData: { kind, job }, resourceLimits: WORKER_LIMITS });
+    const reply = new Promise((resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+        worker.once('exit', (code) => reject(new Error(`the scoring worker exited with code ${code} before it replied`)));
+    }).then((message) => {
+        if ('inputError' in message)
+            throw new errors_InputError(message.inputError);
+        if ('error' in message)
+            throw new Error(`scoring worker: ${message.error}`);
+        return message;
+    });
+    reply.catch(() => undefined); // a caller that fails first never awaits it
+    return { reply, cancel: () => void worker.terminate() };
+}
+function phaseRecorder() {
+    const phases = [];
+    const phase = (label) => phases.push([label, performance.timeOrigin + performance.now(), process.resourceUsage().minorPageFault]);
+    phase(`worker running (young generation ${external_node_worker_threads_.resourceLimits.maxYoungGenerationSizeMb} MB)`);
+    return { phases, phase };
+}
+/** sql.js's WebAssembly compiled while the golden set is read, not after (15-25 ms); a failure shows where it is used. */
+const warmUpSqlJs = () => void sqlite_loadSqlJs().catch(() => undefined);
+/** A run database (or one query_id range of it) scored into its table, the database open only meanwhile. */
+async function scoreFileToTable(runPath, runId, golden, options, range, spareRows = 0) {
+    const stream = await runDatabase_openRunStream(runPath, runId, range);
+    try {
+        return table_scoreToTable(stream, golden, options, range, spareRows);
+    }
+    finally {
+        stream.release?.();
+    }
+}
+/** Starts scoring `job` in a worker, which reads the golden file itself; the reply is the run's table. */
+function scoreRunInWorker(job) {
+    const worker = startWorker(COMPARE_JOB, job);
+    return { reply: worker.reply, cancel: worker.cancel };
+}
+async function runCompareJob(job) {
+    const { phases, phase } = phaseRecorder();
+    warmUpSqlJs();
+    const golden = golden_readGoldenFile(job.goldenPath);
+    phase('golden set read');
+    const table = await scoreFileToTable(job.runPath, job.runId, golden, { ...job.options, referenceChunks: null });
+    phase('run scored into its table');
+    const { message, transfer } = tableTransfer(table);
+    return { reply: { ok: message, phases }, transfer };
+}
+/**
+ * The golden file is cut at a line; the second half's first id is the bound. This thread reads the first half and
+ * scores the results before the bound; the worker reads the second half and scores the results from the bound on.
+ * Neither waits for the other. That is the whole run exactly when the first half's ids all sort before the bound
+ * and the second half's none (in SQLite's order), as in a golden file in id order. Otherwise (or when a half does
+ * not read cleanly) null: the caller scores in one thread, which also words any error.
+ */
+async function aggregateInTwoThreads(job, mark) {
+    const { referenceChunks: _unused, ...options } = job.options;
+    job = { ...job, splitMinBytes: job.splitMinBytes ?? (workerMode() === 'always' ? 0 : undefined) };
+    const worker = startWorker(AGGREGATE_JOB, { ...job, options });
+    mark('worker started');
+    warmUpSqlJs();
+    const half = readGoldenHalf(job.goldenPath, 0, job.splitMinBytes);
+    const bound = half?.nextId ?? null;
+    if (half === null || bound === null || !half.queries.every((q) => compareUtf8(q.id, bound) < 0)) {
+        worker.cancel();
+        return null;
+    }
+    mark('golden half read (the first here)');
+    // Room for the worker's rows after this half's in each column: the halves are joined in place.
+    const golden = goldenSetOfHalf(job.goldenPath, half);
+    const lower = await scoreFileToTable(job.runPath, job.runId, golden, job.options, { to: bound }, half.linesAfter).catch((error) => ({ error }));
+    mark('this half scored into its table');
+    const reply = await worker.reply.catch((error) => ({ error }));
+    if ('split' in reply)
+        return null; // the second half did not read cleanly or is not in id order: one thread decides
+    if ('error' in lower)
+        throw lower.error;
+    if ('error' in reply)
+        throw reply.error;
+    const table = joinHalfTables(lower, reply.ok, reply.groups, half.fingerprint);
+    mark('the two halves joined');
+    return { table, warnings: [...half.warnings, ...reply.warnings], phases: reply.phases };
+}
+async function runAggregateJob(job) {
+    const { phases, phase } = phaseRecorder();
+    warmUpSqlJs();
+    const half = readGoldenHalf(job.goldenPath, 1, job.splitMinBytes);
+    phase('golden half read (the second here)');
+    // Its range starts at its first id, where the main thread's ends (readGoldenHalf's nextId): every id must follow it.
+    const from = half?.queries[0]?.id;
+    if (half === null || from === undefined || !half.queries.every((q) => compareUtf8(q.id, from) >= 0))
+        return { reply: { split: false, phases }, transfer: [] };
+    const groups = groupQueries(half.queries.filter((q) => !q.pending));
+    const golden = goldenSetOfHalf(job.goldenPath, half);
+    const table = await scoreFileToTable(job.runPath, job.runId, golden, { ...job.options, referenceChunks: null }, { from });
+    phase('its half scored into its table');
+    const { message, transfer } = tableTransfer(table);
+    const rows = Object.values(groups).flatMap((byName) => [...byName.values()].map((list) => list.buffer));
+    const reply = { ok: message, groups, warnings: half.warnings, phases };
+    return { reply, transfer: [...transfer, ...rows] };
+}
+// ---------------------------------------------------------------------------------------------------------
+// In the worker thread
+/** A worker's failure as its reply: a user's mistake keeps its message, anything else its stack. */
+function failureOf(error) {
+    if (error instanceof errors_InputError)
+        return { inputError: error.message };
+    return { error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+}
+const data = external_node_worker_threads_.workerData;
+const job = data?.kind === COMPARE_JOB ? runCompareJob : data?.kind === AGGREGATE_JOB ? runAggregateJob : null;
+if (job !== null && external_node_worker_threads_.parentPort !== null) {
+    void job(data.job)
+        .catch((error) => ({ reply: failureOf(error), transfer: [] }))
+        .then(({ reply, transfer }) => external_node_worker_threads_.parentPort.postMessage(reply, transfer));
+}
+/**
+ * When a second thread pays off for aggregate: each thread reads half of a JSON Lines golden set and scores its
+ * queries' results, so the gain grows with the golden set; the second heap costs memory, and a small run gains
+ * nothing (bench/README.md). YAML golden sets are read in one thread.
+ */
+const SPLIT_MIN_GOLDEN_BYTES = 16 << 20;
+const SPLIT_MIN_RUN_BYTES = 64 << 20;
+/**
+ * When scoring the candidate in a worker pays off for compare: the worker loads the bundle, compiles sql.js and
+ * reads the golden set again, which a run under 64 MiB does not win back in wall time (bench/README.md).
+ */
+function worthAWorker(candidatePath) {
+    return workerMode() === 'always' || sizeAtLeast(candidatePath, SPLIT_MIN_RUN_BYTES);
+}
+function worthSplitting(runPath, goldenPath) {
+    if (goldenFormatOf(goldenPath) !== 'jsonl')
+        return false;
+    if (workerMode() === 'always')
+        return true;
+    return sizeAtLeast(goldenPath, SPLIT_MIN_GOLDEN_BYTES) && sizeAtLeast(runPath, SPLIT_MIN_RUN_BYTES);
+}
+function sizeAtLeast(path, bytes) {
+    try {
+        return (0,external_node_fs_namespaceObject.statSync)(path).size >= bytes;
+    }
+    catch {
+        return false; // the readers name the missing file
+    }
+}
+
+;// CONCATENATED MODULE: ./src/pipeline/runAggregate.ts
+/**
+ * load -> aggregate: `evalverdict aggregate` (one run, its per-query rows, several side by side) and the action's
+ * `write-aggregate`, which stores the aggregate in the run's own `aggregate_json` through src/write.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * load -> aggregate (-> store): `evalverdict aggregate` and the action's `write-aggregate`. From a bundle, a large run
+ * with a large JSON Lines golden set is scored by two threads, a golden half each (the same table as one pass).
+ */
+async function runAggregate(inputs) {
+    const t = tracer(inputs.trace);
+    const options = { ...score_DEFAULT_OPTIONS, ...inputs.options };
+    // Refused before scoring too, not only before writing: scoring a large run only to refuse its --write wastes it.
+    if (inputs.write)
+        checkReplaceable(inputs.runPath);
+    const inTwo = workersAvailable() && worthSplitting(inputs.runPath, inputs.goldenPath)
+        ? await aggregateInTwoThreads({ runPath: inputs.runPath, runId: inputs.runId ?? null, goldenPath: inputs.goldenPath, options }, t.mark)
+        : null;
+    if (inTwo !== null)
+        await t.worker(Promise.resolve(inTwo.phases));
+    const { table, warnings } = inTwo ?? (await aggregateInOneThread(inputs, options, t.mark));
+    const runId = table.run.run.runId;
+    const defs = metricTableFor(table);
+    const report = aggregateScored(table, defs);
+    t.mark('aggregated');
+    const findings = await runFormatFindings([[inputs.runPath, runId]], aggregateGoldenView(inputs.goldenPath, report));
+    const resultWarnings = warnings_notes([
+        aggregate_unknownResultsWarning(inputs.runPath, runId, report.unknown_query_ids),
+        aggregate_duplicateResultsWarning(inputs.runPath, runId, report.duplicate_query_ids),
+        aggregate_cappedResultsWarning(inputs.runPath, runId, report.capped_query_ids ?? []),
+        ignoredStagesWarning(inputs.runPath, runId, table.ignoredStageTimings),
+        ...findings.map(formatFinding),
+    ]);
+    if (inputs.write)
+        await storeAggregate(inputs.runPath, runId, report);
+    return { report, defs, runId, warnings: [...warnings, ...resultWarnings], parallel: inTwo !== null };
+}
+async function aggregateInOneThread(inputs, options, mark) {
+    // The run is opened before the golden set is read: the other way round, the golden set's garbage was still in
+    // the heap when sql.js took its memory. With both files wrong, the golden file's error is the one reported.
+    let whole;
+    try {
+        whole = await runDatabase_openRunStream(inputs.runPath, inputs.runId);
+    }
+    catch (error) {
+        if (error instanceof errors_InputError)
+            golden_readGoldenFile(inputs.goldenPath); // throws the golden file's error, if it has one
+        throw error;
+    }
+    try {
+        const golden = golden_readGoldenFile(inputs.goldenPath);
+        mark('golden set read');
+        const table = aggregateTableOf(table_scoreToTable(whole, golden, options));
+        mark('run scored into its table');
+        return { table, warnings: golden.warnings };
+    }
+    finally {
+        whole.release?.();
+    }
+}
+/** The aggregate in the run's `eval_runs.aggregate_json` (kebab's keys), the file replaced atomically. */
+async function storeAggregate(runPath, runId, report) {
+    await writeAggregateJson(runPath, runId, stableJson(kebabAggregateJson(report)).trimEnd());
+}
+/** load -> per-query rows of one run (`evalverdict aggregate --per-query`): each golden query's row, in golden order. */
+async function runPerQuery(inputs) {
+    const options = { ...DEFAULT_OPTIONS, ...inputs.options };
+    let run;
+    try {
+        run = await openRunStream(inputs.runPath, inputs.runId);
+    }
+    catch (error) {
+        if (error instanceof InputError)
+            readGoldenFile(inputs.goldenPath); // the golden file's error first, as aggregate
+        throw error;
+    }
+    try {
+        const golden = readGoldenFile(inputs.goldenPath);
+        const { rows, unknownQueryIds, duplicateQueryIds, cappedQueryIds } = perQueryRows(run, golden, options);
+        const pending = rows.filter((r) => r.pending).length;
+        const runId = run.run.runId;
+        return {
+            report: {
+                run: summariseRun(run),
+                golden: { fingerprint: golden.fingerprint, queries: rows.length - pending, pending },
+                rows,
+                unknown_query_ids: unknownQueryIds,
+                duplicate_query_ids: duplicateQueryIds,
+                ...(cappedQueryIds.length > 0 ? { capped_query_ids: cappedQueryIds } : {}),
+            },
+            warnings: [
+                ...golden.warnings,
+                ...notes([
+                    unknownResultsWarning(inputs.runPath, runId, unknownQueryIds),
+                    duplicateResultsWarning(inputs.runPath, runId, duplicateQueryIds),
+                    cappedResultsWarning(inputs.runPath, runId, cappedQueryIds),
+                ]),
+            ],
+        };
+    }
+    finally {
+        run.release?.();
+    }
+}
+/** Every run of `runIds` aggregated as `aggregate` does, then side by side with the best values marked. */
+async function runAggregateSideBySide(inputs) {
+    const outputs = [];
+    for (const runId of inputs.runIds)
+        outputs.push(await runAggregate({ ...inputs, runId, write: false }));
+    const { report, defs } = sideBySide(outputs);
+    // each run's reading gives the golden set's warnings again: once each
+    const warnings = new Map(outputs.flatMap((o) => o.warnings).map((w) => [JSON.stringify(w), w]));
+    return { report, defs, warnings: [...warnings.values()] };
+}
+
+;// CONCATENATED MODULE: ./src/gate/expectations.ts
+
+
+
+/** Per-query outcomes compare relevance ranks: without an expectation every query is a draw. */
+const RELEVANCE_COUNTS = new Set(['regressions', 'losses', 'wins']);
+/** Retrieval and answer metrics that read no expectation: the hits and the answer alone. */
+const WITHOUT_EXPECTATION = new Set([
+    'empty_result_rate',
+    'citation_coverage',
+    'citation_schema_compliance',
+    'hit_hallucination_rate',
+]);
+/**
+ * Whether gate `spec` needs an expectation: a retrieval or answer metric that compares with the golden set (with
+ * none, `answer_precision` is 0 and `hit@5` under `--mean-over trec_c` too, not n/a), a per-query win/loss count, or
+ * an abstention metric with no query in its denominator.
+ */
+function needsExpectation(spec, compared) {
+    if (COUNT_METRICS[spec.metric] !== undefined)
+        return RELEVANCE_COUNTS.has(spec.metric);
+    const def = compared.defs.find((d) => d.id === spec.metric);
+    if (def === undefined)
+        return false; // an unknown metric: the gate stage names it
+    if (def.family === 'retrieval' || def.family === 'answers')
+        return !WITHOUT_EXPECTATION.has(def.id);
+    if (def.family === 'abstention')
+        return (compared.report.metrics[def.id]?.n ?? 0) === 0;
+    return false;
+}
+/** Throws when `golden` states no expectation and a gate of `config` needs one, naming the gates. */
+function requireExpectations(golden, config, compared) {
+    if (golden.noExpectation === undefined)
+        return;
+    const needing = config.gates.filter((g) => needsExpectation(g, compared));
+    if (needing.length === 0)
+        return;
+    const named = needing.slice(0, 5).map((g) => `\`${g.metric}\` (${g.origin})`);
+    if (needing.length > 5)
+        named.push(`and ${needing.length - 5} more`);
+    throw new errors_InputError(`${golden.source}: ${golden.noExpectation}, and the gate config ${config.source} gates ` +
+        `${needing.length === 1 ? 'a metric that compares' : 'metrics that compare'} with it: ${named.join(', ')}; ` +
+        `${expectationKeysText()}, or gate only metrics that need none (latency, cost, error and timeout rates)`);
 }
 
 ;// CONCATENATED MODULE: ./src/stats/signTest.ts
@@ -79627,6 +81696,7 @@ function compareCandidateOnly(candidate, golden, options = {}) {
 
 
 
+
 /** A judge score (1 to 5) that moves by more than this between repeats makes a query flaky: the regression rule's gap. */
 const JUDGE_FLAKY_STEP = 1;
 /** Flaky queries listed in the JSON report (the count is whole); sorted by query id. */
@@ -79770,7 +81840,7 @@ class RepeatMerger {
  */
 function missingInRepeatsWarnings(side, repeats, meanOver) {
     const counted = meanOver === 'trec' ? 'left out of its means: `--mean-over trec`' : 'counted as misses';
-    return repeats.missing.map((m) => `${m.source}: ${side} run \`${errors_oneLine(m.runId)}\`: ${numberFormat_plural(m.count, 'query has', 'queries have')} no result ` +
+    return repeats.missing.map((m) => `${m.source}: ${side} run \`${inputText_oneLine(m.runId)}\`: ${numberFormat_plural(m.count, 'query has', 'queries have')} no result ` +
         `in this run, only in other ${side} runs (${counted})`);
 }
 function anyOf(arrays, n) {
@@ -80095,7 +82165,7 @@ function scoreSides(sides, golden, scoring, seen, mayDiffer) {
         for (const open of opens) {
             const run = score_resultsOf(open());
             try {
-                const name = `${run.source} run \`${errors_oneLine(run.run.runId)}\``;
+                const name = `${run.source} run \`${inputText_oneLine(run.run.runId)}\``;
                 seen?.opened(run, name);
                 if (seen?.differ)
                     continue;
@@ -80158,2008 +82228,130 @@ function compareRepeatedRuns(baselines, candidates, golden, options = {}, knownF
     return { ...flaky, repeatWarnings };
 }
 
-;// CONCATENATED MODULE: ./src/load/golden.ts
+;// CONCATENATED MODULE: ./src/pipeline/runLists.ts
 /**
- * Golden sets: JSON Lines (one query object per line, read with JSON.parse) or YAML (kebab's format, read with the
- * `yaml` package). Both go through one set of rules (GoldenCollector); messages name file and line.
+ * Run options that name several runs of a database (`a,b,c`, `all`, `all:SUITE`): which runs, in the order written,
+ * each checked against the database's runs (load/runDatabase.ts, listRunsIn). Messages name the option as the entry
+ * spells it (a CLI flag, an action input).
  */
 
 
 
 
 
-
-
-
-
-/** JSON Lines by the file's name (`.jsonl`, `.ndjson`); anything else is read as YAML. */
-const goldenFormatOf = (file) => (/\.(jsonl|ndjson)$/i.test(file) ? 'jsonl' : 'yaml');
-const QUERY_KEYS = [
-    'id',
-    'query',
-    'lang',
-    'expected_doc_ids',
-    'expected_chunk_ids',
-    'must_contain',
-    'forbidden',
-    'difficulty',
-    'group',
-    'category',
-    'tags',
-    'vault',
-    'answerable',
-    'gold_supports',
-    'required_support_groups',
-    'judgments',
-    'expected_lines',
-    'gold_claim',
-    'recency_conflict_rule',
-    'pending',
-    'top_k',
-    'notes',
-    'note',
-];
-const KNOWN_KEYS = new Set(QUERY_KEYS);
-/** The keys that state an expectation (hasExpectation); a golden set needs one in some query. */
-const EXPECTATION_KEYS = [
-    'expected_doc_ids',
-    'expected_chunk_ids',
-    'judgments',
-    'gold_supports',
-    'expected_lines',
-    'must_contain',
-    'forbidden',
-    'gold_claim',
-    'recency_conflict_rule',
-    'answerable',
-];
-const HEADER_KEYS = new Set(['schema_version', 'name', 'description', 'profile']);
-/** The metric profiles a golden set's header may name (docs/golden-sets.md, "Metric profiles"). */
-const METRIC_PROFILES = ['evalverdict', 'wfgy', 'paperbot'];
-/** Whether a value names one of METRIC_PROFILES. */
-function isMetricProfile(value) {
-    return typeof value === 'string' && METRIC_PROFILES.includes(value);
-}
-/** A header's `profile`, checked; `at` is its `file:line` for the message. */
-function profileOf(value, at) {
-    if (isMetricProfile(value))
-        return value;
-    throw new errors_InputError(`${at}: header \`profile\` must be one of ${METRIC_PROFILES.map((p) => JSON.stringify(p)).join(', ')}, got ${JSON.stringify(value)}`);
-}
-const SUPPORT_KEYS = new Set(['rel_path', 'heading_path', 'snippets', 'newer']);
-const LINES_KEYS = new Set(['file', 'line_range']);
-/** A JSON Lines line longer than this is refused: no golden query is near it, and it bounds one JSON.parse. */
-const MAX_LINE_CHARS = 10 << 20;
-/**
- * What one JSON Lines line may hold, checked on its text before JSON.parse builds it (lines of JSON_SCAN_FROM_CHARS or
- * more). A golden query holds a few lists and its ids; depth is not bounded (a deep value costs what its lists cost).
- */
-const GOLDEN_LINE_BOUNDS = { ...JSON_VALUE_BOUNDS, depth: Number.POSITIVE_INFINITY };
-/** A YAML golden set this large would read at least a second faster as JSON Lines (docs/golden-sets.md). */
-const LARGE_YAML_BYTES = 2_500_000;
-function golden_readGoldenFile(file) {
-    const bytes = readGoldenBytes(file);
-    return readGolden(bytes, file, goldenFormatOf(file)).toSet(goldenFingerprint(bytes));
-}
-function readGoldenBytes(file) {
-    try {
-        return readRegularFile(file, 'the golden set', MAX_GOLDEN_BYTES);
-    }
-    catch (error) {
-        throw cannotRead(file, error, 'the golden set');
-    }
-}
-/** A golden set from its text; the fingerprint hashes the text as UTF-8. */
-function parseGolden(text, source, format = goldenFormatOf(source)) {
-    return readGolden(text, source, format).toSet(goldenFingerprint(text));
-}
-const parseGoldenJsonl = (text, source) => parseGolden(text, source, 'jsonl');
-const parseGoldenYaml = (text, source) => parseGolden(text, source, 'yaml');
-function readGolden(text, source, format, document) {
-    const collector = new GoldenCollector(source, format, document);
-    if (format === 'jsonl')
-        readJsonl(withoutBom(text), source, 1, collector);
-    else
-        readYaml(typeof text === 'string' ? text : text.toString('utf8'), source, collector);
-    return collector;
-}
-function withoutBom(text) {
-    if (typeof text === 'string')
-        return (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-    return (text[0] === 0xef && text[1] === 0xbb && text[2] === 0xbf ? text.subarray(3) : text);
-}
-// ---------------------------------------------------------------------------------------------------------
-// JSON Lines
-function readJsonl(text, source, firstLine, collector) {
-    let first = firstLine === 1;
-    forEachJsonlValue(text, source, firstLine, (value, line) => {
-        if (first && isHeader(value))
-            collector.header(value, line);
-        else
-            collector.add(value, { line, keyLine: () => line });
-        first = false;
-    });
-}
-/** A first line that is an object without `id` and `query` is the file's header (`schema_version`, `description`). */
-const isHeader = (value) => golden_isPlainObject(value) && !Object.hasOwn(value, 'id') && !Object.hasOwn(value, 'query');
-/** Each non-blank line's JSON value and line number, until `each` returns false; CRLF line ends are read as LF. */
-function forEachJsonlValue(text, source, firstLine, each) {
-    // A second half's first line is counted only when a message needs it.
-    let base = typeof firstLine === 'number' ? firstLine : -1;
-    const lineOf = (index) => (base === -1 ? (base = firstLine()) : base) + index;
-    for (let start = 0, index = 0; start < text.length; index++) {
-        let end = typeof text === 'string' ? text.indexOf('\n', start) : text.indexOf(10, start);
-        if (end === -1)
-            end = text.length;
-        const next = end + 1;
-        if ((typeof text === 'string' ? text.charCodeAt(end - 1) : text[end - 1]) === 13)
-            end--;
-        if (end - start > MAX_LINE_CHARS)
-            throw new errors_InputError(`${source}:${lineOf(index)}: the line is over 10 MB; a golden query is one JSON object per line`);
-        const line = typeof text === 'string' ? text.slice(start, end) : text.toString('utf8', start, end);
-        start = next;
-        if (line.length === 0 || (line.charCodeAt(0) <= 32 && line.trim() === ''))
-            continue;
-        refuseJsonPastBounds(line, GOLDEN_LINE_BOUNDS, `${source}:${lineOf(index)}`, 'in one line');
-        let value;
-        try {
-            value = JSON.parse(line);
-        }
-        catch (error) {
-            throw new errors_InputError(`${source}:${lineOf(index)}: not valid JSON (${error.message})`);
-        }
-        if (each(value, lineOf(index)) === false)
-            return;
-    }
-}
-/** The file's values, checked as readGoldenFile checks them (an invalid file is not converted). */
-function readGoldenDocument(file) {
-    const document = { header: null, items: [] };
-    readGolden(readGoldenBytes(file), file, goldenFormatOf(file), document);
-    return document;
-}
-/** A golden document as file text: a JSON Lines header line, or a YAML map holding it beside `queries`. */
-function formatGolden(doc, format) {
-    if (format === 'jsonl')
-        return [...(doc.header ? [doc.header] : []), ...doc.items].map((v) => `${JSON.stringify(v)}\n`).join('');
-    return stringifyYaml(doc.header ? { ...doc.header, queries: doc.items } : doc.items, { lineWidth: 0 });
-}
-/** A golden set of plain query objects (an importer's), read by the same rules as a file's. */
-function goldenSetOfItems(items, source) {
-    const collector = new GoldenCollector(source, 'jsonl');
-    items.forEach((item, i) => {
-        collector.add(item, { line: i + 1, keyLine: () => i + 1 });
-    });
-    return collector.toSet(goldenFingerprint(formatGolden({ header: null, items: [...items] }, 'jsonl')));
-}
-// ---------------------------------------------------------------------------------------------------------
-// YAML
-/** A YAML golden set: a list of queries, or a map whose `queries` key holds the list. */
-function readYaml(text, source, collector) {
-    const { doc, lineOf, keyLine } = parseYamlWithLines(withoutBom(text), source);
-    let root = doc.contents;
-    if ((0,yaml_dist/* isMap */.jh)(root) && root.has('queries')) {
-        if (collector.document) {
-            const { queries: _queries, ...header } = root.toJSON();
-            if (Object.keys(header).length > 0)
-                collector.document.header = header;
-        }
-        if (root.has('profile'))
-            collector.profile = profileOf(root.get('profile'), `${source}:${keyLine(root, 'profile')}`);
-        root = root.get('queries', true);
-    }
-    if (!(0,yaml_dist/* isSeq */.oP)(root))
-        throw new errors_InputError(`${source}:${lineOf(root)}: the golden set must be a list of queries (or a map with a \`queries\` list)`);
-    for (const item of root.items) {
-        const place = { line: lineOf(item), keyLine: (key) => ((0,yaml_dist/* isMap */.jh)(item) ? keyLine(item, key) : lineOf(item)) };
-        collector.add((0,yaml_dist/* isMap */.jh)(item) ? item.toJSON() : item === null ? null : item.toJSON(), place, (0,yaml_dist/* isMap */.jh)(item) ? nonTextJudgmentKeys(item) : []);
-    }
-    if (text.length >= LARGE_YAML_BYTES) {
-        collector.warnings.push(note(`${source}: a YAML golden set of ${(text.length / 1e6).toFixed(1)} MB takes seconds to read; as JSON Lines it reads about 20 times faster (\`evalverdict golden convert ${source} golden.jsonl\`)`));
-    }
-}
-/** `judgments` keys YAML read as numbers or booleans (`{007: 2}` judges "7"): as written and as read. */
-function nonTextJudgmentKeys(item) {
-    const judgments = item.get('judgments', true);
-    if (!(0,yaml_dist/* isMap */.jh)(judgments))
-        return [];
-    const keys = [];
-    for (const { key } of judgments.items) {
-        if ((0,yaml_dist/* isScalar */.jn)(key) && (typeof key.value === 'number' || typeof key.value === 'boolean'))
-            keys.push({ written: key.source ?? String(key.value), read: String(key.value) });
-    }
-    return keys;
-}
-const noNonText = () => ({
-    ids: { count: 0, first: null },
-    lists: { count: 0, first: null },
-    judgmentKeys: { count: 0, first: null },
-});
-function nonTextWarnings(t) {
-    const warnings = [];
-    const more = (n, what) => n > 1 ? ` (and ${n - 1} more ${n - 1 === 1 ? what : `${what}s`} in this file)` : '';
-    if (t.ids.first !== null) {
-        const { at, id } = t.ids.first;
-        warnings.push(`${at}: \`id\` is a YAML number or boolean, read as the text "${errors_oneLine(String(id))}"${more(t.ids.count, 'id')}; quote ids (\`id: "001"\`) so they match the run's query_id as written`);
-    }
-    if (t.lists.first !== null) {
-        const { at, id, key, value } = t.lists.first;
-        warnings.push(`${at}: query \`${errors_oneLine(String(id))}\`: \`${errors_oneLine(key)}\` holds a YAML number, read as the text "${errors_oneLine(String(value))}"${more(t.lists.count, 'list')}; quote such values (\`["007"]\`) so they are read as written`);
-    }
-    if (t.judgmentKeys.first !== null) {
-        const { at, id, key, value } = t.judgmentKeys.first;
-        warnings.push(`${at}: query \`${errors_oneLine(String(id))}\`: the \`judgments\` key \`${errors_oneLine(key)}\` is a YAML number or boolean, read as the text "${errors_oneLine(String(value))}"${more(t.judgmentKeys.count, 'key')}; quote such keys (\`{"007": 2}\`) so they match the run's ids as written`);
-    }
-    return warnings;
-}
-/** The golden lists of ids and strings: a number in one becomes its text. */
-const TEXT_LISTS = ['expected_doc_ids', 'expected_chunk_ids', 'must_contain', 'forbidden', 'tags'];
-const SUPPORT_TEXT_LISTS = ['heading_path', 'snippets'];
-/** The queries of one golden file (or half of one) as they are read, with their warnings. */
-class GoldenCollector {
-    source;
-    document;
-    queries = [];
-    warnings = [];
-    /** Only YAML's: JSON's numbers are written as numbers. */
-    nonText;
-    lineOfId = new Map();
-    labels = new Map();
-    /** Unknown keys by name (`map\0key` inside gold_supports or expected_lines), in the order first met. */
-    unknownKeys = new Map();
-    expectation = false;
-    /** The header's metric profile, when it names one. */
-    profile;
-    /** `document`: where to keep the file's values as read (golden convert). */
-    constructor(source, format, document) {
-        this.source = source;
-        this.document = document;
-        this.nonText = format === 'yaml' ? noNonText() : null;
-    }
-    header(item, line) {
-        if (this.document)
-            this.document.header = item;
-        if (item.profile !== undefined)
-            this.profile = profileOf(item.profile, `${this.source}:${line}`);
-        for (const key of Object.keys(item)) {
-            if (!HEADER_KEYS.has(key))
-                this.warnings.push(note(`${this.source}:${line}: unknown header key \`${errors_oneLine(key)}\` (ignored; a query needs \`id\` and \`query\`)${suggest(key, HEADER_KEYS)}`));
-        }
-    }
-    add(item, place, nonTextKeys = []) {
-        if (!golden_isPlainObject(item))
-            throw new errors_InputError(`${this.source}:${place.line}: each golden query must be a map with \`id\` and \`query\``);
-        const fail = (key, message) => {
-            const who = item.id !== undefined && item.id !== null ? `\`${errors_oneLine(String(item.id))}\`` : `at line ${place.line}`;
-            throw new errors_InputError(`${this.source}:${place.keyLine(key)}: query ${who}: ${message}`);
-        };
-        const q = toGoldenQuery(item, fail, this.labels);
-        const earlier = this.lineOfId.get(q.id);
-        if (earlier !== undefined)
-            fail('id', `duplicate id (first defined at line ${earlier})`);
-        this.lineOfId.set(q.id, place.line);
-        this.tallyUnknownKeys(item, place);
-        if (!this.expectation && hasExpectation(item, q))
-            this.expectation = true;
-        if (this.nonText)
-            this.tallyNonText(this.nonText, item, q, place, nonTextKeys);
-        this.queries.push(q);
-        this.document?.items.push(item);
-    }
-    /** Counts each unknown key once per query; the first query's line is the one the warning names. */
-    tallyUnknownKeys(item, place) {
-        const note = (inMap, key, lineKey) => {
-            const name = inMap === null ? key : `${inMap}\0${key}`;
-            const known = this.unknownKeys.get(name);
-            if (known === undefined)
-                this.unknownKeys.set(name, {
-                    inMap,
-                    key,
-                    line: place.keyLine(lineKey),
-                    queries: 1,
-                    lastQuery: this.queries.length,
-                });
-            else if (known.lastQuery !== this.queries.length) {
-                known.queries++;
-                known.lastQuery = this.queries.length;
-            }
-        };
-        for (const key of Object.keys(item))
-            if (!KNOWN_KEYS.has(key))
-                note(null, key, key);
-        // Misspelled keys inside the maps with fixed keys: a `snippet:` for `snippets:` would drop the snippet check.
-        if (Array.isArray(item.gold_supports)) {
-            for (const support of item.gold_supports)
-                for (const key of Object.keys(support))
-                    if (!SUPPORT_KEYS.has(key))
-                        note('gold_supports', key, 'gold_supports');
-        }
-        if (golden_isPlainObject(item.expected_lines)) {
-            for (const key of Object.keys(item.expected_lines))
-                if (!LINES_KEYS.has(key))
-                    note('expected_lines', key, 'expected_lines');
-        }
-    }
-    /** Whether some query states an expectation (hasExpectation). */
-    get anyExpectation() {
-        return this.expectation;
-    }
-    /** Every warning: the header's and the file's, one per unknown key, then YAML's non-text values. */
-    allWarnings() {
-        const unknown = [...this.unknownKeys.values()].map((u) => unknownKeyWarning(this.source, u));
-        return [...this.warnings, ...unknown, ...(this.nonText ? warnings_notes(nonTextWarnings(this.nonText)) : [])];
-    }
-    tallyNonText(tally, item, q, place, nonTextKeys) {
-        const note = (of, key, value) => {
-            if (of.count++ === 0)
-                of.first = { at: `${this.source}:${place.line}`, id: q.id, key, value };
-        };
-        if (typeof item.id !== 'string')
-            note(tally.ids, 'id', q.id);
-        for (const key of TEXT_LISTS) {
-            const found = numberIn(item[key]);
-            if (found !== undefined)
-                note(tally.lists, key, String(found));
-        }
-        q.goldSupports.forEach((_, s) => {
-            const support = item.gold_supports[s];
-            for (const field of SUPPORT_TEXT_LISTS) {
-                const found = numberIn(support[field]);
-                if (found !== undefined)
-                    note(tally.lists, `gold_supports[${s}].${field}`, String(found));
-            }
-        });
-        for (const key of nonTextKeys)
-            if (q.judgments.has(key.read))
-                note(tally.judgmentKeys, key.written, key.read);
-    }
-    /**
-     * The set, refused when it has no queries. One in which no query states an expectation is read (an ops-only suite
-     * gates latency, cost and error rates, which need none) and says so in `noExpectation`: the gates that compare
-     * with the golden set refuse it then (requireExpectations, src/gate/expectations.ts).
-     */
-    toSet(fingerprint) {
-        if (this.queries.length === 0) {
-            throw new errors_InputError(`${this.source}: the golden set has no queries; ${expectationKeysText()}`);
-        }
-        return {
-            source: this.source,
-            queries: this.queries,
-            warnings: this.allWarnings(),
-            fingerprint,
-            ...(this.profile !== undefined ? { profile: this.profile } : {}),
-            ...(this.anyExpectation ? {} : { noExpectation: this.noExpectationText() }),
-        };
-    }
-    noExpectationText() {
-        const n = this.queries.length;
-        const what = n === 1
-            ? 'its one query states no expectation'
-            : `none of its ${n.toLocaleString('en-US')} queries states an expectation`;
-        // Most often the expectation is there under a misspelt key (`judgements:`), whose warning would not be seen.
-        const unknown = [...this.unknownKeys.values()].filter((u) => u.inMap === null);
-        const named = unknown
-            .slice(0, 3)
-            .map((u) => `\`${u.key}\` at line ${u.line}${suggest(u.key, QUERY_KEYS).replace(/^; /, ', ')}`);
-        if (unknown.length > 3)
-            named.push(`and ${unknown.length - 3} more`);
-        return `${what}${named.length > 0 ? ` (unknown keys, ignored: ${named.join('; ')})` : ''}`;
-    }
-}
-/** The keys that state an expectation, for messages. */
-function expectationKeysText() {
-    const keys = `${EXPECTATION_KEYS.slice(0, -1).join(', ')} or ${EXPECTATION_KEYS.at(-1)}`;
-    return `a query needs one of ${keys} (docs/golden-sets.md, "Expectations")`;
-}
-function unknownKeyWarning(source, u) {
-    const known = u.inMap === null ? QUERY_KEYS : [...(u.inMap === 'gold_supports' ? SUPPORT_KEYS : LINES_KEYS)];
-    return { kind: 'unknown_key', source, line: u.line, map: u.inMap, key: u.key, count: u.queries, known };
-}
-/**
- * Whether a query states something a metric can score it against: relevant chunks or documents (a non-empty list,
- * judgments, supports, lines), what the answer must or must not say, a claim or recency rule, or whether it is
- * answerable (`answerable` written, or an empty `expected_doc_ids`: refuse). Empty lists and maps state nothing; the
- * default `answerable: true` is not stated. docs/golden-sets.md, "Expectations", says the same.
- */
-function hasExpectation(item, q) {
-    return (q.expectedDocIds !== null ||
-        (q.expectedChunkIds?.length ?? 0) > 0 ||
-        q.judgments.size > 0 ||
-        q.goldSupports.length > 0 ||
-        q.expectedLines !== null ||
-        q.mustContain.length > 0 ||
-        q.forbidden.length > 0 ||
-        q.goldClaim !== null ||
-        q.recencyConflictRule !== null ||
-        typeof item.answerable === 'boolean');
-}
-function numberIn(value) {
-    if (!Array.isArray(value))
-        return undefined;
-    for (const x of value)
-        if (typeof x === 'number')
-            return x;
-    return undefined;
-}
-const golden_isPlainObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
-// ---------------------------------------------------------------------------------------------------------
-// The fingerprint
-/**
- * sha256 of the golden file's bytes, as `sha256:` and hex: any edit to the file changes it, reformatting and
- * converting included (docs/golden-sets.md). A set built in memory hashes as the JSON Lines of its queries.
- */
-function goldenFingerprint(...parts) {
-    const hash = (0,external_node_crypto_.createHash)('sha256');
-    for (const part of parts)
-        hash.update(part);
-    return `sha256:${hash.digest('hex')}`;
-}
-/** Golden files smaller than this are read whole: two threads reading half each save little on them. */
-const SPLIT_MIN_BYTES = 1 << 20;
-/**
- * Half `part` of a JSON Lines golden file, cut at the first line break past the middle byte; null when the file
- * is too small to cut or the half does not read cleanly (the whole file's reading then reports its error).
- */
-function readGoldenHalf(file, part, minBytes = SPLIT_MIN_BYTES) {
-    let bytes;
-    try {
-        bytes = readRegularFile(file, 'the golden set', MAX_GOLDEN_BYTES);
-    }
-    catch {
-        return null;
-    }
-    const split = bytes.indexOf(10, bytes.length >> 1) + 1;
-    if (bytes.length < minBytes || split === 0 || split === bytes.length)
-        return null;
-    const linesIn = (from, to) => {
-        let lines = 1;
-        for (let at = bytes.indexOf(10, from); at !== -1 && at < to; at = bytes.indexOf(10, at + 1))
-            lines++;
-        return lines;
-    };
-    const read = new GoldenCollector(file, 'jsonl');
-    try {
-        if (part === 0)
-            readJsonl(withoutBom(bytes.subarray(0, split)), file, 1, read);
-        else
-            readJsonl(bytes.subarray(split), file, () => linesIn(0, split), read);
-    }
-    catch (error) {
-        if (error instanceof errors_InputError)
-            return null;
-        throw error;
-    }
-    if (part === 1) {
-        const profile = headerProfileOf(withoutBom(bytes.subarray(0, split)), file);
-        return {
-            queries: read.queries,
-            warnings: read.allWarnings(),
-            fingerprint: '',
-            linesAfter: 0,
-            nextId: null,
-            ...(profile !== undefined ? { profile } : {}),
-        };
-    }
-    // A first half with no expectation: the whole file is read in one thread, which refuses it if the rest has none.
-    if (!read.anyExpectation)
-        return null;
-    return {
-        queries: read.queries,
-        warnings: read.allWarnings(),
-        fingerprint: goldenFingerprint(bytes),
-        linesAfter: linesIn(split, bytes.length),
-        nextId: firstIdAfter(bytes, split),
-        ...(read.profile !== undefined ? { profile: read.profile } : {}),
-    };
-}
-/** The id of the first query on the lines from `from` on, as the reader takes it; null when it cannot say. */
-function firstIdAfter(bytes, from) {
-    let id = null;
-    try {
-        forEachJsonlValue(bytes.subarray(from), '', 1, (value) => {
-            id = golden_isPlainObject(value) ? value.id : null;
-            return false;
-        });
-    }
-    catch {
-        return null; // not JSON: the second half's reading reports it
-    }
-    return typeof id === 'string' || typeof id === 'number' || typeof id === 'boolean' ? String(id) : null;
-}
-/**
- * The metric profile of a JSON Lines file's header line (the first value), if it names a valid one (the first
- * half's reading reports a bad one).
- */
-function headerProfileOf(bytes, file) {
-    let profile;
-    try {
-        forEachJsonlValue(bytes, file, 1, (value, line) => {
-            if (isHeader(value) && value.profile !== undefined)
-                profile = profileOf(value.profile, `${file}:${line}`);
-            return false;
-        });
-    }
-    catch {
-        return undefined;
-    }
-    return profile;
-}
-/** One half as a set of its own, for the thread that scores only its queries. */
-const goldenSetOfHalf = (source, half) => ({
-    source,
-    queries: half.queries,
-    warnings: half.warnings,
-    fingerprint: '',
-    ...(half.profile !== undefined ? { profile: half.profile } : {}),
-});
-function label(labels, value) {
-    if (value === null || value.length > 64)
-        return value;
-    const known = labels.get(value);
-    if (known !== undefined)
-        return known;
-    if (labels.size < 4096)
-        labels.set(value, value);
-    return value;
-}
-function labelList(labels, values) {
-    if (values === null || values.length === 0)
-        return EMPTY;
-    for (let i = 0; i < values.length; i++)
-        values[i] = label(labels, values[i]);
-    return values;
-}
-/** The empty list of every query without the field: one frozen array (GoldenQuery is read-only data). */
-const EMPTY = Object.freeze([]);
-function str(obj, key, fail) {
-    const v = obj[key];
-    if (v === undefined || v === null)
-        return null;
-    if (typeof v === 'string')
-        return v;
-    if (typeof v === 'number' || typeof v === 'boolean')
-        return String(v);
-    return fail(key, `\`${key}\` must be a string`);
-}
-function strList(obj, key, fail) {
-    const v = obj[key];
-    if (v === undefined || v === null)
-        return null;
-    if (typeof v === 'string')
-        return [v];
-    if (!Array.isArray(v))
-        return fail(key, `\`${key}\` must be a list of strings`);
-    if (v.length === 0)
-        return EMPTY;
-    return mapPacked(v, (x) => typeof x === 'string' || typeof x === 'number' ? String(x) : fail(key, `\`${key}\` must hold only strings`));
-}
-function toGoldenQuery(obj, fail, labels) {
-    const id = str(obj, 'id', fail);
-    if (id === null || id === '')
-        fail('id', 'missing `id`');
-    const query = str(obj, 'query', fail);
-    if (query === null)
-        fail('query', 'missing `query`');
-    const expectedDocIds = strList(obj, 'expected_doc_ids', fail);
-    const answerableRaw = obj.answerable;
-    if (answerableRaw !== undefined && answerableRaw !== null && typeof answerableRaw !== 'boolean')
-        fail('answerable', '`answerable` must be true or false');
-    // kebab's convention: an explicitly empty expected_doc_ids list means "should refuse".
-    const answerable = typeof answerableRaw === 'boolean' ? answerableRaw : !(expectedDocIds !== null && expectedDocIds.length === 0);
-    const goldSupports = goldSupportsOf(obj.gold_supports, fail);
-    const rule = str(obj, 'recency_conflict_rule', fail);
-    if (rule !== null && rule !== 'cite_newer' && rule !== 'cite_both' && rule !== 'acknowledge_both') {
-        fail('recency_conflict_rule', '`recency_conflict_rule` must be cite_newer, cite_both or acknowledge_both');
-    }
-    const pending = obj.pending;
-    if (pending !== undefined && pending !== null && typeof pending !== 'boolean')
-        fail('pending', '`pending` must be true or false');
-    const topK = obj.top_k ?? null;
-    if (topK !== null && (typeof topK !== 'number' || !Number.isInteger(topK) || topK < 1))
-        fail('top_k', `\`top_k\` must be a whole number >= 1, got ${valueText(topK)}`);
-    return {
-        id: id,
-        query: query,
-        lang: label(labels, str(obj, 'lang', fail)),
-        expectedDocIds,
-        expectedChunkIds: strList(obj, 'expected_chunk_ids', fail),
-        mustContain: strList(obj, 'must_contain', fail) ?? EMPTY,
-        forbidden: strList(obj, 'forbidden', fail) ?? EMPTY,
-        difficulty: label(labels, str(obj, 'difficulty', fail)),
-        group: label(labels, str(obj, 'group', fail)),
-        category: label(labels, str(obj, 'category', fail)),
-        tags: labelList(labels, strList(obj, 'tags', fail)),
-        vault: label(labels, str(obj, 'vault', fail)),
-        answerable,
-        goldSupports,
-        requiredSupportGroups: supportGroupsOf(obj.required_support_groups, goldSupports.length, fail),
-        judgments: judgmentsOf(obj.judgments, fail),
-        expectedLines: expectedLinesOf(obj.expected_lines, fail),
-        goldClaim: str(obj, 'gold_claim', fail),
-        recencyConflictRule: rule,
-        pending: pending === true,
-        topK: topK,
-    };
-}
-function goldSupportsOf(raw, fail) {
-    if (raw === undefined || raw === null)
-        return EMPTY;
-    if (!Array.isArray(raw))
-        return fail('gold_supports', '`gold_supports` must be a list');
-    return mapPacked(raw, (s, i) => {
-        if (!golden_isPlainObject(s))
-            return fail('gold_supports', `\`gold_supports[${i}]\` must be a map`);
-        if (typeof s.rel_path !== 'string' || s.rel_path === '')
-            return fail('gold_supports', `\`gold_supports[${i}].rel_path\` is required`);
-        const heading = s.heading_path;
-        const snippets = s.snippets;
-        return {
-            relPath: s.rel_path,
-            headingPath: heading === undefined || heading === null
-                ? []
-                : Array.isArray(heading)
-                    ? mapPacked(heading, String)
-                    : String(heading).split('>'),
-            snippets: snippets === undefined || snippets === null
-                ? []
-                : Array.isArray(snippets)
-                    ? mapPacked(snippets, String)
-                    : [String(snippets)],
-            newer: s.newer === true,
-        };
-    });
-}
-function supportGroupsOf(raw, supports, fail) {
-    if (raw === undefined || raw === null)
-        return EMPTY;
-    if (!Array.isArray(raw))
-        return fail('required_support_groups', '`required_support_groups` must be a list of lists of support indexes');
-    return mapPacked(raw, (g) => mapPacked(Array.isArray(g) ? g : [g], (x) => {
-        if (typeof x !== 'number' || !Number.isInteger(x) || x < 0 || x >= supports) {
-            return fail('required_support_groups', `support index ${String(x)} does not name one of the ${supports} gold_supports (0-based)`);
-        }
-        return x;
-    }));
-}
-function judgmentsOf(raw, fail) {
-    const judgments = new Map();
-    if (raw === undefined || raw === null)
-        return judgments;
-    if (!golden_isPlainObject(raw))
-        return fail('judgments', '`judgments` must be a map of chunk_id or doc_id to grade');
-    for (const [key, grade] of Object.entries(raw)) {
-        if (typeof grade !== 'number' || !Number.isInteger(grade))
-            fail('judgments', `grade of \`${errors_oneLine(key)}\` must be an integer, got ${valueText(grade)}`);
-        judgments.set(key, grade);
-    }
-    return judgments;
-}
-function expectedLinesOf(raw, fail) {
-    if (raw === undefined || raw === null)
-        return null;
-    const file = golden_isPlainObject(raw) ? raw.file : undefined;
-    const range = golden_isPlainObject(raw) ? raw.line_range : undefined;
-    if (typeof file !== 'string' ||
-        !Array.isArray(range) ||
-        range.length !== 2 ||
-        !range.every((n) => typeof n === 'number')) {
-        return fail('expected_lines', '`expected_lines` must be `{file, line_range: [start, end]}`');
-    }
-    return { file, start: range[0], end: range[1] };
-}
-
-;// CONCATENATED MODULE: ./src/gate/expectations.ts
-
-
-
-/** Per-query outcomes compare relevance ranks: without an expectation every query is a draw. */
-const RELEVANCE_COUNTS = new Set(['regressions', 'losses', 'wins']);
-/** Retrieval and answer metrics that read no expectation: the hits and the answer alone. */
-const WITHOUT_EXPECTATION = new Set([
-    'empty_result_rate',
-    'citation_coverage',
-    'citation_schema_compliance',
-    'hit_hallucination_rate',
-]);
-/**
- * Whether gate `spec` needs an expectation: a retrieval or answer metric that compares with the golden set (with
- * none, `answer_precision` is 0 and `hit@5` under `--mean-over trec_c` too, not n/a), a per-query win/loss count, or
- * an abstention metric with no query in its denominator.
- */
-function needsExpectation(spec, compared) {
-    if (COUNT_METRICS[spec.metric] !== undefined)
-        return RELEVANCE_COUNTS.has(spec.metric);
-    const def = compared.defs.find((d) => d.id === spec.metric);
-    if (def === undefined)
-        return false; // an unknown metric: the gate stage names it
-    if (def.family === 'retrieval' || def.family === 'answers')
-        return !WITHOUT_EXPECTATION.has(def.id);
-    if (def.family === 'abstention')
-        return (compared.report.metrics[def.id]?.n ?? 0) === 0;
-    return false;
-}
-/** Throws when `golden` states no expectation and a gate of `config` needs one, naming the gates. */
-function requireExpectations(golden, config, compared) {
-    if (golden.noExpectation === undefined)
-        return;
-    const needing = config.gates.filter((g) => needsExpectation(g, compared));
-    if (needing.length === 0)
-        return;
-    const named = needing.slice(0, 5).map((g) => `\`${g.metric}\` (${g.origin})`);
-    if (needing.length > 5)
-        named.push(`and ${needing.length - 5} more`);
-    throw new errors_InputError(`${golden.source}: ${golden.noExpectation}, and the gate config ${config.source} gates ` +
-        `${needing.length === 1 ? 'a metric that compares' : 'metrics that compare'} with it: ${named.join(', ')}; ` +
-        `${expectationKeysText()}, or gate only metrics that need none (latency, cost, error and timeout rates)`);
-}
-
-;// CONCATENATED MODULE: ./schemas/gate-config.schema.json
-const gate_config_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"gate-config.schema.json","title":"EvalVerdict gate config","description":"The gate config (`.github/evalverdict.yml`, `--config`, the action\'s `gates` input): docs/gates.md. Put `# yaml-language-server: $schema=<path to this file>` on its first line.","type":["object","null"],"additionalProperties":false,"properties":{"preset":{"$ref":"#/$defs/preset"},"presets":{"anyOf":[{"$ref":"#/$defs/preset"},{"type":"array","items":{"$ref":"#/$defs/preset"}}]},"alpha":{"type":"number","exclusiveMinimum":0,"maximum":0.5,"description":"Significance level of the paired tests, above 0 and at most 0.5; default 0.05."},"min_n":{"type":"integer","minimum":0,"description":"Default `min_n` of the gates with `where`; default 20."},"gates":{"type":["array","null"],"maxItems":200,"items":{"$ref":"#/$defs/gate"},"description":"At most 200 gates, each a row of the report\'s gate table. The reader counts the presets\' gates too (retrieval 4, rag-answers 5), which JSON Schema cannot add up: with presets, list fewer."},"margin":{"type":"number","minimum":0,"description":"The drop that matters for tested gates: a gate passes when a drop of it is ruled out, fails when the drop is shown to be beyond it; 0 asks for a gain. Default 0.1 (docs/gates.md)."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when its interval neither rules out a drop of the margin nor shows one beyond it; default warn (docs/gates.md)."},"correction":{"enum":["none","holm","bh"],"description":"How the tested gates\' p values are adjusted together; default holm."},"primary":{"type":"string","minLength":1,"description":"A metric whose tested gates use the full alpha, outside the correction."},"k":{"anyOf":[{"type":"integer","minimum":1,"maximum":1000},{"type":"array","minItems":1,"items":{"type":"integer","minimum":1,"maximum":1000}}],"description":"The cutoffs of the @k metrics, as --k; the command line wins."},"mrr_cutoff":{"type":"integer","minimum":1,"maximum":1000,"description":"The cutoff of mrr@N, as --mrr-cutoff; the command line wins."},"repeats":{"type":["object","null"],"additionalProperties":false,"description":"Repeated runs per side (docs/compare.md, \\"Repeated runs and flaky queries\\").","properties":{"may_differ":{"anyOf":[{"type":"string","minLength":1},{"type":["array","null"],"items":{"type":"string","minLength":1}}],"description":"The config_snapshot_json keys (top-level) a side\'s runs may differ in without a warning, e.g. [seed, started_at]; listed in the JSON as `repeats.<side>.expected_differences`. Replaces the default, [seed]; an empty list warns on every difference."}}},"noise":{"type":"object","additionalProperties":false,"required":["measured","runs","metrics"],"description":"The run-to-run noise `evalverdict calibrate` measured, written into the config it suggests; the report names it. A record: it changes no verdict (docs/gates.md, \\"Noise floor\\").","properties":{"measured":{"type":"string","description":"The newest calibration run\'s created_at (RFC 3339)."},"runs":{"type":"integer","minimum":2,"description":"How many runs of one commit were measured."},"commit":{"type":["string","null"],"description":"The commit the runs record."},"metrics":{"type":"object","minProperties":1,"maxProperties":200,"description":"Per metric id: its noise; 1 to 200 metrics (as many as a config may have gates).","additionalProperties":{"type":"object","additionalProperties":false,"required":["sd_diff","sd_mean","changed","detects"],"properties":{"sd_diff":{"type":"number","minimum":0,"description":"SD of a query\'s difference between two runs."},"sd_mean":{"type":"number","minimum":0,"description":"SD of the run mean across runs."},"changed":{"type":"number","minimum":0,"description":"Share of queries that differ between two runs."},"detects":{"type":["number","null"],"minimum":0,"description":"The smallest drop the gate\'s test detects at this noise (80% power); null: none."}}}}}}},"$defs":{"preset":{"enum":["retrieval","rag-answers"]},"gate":{"type":"object","additionalProperties":false,"required":["metric"],"allOf":[{"description":"A gate needs a threshold: one of min, max, max_drop, max_increase, max_drop_pct, max_increase_pct, or margin.","anyOf":[{"required":["min"]},{"required":["max"]},{"required":["max_drop"]},{"required":["max_increase"]},{"required":["max_drop_pct"]},{"required":["max_increase_pct"]},{"required":["margin"]}]}],"properties":{"metric":{"type":"string","minLength":1,"description":"A metric id (`evalverdict metrics`) or regressions, losses, wins, answer_regressions."},"where":{"type":"object","minProperties":1,"maxProperties":1,"additionalProperties":false,"properties":{"category":{"type":["string","number"]},"difficulty":{"type":["string","number"]},"tag":{"type":["string","number"]},"vault":{"type":["string","number"]},"answerable":{"type":"boolean"}}},"level":{"enum":["error","warn"]},"min":{"type":"number"},"max":{"type":"number"},"max_drop":{"type":"number"},"max_increase":{"type":"number"},"max_drop_pct":{"type":"number"},"max_increase_pct":{"type":"number"},"significant_only":{"type":"boolean"},"min_n":{"type":"integer","minimum":0},"on_no_data":{"enum":["fail","warn","pass"]},"margin":{"type":"number","minimum":0,"description":"This gate\'s drop that matters (else its own max_drop & co. as a drop, else the config\'s margin); 0 asks for a gain."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when its interval neither rules out a drop of the margin nor shows one beyond it; default warn (docs/gates.md)."}}}}}');
-;// CONCATENATED MODULE: ./schemas/golden-query.schema.json
-const golden_query_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"golden-query.schema.json","title":"EvalVerdict golden query (one JSON Lines line)","description":"One line of a JSON Lines golden set: a query, or (first line only) a header (docs/golden-sets.md). Unknown keys are ignored with a warning naming the nearest known key.","anyOf":[{"$ref":"#/$defs/query"},{"$ref":"#/$defs/header"}],"$defs":{"texts":{"type":"array","items":{"type":["string","number"]}},"label":{"type":["string","number","null"]},"header":{"type":"object","additionalProperties":false,"properties":{"schema_version":{"type":["string","number"]},"name":{"type":"string"},"description":{"type":"string"},"profile":{"enum":["evalverdict","wfgy","paperbot"],"description":"Whose metric definitions apply (docs/golden-sets.md, \\"Metric profiles\\")."}}},"query":{"type":"object","additionalProperties":false,"required":["id","query"],"properties":{"id":{"type":["string","number"],"description":"Matched to the run\'s query_id as exact text."},"query":{"type":"string"},"lang":{"$ref":"#/$defs/label"},"expected_doc_ids":{"$ref":"#/$defs/texts","description":"Empty (with no `answerable`): the query should be refused."},"expected_chunk_ids":{"$ref":"#/$defs/texts"},"must_contain":{"$ref":"#/$defs/texts"},"forbidden":{"$ref":"#/$defs/texts"},"difficulty":{"$ref":"#/$defs/label"},"group":{"$ref":"#/$defs/label"},"category":{"$ref":"#/$defs/label"},"tags":{"$ref":"#/$defs/texts"},"vault":{"$ref":"#/$defs/label"},"answerable":{"type":"boolean"},"gold_supports":{"type":"array","items":{"type":"object","additionalProperties":false,"properties":{"rel_path":{"type":"string"},"heading_path":{"anyOf":[{"type":"string"},{"$ref":"#/$defs/texts"}]},"snippets":{"$ref":"#/$defs/texts"},"newer":{"type":"boolean"}}}},"required_support_groups":{"type":"array","items":{"type":"array","items":{"type":"integer","minimum":0}}},"judgments":{"type":"object","additionalProperties":{"type":"integer"},"description":"chunk_id or doc_id -> grade."},"expected_lines":{"type":"object","additionalProperties":false,"required":["file","line_range"],"properties":{"file":{"type":"string"},"line_range":{"type":"array","items":{"type":"integer","minimum":1}}}},"gold_claim":{"type":"string"},"recency_conflict_rule":{"enum":["cite_newer","cite_both","acknowledge_both"]},"pending":{"type":"boolean"},"notes":{},"note":{}}}}}');
-;// CONCATENATED MODULE: ./schemas/golden-set.schema.json
-const golden_set_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"golden-set.schema.json","title":"EvalVerdict golden set (YAML)","description":"A YAML golden set: a list of queries, or a map whose `queries` key holds them beside the header keys (docs/golden-sets.md). Put `# yaml-language-server: $schema=<path to this file>` on its first line.","anyOf":[{"type":"array","items":{"$ref":"golden-query.schema.json#/$defs/query"}},{"type":"object","additionalProperties":false,"required":["queries"],"properties":{"queries":{"type":"array","items":{"$ref":"golden-query.schema.json#/$defs/query"}},"schema_version":{"type":["string","number"]},"name":{"type":"string"},"description":{"type":"string"},"profile":{"enum":["evalverdict","wfgy","paperbot"]}}}]}');
-;// CONCATENATED MODULE: ./schemas/result.schema.json
-const result_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"result.schema.json","title":"EvalVerdict result_json","description":"One query\'s result: the `result_json` column of `eval_query_results` (docs/run-database.md). Keys outside this schema are reported by `evalverdict validate` and warned of by compare and aggregate.","type":"object","additionalProperties":false,"properties":{"query_id":{"type":["string","null"],"description":"The query\'s id; the row\'s `query_id` column is the one matched to the golden set."},"query":{"type":["string","null"],"description":"The question as asked.","x-misspellings":["question","text"]},"mode":{"type":["string","null"],"description":"The retrieval mode (bm25, hybrid, ...)."},"hits_top_k":{"type":["array","null"],"items":{"$ref":"#/$defs/hit"},"description":"The retrieved hits, each with a 1-based `rank`.","x-misspellings":["hits","top_k","results","retrieved","retrieval","contexts","documents","chunks"]},"answer":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/answer"}],"description":"The generated answer; null for a retrieval-only run.","x-misspellings":["response","generation","output"]},"elapsed_ms":{"$ref":"#/$defs/measure","x-misspellings":["latency_ms","latency","elapsed","duration_ms","time_ms"]},"error":{"type":["string","null"],"description":"Non-null (even \\"\\") means the query failed, unless `status` says otherwise."},"status":{"enum":["ok","error","timeout",null]},"abstained":{"type":["boolean","null"],"description":"The system refused to answer."},"timings_ms":{"type":["object","null"],"additionalProperties":{"$ref":"#/$defs/measure"},"description":"Milliseconds per stage: {stage: ms}."},"cost_usd":{"$ref":"#/$defs/measure"},"scope":{"type":["object","null"],"additionalProperties":false,"properties":{"folder_mode":{"enum":["off","on","on_with_fallback",null]},"selected_folders":{"type":["array","null"],"items":{"type":"string"}}}},"judge":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/judge"}]},"references":{"type":["array","null"],"items":{"$ref":"#/$defs/reference"},"description":"The 001 runner\'s references beside the answer."},"conflict_acknowledged":{"type":["boolean","null"]}},"$defs":{"measure":{"type":["number","null"],"minimum":0,"description":"A time, cost or count: a number >= 0, or null."},"text":{"type":["string","null"]},"headingPath":{"anyOf":[{"type":"null"},{"type":"string"},{"type":"array","items":{"type":"string"}}],"description":"A list of headings, or one text split at `>`."},"hit":{"type":"object","additionalProperties":false,"required":["rank"],"properties":{"rank":{"type":"integer","minimum":1,"description":"1-based; the ranks of a query are 1..n.","x-misspellings":["position","pos"]},"chunk_id":{"$ref":"#/$defs/text","x-misspellings":["id","chunk"]},"doc_id":{"$ref":"#/$defs/text","x-misspellings":["document_id","doc","document","source_id"]},"doc_path":{"$ref":"#/$defs/text","x-misspellings":["path","source","file"]},"rel_path":{"$ref":"#/$defs/text"},"heading_path":{"$ref":"#/$defs/headingPath"},"snippet":{"$ref":"#/$defs/text","x-misspellings":["text","content","chunk_text"]},"score":{"type":["number","null"]},"citation":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/citation"}]},"chunker_version":{"$ref":"#/$defs/text"},"section_label":{"$ref":"#/$defs/text","description":"The chunk\'s section label (kebab); not scored."},"index_version":{"type":["string","number","null"],"description":"The index the hit came from (kebab); not scored: the run\'s own is read from `config_snapshot_json`."},"embedding_model":{"$ref":"#/$defs/text","description":"The embedding model of the hit\'s vector (kebab); not scored: the run\'s own is read from `config_snapshot_json`."},"indexed_at":{"$ref":"#/$defs/text","description":"When the hit\'s document was indexed (kebab); not scored."},"stale":{"type":["boolean","null"],"description":"The hit\'s document changed since it was indexed (kebab); not scored."},"score_kind":{"$ref":"#/$defs/text","description":"What `score` measures (bm25, cosine, fused, ...; kebab); not scored."}}},"citation":{"type":"object","additionalProperties":false,"properties":{"kind":{"$ref":"#/$defs/text"},"path":{"$ref":"#/$defs/text"},"start":{"type":["number","null"]},"end":{"type":["number","null"]},"start_line":{"type":["number","null"]},"end_line":{"type":["number","null"]},"line_start":{"type":["number","null"]},"line_end":{"type":["number","null"]},"page":{"type":["number","string","null"]},"chunk_id":{"$ref":"#/$defs/text"},"section":{"$ref":"#/$defs/headingPath","description":"The cited section\'s label or heading path (kebab); not read."}}},"answer":{"type":"object","additionalProperties":false,"properties":{"answer":{"$ref":"#/$defs/text","x-misspellings":["text","content","response"]},"citations":{"type":["array","null"],"items":{"$ref":"#/$defs/answerCitation"},"x-misspellings":["sources","cites"]},"references":{"type":["array","null"],"items":{"$ref":"#/$defs/reference"}},"grounded":{"type":["boolean","null"],"description":"false: a refusal."},"refusal_reason":{"$ref":"#/$defs/text"},"conflict_acknowledged":{"type":["boolean","null"]},"usage":{"type":["object","null"],"additionalProperties":false,"properties":{"prompt_tokens":{"$ref":"#/$defs/measure"},"completion_tokens":{"$ref":"#/$defs/measure"},"latency_ms":{"$ref":"#/$defs/measure"}}}}},"answerCitation":{"type":"object","additionalProperties":false,"properties":{"marker":{"$ref":"#/$defs/text"},"chunk_id":{"$ref":"#/$defs/text"},"citation":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/citation"}]}}},"reference":{"type":"object","additionalProperties":false,"properties":{"rel_path":{"$ref":"#/$defs/text"},"path":{"$ref":"#/$defs/text"},"heading_path":{"$ref":"#/$defs/headingPath"},"chunk_id":{"$ref":"#/$defs/text"},"marker":{"$ref":"#/$defs/text"},"start":{"type":["number","null"]},"end":{"type":["number","null"]}}},"score05":{"type":["number","null"],"minimum":0,"maximum":5,"description":"A judge score on the 0-5 scale."},"judge":{"type":"object","additionalProperties":false,"properties":{"groundedness":{"$ref":"#/$defs/score05"},"correctness":{"$ref":"#/$defs/score05"},"unsupported_claims":{"type":["array","null"]},"spot_check":{"type":["object","null"],"additionalProperties":false,"properties":{"groundedness":{"$ref":"#/$defs/score05"},"correctness":{"$ref":"#/$defs/score05"}}},"usage":{"type":["object","null"],"additionalProperties":false,"properties":{"prompt_tokens":{"$ref":"#/$defs/measure"},"completion_tokens":{"$ref":"#/$defs/measure"}}}}}}}');
-;// CONCATENATED MODULE: ./src/validate/schema.ts
-/**
- * The published JSON Schemas (schemas/*.schema.json), bundled into the build, and the small part of JSON Schema
- * they use, checked by hand: EvalVerdict's key lists and did-you-mean come from these files, so the files editors
- * read and the checks `evalverdict validate` runs cannot drift apart.
- */
-
-
-
-
-
-
-/** Each published schema by its file name (its `$id`), for `$ref`s between them. */
-const SCHEMAS = {
-    'result.schema.json': result_schema_namespaceObject,
-    'golden-query.schema.json': golden_query_schema_namespaceObject,
-    'golden-set.schema.json': golden_set_schema_namespaceObject,
-    'gate-config.schema.json': gate_config_schema_namespaceObject,
+/** For a caller that names none (the library). */
+const NEUTRAL_RUN_OPTION_NAMES = {
+    baseline: 'the baseline run',
+    candidate: 'the candidate run',
+    noBaseline: 'a candidate-only comparison',
 };
-/** `value` checked against `schema` (default: the root of `file`); every error, in document order. */
-function checkAgainstSchema(value, file, schema) {
-    const errors = [];
-    walk(value, schema ?? SCHEMAS[file], file, ROOT, errors);
-    return errors;
-}
-const ROOT = { parent: null, step: '' };
-function pathOf(at, indexes) {
-    if (at.parent === null)
-        return '';
-    const head = pathOf(at.parent, indexes);
-    if (typeof at.step === 'number')
-        return `${head}[${indexes ? at.step : ''}]`;
-    return head === '' ? at.step : `${head}.${at.step}`;
-}
-function errorAt(at, fields) {
-    return { path: pathOf(at, true), pattern: pathOf(at, false), ...fields };
-}
-/** `$ref` targets resolved once: every hit of a run follows the same few. */
-const resolved = new Map();
-/** `$ref` as the published files write it: `#/$defs/x` in the same file, `other.schema.json#/$defs/x` in another. */
-function resolveRef(ref, file) {
-    const cacheKey = `${file}\u0000${ref}`;
-    const known = resolved.get(cacheKey);
-    if (known !== undefined)
-        return known;
-    const [target, pointer = ''] = ref.split('#');
-    const inFile = target === '' ? file : target;
-    let schema = SCHEMAS[inFile];
-    for (const part of pointer.split('/').filter((p) => p !== ''))
-        schema = schema?.[part];
-    if (schema === undefined)
-        throw new Error(`schemas/${file}: \`$ref\` ${ref} names nothing`);
-    const found = { schema: schema, file: inFile };
-    resolved.set(cacheKey, found);
-    return found;
-}
-function walk(value, schema, file, at, errors) {
-    if (schema.$ref !== undefined) {
-        const target = resolveRef(schema.$ref, file);
-        walk(value, target.schema, target.file, at, errors);
-        return;
-    }
-    if (schema.anyOf !== undefined) {
-        for (const e of bestBranch(value, schema.anyOf, file, at))
-            errors.push(e);
-        return;
-    }
-    const wrong = wrongValue(value, schema);
-    if (wrong !== null) {
-        errors.push(errorAt(at, { problem: 'wrong-value', suggestion: '', detail: `${wrong}, got ${valueText(value)}` }));
-        return;
-    }
-    if (Array.isArray(value) && schema.items !== undefined) {
-        for (let i = 0; i < value.length; i++)
-            walk(value[i], schema.items, file, { parent: at, step: i }, errors);
-    }
-    else if (schema_isPlainObject(value)) {
-        walkObject(value, schema, file, at, errors);
-    }
-}
-function walkObject(value, schema, file, at, errors) {
-    const known = schema.properties ?? {};
-    for (const key of schema.required ?? []) {
-        if (value[key] === undefined)
-            errors.push(errorAt({ parent: at, step: key }, { problem: 'missing-key', key, suggestion: '', detail: `\`${key}\` is missing` }));
-    }
-    for (const key in value) {
-        const item = value[key];
-        const own = Object.hasOwn(known, key) ? known[key] : undefined;
-        if (own !== undefined)
-            walk(item, own, file, { parent: at, step: key }, errors);
-        else if (schema.additionalProperties === false)
-            errors.push(errorAt({ parent: at, step: key }, unknownKey(key, known)));
-        else if (schema_isPlainObject(schema.additionalProperties))
-            walk(item, schema.additionalProperties, file, { parent: at, step: key }, errors);
-    }
-}
-/**
- * The errors of the branch of an `anyOf` the value was meant for: none when a branch fits, else those of the
- * branch whose type fits (an object meant as `answer`, not as `null`), else the first branch's.
- */
-function bestBranch(value, branches, file, at) {
-    // Only the branches whose type admits the value are walked: a failed branch's errors cost their messages.
-    const admitting = branches.filter((branch) => admitsType(value, branch, file));
-    if (admitting.length === 0) {
-        const found = [];
-        walk(value, branches[0], file, at, found);
-        return found;
-    }
-    let best = null;
-    for (const branch of admitting) {
-        const found = [];
-        walk(value, branch, file, at, found);
-        if (found.length === 0)
-            return found;
-        if (best === null || found.length < best.length)
-            best = found;
-    }
-    return best;
-}
-/** Whether `branch` (through its `$ref`) has no `type` or one that `value` has. */
-function admitsType(value, branch, file) {
-    const schema = branch.$ref === undefined ? branch : resolveRef(branch.$ref, file).schema;
-    if (schema.type === undefined)
-        return true;
-    return typeof schema.type === 'string' ? hasType(value, schema.type) : schema.type.some((t) => hasType(value, t));
-}
-/** What `value` should have been, when its type, enum or bounds do not fit `schema`; null when they fit. */
-function wrongValue(value, schema) {
-    if (schema.enum !== undefined && !schema.enum.includes(value))
-        return `must be one of ${schema.enum.map((v) => JSON.stringify(v)).join(', ')}`;
-    const type = schema.type;
-    if (type !== undefined && !(typeof type === 'string' ? hasType(value, type) : type.some((t) => hasType(value, t))))
-        return `must be ${(typeof type === 'string' ? [type] : type).map(typeName).join(' or ')}`;
-    if (typeof value === 'number') {
-        if (schema.minimum !== undefined && value < schema.minimum)
-            return `must be >= ${schema.minimum}`;
-        if (schema.maximum !== undefined && value > schema.maximum)
-            return `must be <= ${schema.maximum}`;
-        if (schema.exclusiveMinimum !== undefined && value <= schema.exclusiveMinimum)
-            return `must be > ${schema.exclusiveMinimum}`;
-        if (schema.exclusiveMaximum !== undefined && value >= schema.exclusiveMaximum)
-            return `must be < ${schema.exclusiveMaximum}`;
-    }
-    if (typeof value === 'string' && schema.minLength !== undefined && value.length < schema.minLength)
-        return 'must not be empty';
-    if (schema_isPlainObject(value)) {
-        const n = Object.keys(value).length;
-        if (schema.minProperties !== undefined && n < schema.minProperties)
-            return `must have at least ${schema.minProperties} key(s)`;
-        if (schema.maxProperties !== undefined && n > schema.maxProperties)
-            return `must have at most ${schema.maxProperties} key(s)`;
-    }
-    return null;
-}
-function hasType(value, type) {
-    switch (type) {
-        case 'null':
-            return value === null;
-        case 'string':
-            return typeof value === 'string';
-        case 'number':
-            return typeof value === 'number' && Number.isFinite(value);
-        case 'integer':
-            return typeof value === 'number' && Number.isInteger(value);
-        case 'boolean':
-            return typeof value === 'boolean';
-        case 'array':
-            return Array.isArray(value);
-        case 'object':
-            return schema_isPlainObject(value);
-        default:
-            throw new Error(`schemas: type \`${type}\` is not one this checker knows`);
-    }
-}
-function typeName(type) {
-    return type === 'integer' ? 'an integer' : type === 'array' ? 'a list' : type === 'null' ? 'null' : `a ${type}`;
-}
-function schema_isPlainObject(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-/**
- * The key meant, by unknown key, for each object schema met: a runner's typo repeats in every hit of a run, and each
- * look-up costs an edit distance to every known key.
- */
-const meantByPlace = new WeakMap();
-const MEANT_CACHE_KEYS = 1000;
-/** An unknown key's error fields: the key meant, when there is one, as data and in words. */
-function unknownKey(key, known) {
-    let place = meantByPlace.get(known);
-    if (place === undefined)
-        meantByPlace.set(known, (place = new Map()));
-    let meant = place.get(key);
-    if (meant === undefined) {
-        meant = meantKey(key, known);
-        // A different key in every hit (a hostile run) would grow the cache without end: the first ones are kept.
-        if (place.size < MEANT_CACHE_KEYS)
-            place.set(key, meant);
-    }
-    const fields = { problem: 'unknown-key', key, detail: `unknown key \`${key}\`` };
-    return meant === null
-        ? { ...fields, suggestion: '' }
-        : { ...fields, suggestion: `; did you mean \`${meant}\`?`, meant };
-}
-/** `; did you mean \`x\`?` for the key `key` was most likely meant as (meantKey), or ''. */
-function didYouMean(key, properties) {
-    const meant = meantKey(key, properties);
-    return meant === null ? '' : `; did you mean \`${meant}\`?`;
-}
-/**
- * The known key `key` was most likely meant as: a key the schema lists it as a common mistake for (`x-misspellings`:
- * `hits` for `hits_top_k`), a close spelling (edit distance), or a key it is the start of (`hits` -> `hits_top_k`);
- * null when none is.
- */
-function meantKey(key, properties) {
-    const names = Object.keys(properties);
-    const lower = key.toLowerCase();
-    const listed = names.find((name) => properties[name]['x-misspellings']?.includes(lower));
-    if (listed !== undefined)
-        return listed;
-    const close = closest(key, names);
-    if (close !== null)
-        return close;
-    const extended = names
-        .filter((name) => lower.length >= 3 && (name.startsWith(`${lower}_`) || name.endsWith(`_${lower}`)))
-        .sort((a, b) => editDistance(lower, a) - editDistance(lower, b));
-    return extended[0] ?? null;
-}
-/** The candidate nearest `word` within suggest's distance (src/suggest.ts), or null: suggest's choice as data. */
-function closest(word, candidates) {
-    let best = null;
-    let bestDistance = Infinity;
-    for (const candidate of candidates) {
-        const d = editDistance(word, candidate);
-        if (d < bestDistance) {
-            best = candidate;
-            bestDistance = d;
-        }
-    }
-    return bestDistance <= Math.max(2, Math.floor(word.length / 3)) ? best : null;
-}
-/** The property names of an object schema (a `$defs` entry or the root) of `file`, e.g. the keys of a hit. */
-function keysOf(file, def) {
-    const schema = def === undefined ? SCHEMAS[file] : resolveRef(`#/$defs/${def}`, file).schema;
-    return Object.keys(schema.properties ?? {});
-}
-
-;// CONCATENATED MODULE: ./src/validate/findings.ts
-/**
- * What is wrong with a run database's results against the documented format (docs/run-database.md,
- * schemas/result.schema.json): the checks behind `evalverdict validate` and the warnings of compare and aggregate.
- * Pure: rows go in one at a time, findings come out as data; the entries word and print them.
- */
-
-
-
-
-function goldenViewOf(golden) {
-    return {
-        source: golden.source,
-        queries: golden.queries,
-        expectsHits: golden.queries.some(expectsHit),
-        pathsMatch: golden.queries.some((q) => q.goldSupports.length > 0),
-    };
-}
-/** The checks of one row at a time, whose finding names its first query and counts the others. */
-const ROW_CHECKS = new Set([
-    'invalid-json',
-    'unknown-key',
-    'wrong-value',
-    'missing-key',
-    'unmatchable-hit',
-    'rank-order',
-    'query-id-mismatch',
-]);
-/** How many ids a golden-set finding names before `and N more`. */
-const FIRST_IDS = 5;
-/** Collects the findings of one run's rows, then of the run as a whole (finish). */
-class RunChecker {
-    source;
-    run;
-    byKind = new Map();
-    /** The key meant, by finding, for the runner mistakes (an unmatchable hit's: null). */
-    mistaken = new Map();
-    /** The query each finding was last counted for: a mistake in ten hits of one query counts that query once. */
-    lastCounted = new Map();
-    seen = new Set();
-    duplicates = [];
-    rows = 0;
-    hits = 0;
-    /** Hits with an id (chunk_id or doc_id); with a path only, counted apart (they match gold_supports alone). */
-    hitsWithId = 0;
-    hitsWithPathOnly = 0;
-    /** Results with an answer object, and whether some result wrote its hits under another key (`hits`). */
-    answers = 0;
-    misnamedHits = false;
-    constructor(source, run) {
-        this.source = source;
-        this.run = run;
-    }
-    /** One row of `eval_query_results`: its query_id and the `result_json` text (or whatever the column held). */
-    addRow(queryId, resultJson) {
-        this.countRow(queryId);
-        const value = this.parsedRow(queryId, resultJson);
-        if (value === null)
-            return;
-        for (const error of checkAgainstSchema(value, 'result.schema.json')) {
-            if (error.problem === 'unknown-key' && error.path === error.key && error.suggestion.includes('`hits_top_k`'))
-                this.misnamedHits = true;
-            this.noteSchema(queryId, error);
-        }
-        this.checkResult(queryId, value);
-    }
-    /**
-     * The row's `result_json` as an object, or null with an invalid-json finding. A text past compare's bounds on a JSON
-     * cell (src/load/json.ts) is that finding in compare's words, found before JSON.parse builds what the text holds.
-     */
-    parsedRow(queryId, resultJson) {
-        if (typeof resultJson !== 'string') {
-            this.note('invalid-json', queryId, null, '`result_json` must be a JSON object, got no text');
-            return null;
-        }
-        const where = 'column `result_json`';
-        const pastBounds = refusal(() => refuseJsonPastBounds(resultJson, JSON_VALUE_BOUNDS, where, 'in one value'));
-        if (pastBounds !== null) {
-            this.note('invalid-json', queryId, 'result_json', pastBounds);
-            return null;
-        }
-        let value;
-        try {
-            value = JSON.parse(resultJson);
-        }
-        catch (error) {
-            this.note('invalid-json', queryId, null, `\`result_json\` is not JSON (${error.message})`);
-            return null;
-        }
-        if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-            const got = Array.isArray(value) ? 'a list' : String(value);
-            this.note('invalid-json', queryId, null, `\`result_json\` must be a JSON object, got ${errors_oneLine(got)}`);
-            return null;
-        }
-        const tooDeep = refusal(() => refuseTooDeepValue(resultJson, value, where));
-        if (tooDeep !== null) {
-            this.note('invalid-json', queryId, 'result_json', tooDeep);
-            return null;
-        }
-        return value;
-    }
-    /**
-     * A row whose `result_json` is past the length EvalVerdict reads (never fetched): counted as read, and an invalid-json
-     * finding worded by `text` (the reader's own words), apart from the texts that are not JSON.
-     */
-    addOversizedRow(queryId, text) {
-        this.countRow(queryId);
-        this.note('invalid-json', queryId, 'result_json', text);
-    }
-    countRow(queryId) {
-        this.rows++;
-        if (this.seen.has(queryId))
-            this.duplicates.push(queryId);
-        else
-            this.seen.add(queryId);
-    }
-    checkResult(queryId, result) {
-        const written = result.query_id;
-        if ((typeof written === 'string' || typeof written === 'number') && String(written) !== queryId)
-            this.note('query-id-mismatch', queryId, 'query_id', `\`result_json.query_id\` is \`${errors_oneLine(String(written))}\`, the row's \`query_id\` is \`${errors_oneLine(queryId)}\` (the row's is the one scored)`);
-        if (typeof result.answer === 'object' && result.answer !== null)
-            this.answers++;
-        const hits = Array.isArray(result.hits_top_k) ? result.hits_top_k : [];
-        const ranks = [];
-        let unmatchable = 0;
-        for (const hit of hits) {
-            if (typeof hit !== 'object' || hit === null)
-                continue;
-            const h = hit;
-            this.hits++;
-            if (typeof h.rank === 'number' && Number.isInteger(h.rank) && h.rank >= 1)
-                ranks.push(h.rank);
-            if (present(h.chunk_id) || present(h.doc_id))
-                this.hitsWithId++;
-            else if (present(h.doc_path) || present(h.rel_path))
-                this.hitsWithPathOnly++;
-            else
-                unmatchable++;
-        }
-        if (unmatchable > 0)
-            this.note('unmatchable-hit', queryId, 'hits_top_k[]', `${unmatchable === 1 ? 'a hit has' : `${unmatchable} hits have`} no \`chunk_id\`, \`doc_id\` or \`doc_path\`: ${unmatchable === 1 ? 'it' : 'they'} can match nothing in the golden set`);
-        if (ranks.length === hits.length && !isOneToN(ranks)) {
-            const shown = [...ranks].sort((a, b) => a - b).slice(0, 10);
-            this.note('rank-order', queryId, 'hits_top_k[].rank', `the ranks are ${shown.join(', ')}${ranks.length > 10 ? ', …' : ''}, not 1..${ranks.length}: a gap or a repeat moves every rank-based metric`);
-        }
-    }
-    noteSchema(queryId, error) {
-        const field = error.pattern;
-        const text = error.problem === 'unknown-key'
-            ? `unknown key \`${errors_oneLine(field)}\` in \`result_json\` (ignored)${error.suggestion}`
-            : error.problem === 'missing-key'
-                ? `\`${errors_oneLine(field)}\` is missing`
-                : `\`${errors_oneLine(error.path)}\` ${error.detail}`;
-        // One mistake in every row is one finding: keyed by its field (and, for a wrong value, not by the value).
-        const finding = this.note(error.problem, queryId, field, text);
-        if (error.meant !== undefined && !this.mistaken.has(finding))
-            this.mistaken.set(finding, error.meant);
-    }
-    note(check, queryId, field, text) {
-        const key = `${check}\u0000${field ?? ''}`;
-        const known = this.byKind.get(key);
-        if (known !== undefined) {
-            if (this.lastCounted.get(key) !== queryId)
-                known.count++;
-            this.lastCounted.set(key, queryId);
-            return known;
-        }
-        this.lastCounted.set(key, queryId);
-        const found = {
-            kind: 'run-format',
-            check,
-            source: this.source,
-            run: this.run,
-            query: queryId,
-            field,
-            count: 1,
-            text,
-            blocking: false,
-        };
-        this.byKind.set(key, found);
-        if (check === 'unmatchable-hit')
-            this.mistaken.set(found, null);
-        return found;
-    }
-    /** Whether a row read so far shows a runner mistake (RunnerMistake): a misspelt key, or a hit that matches nothing. */
-    hasRunnerMistake() {
-        return this.mistaken.size > 0;
-    }
-    /** The runner mistakes of the rows read, in the order first seen, their counts as they stand. */
-    runnerMistakes() {
-        return [...this.byKind.values()]
-            .filter((f) => this.mistaken.has(f))
-            .map((finding) => ({ finding, meant: this.mistaken.get(finding) }));
-    }
-    /** Rows read so far. */
-    get rowCount() {
-        return this.rows;
-    }
-    /** Whether some hit read so far can match `golden`: one with an id, or with a path when it has gold_supports. */
-    hasUsableHit(golden) {
-        if (this.hitsWithId > 0)
-            return true;
-        return this.hitsWithPathOnly > 0 && (golden === null || golden.pathsMatch);
-    }
-    /**
-     * Every finding, the run-level ones (empty run, duplicates, golden set) after the row-level ones; when not
-     * `complete`, the row-level ones say of how many results they count (`of`).
-     */
-    finish(golden, complete = true) {
-        const found = [...this.byKind.values()].map((f) => (complete ? f : { ...f, of: this.rows }));
-        const run = (check, text, count, query, blocking = false) => found.push({
-            kind: 'run-format',
-            check,
-            source: this.source,
-            run: this.run,
-            query,
-            field: null,
-            count,
-            text,
-            blocking,
-        });
-        if (this.rows === 0)
-            run('empty-run', 'the run has no rows in `eval_query_results`', 0, null);
-        if (this.duplicates.length > 0)
-            run('duplicate-query', `${numberFormat_plural(this.duplicates.length, 'query_id has', 'query_ids have')} more than one row (only the last one read is scored): ${firstIds(this.duplicates)}`, this.duplicates.length, this.duplicates[0]);
-        if (golden !== null)
-            this.goldenFindings(golden, complete, run);
-        return found;
-    }
-    goldenFindings(golden, complete, run) {
-        const goldenIds = new Set(golden.queries?.map((q) => q.id));
-        const extra = golden.queries === null ? [] : [...this.seen].filter((id) => !goldenIds.has(id));
-        if (extra.length > 0)
-            run('not-in-golden', `${numberFormat_plural(extra.length, 'query is', 'queries are')} not in the golden set ${golden.source} (not scored): ${firstIds(extra)}`, extra.length, extra[0]);
-        // Rows left unread (a partial check) are no evidence of a missing query.
-        const missing = !complete
-            ? []
-            : (golden.queries ?? []).filter((q) => !q.pending && !this.seen.has(q.id)).map((q) => q.id);
-        if (missing.length > 0)
-            run('missing-from-run', `${numberFormat_plural(missing.length, 'query', 'queries')} of the golden set ${golden.source} ${missing.length === 1 ? 'has' : 'have'} no result (each a miss): ${firstIds(missing)}`, missing.length, null);
-        const pathsMatch = golden.pathsMatch;
-        // A run of answers without hits (a generation-only run, WFGY's traces without chunks) is a shape of its own;
-        // hits without ids, hits under another key, or a run with neither hits nor answers is a runner's mistake.
-        // An empty run is no silent 0: every query counts as missing, in every report.
-        const mistaken = this.hits > 0 || this.misnamedHits || this.answers === 0;
-        if (golden.expectsHits && this.rows > 0 && !this.hasUsableHit(golden) && mistaken) {
-            const why = this.hits === 0
-                ? 'no result has a hit in `hits_top_k`'
-                : `none of its ${this.hits.toLocaleString('en-US')} hits has a \`chunk_id\` or \`doc_id\`${pathsMatch ? ' or a path' : ''}`;
-            run('no-usable-hits', `${why}, while the golden set ${golden.source} expects hits: every retrieval metric would be 0, which says nothing about retrieval`, this.rows, null, true);
-        }
-    }
-}
-/** A golden query that a retrieved hit can meet: an expected id, a judged-relevant id or a gold support. */
-function expectsHit(q) {
-    if (q.pending)
-        return false;
-    if ((q.expectedChunkIds?.length ?? 0) > 0 || (q.expectedDocIds?.length ?? 0) > 0 || q.goldSupports.length > 0)
-        return true;
-    for (const grade of q.judgments.values())
-        if (grade > 0)
-            return true;
-    return false;
-}
-function present(value) {
-    return (typeof value === 'string' && value !== '') || typeof value === 'number';
-}
-function isOneToN(ranks) {
-    const sorted = [...ranks].sort((a, b) => a - b);
-    return sorted.every((rank, i) => rank === i + 1);
-}
-function firstIds(ids) {
-    const shown = ids.slice(0, FIRST_IDS).map((id) => `\`${errors_oneLine(id)}\``);
-    return `${shown.join(', ')}${ids.length > FIRST_IDS ? `, and ${(ids.length - FIRST_IDS).toLocaleString('en-US')} more` : ''}`;
-}
-/**
- * A finding as one line: `FILE: run \`R\`, query \`Q\`: what (in N queries)`. The entries print it; the data stays
- * in the warning list until then.
- */
-function formatFinding(f) {
-    const ofRows = ROW_CHECKS.has(f.check) && f.query !== null;
-    const where = `${f.source}: run \`${errors_oneLine(f.run)}\`${ofRows ? `, query \`${errors_oneLine(f.query)}\`` : ''}`;
-    const count = f.count.toLocaleString('en-US');
-    const shown = f.count > 1 ? '; the first is shown' : '';
-    // A partial check says of how many results it counts: the rest were not read.
-    const more = !ofRows
-        ? ''
-        : f.of !== undefined
-            ? ` (in ${count} of the first ${f.of.toLocaleString('en-US')} results${shown})`
-            : f.count > 1
-                ? ` (in ${count} queries${shown})`
-                : '';
-    return `${where}: ${f.text}${more}`;
-}
-/** compare's reason for refusing a JSON cell (an InputError `check` throws), as a finding's text; null: none. */
-function refusal(check) {
-    try {
-        check();
-        return null;
-    }
-    catch (error) {
-        if (!(error instanceof errors_InputError))
-            throw error;
-        return error.message;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/validate/checkRunFile.ts
-/**
- * A run database's results checked against the documented format: the reading around RunChecker (findings.ts).
- * The file is opened and its run chosen by the reader compare and aggregate use, so a file they refuse is refused
- * here with the same message (exit 2); what they would read without a word becomes a finding.
- */
-
-
-
-/**
- * Checks the result rows of one run of `file` (default: the newest), against `golden` when given: every row, or the
- * first `extent.rows` and then on only until a hit that can match is seen (a runner's mistake repeats in every row;
- * a run with no usable hit is read to its end before compare stops on it), and to the end once a row shows a runner
- * mistake: a clean run costs `extent.rows` rows, and a mistake the report names is counted as validate counts it.
- */
-async function checkRunFile(file, runId, golden, extent = null) {
-    // compare and aggregate (an extent) pass the run they have read, checks and all; validate lets the reader pick
-    // and check it, so a file it refuses is refused here in the same words.
-    let run = runId;
-    if (extent === null || run === null) {
-        const stream = await runDatabase_openRunStream(file, runId);
-        run = stream.run.runId;
-        stream.release?.();
-    }
-    const checker = new RunChecker(file, run);
-    let partial = false;
-    const db = await openRunDatabase(file);
-    try {
-        // The length beside the value: a value past the cap is never fetched, and is named by its size as compare names it.
-        const stmt = db.prepare(`SELECT query_id, CASE WHEN octet_length(result_json) > ${MAX_VALUE_BYTES} THEN NULL ELSE result_json END, ` +
-            'octet_length(result_json) FROM eval_query_results WHERE run_id = ? ORDER BY query_id');
-        try {
-            stmt.bind([run]);
-            while (stmt.step()) {
-                if (extent !== null &&
-                    checker.rowCount >= extent.rows &&
-                    checker.hasUsableHit(golden) &&
-                    !checker.hasRunnerMistake()) {
-                    partial = true;
-                    break;
-                }
-                const [queryId, resultJson, bytes] = stmt.get();
-                if (typeof bytes === 'number' && bytes > MAX_VALUE_BYTES)
-                    checker.addOversizedRow(String(queryId), tooLarge(bytes));
-                else
-                    checker.addRow(String(queryId), resultJson);
-            }
-        }
-        finally {
-            stmt.free();
-        }
-    }
-    catch (error) {
-        if (error instanceof errors_InputError)
-            throw error;
-        throw new errors_InputError(`${file}: table \`eval_query_results\`: SQLite could not read it: ${errors_oneLine(error.message)}`);
-    }
-    finally {
-        db.close();
-    }
-    const findings = checker.finish(golden, !partial);
-    return { run, rows: checker.rowCount, partial, findings, mistakes: checker.runnerMistakes() };
-}
-/**
- * What compare and aggregate say of a `result_json` past MAX_VALUE_BYTES (src/load/runDatabase.ts, forEachRow), in
- * their words ("column `result_json` holds 65 MiB, more than the 64 MiB EvalVerdict reads in one value").
- */
-function tooLarge(bytes) {
-    const mib = (n) => `${Math.round(n / (1 << 20))} MiB`;
-    return `column \`result_json\` holds ${mib(bytes)}, more than the ${mib(MAX_VALUE_BYTES)} EvalVerdict reads in one value`;
-}
-
-;// CONCATENATED MODULE: ./src/validate/pipelineChecks.ts
-
-
-
-/**
- * Rows checked in full before compare and aggregate read on only for a usable hit: a runner's mistake repeats in
- * every row, and a full check of 2 million hits costs more than scoring them (`evalverdict validate` checks every row).
- * Once a row shows a mistake the report names (a misspelt key, an unmatchable hit), every row is checked, so that
- * its count is validate's: a clean run costs what it did, and compare of 10,000 queries x 10 hits with a typo in
- * half its candidate's rows 37% more CPU time (2.84 -> 3.89 s, on the bench's inputs).
- */
-const PIPELINE_CHECK_ROWS = 200;
-/**
- * Findings the reports already carry in their own words: unknown_query_ids, duplicate_query_ids, and missing queries
- * (an empty run's every query is missing).
- */
-const WARNED_ELSEWHERE = new Set([
-    'not-in-golden',
-    'duplicate-query',
-    'missing-from-run',
-    'empty-run',
-]);
-/**
- * The findings of each run (path, run id), for the warning list; throws the first blocking one as an InputError,
- * naming the file, the run and the command that shows every finding.
- */
-async function runFormatFindings(runs, golden) {
-    const sides = runs.map(([file, run]) => ({ file, run, side: 'candidate' }));
-    return (await runFormatChecks(sides, golden)).findings;
-}
-/**
- * runFormatFindings for compare, which knows each run's side: the findings for the warning list, and the runner
- * mistakes among them as the report's warnings (each counted over every row of its run).
- */
-async function runFormatChecks(runs, golden) {
-    const findings = [];
-    const mistakes = [];
-    for (const { file, run, side } of runs) {
-        const check = await checkRunFile(file, run, golden, { rows: PIPELINE_CHECK_ROWS });
-        const blocking = check.findings.find((f) => f.blocking);
-        if (blocking !== undefined) {
-            const others = check.findings.filter((f) => !f.blocking && !WARNED_ELSEWHERE.has(f.check)).slice(0, 3);
-            const hints = others.length > 0 ? `; found there: ${others.map((f) => f.text).join('; ')}` : '';
-            throw new errors_InputError(`${formatFinding(blocking)}${hints} (\`evalverdict validate ${file} --golden ${golden.source}\` lists every finding)`);
-        }
-        findings.push(...check.findings.filter((f) => !WARNED_ELSEWHERE.has(f.check)));
-        mistakes.push(...check.mistakes.map((m) => mistakeWarning(m, side, check.rows)));
-    }
-    return { findings, mistakes };
-}
-/** A runner mistake as the report's warning: its side, and its count of the run's `results`. */
-function mistakeWarning({ finding, meant }, side, results) {
-    return {
-        kind: 'runner_mistake',
-        side,
-        run: finding.run,
-        check: finding.check === 'unmatchable-hit' ? 'unmatchable-hit' : 'unknown-key',
-        field: finding.field ?? '',
-        meant,
-        queries: finding.count,
-        results,
-        firstQuery: finding.query ?? '',
-    };
-}
-/** The view compare has: the golden set itself. */
-const compareGoldenView = (golden) => goldenViewOf(golden);
-/**
- * The view aggregate has: its report (the golden set was read, perhaps in two threads, and dropped). A golden set
- * expects hits when some retrieval metric counts a query with a relevant expectation; paths are let count as
- * matching, since whether it has gold_supports is not in the report (the lenient side: no false stop).
- */
-function aggregateGoldenView(goldenPath, report) {
-    const counts = (id) => (report.metrics[id]?.n ?? 0) > 0;
-    // Under trec_c every query is in rr's denominator, relevant expectation or not: only recall_doc then says.
-    const relevant = report.options.mean_over !== 'trec_c' && counts('rr');
-    return {
-        source: goldenPath,
-        queries: null,
-        expectsHits: relevant || counts(`recall_doc@${report.options.ks[0]}`),
-        pathsMatch: true,
-    };
-}
-
-;// CONCATENATED MODULE: ./src/write/writeRunDatabase.ts
-
-
-
-
-
-/** An empty run database with every table, in memory. */
-async function createRunDatabase() {
-    const SQL = await loadSqlJs();
-    const db = new SQL.Database();
-    // A database EvalVerdict builds itself may be large; the cap is for databases it reads (openRunDatabase).
-    db.exec('PRAGMA hard_heap_limit = 0');
-    db.exec(RUN_DATABASE_DDL);
-    return db;
-}
-function insertRun(db, run, results) {
-    db.exec('BEGIN');
-    try {
-        db.run('INSERT INTO eval_runs (run_id, suite, config_snapshot_json, aggregate_json, commit_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)', [
-            run.runId,
-            run.suite,
-            JSON.stringify(run.config),
-            run.aggregateJson ?? '{}',
-            run.commitHash ?? null,
-            run.createdAt,
-        ]);
-        const stmt = db.prepare('INSERT INTO eval_query_results (run_id, query_id, result_json) VALUES (?, ?, ?)');
-        try {
-            for (const { queryId, result } of results)
-                stmt.run([run.runId, queryId, typeof result === 'string' ? result : JSON.stringify(result)]);
-        }
-        finally {
-            stmt.free();
-        }
-        db.exec('COMMIT');
-    }
-    catch (error) {
-        db.exec('ROLLBACK');
-        throw error;
-    }
-}
-function insertChunks(db, chunks, documents = []) {
-    db.exec('BEGIN');
-    const docStmt = db.prepare('INSERT OR REPLACE INTO documents (doc_id, workspace_path) VALUES (?, ?)');
-    const chunkStmt = db.prepare('INSERT INTO chunks (chunk_id, doc_id, text, heading_path_json, source_spans_json, token_estimate, chunker_version) VALUES (?, ?, ?, ?, ?, ?, ?)');
-    try {
-        for (const d of documents)
-            docStmt.run([d.docId, d.workspacePath]);
-        for (const c of chunks) {
-            chunkStmt.run([
-                c.chunkId,
-                c.docId,
-                c.text,
-                JSON.stringify(c.headingPath),
-                JSON.stringify(c.spans),
-                c.tokenEstimate,
-                c.chunkerVersion,
-            ]);
-        }
-        db.exec('COMMIT');
-    }
-    catch (error) {
-        db.exec('ROLLBACK');
-        throw error;
-    }
-    finally {
-        docStmt.free();
-        chunkStmt.free();
-    }
-}
-/** Exports and writes through a temporary file and a rename: never half-written. */
-function saveDatabase(db, file) {
-    writeFileAtomically(file, db.export());
-}
-/**
- * `aggregate --write`: `json` as the `aggregate_json` of run `runId` in the run database `file`, the file replaced
- * atomically. The one UPDATE changes one value and runs none of the database's SQL: a table with triggers
- * (checkWritable), CHECK constraints, generated columns, or indexes on expressions or with a WHERE is refused
- * (checkNoCodeRunsOnUpdate; a CHECK over a 4 MB value ran past 2 minutes), and the changes SQLite counts and the
- * table's row count are checked before anything is written.
- */
-async function writeAggregateJson(file, runId, json) {
-    checkReplaceable(file); // again: a writer may have opened the database while it was scored
-    const wal = isWalMode(file);
-    const db = await openRunDatabase(file);
-    try {
-        checkWritable(db, file);
-        checkNoCodeRunsOnUpdate(db, file);
-        let changed;
-        try {
-            // Foreign keys off: an ON UPDATE action would change other tables (sql.js's default; said, not assumed).
-            db.exec('PRAGMA foreign_keys = OFF');
-            db.exec('BEGIN');
-            const rowsBefore = countRuns(db);
-            db.run('UPDATE eval_runs SET aggregate_json = ? WHERE run_id = ?', [json, runId]);
-            changed = Number(db.exec('SELECT total_changes()')[0]?.values[0]?.[0] ?? -1);
-            // A REPLACE conflict clause deletes the rows it clashes with, which total_changes does not count.
-            if (changed === 1 && countRuns(db) !== rowsBefore)
-                changed = -1;
-            if (changed === 1)
-                db.exec('COMMIT');
-            else
-                db.exec('ROLLBACK');
-        }
-        catch (error) {
-            throw new errors_InputError(`${file}: table \`eval_runs\`: SQLite could not write the aggregate: ${errors_oneLine(error.message)}`);
-        }
-        if (changed !== 1) {
-            throw new errors_InputError(`${file}: table \`eval_runs\`: writing the aggregate of run \`${errors_oneLine(cut(runId))}\` would change ` +
-                `${changed === -1 ? 'other rows too' : `${changed} rows`}, not one; nothing was written`);
-        }
-        const bytes = db.export();
-        // sql.js writes a rollback-journal database; a WAL-mode one (no log SQLite would read beside it:
-        // checkReplaceable refuses that) stays in WAL mode, as the header's read and write versions say.
-        if (wal)
-            bytes[18] = bytes[19] = 2;
-        outputFiles_writeFileAtomically(file, bytes);
-    }
-    finally {
-        db.close();
-    }
-}
-function countRuns(db) {
-    return Number(db.exec('SELECT count(*) FROM eval_runs')[0]?.values[0]?.[0] ?? -1);
-}
-/** `text` cut to 200 characters with an ellipsis and its full length, for a message. */
-function cut(text) {
-    return text.length > 200 ? `${text.slice(0, 200)}… (${Buffer.byteLength(text)} bytes)` : text;
-}
-/** A table's CREATE statement without its string literals, quoted names and comments: only keywords are left. */
-const LITERALS = /'(?:[^']|'')*'|"(?:[^"]|"")*"|`(?:[^`]|``)*`|\[[^\]]*\]|--[^\n]*|\/\*[\s\S]*?(?:\*\/|$)/g;
-/**
- * Refuses what SQLite would evaluate besides the row itself when `eval_runs` is updated: a CHECK constraint (found
- * as a keyword of the table's SQL: a false match only refuses more), a generated column (table_xinfo's hidden 2 or
- * 3), an index on an expression (index_xinfo's cid -2) or a partial index (index_list's partial). Plain indexes and
- * constraints compare stored values with SQLite's built-in collations (an unknown one fails opening the table).
- * Cost: the schema's size, never a row's.
- */
-function checkNoCodeRunsOnUpdate(db, file) {
-    const refuse = (what) => {
-        throw new errors_InputError(`${file}: table \`eval_runs\` has ${what}, which SQLite would evaluate on the write; --write refuses to run SQL ` +
-            'stored in a run database: recreate the table without it (evalverdict init writes the plain schema), or leave ' +
-            'out --write');
-    };
-    const rows = db.exec("SELECT sql FROM sqlite_schema WHERE type = 'table' AND lower(name) = 'eval_runs'");
-    const sql = String(rows[0]?.values[0]?.[0] ?? '').replace(LITERALS, ' ');
-    if (/\bCHECK\b/i.test(sql))
-        refuse('a CHECK constraint');
-    for (const column of db.exec("PRAGMA table_xinfo('eval_runs')")[0]?.values ?? []) {
-        if (Number(column[6]) === 2 || Number(column[6]) === 3)
-            refuse(`a generated column (\`${errors_oneLine(cut(String(column[1])))}\`)`);
-    }
-    for (const index of db.exec("PRAGMA index_list('eval_runs')")[0]?.values ?? []) {
-        const name = String(index[1]);
-        if (Number(index[4]) === 1)
-            refuse(`a partial index (\`${errors_oneLine(cut(name))}\`, with a WHERE)`);
-        const parts = db.exec(`PRAGMA index_xinfo("${name.replace(/"/g, '""')}")`)[0]?.values ?? [];
-        if (parts.some((p) => Number(p[1]) === -2))
-            refuse(`an index on an expression (\`${errors_oneLine(cut(name))}\`)`);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/pipeline/twoThreads.ts
-/**
- * Scoring on the second core of the 2-core machines we run on (docs/decisions/0001-two-threads-golden-halves.md):
- * compare scores the candidate in a worker thread while this thread scores the baseline; aggregate has each thread
- * read half of a JSON Lines golden set and score the results of its half's query_id range. Either way the worker hands back its
- * table (src/aggregate/table.ts) with the typed arrays moved, not copied.
- *
- * The worker runs the bundle this module is built into (dist/cli/index.js, dist/index.js). From TypeScript source
- * (vitest, tsx) workers are off and callers score in one thread: the same tables.
- */
-
-
-
-
-
-
-
-let enabled = false;
-/**
- * Called by the entries (src/cli/index.ts, src/action/index.ts), which run nothing else in a worker thread. Code that
- * bundles the pipeline some other way (whose entry would run again in the worker) never starts one.
- */
-function enableScoringWorkers() {
-    enabled = true;
-}
-/** EVALVERDICT_WORKERS=0 turns workers off; =2 makes compare and aggregate use two threads whatever the sizes (tests, bench). */
-function workerMode() {
-    if (!enabled || process.env.EVALVERDICT_WORKERS === '0' || !import.meta.url.endsWith('.js'))
-        return 'off';
-    return process.env.EVALVERDICT_WORKERS === '2' ? 'always' : 'auto';
-}
-const workersAvailable = () => workerMode() !== 'off';
-/**
- * Node 24 gives each thread 64 MB semi-spaces, which raised the worker's peak memory by ~100 MB for no gain in
- * time; this is Node 20's default (bench/README.md).
- */
-const WORKER_LIMITS = { maxYoungGenerationSizeMb: 48 };
-const COMPARE_JOB = 'evalverdict-score-run';
-const AGGREGATE_JOB = 'evalverdict-aggregate-half';
-function startWorker(kind, job) {
-    // Not `new Worker(new URL(...))`: bundlers turn that form into a separate worker chunk.
-    const url = new URL(import.meta.url);
-    const worker = new external_node_worker_threads_.Worker(url, { workerData: { kind, job }, resourceLimits: WORKER_LIMITS });
-    const reply = new Promise((resolve, reject) => {
-        worker.once('message', resolve);
-        worker.once('error', reject);
-        worker.once('exit', (code) => reject(new Error(`the scoring worker exited with code ${code} before it replied`)));
-    }).then((message) => {
-        if ('inputError' in message)
-            throw new errors_InputError(message.inputError);
-        if ('error' in message)
-            throw new Error(`scoring worker: ${message.error}`);
-        return message;
-    });
-    reply.catch(() => undefined); // a caller that fails first never awaits it
-    return { reply, cancel: () => void worker.terminate() };
-}
-function phaseRecorder() {
-    const phases = [];
-    const phase = (label) => phases.push([label, performance.timeOrigin + performance.now(), process.resourceUsage().minorPageFault]);
-    phase(`worker running (young generation ${external_node_worker_threads_.resourceLimits.maxYoungGenerationSizeMb} MB)`);
-    return { phases, phase };
-}
-/** sql.js's WebAssembly compiled while the golden set is read, not after (15-25 ms); a failure shows where it is used. */
-const warmUpSqlJs = () => void sqlite_loadSqlJs().catch(() => undefined);
-/** A run database (or one query_id range of it) scored into its table, the database open only meanwhile. */
-async function scoreFileToTable(runPath, runId, golden, options, range, spareRows = 0) {
-    const stream = await runDatabase_openRunStream(runPath, runId, range);
-    try {
-        return table_scoreToTable(stream, golden, options, range, spareRows);
-    }
-    finally {
-        stream.release?.();
-    }
-}
-/** Starts scoring `job` in a worker, which reads the golden file itself; the reply is the run's table. */
-function scoreRunInWorker(job) {
-    const worker = startWorker(COMPARE_JOB, job);
-    return { reply: worker.reply, cancel: worker.cancel };
-}
-async function runCompareJob(job) {
-    const { phases, phase } = phaseRecorder();
-    warmUpSqlJs();
-    const golden = golden_readGoldenFile(job.goldenPath);
-    phase('golden set read');
-    const table = await scoreFileToTable(job.runPath, job.runId, golden, { ...job.options, referenceChunks: null });
-    phase('run scored into its table');
-    const { message, transfer } = tableTransfer(table);
-    return { reply: { ok: message, phases }, transfer };
-}
-/**
- * The golden file is cut at a line; the second half's first id is the bound. This thread reads the first half and
- * scores the results before the bound; the worker reads the second half and scores the results from the bound on.
- * Neither waits for the other. That is the whole run exactly when the first half's ids all sort before the bound
- * and the second half's none (in SQLite's order), as in a golden file in id order. Otherwise (or when a half does
- * not read cleanly) null: the caller scores in one thread, which also words any error.
- */
-async function aggregateInTwoThreads(job, mark) {
-    const { referenceChunks: _unused, ...options } = job.options;
-    job = { ...job, splitMinBytes: job.splitMinBytes ?? (workerMode() === 'always' ? 0 : undefined) };
-    const worker = startWorker(AGGREGATE_JOB, { ...job, options });
-    mark('worker started');
-    warmUpSqlJs();
-    const half = readGoldenHalf(job.goldenPath, 0, job.splitMinBytes);
-    const bound = half?.nextId ?? null;
-    if (half === null || bound === null || !half.queries.every((q) => compareUtf8(q.id, bound) < 0)) {
-        worker.cancel();
-        return null;
-    }
-    mark('golden half read (the first here)');
-    // Room for the worker's rows after this half's in each column: the halves are joined in place.
-    const golden = goldenSetOfHalf(job.goldenPath, half);
-    const lower = await scoreFileToTable(job.runPath, job.runId, golden, job.options, { to: bound }, half.linesAfter).catch((error) => ({ error }));
-    mark('this half scored into its table');
-    const reply = await worker.reply.catch((error) => ({ error }));
-    if ('split' in reply)
-        return null; // the second half did not read cleanly or is not in id order: one thread decides
-    if ('error' in lower)
-        throw lower.error;
-    if ('error' in reply)
-        throw reply.error;
-    const table = joinHalfTables(lower, reply.ok, reply.groups, half.fingerprint);
-    mark('the two halves joined');
-    return { table, warnings: [...half.warnings, ...reply.warnings], phases: reply.phases };
-}
-async function runAggregateJob(job) {
-    const { phases, phase } = phaseRecorder();
-    warmUpSqlJs();
-    const half = readGoldenHalf(job.goldenPath, 1, job.splitMinBytes);
-    phase('golden half read (the second here)');
-    // Its range starts at its first id, where the main thread's ends (readGoldenHalf's nextId): every id must follow it.
-    const from = half?.queries[0]?.id;
-    if (half === null || from === undefined || !half.queries.every((q) => compareUtf8(q.id, from) >= 0))
-        return { reply: { split: false, phases }, transfer: [] };
-    const groups = groupQueries(half.queries.filter((q) => !q.pending));
-    const golden = goldenSetOfHalf(job.goldenPath, half);
-    const table = await scoreFileToTable(job.runPath, job.runId, golden, { ...job.options, referenceChunks: null }, { from });
-    phase('its half scored into its table');
-    const { message, transfer } = tableTransfer(table);
-    const rows = Object.values(groups).flatMap((byName) => [...byName.values()].map((list) => list.buffer));
-    const reply = { ok: message, groups, warnings: half.warnings, phases };
-    return { reply, transfer: [...transfer, ...rows] };
-}
-// ---------------------------------------------------------------------------------------------------------
-// In the worker thread
-/** A worker's failure as its reply: a user's mistake keeps its message, anything else its stack. */
-function failureOf(error) {
-    if (error instanceof errors_InputError)
-        return { inputError: error.message };
-    return { error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
-}
-const data = external_node_worker_threads_.workerData;
-const job = data?.kind === COMPARE_JOB ? runCompareJob : data?.kind === AGGREGATE_JOB ? runAggregateJob : null;
-if (job !== null && external_node_worker_threads_.parentPort !== null) {
-    void job(data.job)
-        .catch((error) => ({ reply: failureOf(error), transfer: [] }))
-        .then(({ reply, transfer }) => external_node_worker_threads_.parentPort.postMessage(reply, transfer));
-}
-
-;// CONCATENATED MODULE: ./src/aggregate/kebab.ts
-/**
- * The aggregate_json we store with `--write`: kebab's own keys filled (so kebab's tools still read it) plus ours.
- * kebab reads most of its keys as plain f32 (serde rejects null) and writes 0.0 where it has no data, so an
- * undefined metric is 0 there (only citation_coverage and refusal_correctness take null); ours (`evalverdict`) keep null.
- */
-
-function kebabAggregateJson(report) {
-    const value = (id) => {
-        const v = report.metrics[id]?.value;
-        return v === null || v === undefined ? null : round4(v);
-    };
-    const f32 = (id) => value(id) ?? 0; // a key kebab reads as a plain f32
-    const byK = (prefix) => Object.fromEntries(report.options.ks.map((k) => [String(k), f32(`${prefix}@${k}`)]));
-    return {
-        hit_at_k: byK('hit'),
-        mrr: f32(`mrr@${report.options.mrr_cutoff}`),
-        recall_at_k_doc: byK('recall_doc'),
-        precision_at_k_chunk: byK('P'),
-        citation_coverage: value('citation_coverage'),
-        groundedness: f32('groundedness'),
-        empty_result_rate: f32('empty_result_rate'),
-        refusal_correctness: value('refusal_correctness'),
-        total_queries: f32('total_queries'),
-        failed_queries: f32('failed_queries'),
-        evalverdict: report,
-    };
-}
-
-;// CONCATENATED MODULE: ./src/pipeline/pipeline.ts
-/**
- * load -> aggregate -> compare -> gate -> render: the one code path behind `evalverdict compare` and the action.
- * Reads the files it is given and publishes nothing; the one file it writes is a run's own `aggregate_json` when
- * asked (`aggregate --write`, the action's `write-aggregate`), through src/write. Report files are the entries'.
- */
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/** Marks phases for `trace`, and the worker's phases, placed on the same clock. */
-function tracer(trace) {
-    const start = performance.timeOrigin + performance.now();
-    const now = () => (performance.timeOrigin + performance.now() - start) / 1000;
-    return {
-        mark: (label) => trace?.(label, now(), process.resourceUsage().minorPageFault),
-        worker: async (phases) => {
-            if (!trace)
-                return;
-            for (const [label, epochMs, faults] of await phases)
-                trace(`worker: ${label}`, (epochMs - start) / 1000, faults);
-        },
-    };
-}
-/**
- * The gate config (the inline text, else the file, else the built-in default) and where it came from: a file's hash
- * is of its bytes as read; the inline text's of the text trimmed, as the action's inputs are.
- */
-function loadGateConfig(configPath, configText, builtIn = defaultGateConfig()) {
-    const hashOf = (text) => (0,external_node_crypto_.createHash)('sha256').update(text, 'utf8').digest('hex').slice(0, 12);
-    if (configText && configText.trim() !== '')
-        return {
-            config: parseGateConfig(configText, 'gates input'),
-            origin: { source: 'gates input', sha256: hashOf(configText.trim()) },
-        };
-    if (!configPath)
-        return { config: builtIn, origin: { source: null, sha256: null } };
-    let text;
-    try {
-        text = readRegularFile(configPath, 'the gate config', MAX_CONFIG_BYTES).toString('utf8');
-    }
-    catch (error) {
-        throw cannotRead(configPath, error, 'the gate config');
-    }
-    return { config: parseGateConfig(text, configPath), origin: { source: configPath, sha256: hashOf(text) } };
-}
-/**
- * Why the two sides are one run, or null: the same run of the same database file (both sides picking the newest run
- * of one database, most often), or the same run id with the same creation time and results.
- */
-function sameRunReason(inputs, report) {
-    const { baseline: b, candidate: c } = report;
-    if (b === null || inputs.baselinePath === null || b.run_id !== c.run_id)
-        return null;
-    const real = (path) => {
-        try {
-            return (0,external_node_fs_namespaceObject.realpathSync)(path);
-        }
-        catch {
-            return (0,external_node_path_namespaceObject.resolve)(path);
-        }
-    };
-    if (real(inputs.baselinePath) === real(inputs.candidatePath))
-        return 'same database and run';
-    const unchanged = Object.values(report.metrics).every((m) => m.delta === null || m.delta === 0);
-    return b.created_at === c.created_at && unchanged && report.golden.removed.length === 0
-        ? 'same run id and results'
+/** Each side's runs, or null when each side names one run (or none: the newest). */
+async function repeatedRuns(sides) {
+    const names = sides.runOptionNames ?? NEUTRAL_RUN_OPTION_NAMES;
+    const baseline = sides.baselinePath !== null && sides.baselineRun
+        ? await sideRunsNamed(sides.baselinePath, sides.baselineRun, names.baseline)
         : null;
-}
-async function runCompare(inputs) {
-    const t = tracer(inputs.trace);
-    const loaded = loadGateConfig(inputs.configPath, inputs.configText, inputs.builtInConfig);
-    const { config, options: scoring } = atScoringCutoffs(loaded.config, withoutUndefined(inputs.options ?? {}));
-    const origin = loaded.origin;
-    const options = {
-        ...scoring,
-        strictChunkerVersion: inputs.strictChunkerVersion ?? false,
-        alpha: config.alpha,
-    };
-    let read = null;
-    const golden = () => (read ??= golden_readGoldenFile(inputs.goldenPath));
-    const baselinePath = inputs.baselinePath;
-    const chosen = await compareChosen(inputs, golden, options, t, config.repeatsMayDiffer);
-    const { compared, runsRead } = chosen;
-    inputs = chosen.inputs;
-    requireExpectations(golden(), config, compared);
-    const checked = await runFormatChecks(runsRead, compareGoldenView(golden()));
-    const { report: gated, defs } = applyGates(compared, config);
-    // A run whose database records no commit takes the action's (the workflow run's), and says so.
-    const report = withShownPValues(withWorkflowCommits(gated, inputs.reportContext ?? {}));
-    t.mark('compared');
-    // A calibrated config's noise floor is named beside the config (src/render/calibrationReport.ts, noiseFloorLine).
-    const named = config.noise ? { ...origin, noise: config.noise } : origin;
-    const context = {
-        ...inputs.reportContext,
-        config: named,
-        sameRun: sameRunReason(inputs, report),
-        ...(checked.mistakes.length > 0 ? { runnerMistakes: checked.mistakes } : {}),
-    };
-    const { full: markdownFull, cut: markdown } = renderReportMarkdowns(report, defs, {
-        maxLength: GITHUB_COMMENT_LIMIT,
-        fullReportHint: inputs.fullReportHint,
-        context,
-    });
-    const json = stableJson({
-        ...report,
-        baseline_source: baselineSource(report, baselinePath, inputs.reportContext),
-        config: origin,
-        ...(checked.mistakes.length > 0 ? { runner_warnings: runnerWarningsJson(checked.mistakes) } : {}),
-    });
-    t.mark('reports rendered');
-    const warnings = [
-        ...warnings_notes([report.baseline && swappedRunsWarning(report.baseline, report.candidate)]),
-        ...golden().warnings,
-        ...pipeline_runWarnings(compared, baselinePath, inputs.candidatePath),
-        ...warnings_notes(chosen.repeatWarnings),
-        ...reportWarnings(report, context).filter((w) => !SAID_ELSEWHERE.has(w.kind)),
-        ...warnings_notes(checked.findings.map(formatFinding)),
-        ...warnings_notes(config.notices),
-    ];
-    return { report, defs, markdown, markdownFull, json, warnings, context, parallel: chosen.parallel, golden: golden() };
-}
-/**
- * The report's warnings not repeated in the entries' warnings: those the pipeline words itself with the run's path
- * and ids (swappedRunsWarning, runWarnings), and those of the action's context (a stale or distant baseline, a
- * candidate of another commit), which the comment shows and the action reports itself, and the runner mistakes, whose
- * findings are worded as validate words them (runFormatChecks). The others reach stderr and
- * the action's annotations as the report words them.
- */
-const SAID_ELSEWHERE = new Set([
-    'swapped_runs',
-    'unknown_results',
-    'duplicate_results',
-    'capped_results',
-    'stale_baseline',
-    'baseline_behind',
-    'candidate_commit',
-    'runner_mistake',
-]);
-/** Each side's results the golden set does not know, repeated results, and ignored stage timings. */
-function pipeline_runWarnings(compared, baselinePath, candidatePath) {
-    const { report, ignoredStageTimings } = compared;
-    const b = report.baseline;
-    const { unknown_query_ids: unknown, duplicate_query_ids: duplicate, capped_query_ids: capped } = report.golden;
-    return warnings_notes([
-        b && aggregate_unknownResultsWarning(baselinePath, b.run_id, unknown.baseline),
-        aggregate_unknownResultsWarning(candidatePath, report.candidate.run_id, unknown.candidate),
-        b && aggregate_duplicateResultsWarning(baselinePath, b.run_id, duplicate.baseline),
-        aggregate_duplicateResultsWarning(candidatePath, report.candidate.run_id, duplicate.candidate),
-        b && aggregate_cappedResultsWarning(baselinePath, b.run_id, capped?.baseline ?? []),
-        aggregate_cappedResultsWarning(candidatePath, report.candidate.run_id, capped?.candidate ?? []),
-        b && ignoredStagesWarning(baselinePath, b.run_id, ignoredStageTimings.baseline),
-        ignoredStagesWarning(candidatePath, report.candidate.run_id, ignoredStageTimings.candidate),
-    ]);
-}
-/** An options object without the keys set to undefined, so that spreading it keeps what came before. */
-function withoutUndefined(options) {
-    return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
-}
-/**
- * A baseline created after its candidate: most often the two paths were given the wrong way round, which turns
- * every regression into an improvement. Equal or unreadable times say nothing.
- */
-function swappedRunsWarning(baseline, candidate) {
-    const [b, c] = [runTime(baseline.created_at), runTime(candidate.created_at)];
-    if (b === null || c === null || b <= c)
+    const candidate = sides.candidateRun
+        ? await sideRunsNamed(sides.candidatePath, sides.candidateRun, names.candidate)
+        : null;
+    if (baseline === null && candidate === null)
         return null;
-    return (`the baseline run \`${baseline.run_id}\` (created ${baseline.created_at}) is newer than the candidate run ` +
-        `\`${candidate.run_id}\` (created ${candidate.created_at}): the runs may be swapped (the baseline comes first)`);
+    if (sides.baselinePath === null && candidate !== null && candidate.length > 1)
+        throw new errors_InputError(`${names.candidate}: several candidate runs need a baseline (not ${names.noBaseline})`);
+    return {
+        baseline: sides.baselinePath === null ? [] : (baseline ?? [sides.baselineRun ?? null]),
+        candidate: candidate ?? [sides.candidateRun ?? null],
+    };
 }
+/**
+ * The runs a side's run option names when it names several: ids separated by commas, `all` (every run of the
+ * database, when its runs are of one suite) or `all:SUITE` (every run of that suite), in the order written. Null
+ * when it names one run (as runsNamed). Ambiguity, an unknown id or suite, an empty or repeated id: an InputError.
+ */
+async function sideRunsNamed(runPath, value, option) {
+    if (value !== 'all' && !value.startsWith('all:') && !value.includes(','))
+        return null;
+    const runs = await runDatabase_listRunsIn(runPath);
+    const ids = runs.map((r) => r.id);
+    if (ids.includes(value))
+        return null;
+    const suites = [...new Set(runs.map((r) => r.suite))].sort();
+    const suiteList = () => suites
+        .slice(0, 10)
+        .map((s) => `\`${inputText_oneLine(s)}\` (${numberFormat_plural(runs.filter((r) => r.suite === s).length, 'run', 'runs')})`)
+        .join(', ');
+    if (value === 'all') {
+        if (suites.length > 1)
+            throw new errors_InputError(`${runPath}: ${option} all is ambiguous: the database holds runs of ${suites.length} suites (${suiteList()}); ` +
+                `name one suite (${option} all:${inputText_oneLine(suites[0])}) or the runs (${option} a,b,c)`);
+        return ids;
+    }
+    if (value.startsWith('all:')) {
+        const suite = value.slice(4);
+        const of = runs.filter((r) => r.suite === suite).map((r) => r.id);
+        if (of.length === 0)
+            throw new errors_InputError(`${runPath}: ${option}: no run of suite \`${inputText_oneLine(suite)}\` in \`eval_runs\`${suggest(suite, suites)} (suites: ${suiteList()})`);
+        return of;
+    }
+    return listedRuns(runPath, value, option, ids);
+}
+/** The ids of a comma list, each checked against the database's (`present`). */
+function listedRuns(runPath, value, option, present) {
+    const ids = value.split(',').map((id) => id.trim());
+    const listed = () => `(runs: ${present
+        .slice(0, 20)
+        .map((id) => inputText_oneLine(id))
+        .join(', ')}${present.length > 20 ? `, and ${present.length - 20} more` : ''})`;
+    const seen = new Set();
+    for (const id of ids) {
+        if (id === '')
+            throw new errors_InputError(`${option}: ${JSON.stringify(value)} has an empty run id ${listed()}`);
+        if (seen.has(id))
+            throw new errors_InputError(`${option}: run \`${inputText_oneLine(id)}\` is given twice`);
+        seen.add(id);
+        if (!present.includes(id))
+            throw new errors_InputError(`${runPath}: ${option}: no run \`${inputText_oneLine(id)}\` in \`eval_runs\`${suggest(id, present)} ${listed()}`);
+    }
+    return ids;
+}
+/**
+ * The run ids of a database in the order they were written (rowid; by run_id for a table without one), after the
+ * reader's checks of the file (a wrong file fails with the reader's message).
+ */
+async function runIdsIn(runPath) {
+    return (await listRunsIn(runPath)).map((r) => r.id);
+}
+/**
+ * The runs a `--run` value names when it names several: `all`, or ids separated by commas. Null when it names one
+ * run: a value without a comma other than `all`, or the exact id of a run (a run may be called `all` or `a,b`).
+ * An id the database does not have, an empty one or one given twice is refused, naming the runs there are.
+ */
+async function runsNamed(runPath, value, option) {
+    if (value !== 'all' && !value.includes(','))
+        return null;
+    const present = await runIdsIn(runPath);
+    if (present.includes(value))
+        return null;
+    if (value === 'all')
+        return present;
+    return listedRuns(runPath, value, option, present);
+}
+
+;// CONCATENATED MODULE: ./src/pipeline/compareSides.ts
+/**
+ * Which path scores a comparison: several runs on a side (repeats), else the candidate in a worker thread beside
+ * the baseline (src/pipeline/twoThreads.ts), else one side after the other, or the candidate alone.
+ */
+
+
+
+
+
+
+
 /**
  * The comparison by the path the inputs call for: several runs on a side (repeats), else two threads where
- * available, else in sequence; the inputs with each side's first run named, and every run read (file, run id, side).
+ * available, else in sequence; the every run read (file, run id, side).
  */
 async function compareChosen(given, golden, options, t, mayDiffer) {
     const baselinePath = given.baselinePath;
@@ -82184,74 +82376,7 @@ async function compareChosen(given, golden, options, t, mayDiffer) {
         ...read(inputs.candidatePath, lists?.candidate ?? [], c.run_id, 'candidate'),
     ];
     const repeatWarnings = repeatedCompared?.repeatWarnings ?? [];
-    return { compared, inputs, runsRead, parallel: inParallel !== null, repeatWarnings };
-}
-async function repeatedRuns(inputs) {
-    const baseline = inputs.baselinePath !== null && inputs.baselineRun
-        ? await sideRunsNamed(inputs.baselinePath, inputs.baselineRun, '--baseline-run')
-        : null;
-    const candidate = inputs.candidateRun
-        ? await sideRunsNamed(inputs.candidatePath, inputs.candidateRun, '--candidate-run')
-        : null;
-    if (baseline === null && candidate === null)
-        return null;
-    if (inputs.baselinePath === null && candidate !== null && candidate.length > 1)
-        throw new errors_InputError('--candidate-run: several candidate runs need a baseline (not --baseline none)');
-    return {
-        baseline: inputs.baselinePath === null ? [] : (baseline ?? [inputs.baselineRun ?? null]),
-        candidate: candidate ?? [inputs.candidateRun ?? null],
-    };
-}
-/**
- * The runs a side's run option names when it names several: ids separated by commas, `all` (every run of the
- * database, when its runs are of one suite) or `all:SUITE` (every run of that suite), in the order written. Null
- * when it names one run (as runsNamed). Ambiguity, an unknown id or suite, an empty or repeated id: an InputError.
- */
-async function sideRunsNamed(runPath, value, flag) {
-    if (value !== 'all' && !value.startsWith('all:') && !value.includes(','))
-        return null;
-    const runs = await runsIn(runPath);
-    const ids = runs.map((r) => r.id);
-    if (ids.includes(value))
-        return null;
-    const suites = [...new Set(runs.map((r) => r.suite))].sort();
-    const suiteList = () => suites
-        .slice(0, 10)
-        .map((s) => `\`${errors_oneLine(s)}\` (${numberFormat_plural(runs.filter((r) => r.suite === s).length, 'run', 'runs')})`)
-        .join(', ');
-    if (value === 'all') {
-        if (suites.length > 1)
-            throw new errors_InputError(`${runPath}: ${flag} all is ambiguous: the database holds runs of ${suites.length} suites (${suiteList()}); ` +
-                `name one suite (${flag} all:${errors_oneLine(suites[0])}) or the runs (${flag} a,b,c)`);
-        return ids;
-    }
-    if (value.startsWith('all:')) {
-        const suite = value.slice(4);
-        const of = runs.filter((r) => r.suite === suite).map((r) => r.id);
-        if (of.length === 0)
-            throw new errors_InputError(`${runPath}: ${flag}: no run of suite \`${errors_oneLine(suite)}\` in \`eval_runs\`${suggest(suite, suites)} (suites: ${suiteList()})`);
-        return of;
-    }
-    return listedRuns(runPath, value, flag, ids);
-}
-/** The ids of a comma list, each checked against the database's (`present`). */
-function listedRuns(runPath, value, flag, present) {
-    const ids = value.split(',').map((id) => id.trim());
-    const listed = () => `(runs: ${present
-        .slice(0, 20)
-        .map((id) => errors_oneLine(id))
-        .join(', ')}${present.length > 20 ? `, and ${present.length - 20} more` : ''})`;
-    const seen = new Set();
-    for (const id of ids) {
-        if (id === '')
-            throw new errors_InputError(`${flag}: ${JSON.stringify(value)} has an empty run id ${listed()}`);
-        if (seen.has(id))
-            throw new errors_InputError(`${flag}: run \`${errors_oneLine(id)}\` is given twice`);
-        seen.add(id);
-        if (!present.includes(id))
-            throw new errors_InputError(`${runPath}: ${flag}: no run \`${errors_oneLine(id)}\` in \`eval_runs\`${suggest(id, present)} ${listed()}`);
-    }
-    return ids;
+    return { compared, runsRead, parallel: inParallel !== null, repeatWarnings };
 }
 /** Each side's runs scored one after another (one run database in memory at a time), means per query compared. */
 async function compareRepeated(inputs, lists, golden, options, mayDiffer) {
@@ -82346,183 +82471,180 @@ async function compareInParallel(inputs, golden, options, t) {
         baseline?.release?.();
     }
 }
+
+;// CONCATENATED MODULE: ./src/pipeline/gateConfigFile.ts
+/** The gate config a comparison applies: the inline text, else the file, else the built-in default. */
+
+
+
+
 /**
- * When a second thread pays off for aggregate: each thread reads half of a JSON Lines golden set and scores its
- * queries' results, so the gain grows with the golden set; the second heap costs memory, and a small run gains
- * nothing (bench/README.md). YAML golden sets are read in one thread.
+ * The gate config (the inline text, else the file, else the built-in default) and where it came from: a file's hash
+ * is of its bytes as read; the inline text's of the text trimmed, as the action's inputs are.
  */
-const SPLIT_MIN_GOLDEN_BYTES = 16 << 20;
-const SPLIT_MIN_RUN_BYTES = 64 << 20;
-/**
- * When scoring the candidate in a worker pays off for compare: the worker loads the bundle, compiles sql.js and
- * reads the golden set again, which a run under 64 MiB does not win back in wall time (bench/README.md).
- */
-function worthAWorker(candidatePath) {
-    return workerMode() === 'always' || sizeAtLeast(candidatePath, SPLIT_MIN_RUN_BYTES);
-}
-function worthSplitting(runPath, goldenPath) {
-    if (goldenFormatOf(goldenPath) !== 'jsonl')
-        return false;
-    if (workerMode() === 'always')
-        return true;
-    return sizeAtLeast(goldenPath, SPLIT_MIN_GOLDEN_BYTES) && sizeAtLeast(runPath, SPLIT_MIN_RUN_BYTES);
-}
-function sizeAtLeast(path, bytes) {
-    try {
-        return (0,external_node_fs_namespaceObject.statSync)(path).size >= bytes;
-    }
-    catch {
-        return false; // the readers name the missing file
-    }
-}
-/**
- * load -> aggregate (-> store): `evalverdict aggregate` and the action's `write-aggregate`. From a bundle, a large run
- * with a large JSON Lines golden set is scored by two threads, a golden half each (the same table as one pass).
- */
-async function runAggregate(inputs) {
-    const t = tracer(inputs.trace);
-    const options = { ...score_DEFAULT_OPTIONS, ...inputs.options };
-    // Refused before scoring too, not only before writing: scoring a large run only to refuse its --write wastes it.
-    if (inputs.write)
-        checkReplaceable(inputs.runPath);
-    const inTwo = workersAvailable() && worthSplitting(inputs.runPath, inputs.goldenPath)
-        ? await aggregateInTwoThreads({ runPath: inputs.runPath, runId: inputs.runId ?? null, goldenPath: inputs.goldenPath, options }, t.mark)
-        : null;
-    if (inTwo !== null)
-        await t.worker(Promise.resolve(inTwo.phases));
-    const { table, warnings } = inTwo ?? (await aggregateInOneThread(inputs, options, t.mark));
-    const runId = table.run.run.runId;
-    const defs = metricTableFor(table);
-    const report = aggregateScored(table, defs);
-    t.mark('aggregated');
-    const findings = await runFormatFindings([[inputs.runPath, runId]], aggregateGoldenView(inputs.goldenPath, report));
-    const resultWarnings = warnings_notes([
-        aggregate_unknownResultsWarning(inputs.runPath, runId, report.unknown_query_ids),
-        aggregate_duplicateResultsWarning(inputs.runPath, runId, report.duplicate_query_ids),
-        aggregate_cappedResultsWarning(inputs.runPath, runId, report.capped_query_ids ?? []),
-        ignoredStagesWarning(inputs.runPath, runId, table.ignoredStageTimings),
-        ...findings.map(formatFinding),
-    ]);
-    if (inputs.write)
-        await storeAggregate(inputs.runPath, runId, report);
-    return { report, defs, runId, warnings: [...warnings, ...resultWarnings], parallel: inTwo !== null };
-}
-async function aggregateInOneThread(inputs, options, mark) {
-    // The run is opened before the golden set is read: the other way round, the golden set's garbage was still in
-    // the heap when sql.js took its memory. With both files wrong, the golden file's error is the one reported.
-    let whole;
-    try {
-        whole = await runDatabase_openRunStream(inputs.runPath, inputs.runId);
-    }
-    catch (error) {
-        if (error instanceof errors_InputError)
-            golden_readGoldenFile(inputs.goldenPath); // throws the golden file's error, if it has one
-        throw error;
-    }
-    try {
-        const golden = golden_readGoldenFile(inputs.goldenPath);
-        mark('golden set read');
-        const table = aggregateTableOf(table_scoreToTable(whole, golden, options));
-        mark('run scored into its table');
-        return { table, warnings: golden.warnings };
-    }
-    finally {
-        whole.release?.();
-    }
-}
-/** The aggregate in the run's `eval_runs.aggregate_json` (kebab's keys), the file replaced atomically. */
-async function storeAggregate(runPath, runId, report) {
-    await writeAggregateJson(runPath, runId, stableJson(kebabAggregateJson(report)).trimEnd());
-}
-/** load -> per-query rows of one run (`evalverdict aggregate --per-query`): each golden query's row, in golden order. */
-async function runPerQuery(inputs) {
-    const options = { ...DEFAULT_OPTIONS, ...inputs.options };
-    let run;
-    try {
-        run = await openRunStream(inputs.runPath, inputs.runId);
-    }
-    catch (error) {
-        if (error instanceof InputError)
-            readGoldenFile(inputs.goldenPath); // the golden file's error first, as aggregate
-        throw error;
-    }
-    try {
-        const golden = readGoldenFile(inputs.goldenPath);
-        const { rows, unknownQueryIds, duplicateQueryIds, cappedQueryIds } = perQueryRows(run, golden, options);
-        const pending = rows.filter((r) => r.pending).length;
-        const runId = run.run.runId;
+function loadGateConfig(configPath, configText, builtIn = defaultGateConfig()) {
+    const hashOf = (text) => (0,external_node_crypto_.createHash)('sha256').update(text, 'utf8').digest('hex').slice(0, 12);
+    if (configText && configText.trim() !== '')
         return {
-            report: {
-                run: summariseRun(run),
-                golden: { fingerprint: golden.fingerprint, queries: rows.length - pending, pending },
-                rows,
-                unknown_query_ids: unknownQueryIds,
-                duplicate_query_ids: duplicateQueryIds,
-                ...(cappedQueryIds.length > 0 ? { capped_query_ids: cappedQueryIds } : {}),
-            },
-            warnings: [
-                ...golden.warnings,
-                ...notes([
-                    unknownResultsWarning(inputs.runPath, runId, unknownQueryIds),
-                    duplicateResultsWarning(inputs.runPath, runId, duplicateQueryIds),
-                    cappedResultsWarning(inputs.runPath, runId, cappedQueryIds),
-                ]),
-            ],
+            config: parseGateConfig(configText, 'gates input'),
+            origin: { source: 'gates input', sha256: hashOf(configText.trim()) },
         };
-    }
-    finally {
-        run.release?.();
-    }
-}
-/**
- * The run ids of a database in the order they were written (rowid; by run_id for a table without one), after the
- * reader's checks of the file (a wrong file fails with the reader's message).
- */
-async function runIdsIn(runPath) {
-    return (await runsIn(runPath)).map((r) => r.id);
-}
-/** runIdsIn with each run's suite. */
-async function runsIn(runPath) {
-    (await runDatabase_openRunStream(runPath)).release?.();
-    const db = await openRunDatabase(runPath);
+    if (!configPath)
+        return { config: builtIn, origin: { source: null, sha256: null } };
+    let text;
     try {
-        let rows;
+        text = readRegularFile(configPath, 'the gate config', MAX_CONFIG_BYTES).toString('utf8');
+    }
+    catch (error) {
+        throw cannotRead(configPath, error, 'the gate config');
+    }
+    return { config: parseGateConfig(text, configPath), origin: { source: configPath, sha256: hashOf(text) } };
+}
+
+;// CONCATENATED MODULE: ./src/pipeline/runCompare.ts
+/**
+ * load -> aggregate -> compare -> gate -> render: the one code path behind `evalverdict compare` and the action.
+ * Reads the files it is given and publishes nothing; report files are the entries'.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * Why the two sides are one run, or null: the same run of the same database file (both sides picking the newest run
+ * of one database, most often), or the same run id with the same creation time and results.
+ */
+function sameRunReason(inputs, report) {
+    const { baseline: b, candidate: c } = report;
+    if (b === null || inputs.baselinePath === null || b.run_id !== c.run_id)
+        return null;
+    const real = (path) => {
         try {
-            rows = db.exec('SELECT run_id, suite FROM eval_runs ORDER BY rowid');
+            return (0,external_node_fs_namespaceObject.realpathSync)(path);
         }
         catch {
-            rows = db.exec('SELECT run_id, suite FROM eval_runs ORDER BY run_id');
+            return (0,external_node_path_namespaceObject.resolve)(path);
         }
-        return (rows[0]?.values ?? []).map((v) => ({ id: String(v[0]), suite: String(v[1] ?? '') }));
-    }
-    finally {
-        db.close();
-    }
+    };
+    if (real(inputs.baselinePath) === real(inputs.candidatePath))
+        return 'same database and run';
+    const unchanged = Object.values(report.metrics).every((m) => m.delta === null || m.delta === 0);
+    return b.created_at === c.created_at && unchanged && report.golden.removed.length === 0
+        ? 'same run id and results'
+        : null;
+}
+async function runCompare(inputs) {
+    const t = tracer(inputs.trace);
+    const loaded = loadGateConfig(inputs.configPath, inputs.configText, inputs.builtInConfig);
+    const { config, options: scoring } = settingsOf(loaded.config, withoutUndefined(inputs.options ?? {}));
+    const origin = loaded.origin;
+    const options = {
+        ...scoring,
+        strictChunkerVersion: inputs.strictChunkerVersion ?? false,
+    };
+    let read = null;
+    const golden = () => (read ??= golden_readGoldenFile(inputs.goldenPath));
+    const baselinePath = inputs.baselinePath;
+    const chosen = await compareChosen(inputs, golden, options, t, config.repeatsMayDiffer);
+    const { compared, runsRead } = chosen;
+    requireExpectations(golden(), config, compared);
+    const checked = await runFormatChecks(runsRead, compareGoldenView(golden()));
+    const { report: gated, defs } = applyGates(compared, config);
+    // A run whose database records no commit takes the action's (the workflow run's), and says so.
+    const report = withShownPValues(withWorkflowCommits(gated, inputs.reportContext ?? {}));
+    t.mark('compared');
+    // A calibrated config's noise floor is named beside the config (src/render/calibrationReport.ts, noiseFloorLine).
+    const named = config.noise ? { ...origin, noise: config.noise } : origin;
+    const context = {
+        ...inputs.reportContext,
+        config: named,
+        sameRun: sameRunReason(inputs, report),
+        ...(checked.mistakes.length > 0 ? { runnerMistakes: checked.mistakes } : {}),
+    };
+    const { full: markdownFull, cut: markdown } = renderReportMarkdowns(report, defs, {
+        maxLength: GITHUB_COMMENT_LIMIT,
+        fullReportHint: inputs.fullReportHint,
+        context,
+    });
+    const json = stableJson({
+        ...report,
+        baseline_source: baselineSource(report, baselinePath, inputs.reportContext),
+        config: origin,
+        ...(checked.mistakes.length > 0 ? { runner_warnings: runnerWarningsJson(checked.mistakes) } : {}),
+    });
+    t.mark('reports rendered');
+    const warnings = [
+        ...warnings_notes([report.baseline && swappedRunsWarning(report.baseline, report.candidate)]),
+        ...golden().warnings,
+        ...runCompare_runWarnings(compared, baselinePath, inputs.candidatePath),
+        ...warnings_notes(chosen.repeatWarnings),
+        ...reportWarnings(report, context).filter((w) => !SAID_ELSEWHERE.has(w.kind)),
+        ...warnings_notes(checked.findings.map(formatFinding)),
+        ...warnings_notes(config.notices),
+    ];
+    return { report, defs, markdown, markdownFull, json, warnings, context, parallel: chosen.parallel, golden: golden() };
 }
 /**
- * The runs a `--run` value names when it names several: `all`, or ids separated by commas. Null when it names one
- * run: a value without a comma other than `all`, or the exact id of a run (a run may be called `all` or `a,b`).
- * An id the database does not have, an empty one or one given twice is refused, naming the runs there are.
+ * The report's warnings not repeated in the entries' warnings: those the pipeline words itself with the run's path
+ * and ids (swappedRunsWarning, runWarnings), and those of the action's context (a stale or distant baseline, a
+ * candidate of another commit), which the comment shows and the action reports itself, and the runner mistakes, whose
+ * findings are worded as validate words them (runFormatChecks). The others reach stderr and
+ * the action's annotations as the report words them.
  */
-async function runsNamed(runPath, value) {
-    if (value !== 'all' && !value.includes(','))
-        return null;
-    const present = await runIdsIn(runPath);
-    if (present.includes(value))
-        return null;
-    if (value === 'all')
-        return present;
-    return listedRuns(runPath, value, '--run', present);
+const SAID_ELSEWHERE = new Set([
+    'swapped_runs',
+    'unknown_results',
+    'duplicate_results',
+    'capped_results',
+    'stale_baseline',
+    'baseline_behind',
+    'candidate_commit',
+    'runner_mistake',
+]);
+/** Each side's results the golden set does not know, repeated results, and ignored stage timings. */
+function runCompare_runWarnings(compared, baselinePath, candidatePath) {
+    const { report, ignoredStageTimings } = compared;
+    const b = report.baseline;
+    const { unknown_query_ids: unknown, duplicate_query_ids: duplicate, capped_query_ids: capped } = report.golden;
+    return warnings_notes([
+        b && aggregate_unknownResultsWarning(baselinePath, b.run_id, unknown.baseline),
+        aggregate_unknownResultsWarning(candidatePath, report.candidate.run_id, unknown.candidate),
+        b && aggregate_duplicateResultsWarning(baselinePath, b.run_id, duplicate.baseline),
+        aggregate_duplicateResultsWarning(candidatePath, report.candidate.run_id, duplicate.candidate),
+        b && aggregate_cappedResultsWarning(baselinePath, b.run_id, capped?.baseline ?? []),
+        aggregate_cappedResultsWarning(candidatePath, report.candidate.run_id, capped?.candidate ?? []),
+        b && ignoredStagesWarning(baselinePath, b.run_id, ignoredStageTimings.baseline),
+        ignoredStagesWarning(candidatePath, report.candidate.run_id, ignoredStageTimings.candidate),
+    ]);
 }
-/** Every run of `runIds` aggregated as `aggregate` does, then side by side with the best values marked. */
-async function runAggregateSideBySide(inputs) {
-    const outputs = [];
-    for (const runId of inputs.runIds)
-        outputs.push(await runAggregate({ ...inputs, runId, write: false }));
-    const { report, defs } = sideBySide(outputs);
-    // each run's reading gives the golden set's warnings again: once each
-    const warnings = new Map(outputs.flatMap((o) => o.warnings).map((w) => [JSON.stringify(w), w]));
-    return { report, defs, warnings: [...warnings.values()] };
+/** An options object without the keys set to undefined, so that spreading it keeps what came before. */
+function withoutUndefined(options) {
+    return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
+}
+/**
+ * A baseline created after its candidate: most often the two paths were given the wrong way round, which turns
+ * every regression into an improvement. Equal or unreadable times say nothing.
+ */
+function swappedRunsWarning(baseline, candidate) {
+    const [b, c] = [runTime(baseline.created_at), runTime(candidate.created_at)];
+    if (b === null || c === null || b <= c)
+        return null;
+    return (`the baseline run \`${baseline.run_id}\` (created ${baseline.created_at}) is newer than the candidate run ` +
+        `\`${candidate.run_id}\` (created ${candidate.created_at}): the runs may be swapped (the baseline comes first)`);
 }
 
 ;// CONCATENATED MODULE: ./src/action/reports.ts
@@ -82530,6 +82652,8 @@ async function runAggregateSideBySide(inputs) {
  * The scoring step and what it leaves: the comparison (or why there is none), the reports it renders (or the error
  * panel), the report files and the job summary. Each step returns its failure messages; nothing is shared.
  */
+
+
 
 
 
@@ -82565,6 +82689,11 @@ async function evaluate(inputs, errors, reportName, reportContext, history = nul
             goldenPath: shortPath(inputs.golden),
             baselineRun: inputs.baselineRun,
             candidateRun: inputs.candidateRun,
+            runOptionNames: {
+                baseline: 'input `baseline-run`',
+                candidate: 'input `candidate-run`',
+                noBaseline: '`baseline: none`',
+            },
             configPath: inputs.config === null ? null : shortPath(inputs.config),
             configText: inputs.gates,
             // With no baseline and no config, the default's gates warn: `baseline: none` gives the candidate-only report.
@@ -82600,7 +82729,7 @@ async function afterEvaluation(out, inputs) {
             options: inputs.metricOptions,
             write: true,
         });
-        runner_info(`wrote aggregate_json of run ${errors_oneLine(runId)} into ${shortPath(inputs.candidate)}`);
+        runner_info(`wrote aggregate_json of run ${inputText_oneLine(runId)} into ${shortPath(inputs.candidate)}`);
         return [];
     }
     catch (error) {
@@ -82664,6 +82793,7 @@ const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import
  * (baselineArtifact.ts) with the action's GitHub client, and what `if-no-baseline` says when nothing is found. It
  * returns the downloaded database, or none for a candidate-only report.
  */
+
 
 
 
@@ -82871,10 +83001,11 @@ function commitStatusSetter(inputs, ctx, session) {
 
 
 
+
 const workflowRun_short = (sha) => sha.slice(0, 7);
 /** A pull request from GitHub's answer with the fields routing needs, or a clear error naming the one that is not. */
 function checkedPull(p) {
-    const bad = (field, value) => new errors_InputError(`workflow_run: GitHub's pull request has \`${field}\` ${value === undefined ? 'missing' : errors_oneLine(JSON.stringify(value) ?? '').slice(0, 80)}, not ${field.endsWith('number') ? 'a number' : 'a string'}`);
+    const bad = (field, value) => new errors_InputError(`workflow_run: GitHub's pull request has \`${field}\` ${value === undefined ? 'missing' : inputText_oneLine(JSON.stringify(value) ?? '').slice(0, 80)}, not ${field.endsWith('number') ? 'a number' : 'a string'}`);
     if (typeof p?.number !== 'number')
         throw bad('number', p?.number);
     for (const [field, value] of [
@@ -82889,7 +83020,7 @@ function checkedPull(p) {
 }
 function permissionHint(error, what) {
     const status = error?.status;
-    const detail = errors_oneLine(error instanceof Error ? error.message : String(error));
+    const detail = inputText_oneLine(error instanceof Error ? error.message : String(error));
     if (status === 403)
         return new errors_InputError(`workflow_run: the token may not ${what} (HTTP 403: ${detail}); add \`pull-requests: read\` (or write) to the job's \`permissions:\``);
     return new errors_InputError(`workflow_run: could not ${what}${typeof status === 'number' ? ` (HTTP ${status})` : ''}: ${detail}`);
@@ -82940,13 +83071,13 @@ async function findRunPullRequest(client, ctx, run, prNumber) {
         }));
     }
     catch (error) {
-        throw permissionHint(error, `list the open pull requests of ${headOwner}:${errors_oneLine(run.headBranch)}`);
+        throw permissionHint(error, `list the open pull requests of ${headOwner}:${inputText_oneLine(run.headBranch)}`);
     }
     const matching = (Array.isArray(open) ? open : [])
         .filter((p) => p.head?.sha === run.headSha && p.head.repo?.full_name?.toLowerCase() === run.headRepository.toLowerCase())
         .sort((a, b) => a.number - b.number);
     if (matching.length === 0)
-        throw new errors_InputError(`workflow_run: no open pull request of ${ours} has the head ${errors_oneLine(run.headRepository)}:${errors_oneLine(run.headBranch)} at ${workflowRun_short(run.headSha)}, the commit run ${run.id} evaluated (pushed again since, or closed?): nothing to comment on; the newer commit's run reports for it`);
+        throw new errors_InputError(`workflow_run: no open pull request of ${ours} has the head ${inputText_oneLine(run.headRepository)}:${inputText_oneLine(run.headBranch)} at ${workflowRun_short(run.headSha)}, the commit run ${run.id} evaluated (pushed again since, or closed?): nothing to comment on; the newer commit's run reports for it`);
     return { pr: of(matching[0]), apiCalls: 1 };
 }
 /**
@@ -82971,7 +83102,7 @@ async function fetchCandidateArtifact(client, inputs, ctx, run, env) {
         pathInput: 'candidate-path',
     });
     if (!result.found) {
-        const ended = run.conclusion && run.conclusion !== 'success' ? ` (the run ended: ${errors_oneLine(run.conclusion)})` : '';
+        const ended = run.conclusion && run.conclusion !== 'success' ? ` (the run ended: ${inputText_oneLine(run.conclusion)})` : '';
         throw new errors_InputError(`${label}: run ${run.id}, which triggered this workflow, has no unexpired artifact ${JSON.stringify(spec.name)}${ended}; its workflow must upload the run database with actions/upload-artifact under that name`);
     }
     return { path: result.path, entry: result.entry, apiCalls: result.apiCalls };
@@ -83002,7 +83133,7 @@ async function fetchHeadCandidate(client, inputs, ctx, headSha, env) {
     }
     catch (error) {
         const status = error?.status;
-        throw new errors_InputError(`${label}: could not list the runs of ${workflowRun_short(headSha)}${typeof status === 'number' ? ` (HTTP ${status})` : ''}: ${errors_oneLine(error instanceof Error ? error.message : String(error))}; the job needs \`actions: read\``);
+        throw new errors_InputError(`${label}: could not list the runs of ${workflowRun_short(headSha)}${typeof status === 'number' ? ` (HTTP ${status})` : ''}: ${inputText_oneLine(error instanceof Error ? error.message : String(error))}; the job needs \`actions: read\``);
     }
     let apiCalls = 1;
     for (const run of runs) {
@@ -83035,6 +83166,7 @@ async function fetchHeadCandidate(client, inputs, ctx, headSha, env) {
  * step's failure messages; this is the one place that adds them up and fails the step, once, with every reason.
  * One GitHub client, under one deadline (session.ts), serves every API call of the step.
  */
+
 
 
 
@@ -83322,7 +83454,7 @@ function warnIfStale(evaluation, inputs, reportContext) {
     const baseline = evaluation.out.report.baseline;
     const stale = baseline ? staleAge(baseline.created_at, reportContext) : null;
     if (baseline && stale)
-        core_warning(`the baseline run is ${stale} old (created ${errors_oneLine(baseline.created_at)}), past \`baseline-max-age\` (${inputs.baselineMaxAgeDays} days): record a newer one`, { title: 'EvalVerdict: stale baseline' });
+        core_warning(`the baseline run is ${stale} old (created ${inputText_oneLine(baseline.created_at)}), past \`baseline-max-age\` (${inputs.baselineMaxAgeDays} days): record a newer one`, { title: 'EvalVerdict: stale baseline' });
 }
 /**
  * One annotation per failed gate (an accepted one is a warning); returns the failure naming the gates that fail at
@@ -83386,10 +83518,9 @@ const external_node_v8_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import
  * Turns off V8's allocation-site pretenuring, for the whole process (worker threads included). It learns from
  * early allocations which sites make long-lived objects and then allocates there straight in the old generation.
  * Reading the golden set (objects that live) teaches it that, and it then pretenures the short-lived objects that
- * scoring makes at the same sites, which the young-generation collector would have freed for nothing. Measured on
- * the 100,000-query bench run in one thread: with it, one run in three took 6.5 s and 845 MB instead of 4.7 s and
- * 370 MB; without it, every run took 4.5-5.0 s and 345-370 MB. Called by the entries only: a library user's
- * process keeps its own settings.
+ * scoring makes at the same sites, which the young-generation collector would have freed for nothing: some runs
+ * then took far longer and far more memory (bench/README.md, "What was kept"; docs/decisions/0004-heap-settings.md).
+ * Called by the entries only: a library user's process keeps its own settings.
  */
 function tuneHeapForScoring() {
     (0,external_node_v8_namespaceObject.setFlagsFromString)('--no-allocation-site-pretenuring');
@@ -83407,7 +83538,7 @@ function tuneHeapForScoring() {
 restoreEventPath();
 tuneHeapForScoring();
 if (external_node_worker_threads_.isMainThread) {
-    enableScoringWorkers();
+    enableScoringWorkers(process.env.EVALVERDICT_WORKERS);
     // Past the publish deadline the API client may still hold a retry's timer: the step ends now, its outcome set.
     void run().then((abandoned) => {
         if (abandoned)

@@ -550,6 +550,13 @@ describe('the action as documented', () => {
   it('a `k` that is not a list of cutoffs names the input', async () => {
     const run = await runAction({ inputs: { k: '5,ten' } });
     expect(run.code).toBe(1);
-    expect(failure(run)).toContain('input `k`: "5,ten" is not a list of cutoffs from 1 to 9999 (e.g. 1,3,5,10,20)');
+    expect(failure(run)).toContain('input `k`: "5,ten" is not a whole number 1-1000 or a comma list of them');
+  });
+
+  it('a run list naming a run the database lacks names the input, not the CLI flag', async () => {
+    const run = await runAction({ inputs: { 'candidate-run': 'nope-a,nope-b' } });
+    expect(run.code).toBe(1);
+    expect(failure(run)).toContain('input `candidate-run`: no run `nope-a` in `eval_runs`');
+    expect(failure(run)).not.toContain('--candidate-run');
   });
 });

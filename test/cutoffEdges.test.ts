@@ -14,7 +14,9 @@ describe('no cutoffs given', () => {
       const res = await runCli(['compare', ...FIXTURES, '--k', k, '--format', 'json']);
       expect(res.status).toBe(2);
       expect(res.stdout).toBe('');
-      expect(res.stderr).toBe('evalverdict: --k: "" is not a positive whole number\n');
+      expect(res.stderr).toBe(
+        `evalverdict: --k: ${JSON.stringify(k)} is not a whole number 1-1000 or a comma list of them\n`,
+      );
     }
   });
 

@@ -17,7 +17,7 @@ import { computeAggregate } from '../src/aggregate/aggregate.js';
 import type { CompareReport } from '../src/gate/types.js';
 import { readGoldenFile } from '../src/load/golden.js';
 import { readRunDatabase } from '../src/load/runDatabase.js';
-import { runCompare } from '../src/pipeline/pipeline.js';
+import { runCompare } from '../src/pipeline/runCompare.js';
 import type { GoldenSet, RunData } from '../src/types.js';
 import { buildFixtures } from '../scripts/build-fixtures.js';
 import { repoRoot, sharedPath } from './shared.js';

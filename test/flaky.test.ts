@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareRepeatedRuns, JUDGE_FLAKY_STEP } from '../src/compare/repeats.js';
 import type { Comparison } from '../src/compare/types.js';
-import { runCompare } from '../src/pipeline/pipeline.js';
+import { runCompare } from '../src/pipeline/runCompare.js';
 import type { QueryResult, RunData } from '../src/types.js';
 import {
   chunkQuery,

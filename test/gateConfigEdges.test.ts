@@ -5,12 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_OPTIONS } from '../src/aggregate/score.js';
-import {
-  atScoringCutoffs,
-  candidateOnlyDefaultConfig,
-  defaultGateConfig,
-  parseGateConfig,
-} from '../src/gate/config.js';
+import { settingsOf, candidateOnlyDefaultConfig, defaultGateConfig, parseGateConfig } from '../src/gate/config.js';
 import { gateConfigError } from './helpers/compareFixtures.js';
 
 const GATE = 'gates:\n  - metric: hit@5\n    min: 0\n';
@@ -118,22 +113,22 @@ describe('the notice for a significant_only line of the file', () => {
   });
 });
 
-describe('atScoringCutoffs: the gates and options scoring uses', () => {
+describe('settingsOf: the gates and options scoring uses', () => {
   const config = () =>
     parse(
       'preset: retrieval\nk: [20]\nprimary: mrr@10\ngates:\n  - metric: nDCG@3\n    min: 0\n  - metric: mrr@10\n    min: 0\n  - metric: hit@2000\n    min: 0\n  - metric: hit@0\n    min: 0\n  - metric: hit@1\n    min: 0\n  - metric: P@1000\n    min: 0\n  - metric: hit@7x\n    min: 0\n',
     );
 
   it("the config's k with every k a gate names (not mrr@'s, none past 1000 or below 1), sorted; the MRR cutoff's default", () => {
-    const { options, config: at } = atScoringCutoffs(config(), {});
-    expect(options).toEqual({ ks: [1, 3, 5, 10, 20, 1000], mrrCutoff: DEFAULT_OPTIONS.mrrCutoff });
+    const { options, config: at } = settingsOf(config(), {});
+    expect(options).toEqual({ ks: [1, 3, 5, 10, 20, 1000], mrrCutoff: DEFAULT_OPTIONS.mrrCutoff, alpha: 0.05 });
     expect(at.gates.map((g) => g.metric)).toEqual(config().gates.map((g) => g.metric));
     expect(at.primary).toBe('mrr@10');
   });
 
   it("the command line's k and mrr_cutoff win; the preset's MRR gate and the primary follow the cutoff, the file's own do not", () => {
-    const { options, config: at } = atScoringCutoffs(config(), { ks: [7], mrrCutoff: 20, minGrade: 2 });
-    expect(options).toEqual({ ks: [1, 3, 5, 7, 10, 1000], mrrCutoff: 20, minGrade: 2 });
+    const { options, config: at } = settingsOf(config(), { ks: [7], mrrCutoff: 20, minGrade: 2 });
+    expect(options).toEqual({ ks: [1, 3, 5, 7, 10, 1000], mrrCutoff: 20, minGrade: 2, alpha: 0.05 });
     expect(at.gates.map((g) => [g.metric, g.origin])).toEqual([
       ['hit@5', 'preset retrieval'],
       ['mrr@20', 'preset retrieval'],
@@ -149,7 +144,7 @@ describe('atScoringCutoffs: the gates and options scoring uses', () => {
     ]);
     expect(at.primary).toBe('mrr@20');
     // the file's mrr_cutoff when the command line has none; no primary stays none
-    const fromFile = atScoringCutoffs(parse('preset: retrieval\nmrr_cutoff: 5\n'), {});
+    const fromFile = settingsOf(parse('preset: retrieval\nmrr_cutoff: 5\n'), {});
     expect(fromFile.options.mrrCutoff).toBe(5);
     expect(fromFile.config.gates[1].metric).toBe('mrr@5');
     expect(fromFile.config.primary).toBeNull();

@@ -293,7 +293,7 @@ describe('where and min_n', () => {
     expect(report.verdict).toBe('pass');
   });
 
-  it('applyGates adds gates and the verdict to a comparison made without them, at the alpha it was tested at', () => {
+  it('applyGates adds gates and the verdict to a comparison made without them, at the level it was tested at', () => {
     const golden = goldenSet([chunkQuery('q1'), chunkQuery('q2')]);
     const compared = compareRuns(
       runData('b', [rankedResult('q1', 1), rankedResult('q2', 1)]),
@@ -306,8 +306,10 @@ describe('where and min_n', () => {
     expect(report.gates.map((g) => [g.metric, g.candidate, g.result])).toEqual([['regressions', 1, 'fail']]);
     expect(report.verdict).toBe('fail');
     expect(report.metrics).toBe(compared.report.metrics);
-    // Significance at one alpha and gates at another would disagree (▲ / ▼ against significant_only): refused.
-    expect(() => applyGates(compared, gates('alpha: 0.01\n'))).toThrow(/alpha 0\.05.*says 0\.01/);
+    // The gates test at the comparison's level (settingsOf gives the comparison the config's alpha), so ▲ / ▼ and a
+    // tested gate cannot disagree: a config handed over directly does not move it.
+    const atItsLevel = applyGates(compared, gates('alpha: 0.01\ngates:\n  - metric: hit@5\n    margin: 0.5\n'));
+    expect(atItsLevel.report.gates[0].threshold).toBe('drop < 0.5000 (margin) (bounds at α 0.05)');
   });
 });
 

@@ -7,7 +7,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { readResultRow } from '../src/load/queryResult.js';
 import { templateReadCount } from '../src/load/resultJson.js';
-import { runCompare } from '../src/pipeline/pipeline.js';
+import { runCompare } from '../src/pipeline/runCompare.js';
 import { removeTempDirs, result, runCli, writeGolden, writeRunDb } from './helpers/runDb.js';
 import type { Json } from './helpers/runDb.js';
 

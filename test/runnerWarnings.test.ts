@@ -4,7 +4,7 @@
  * with the count `evalverdict validate` gives for the same run (every row checked once one is found).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCompare } from '../src/pipeline/pipeline.js';
+import { runCompare } from '../src/pipeline/runCompare.js';
 import { renderReportText } from '../src/render/text.js';
 import { checkRunFile } from '../src/validate/checkRunFile.js';
 import { formatFinding, RunChecker } from '../src/validate/findings.js';

@@ -5,7 +5,7 @@
  * lines alone, as before.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCompare } from '../src/pipeline/pipeline.js';
+import { runCompare } from '../src/pipeline/runCompare.js';
 import { renderReportText } from '../src/render/text.js';
 import { hit, removeTempDirs, result, writeGolden, writeRunDb } from './helpers/runDb.js';
 

@@ -9,7 +9,7 @@ import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RunSummary } from '../src/aggregate/aggregate.js';
 import { readGoldenFile, readGoldenHalf } from '../src/load/golden.js';
-import { runCompare, swappedRunsWarning } from '../src/pipeline/pipeline.js';
+import { runCompare, swappedRunsWarning } from '../src/pipeline/runCompare.js';
 import { summariseWarnings } from '../src/render/warningText.js';
 import { note, notes } from '../src/warnings.js';
 import type { UnknownKeyWarning, Warning } from '../src/warnings.js';
@@ -147,7 +147,7 @@ describe('a baseline newer than its candidate', () => {
   });
 });
 
-describe('every warning of the report in every output format (issue 34)', () => {
+describe('every warning of the report in every output format', () => {
   it('a query the candidate has no result for: in the Markdown, the text report and stderr', async () => {
     const db = await writeRunDb({
       runs: [
@@ -173,7 +173,7 @@ describe('every warning of the report in every output format (issue 34)', () => 
   });
 });
 
-describe('the report names its inputs (issue 34)', () => {
+describe('the report names its inputs', () => {
   const results = [result('q1', [hit(1, 'c1', 'd1')]), result('q2', [hit(2, 'c2', 'd2')])];
   const goldenText =
     '- id: q1\n  query: one\n  expected_chunk_ids: [c1]\n- id: q2\n  query: two\n  expected_chunk_ids: [c2]\n';

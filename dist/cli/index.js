@@ -8674,8 +8674,8 @@ const abstentionFamily = { family: 'abstention', declare: () => ABSTENTION_METRI
  * Why not `Array.prototype.map`: once V8's optimizing compiler inlines `map`, the arrays it returns are holey, where
  * the builtin's (and JSON.parse's, and push's) are packed. The two kinds have different hidden classes, so every
  * function that reads arrays made both ways (a golden query's lists, made before and after the reader was
- * optimized) deoptimizes with "wrong map" and is compiled again: at 100,000 queries that was a third of each
- * thread's compiling (bench/README, "Compiling"). `slice` keeps the source's kind and allocates exactly.
+ * optimized) deoptimizes with "wrong map" and is compiled again, in each thread (bench/README.md, "What was kept";
+ * docs/decisions/0006-packed-arrays.md). `slice` keeps the source's kind and allocates exactly.
  */
 function mapPacked(list, fn) {
     const out = list.slice();
@@ -8714,8 +8714,8 @@ const SCAN_MAX = 16;
 /**
  * A query's expected ids (or documents) and their expectation indexes, found by comparing a hit's id with each: a
  * query expects a handful, and comparing is cheaper than hashing every hit's chunk_id and doc_id for a Map lookup
- * (a new string's hash reads all of it; at 100,000 queries x 10 hits that was 2 million hashes, ~2% of the run's
- * instructions with the Maps built per query). Past SCAN_MAX ids (qrels can judge hundreds), a Map as before.
+ * (a new string's hash reads all of it, and each query built its Maps; bench/README.md, "What was kept").
+ * Past SCAN_MAX ids (qrels can judge hundreds), a Map as before.
  */
 class IdLookup {
     keys = [];
@@ -8813,7 +8813,7 @@ function gradeCounts(expectations, minGrade) {
         if (e.grade > 0)
             idealGrades[at++] = e.grade;
     // Descending, by insertion: a query has a handful of grades, and Array.prototype.sort allocates its work
-    // arrays for every call (64 MB over a 100,000-query run).
+    // arrays for every call (bench/README.md, "What was kept").
     for (let i = 1; i < positive; i++) {
         const g = idealGrades[i];
         let j = i - 1;
@@ -9370,7 +9370,7 @@ const FOLD_CACHE_UNITS = 32 << 20;
 const FOLD_CACHE_MIN_UNITS = 64 << 10;
 /**
  * Folded chunk texts of FOLD_CACHE_MIN_UNITS or more, the first folded dropped first once they hold more than FOLD_CACHE_UNITS (a larger one is
- * kept alone). A chunk cited by many hits is folded once, not once a hit (bench/README.md has the measurement);
+ * kept alone). A chunk cited by many hits is folded once, not once a hit (bench/README.md, "What was kept");
  * memory stays within the cap or the largest value. Cost of `of`: O(1) on a hit, O(length) to fold on a miss.
  */
 class FoldedTexts {
@@ -10462,42 +10462,12 @@ function buildMetricTable(options, stages = []) {
     return defs;
 }
 
-;// CONCATENATED MODULE: ./src/errors.ts
+;// CONCATENATED MODULE: ./src/inputText.ts
 /**
- * A mistake in what the user gave us (a file, a flag, a config line). Entries print
- * `message` alone and exit 2; anything else is a bug and keeps its stack trace.
+ * Text from an input made safe to print: on one line, with what it holds shown (oneLine, valueText), and never
+ * read by the Actions runner as a workflow command (inertLines). Every message and log line quoting an input goes
+ * through here; the Markdown escaping is render/escape.ts.
  */
-class InputError extends Error {
-    name = 'InputError';
-    constructor(message) {
-        super(oneLineMessage(message));
-    }
-}
-/**
- * A message is one line whatever the ids and values quoted in it hold: every control character is shown escaped
- * (oneLine), except in a command's usage the CLI appends after a line break (`...\nusage: evalverdict ...`).
- */
-function oneLineMessage(message) {
-    const usage = /(^|\n)usage: evalverdict /.exec(message);
-    if (usage === null)
-        return oneLine(message);
-    const head = message.slice(0, usage.index);
-    return `${oneLine(head)}${message.slice(usage.index)}`;
-}
-function isInputError(error) {
-    return error instanceof InputError;
-}
-/**
- * A file that could not be read, as one message: `FILE: cannot read WHAT (no such file)`, or the system's code
- * (EACCES, EISDIR...). An InputError (a FIFO, a file too large) is returned as it is: it already names the file.
- */
-function cannotRead(file, error, what) {
-    if (error instanceof InputError)
-        return error;
-    const code = error?.code;
-    const reason = code === 'ENOENT' ? 'no such file' : (code ?? String(error));
-    return new InputError(`${file}: cannot read${what === undefined ? '' : ` ${what}`} (${reason})`);
-}
 /**
  * Characters that would break a one-line message or change how it reads: C0 and C1 controls (newlines and escapes
  * included), DEL, the Unicode line and paragraph separators, every default-ignorable code point (the bidi and
@@ -10544,6 +10514,44 @@ function valueText(value) {
         text = String(value);
     }
     return oneLine(text.length > 80 ? `${text.slice(0, 80)}…` : text);
+}
+
+;// CONCATENATED MODULE: ./src/errors.ts
+
+/**
+ * A mistake in what the user gave us (a file, a flag, a config line). Entries print
+ * `message` alone and exit 2; anything else is a bug and keeps its stack trace.
+ */
+class InputError extends Error {
+    name = 'InputError';
+    constructor(message) {
+        super(oneLineMessage(message));
+    }
+}
+/**
+ * A message is one line whatever the ids and values quoted in it hold: every control character is shown escaped
+ * (oneLine), except in a command's usage the CLI appends after a line break (`...\nusage: evalverdict ...`).
+ */
+function oneLineMessage(message) {
+    const usage = /(^|\n)usage: evalverdict /.exec(message);
+    if (usage === null)
+        return oneLine(message);
+    const head = message.slice(0, usage.index);
+    return `${oneLine(head)}${message.slice(usage.index)}`;
+}
+function isInputError(error) {
+    return error instanceof InputError;
+}
+/**
+ * A file that could not be read, as one message: `FILE: cannot read WHAT (no such file)`, or the system's code
+ * (EACCES, EISDIR...). An InputError (a FIFO, a file too large) is returned as it is: it already names the file.
+ */
+function cannotRead(file, error, what) {
+    if (error instanceof InputError)
+        return error;
+    const code = error?.code;
+    const reason = code === 'ENOENT' ? 'no such file' : (code ?? String(error));
+    return new InputError(`${file}: cannot read${what === undefined ? '' : ` ${what}`} (${reason})`);
 }
 
 ;// CONCATENATED MODULE: ./src/suggest.ts
@@ -11017,7 +11025,7 @@ class Scanner {
     checkControl = true;
     /**
      * The first backslash of `s` at or after `backslashFrom` (-1: none), kept between strings: searching the rest of
-     * the row for each string cost O(strings x row), minutes for a row of 100,000 hits; kept, O(row) in all.
+     * the row for each string cost O(strings x row) (bench/README.md, "What was kept"); kept, O(row) in all.
      */
     backslashAt = -1;
     backslashFrom = -1;
@@ -11692,6 +11700,7 @@ function scanResultJson(text) {
 
 
 
+
 /**
  * One row's `result_json` as a QueryResult: through the fast reader (src/load/resultJson.ts) when the text has the
  * common shape, else through JSON.parse and parseQueryResult, which name the file, table, run, query and field of
@@ -12331,7 +12340,7 @@ function loadSqlJs() {
  * (docs/decisions/0003-run-database-read-on-demand.md). sql.js's in-memory file system stores
  * `bytes.slice(0, length)` as the file's contents and copies every page SQLite reads out with
  * `contents.subarray(from, to)`: this object answers both from the file. A write (`--write`) goes through `set`,
- * which loads the whole file first. Should a future sql.js touch the contents another way, test/validation.test.ts
+ * which loads the whole file first. Should a future sql.js touch the contents another way, test/runDatabaseErrors.test.ts
  * fails; wrong bytes are never read silently.
  */
 class FileBackedBytes {
@@ -12467,6 +12476,7 @@ function millisecondsBetween(earlier, later) {
 }
 
 ;// CONCATENATED MODULE: ./src/load/runDatabase.ts
+
 
 
 
@@ -12943,6 +12953,30 @@ async function openRunStream(file, runId, range = {}) {
     return (await deferRunStream(file, runId, range))();
 }
 /**
+ * Every run of a database in the order they were written (rowid; by run_id for a table without one) with its suite:
+ * what a run option naming several runs (`all`, `all:SUITE`, `a,b,c`) chooses from. The file is read first as
+ * openRunStream reads it (its newest run), so a wrong file fails with the reader's message.
+ */
+async function listRunsIn(file) {
+    const SQL = await loadSqlJs();
+    openChecked(file).close();
+    const db = openRunDatabaseWith(SQL, file);
+    try {
+        runStreamFromDb(db, file);
+        let rows;
+        try {
+            rows = db.exec('SELECT run_id, suite FROM eval_runs ORDER BY rowid');
+        }
+        catch {
+            rows = db.exec('SELECT run_id, suite FROM eval_runs ORDER BY run_id');
+        }
+        return (rows[0]?.values ?? []).map((v) => ({ id: String(v[0]), suite: String(v[1] ?? '') }));
+    }
+    finally {
+        db.close();
+    }
+}
+/**
  * openRunStream in two steps: now, the checks that need no database, so a wrong path fails at once; later,
  * synchronously, the opening itself. compare opens the candidate only once the baseline is scored and released.
  */
@@ -13049,7 +13083,7 @@ const KEPT_TEXT_BYTES = 64 << 10;
 /**
  * The chunks table. A text of KEPT_TEXT_BYTES or less is kept; a longer one (up to MAX_VALUE_BYTES) is read from the
  * database each time `text` is read, by rowid and chunk_id, when `currentDb` gives the database then (a stream),
- * so memory follows the largest text, not the table (12 texts of 60 MiB peaked at 917 MB kept). Without it (the
+ * so memory follows the largest text, not the table (bench/README.md, "What was kept"). Without it (the
  * database is closed after reading), or for a table without rowid, every text is kept.
  */
 function readChunks(db, file, currentDb) {
@@ -13537,6 +13571,7 @@ function parseYamlWithLines(text, source) {
  * Golden sets: JSON Lines (one query object per line, read with JSON.parse) or YAML (kebab's format, read with the
  * `yaml` package). Both go through one set of rules (GoldenCollector); messages name file and line.
  */
+
 
 
 
@@ -14231,6 +14266,7 @@ function expectedLinesOf(raw, fail) {
 
 
 
+
 /** Why `file` cannot be written, in words, from the error of writing it (or its temporary sibling). */
 function reason(file, error) {
     const code = error.code;
@@ -14575,6 +14611,7 @@ function refuseOutputOverInput(outputs, inputs) {
 
 
 
+
 /** An empty run database with every table, in memory. */
 async function createRunDatabase() {
     const SQL = await loadSqlJs();
@@ -14647,8 +14684,8 @@ function saveDatabase(db, file) {
  * `aggregate --write`: `json` as the `aggregate_json` of run `runId` in the run database `file`, the file replaced
  * atomically. The one UPDATE changes one value and runs none of the database's SQL: a table with triggers
  * (checkWritable), CHECK constraints, generated columns, or indexes on expressions or with a WHERE is refused
- * (checkNoCodeRunsOnUpdate; a CHECK over a 4 MB value ran past 2 minutes), and the changes SQLite counts and the
- * table's row count are checked before anything is written.
+ * (checkNoCodeRunsOnUpdate; a CHECK can take minutes over one large value: bench/README.md, "What was kept"), and
+ * the changes SQLite counts and the table's row count are checked before anything is written.
  */
 async function writeAggregateJson(file, runId, json) {
     checkReplaceable(file); // again: a writer may have opened the database while it was scored
@@ -14729,71 +14766,6 @@ function checkNoCodeRunsOnUpdate(db, file) {
         if (parts.some((p) => Number(p[1]) === -2))
             refuse(`an index on an expression (\`${oneLine(cut(name))}\`)`);
     }
-}
-
-;// CONCATENATED MODULE: ./src/numberFormat.ts
-/**
- * Numbers as every stage prints them: rounded to 4 decimals on output only (as trec_eval prints), n/a for a null.
- * A leaf module: aggregate (kebab's JSON), gate (threshold text) and render all read it.
- */
-function round4(x) {
-    // toFixed rounds the exact binary value, as C's printf("%.4f") does in trec_eval.
-    const r = Number(x.toFixed(4));
-    return Object.is(r, -0) ? 0 : r;
-}
-/**
- * A p-value to 4 decimals as every output gives it: rounded, except where rounding would carry it across alpha
- * (0.04996 at alpha 0.05 is 0.0499, cut rather than rounded up to 0.0500), so a printed p never contradicts the mark
- * and the outcome beside it, which compare the exact p with alpha.
- */
-function shownP(p, alpha) {
-    let shown = round4(p);
-    // One step of 0.0001 at a time, each rounded again: p * 1e4 itself can round up to the next whole number.
-    while (p < alpha && shown >= alpha)
-        shown = round4(shown - 1e-4);
-    while (p >= alpha && shown < alpha)
-        shown = round4(shown + 1e-4);
-    return shown;
-}
-/** A p-value as the reports print it: `shownP`, and `< 0.0001` below that. */
-function formatP(p, alpha) {
-    if (p === null || p === undefined)
-        return '—';
-    return p < 0.0001 ? '< 0.0001' : shownP(p, alpha).toFixed(4);
-}
-function formatValue(value, unit) {
-    if (value === null || value === undefined || !Number.isFinite(value))
-        return 'n/a';
-    if (unit === 'count' || unit === 'tokens')
-        return Number.isInteger(value) ? String(value) : round4(value).toFixed(4);
-    if (unit === 'ms')
-        return Number.isInteger(value) ? String(value) : round4(value).toFixed(1);
-    return round4(value).toFixed(4);
-}
-function formatDelta(value, unit) {
-    if (value === null || value === undefined || !Number.isFinite(value))
-        return 'n/a';
-    const text = formatValue(Math.abs(value), unit);
-    if (round4(value) === 0)
-        return `±${formatValue(0, unit)}`;
-    return `${value > 0 ? '+' : '−'}${text}`;
-}
-/**
- * A delta as formatDelta prints it, but never `±0` for a value that is not 0: more decimals (up to 10) until its
- * sign shows. For an interval's end, whose side of 0 is the test's answer (a gate's interval leaves 0 exactly when
- * its test is significant), so the printed interval and the outcome cannot disagree by rounding.
- */
-function formatDeltaKeepingSign(value, unit) {
-    if (value === null || value === undefined || !Number.isFinite(value) || value === 0 || round4(value) !== 0)
-        return formatDelta(value, unit);
-    let decimals = 5;
-    while (decimals < 10 && Number(Math.abs(value).toFixed(decimals)) === 0)
-        decimals++;
-    return `${value > 0 ? '+' : '−'}${Math.abs(value).toFixed(decimals)}`;
-}
-/** "1 query", "1,024 queries": a count with its noun. */
-function numberFormat_plural(n, one, many) {
-    return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 }
 
 ;// CONCATENATED MODULE: ./src/aggregate/perQueryValues.ts
@@ -14965,7 +14937,7 @@ class PerQueryValues {
     /**
      * The sums and counts every metric of `defs` needs over each of `groups` (breakdown groups), four columns per
      * pass over a group's rows: a column's NaN checks mispredict, and four sums side by side keep the core busy
-     * (~20% faster). Each sum adds its values in sumOf's order, so every value is the same.
+     * (bench/README.md, "What was kept"). Each sum adds its values in sumOf's order, so every value is the same.
      */
     sumGroups(defs, groups) {
         const list = this.summedColumns(defs);
@@ -15120,7 +15092,8 @@ function metMasks(record, minGrade) {
 /**
  * The most `timings_ms` stages measured in one run: those whose names sort first (so which ones does not depend
  * on the order the results are read in, or on how many threads read them). Each stage is two metrics and a column
- * per query: 150,000 distinct names cost minutes and gigabytes. The timings of the rest are counted and warned of.
+ * per query: without a cap, many thousands of names cost minutes and gigabytes (bench/README.md, "What was kept").
+ * The timings of the rest are counted and warned of.
  */
 const MAX_STAGES_PER_RUN = 64;
 const tri = (b) => (b === null ? -1 : b ? 1 : 0);
@@ -15704,6 +15677,100 @@ function computeAggregate(run, golden, options = {}) {
     return aggregateScored(scoreToTable(run, golden, { ...DEFAULT_OPTIONS, ...options }));
 }
 
+;// CONCATENATED MODULE: ./src/numberFormat.ts
+/**
+ * Numbers as every stage prints them: rounded to 4 decimals on output only (as trec_eval prints), n/a for a null.
+ * A leaf module: aggregate (kebab's JSON), gate (threshold text) and render all read it.
+ */
+function round4(x) {
+    // toFixed rounds the exact binary value, as C's printf("%.4f") does in trec_eval.
+    const r = Number(x.toFixed(4));
+    return Object.is(r, -0) ? 0 : r;
+}
+/**
+ * A p-value to 4 decimals as every output gives it: rounded, except where rounding would carry it across alpha
+ * (0.04996 at alpha 0.05 is 0.0499, cut rather than rounded up to 0.0500), so a printed p never contradicts the mark
+ * and the outcome beside it, which compare the exact p with alpha.
+ */
+function shownP(p, alpha) {
+    let shown = round4(p);
+    // One step of 0.0001 at a time, each rounded again: p * 1e4 itself can round up to the next whole number.
+    while (p < alpha && shown >= alpha)
+        shown = round4(shown - 1e-4);
+    while (p >= alpha && shown < alpha)
+        shown = round4(shown + 1e-4);
+    return shown;
+}
+/** A p-value as the reports print it: `shownP`, and `< 0.0001` below that. */
+function formatP(p, alpha) {
+    if (p === null || p === undefined)
+        return '—';
+    return p < 0.0001 ? '< 0.0001' : shownP(p, alpha).toFixed(4);
+}
+function formatValue(value, unit) {
+    if (value === null || value === undefined || !Number.isFinite(value))
+        return 'n/a';
+    if (unit === 'count' || unit === 'tokens')
+        return Number.isInteger(value) ? String(value) : round4(value).toFixed(4);
+    if (unit === 'ms')
+        return Number.isInteger(value) ? String(value) : round4(value).toFixed(1);
+    return round4(value).toFixed(4);
+}
+function formatDelta(value, unit) {
+    if (value === null || value === undefined || !Number.isFinite(value))
+        return 'n/a';
+    const text = formatValue(Math.abs(value), unit);
+    if (round4(value) === 0)
+        return `±${formatValue(0, unit)}`;
+    return `${value > 0 ? '+' : '−'}${text}`;
+}
+/**
+ * A delta as formatDelta prints it, but never `±0` for a value that is not 0: more decimals (up to 10) until its
+ * sign shows. For an interval's end, whose side of 0 is the test's answer (a gate's interval leaves 0 exactly when
+ * its test is significant), so the printed interval and the outcome cannot disagree by rounding.
+ */
+function formatDeltaKeepingSign(value, unit) {
+    if (value === null || value === undefined || !Number.isFinite(value) || value === 0 || round4(value) !== 0)
+        return formatDelta(value, unit);
+    let decimals = 5;
+    while (decimals < 10 && Number(Math.abs(value).toFixed(decimals)) === 0)
+        decimals++;
+    return `${value > 0 ? '+' : '−'}${Math.abs(value).toFixed(decimals)}`;
+}
+/** "1 query", "1,024 queries": a count with its noun. */
+function numberFormat_plural(n, one, many) {
+    return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+}
+
+;// CONCATENATED MODULE: ./src/aggregate/kebab.ts
+/**
+ * The aggregate_json we store with `--write`: kebab's own keys filled (so kebab's tools still read it) plus ours.
+ * kebab reads most of its keys as plain f32 (serde rejects null) and writes 0.0 where it has no data, so an
+ * undefined metric is 0 there (only citation_coverage and refusal_correctness take null); ours (`evalverdict`) keep null.
+ */
+
+function kebabAggregateJson(report) {
+    const value = (id) => {
+        const v = report.metrics[id]?.value;
+        return v === null || v === undefined ? null : round4(v);
+    };
+    const f32 = (id) => value(id) ?? 0; // a key kebab reads as a plain f32
+    const byK = (prefix) => Object.fromEntries(report.options.ks.map((k) => [String(k), f32(`${prefix}@${k}`)]));
+    return {
+        hit_at_k: byK('hit'),
+        mrr: f32(`mrr@${report.options.mrr_cutoff}`),
+        recall_at_k_doc: byK('recall_doc'),
+        precision_at_k_chunk: byK('P'),
+        citation_coverage: value('citation_coverage'),
+        groundedness: f32('groundedness'),
+        empty_result_rate: f32('empty_result_rate'),
+        refusal_correctness: value('refusal_correctness'),
+        total_queries: f32('total_queries'),
+        failed_queries: f32('failed_queries'),
+        evalverdict: report,
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/aggregate/perQuery.ts
 
 
@@ -15834,30 +15901,1427 @@ function perQueryRows(run, golden, options) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/stats/random.ts
+;// CONCATENATED MODULE: ./src/aggregate/sideBySide.ts
 /**
- * The seeded generator and hash every resampling test draws from, so each p-value is reproducible: mulberry32
- * (Tommy Ettinger, 2017, public domain) and FNV-1a (Fowler, Noll, Vo; IETF draft-eastlake-fnv).
+ * Several runs of one database side by side (`evalverdict aggregate RUN.sqlite --run a,b,c`), as PaperBot compares
+ * fts_only, embedding_only and hybrid: each metric's value per run, and which runs have the best value.
  */
-/** mulberry32: a small, well-distributed 32-bit generator; seeded so every p-value is reproducible. */
-function seededRandom(seed) {
-    let a = seed >>> 0;
-    return () => {
-        a = (a + 0x6d2b79f5) >>> 0;
-        let t = a;
-        t = Math.imul(t ^ (t >>> 15), t | 1);
-        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+
+/**
+ * The runs that have the best of `values`: the largest for a higher-is-better metric, the smallest for a
+ * lower-is-better one, compared as printed (rounded to 4 decimals) so that values shown equal tie. Null is never
+ * best; a neutral metric (a count such as total_queries) has no best.
+ */
+function bestRuns(direction, values, runIds) {
+    if (direction === 'neutral')
+        return [];
+    let best = null;
+    for (const v of values) {
+        if (v === null || !Number.isFinite(v))
+            continue;
+        const r = round4(v);
+        if (best === null || (direction === 'higher' ? r > best : r < best))
+            best = r;
+    }
+    if (best === null)
+        return [];
+    return runIds.filter((_, i) => {
+        const v = values[i];
+        return v !== null && Number.isFinite(v) && round4(v) === best;
+    });
+}
+/**
+ * The metrics of `reports` (one per run, each with its metric table) as one table: the first run's metrics in its
+ * order, then any metric only a later run has (a timing stage of its own). `defs` comes back in that order.
+ */
+function sideBySide(reports) {
+    if (reports.length === 0)
+        throw new Error('sideBySide: no runs');
+    const defs = [];
+    const seen = new Set();
+    for (const { defs: runDefs } of reports) {
+        for (const def of runDefs) {
+            if (seen.has(def.id))
+                continue;
+            seen.add(def.id);
+            defs.push(def);
+        }
+    }
+    const runIds = reports.map((r) => r.report.run.run_id);
+    const metrics = Object.create(null);
+    for (const def of defs) {
+        const values = reports.map((r) => r.report.metrics[def.id]?.value ?? null);
+        metrics[def.id] = {
+            family: def.family,
+            direction: def.direction,
+            unit: def.unit,
+            values,
+            n: reports.map((r) => r.report.metrics[def.id]?.n ?? 0),
+            best: bestRuns(def.direction, values, runIds),
+        };
+    }
+    const first = reports[0].report;
+    return {
+        report: { runs: reports.map((r) => r.report.run), golden: first.golden, options: first.options, metrics },
+        defs,
     };
 }
-/** A stable 32-bit hash (FNV-1a) so each metric gets its own stream from one seed. */
-function hashString(text) {
-    let h = 0x811c9dc5;
-    for (let i = 0; i < text.length; i++) {
-        h ^= text.charCodeAt(i);
-        h = Math.imul(h, 0x01000193);
+
+;// CONCATENATED MODULE: ./src/stableJson.ts
+/** Deterministic JSON: sorted keys, finite numbers only. Used for every JSON we print or hash. */
+
+/**
+ * A key a JavaScript object lists before all others, in numeric order (an array index: "0" to "4294967294" without
+ * leading zeros). JSON.stringify writes an object's keys in that order, so an object holding one (a category "2024",
+ * a tag "10") cannot be written sorted by JSON.stringify.
+ */
+function isArrayIndex(key) {
+    const c = key.charCodeAt(0);
+    if (c < 0x30 || c > 0x39 || key.length > 10)
+        return false;
+    if (key === '0')
+        return true;
+    return c !== 0x30 && /^\d+$/.test(key) && Number(key) < 4294967295;
+}
+function normalize(value, n) {
+    // As JSON.stringify: an object's toJSON (a Date) gives its value, and a boxed primitive is its primitive.
+    if (typeof value === 'object' && value !== null) {
+        if (typeof value.toJSON === 'function')
+            value = value.toJSON();
+        if (value instanceof Number || value instanceof String || value instanceof Boolean)
+            value = value.valueOf();
     }
-    return h >>> 0;
+    // What JSON has no value for (undefined, a function, a symbol) is null in a list and left out of an object.
+    if (value === null || value === undefined || typeof value === 'function' || typeof value === 'symbol')
+        return null;
+    if (typeof value === 'number') {
+        if (!Number.isFinite(value))
+            return null;
+        return n.round ? round4(value) : value;
+    }
+    // Array.from, not map: a hole in a sparse list is undefined, so null, as JSON.stringify writes it.
+    if (Array.isArray(value))
+        return Array.from(value, (v) => normalize(v, n));
+    if (value instanceof Map)
+        return normalize(Object.fromEntries(value), n);
+    if (typeof value === 'object') {
+        // No prototype: a key such as `__proto__` (a category, a tag, a stage from the input) is a key like any other.
+        const out = Object.create(null);
+        for (const key of Object.keys(value).sort()) {
+            const v = value[key];
+            if (v === undefined || typeof v === 'function' || typeof v === 'symbol')
+                continue;
+            if (!n.indexKeys && isArrayIndex(key))
+                n.indexKeys = true;
+            out[key] = normalize(v, n);
+        }
+        return out;
+    }
+    return value;
+}
+/**
+ * `value` (normalized) as JSON.stringify(value, null, indent ? 2 : 0) writes it, but every object's keys in text
+ * order (UTF-16 code units, as Array#sort orders strings), array-index keys included. `at` is the line break and
+ * indentation of the current depth ('' for compact output).
+ */
+function writeSorted(value, at, out) {
+    if (value === null || typeof value !== 'object') {
+        out.push(JSON.stringify(value));
+        return;
+    }
+    const inner = at === '' ? '' : `${at}  `;
+    const colon = at === '' ? ':' : ': ';
+    if (Array.isArray(value)) {
+        if (value.length === 0) {
+            out.push('[]');
+            return;
+        }
+        out.push('[');
+        for (let i = 0; i < value.length; i++) {
+            out.push(i === 0 ? inner : `,${inner}`);
+            writeSorted(value[i], inner, out);
+        }
+        out.push(`${at}]`);
+        return;
+    }
+    const keys = Object.keys(value).sort();
+    if (keys.length === 0) {
+        out.push('{}');
+        return;
+    }
+    out.push('{');
+    for (let i = 0; i < keys.length; i++) {
+        out.push(i === 0 ? inner : `,${inner}`, JSON.stringify(keys[i]), colon);
+        writeSorted(value[keys[i]], inner, out);
+    }
+    out.push(`${at}}`);
+}
+/**
+ * The JSON text of `value` with sorted keys; `pretty`: indented by two spaces. JSON.stringify writes it when no
+ * object has an array-index key (the usual case, and the fastest), writeSorted otherwise.
+ */
+function sortedJson(value, round, pretty) {
+    const n = { round, indexKeys: false };
+    const normalized = normalize(value, n);
+    if (!n.indexKeys)
+        return pretty ? JSON.stringify(normalized, null, 2) : JSON.stringify(normalized);
+    const out = [];
+    writeSorted(normalized, pretty ? '\n' : '', out);
+    return out.join('');
+}
+/** Compact canonical JSON for hashing (no rounding). */
+function canonicalJson(value) {
+    return sortedJson(value, false, false);
+}
+/** The JSON we print: sorted keys, 4-decimal rounding, null for undefined or non-finite, 2-space indent. */
+function stableJson(value) {
+    return `${sortedJson(value, true, true)}\n`;
+}
+/** stableJson's JSON without the indentation and the final line break (one line, for outputs and logs). */
+function compactStableJson(value) {
+    return sortedJson(value, true, false);
+}
+
+;// CONCATENATED MODULE: ./schemas/gate-config.schema.json
+const gate_config_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"gate-config.schema.json","title":"EvalVerdict gate config","description":"The gate config (`.github/evalverdict.yml`, `--config`, the action\'s `gates` input): docs/gates.md. Put `# yaml-language-server: $schema=<path to this file>` on its first line.","type":["object","null"],"additionalProperties":false,"properties":{"preset":{"$ref":"#/$defs/preset"},"presets":{"anyOf":[{"$ref":"#/$defs/preset"},{"type":"array","items":{"$ref":"#/$defs/preset"}}]},"alpha":{"type":"number","exclusiveMinimum":0,"maximum":0.5,"description":"Significance level of the paired tests, above 0 and at most 0.5; default 0.05."},"min_n":{"type":"integer","minimum":0,"description":"Default `min_n` of the gates with `where`; default 20."},"gates":{"type":["array","null"],"maxItems":200,"items":{"$ref":"#/$defs/gate"},"description":"At most 200 gates, each a row of the report\'s gate table. The reader counts the presets\' gates too (retrieval 4, rag-answers 5), which JSON Schema cannot add up: with presets, list fewer."},"margin":{"type":"number","minimum":0,"description":"The drop that matters for tested gates: a gate passes when a drop of it is ruled out, fails when the drop is shown to be beyond it; 0 asks for a gain. Default 0.1 (docs/gates.md)."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when its interval neither rules out a drop of the margin nor shows one beyond it; default warn (docs/gates.md)."},"correction":{"enum":["none","holm","bh"],"description":"How the tested gates\' p values are adjusted together; default holm."},"primary":{"type":"string","minLength":1,"description":"A metric whose tested gates use the full alpha, outside the correction."},"k":{"anyOf":[{"type":"integer","minimum":1,"maximum":1000},{"type":"array","minItems":1,"items":{"type":"integer","minimum":1,"maximum":1000}}],"description":"The cutoffs of the @k metrics, as --k; the command line wins."},"mrr_cutoff":{"type":"integer","minimum":1,"maximum":1000,"description":"The cutoff of mrr@N, as --mrr-cutoff; the command line wins."},"repeats":{"type":["object","null"],"additionalProperties":false,"description":"Repeated runs per side (docs/compare.md, \\"Repeated runs and flaky queries\\").","properties":{"may_differ":{"anyOf":[{"type":"string","minLength":1},{"type":["array","null"],"items":{"type":"string","minLength":1}}],"description":"The config_snapshot_json keys (top-level) a side\'s runs may differ in without a warning, e.g. [seed, started_at]; listed in the JSON as `repeats.<side>.expected_differences`. Replaces the default, [seed]; an empty list warns on every difference."}}},"noise":{"type":"object","additionalProperties":false,"required":["measured","runs","metrics"],"description":"The run-to-run noise `evalverdict calibrate` measured, written into the config it suggests; the report names it. A record: it changes no verdict (docs/gates.md, \\"Noise floor\\").","properties":{"measured":{"type":"string","description":"The newest calibration run\'s created_at (RFC 3339)."},"runs":{"type":"integer","minimum":2,"description":"How many runs of one commit were measured."},"commit":{"type":["string","null"],"description":"The commit the runs record."},"metrics":{"type":"object","minProperties":1,"maxProperties":200,"description":"Per metric id: its noise; 1 to 200 metrics (as many as a config may have gates).","additionalProperties":{"type":"object","additionalProperties":false,"required":["sd_diff","sd_mean","changed","detects"],"properties":{"sd_diff":{"type":"number","minimum":0,"description":"SD of a query\'s difference between two runs."},"sd_mean":{"type":"number","minimum":0,"description":"SD of the run mean across runs."},"changed":{"type":"number","minimum":0,"description":"Share of queries that differ between two runs."},"detects":{"type":["number","null"],"minimum":0,"description":"The smallest drop the gate\'s test detects at this noise (80% power); null: none."}}}}}}},"$defs":{"preset":{"enum":["retrieval","rag-answers"]},"gate":{"type":"object","additionalProperties":false,"required":["metric"],"allOf":[{"description":"A gate needs a threshold: one of min, max, max_drop, max_increase, max_drop_pct, max_increase_pct, or margin.","anyOf":[{"required":["min"]},{"required":["max"]},{"required":["max_drop"]},{"required":["max_increase"]},{"required":["max_drop_pct"]},{"required":["max_increase_pct"]},{"required":["margin"]}]}],"properties":{"metric":{"type":"string","minLength":1,"description":"A metric id (`evalverdict metrics`) or regressions, losses, wins, answer_regressions."},"where":{"type":"object","minProperties":1,"maxProperties":1,"additionalProperties":false,"properties":{"category":{"type":["string","number"]},"difficulty":{"type":["string","number"]},"tag":{"type":["string","number"]},"vault":{"type":["string","number"]},"answerable":{"type":"boolean"}}},"level":{"enum":["error","warn"]},"min":{"type":"number"},"max":{"type":"number"},"max_drop":{"type":"number"},"max_increase":{"type":"number"},"max_drop_pct":{"type":"number"},"max_increase_pct":{"type":"number"},"significant_only":{"type":"boolean"},"min_n":{"type":"integer","minimum":0},"on_no_data":{"enum":["fail","warn","pass"]},"margin":{"type":"number","minimum":0,"description":"This gate\'s drop that matters (else its own max_drop & co. as a drop, else the config\'s margin); 0 asks for a gain."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when its interval neither rules out a drop of the margin nor shows one beyond it; default warn (docs/gates.md)."}}}}}');
+;// CONCATENATED MODULE: ./schemas/golden-query.schema.json
+const golden_query_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"golden-query.schema.json","title":"EvalVerdict golden query (one JSON Lines line)","description":"One line of a JSON Lines golden set: a query, or (first line only) a header (docs/golden-sets.md). Unknown keys are ignored with a warning naming the nearest known key.","anyOf":[{"$ref":"#/$defs/query"},{"$ref":"#/$defs/header"}],"$defs":{"texts":{"type":"array","items":{"type":["string","number"]}},"label":{"type":["string","number","null"]},"header":{"type":"object","additionalProperties":false,"properties":{"schema_version":{"type":["string","number"]},"name":{"type":"string"},"description":{"type":"string"},"profile":{"enum":["evalverdict","wfgy","paperbot"],"description":"Whose metric definitions apply (docs/golden-sets.md, \\"Metric profiles\\")."}}},"query":{"type":"object","additionalProperties":false,"required":["id","query"],"properties":{"id":{"type":["string","number"],"description":"Matched to the run\'s query_id as exact text."},"query":{"type":"string"},"lang":{"$ref":"#/$defs/label"},"expected_doc_ids":{"$ref":"#/$defs/texts","description":"Empty (with no `answerable`): the query should be refused."},"expected_chunk_ids":{"$ref":"#/$defs/texts"},"must_contain":{"$ref":"#/$defs/texts"},"forbidden":{"$ref":"#/$defs/texts"},"difficulty":{"$ref":"#/$defs/label"},"group":{"$ref":"#/$defs/label"},"category":{"$ref":"#/$defs/label"},"tags":{"$ref":"#/$defs/texts"},"vault":{"$ref":"#/$defs/label"},"answerable":{"type":"boolean"},"gold_supports":{"type":"array","items":{"type":"object","additionalProperties":false,"properties":{"rel_path":{"type":"string"},"heading_path":{"anyOf":[{"type":"string"},{"$ref":"#/$defs/texts"}]},"snippets":{"$ref":"#/$defs/texts"},"newer":{"type":"boolean"}}}},"required_support_groups":{"type":"array","items":{"type":"array","items":{"type":"integer","minimum":0}}},"judgments":{"type":"object","additionalProperties":{"type":"integer"},"description":"chunk_id or doc_id -> grade."},"expected_lines":{"type":"object","additionalProperties":false,"required":["file","line_range"],"properties":{"file":{"type":"string"},"line_range":{"type":"array","items":{"type":"integer","minimum":1}}}},"gold_claim":{"type":"string"},"recency_conflict_rule":{"enum":["cite_newer","cite_both","acknowledge_both"]},"pending":{"type":"boolean"},"notes":{},"note":{}}}}}');
+;// CONCATENATED MODULE: ./schemas/golden-set.schema.json
+const golden_set_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"golden-set.schema.json","title":"EvalVerdict golden set (YAML)","description":"A YAML golden set: a list of queries, or a map whose `queries` key holds them beside the header keys (docs/golden-sets.md). Put `# yaml-language-server: $schema=<path to this file>` on its first line.","anyOf":[{"type":"array","items":{"$ref":"golden-query.schema.json#/$defs/query"}},{"type":"object","additionalProperties":false,"required":["queries"],"properties":{"queries":{"type":"array","items":{"$ref":"golden-query.schema.json#/$defs/query"}},"schema_version":{"type":["string","number"]},"name":{"type":"string"},"description":{"type":"string"},"profile":{"enum":["evalverdict","wfgy","paperbot"]}}}]}');
+;// CONCATENATED MODULE: ./schemas/result.schema.json
+const result_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"result.schema.json","title":"EvalVerdict result_json","description":"One query\'s result: the `result_json` column of `eval_query_results` (docs/run-database.md). Keys outside this schema are reported by `evalverdict validate` and warned of by compare and aggregate.","type":"object","additionalProperties":false,"properties":{"query_id":{"type":["string","null"],"description":"The query\'s id; the row\'s `query_id` column is the one matched to the golden set."},"query":{"type":["string","null"],"description":"The question as asked.","x-misspellings":["question","text"]},"mode":{"type":["string","null"],"description":"The retrieval mode (bm25, hybrid, ...)."},"hits_top_k":{"type":["array","null"],"items":{"$ref":"#/$defs/hit"},"description":"The retrieved hits, each with a 1-based `rank`.","x-misspellings":["hits","top_k","results","retrieved","retrieval","contexts","documents","chunks"]},"answer":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/answer"}],"description":"The generated answer; null for a retrieval-only run.","x-misspellings":["response","generation","output"]},"elapsed_ms":{"$ref":"#/$defs/measure","x-misspellings":["latency_ms","latency","elapsed","duration_ms","time_ms"]},"error":{"type":["string","null"],"description":"Non-null (even \\"\\") means the query failed, unless `status` says otherwise."},"status":{"enum":["ok","error","timeout",null]},"abstained":{"type":["boolean","null"],"description":"The system refused to answer."},"timings_ms":{"type":["object","null"],"additionalProperties":{"$ref":"#/$defs/measure"},"description":"Milliseconds per stage: {stage: ms}."},"cost_usd":{"$ref":"#/$defs/measure"},"scope":{"type":["object","null"],"additionalProperties":false,"properties":{"folder_mode":{"enum":["off","on","on_with_fallback",null]},"selected_folders":{"type":["array","null"],"items":{"type":"string"}}}},"judge":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/judge"}]},"references":{"type":["array","null"],"items":{"$ref":"#/$defs/reference"},"description":"The 001 runner\'s references beside the answer."},"conflict_acknowledged":{"type":["boolean","null"]}},"$defs":{"measure":{"type":["number","null"],"minimum":0,"description":"A time, cost or count: a number >= 0, or null."},"text":{"type":["string","null"]},"headingPath":{"anyOf":[{"type":"null"},{"type":"string"},{"type":"array","items":{"type":"string"}}],"description":"A list of headings, or one text split at `>`."},"hit":{"type":"object","additionalProperties":false,"required":["rank"],"properties":{"rank":{"type":"integer","minimum":1,"description":"1-based; the ranks of a query are 1..n.","x-misspellings":["position","pos"]},"chunk_id":{"$ref":"#/$defs/text","x-misspellings":["id","chunk"]},"doc_id":{"$ref":"#/$defs/text","x-misspellings":["document_id","doc","document","source_id"]},"doc_path":{"$ref":"#/$defs/text","x-misspellings":["path","source","file"]},"rel_path":{"$ref":"#/$defs/text"},"heading_path":{"$ref":"#/$defs/headingPath"},"snippet":{"$ref":"#/$defs/text","x-misspellings":["text","content","chunk_text"]},"score":{"type":["number","null"]},"citation":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/citation"}]},"chunker_version":{"$ref":"#/$defs/text"},"section_label":{"$ref":"#/$defs/text","description":"The chunk\'s section label (kebab); not scored."},"index_version":{"type":["string","number","null"],"description":"The index the hit came from (kebab); not scored: the run\'s own is read from `config_snapshot_json`."},"embedding_model":{"$ref":"#/$defs/text","description":"The embedding model of the hit\'s vector (kebab); not scored: the run\'s own is read from `config_snapshot_json`."},"indexed_at":{"$ref":"#/$defs/text","description":"When the hit\'s document was indexed (kebab); not scored."},"stale":{"type":["boolean","null"],"description":"The hit\'s document changed since it was indexed (kebab); not scored."},"score_kind":{"$ref":"#/$defs/text","description":"What `score` measures (bm25, cosine, fused, ...; kebab); not scored."}}},"citation":{"type":"object","additionalProperties":false,"properties":{"kind":{"$ref":"#/$defs/text"},"path":{"$ref":"#/$defs/text"},"start":{"type":["number","null"]},"end":{"type":["number","null"]},"start_line":{"type":["number","null"]},"end_line":{"type":["number","null"]},"line_start":{"type":["number","null"]},"line_end":{"type":["number","null"]},"page":{"type":["number","string","null"]},"chunk_id":{"$ref":"#/$defs/text"},"section":{"$ref":"#/$defs/headingPath","description":"The cited section\'s label or heading path (kebab); not read."}}},"answer":{"type":"object","additionalProperties":false,"properties":{"answer":{"$ref":"#/$defs/text","x-misspellings":["text","content","response"]},"citations":{"type":["array","null"],"items":{"$ref":"#/$defs/answerCitation"},"x-misspellings":["sources","cites"]},"references":{"type":["array","null"],"items":{"$ref":"#/$defs/reference"}},"grounded":{"type":["boolean","null"],"description":"false: a refusal."},"refusal_reason":{"$ref":"#/$defs/text"},"conflict_acknowledged":{"type":["boolean","null"]},"usage":{"type":["object","null"],"additionalProperties":false,"properties":{"prompt_tokens":{"$ref":"#/$defs/measure"},"completion_tokens":{"$ref":"#/$defs/measure"},"latency_ms":{"$ref":"#/$defs/measure"}}}}},"answerCitation":{"type":"object","additionalProperties":false,"properties":{"marker":{"$ref":"#/$defs/text"},"chunk_id":{"$ref":"#/$defs/text"},"citation":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/citation"}]}}},"reference":{"type":"object","additionalProperties":false,"properties":{"rel_path":{"$ref":"#/$defs/text"},"path":{"$ref":"#/$defs/text"},"heading_path":{"$ref":"#/$defs/headingPath"},"chunk_id":{"$ref":"#/$defs/text"},"marker":{"$ref":"#/$defs/text"},"start":{"type":["number","null"]},"end":{"type":["number","null"]}}},"score05":{"type":["number","null"],"minimum":0,"maximum":5,"description":"A judge score on the 0-5 scale."},"judge":{"type":"object","additionalProperties":false,"properties":{"groundedness":{"$ref":"#/$defs/score05"},"correctness":{"$ref":"#/$defs/score05"},"unsupported_claims":{"type":["array","null"]},"spot_check":{"type":["object","null"],"additionalProperties":false,"properties":{"groundedness":{"$ref":"#/$defs/score05"},"correctness":{"$ref":"#/$defs/score05"}}},"usage":{"type":["object","null"],"additionalProperties":false,"properties":{"prompt_tokens":{"$ref":"#/$defs/measure"},"completion_tokens":{"$ref":"#/$defs/measure"}}}}}}}');
+;// CONCATENATED MODULE: ./src/validate/schema.ts
+/**
+ * The published JSON Schemas (schemas/*.schema.json), bundled into the build, and the small part of JSON Schema
+ * they use, checked by hand: EvalVerdict's key lists and did-you-mean come from these files, so the files editors
+ * read and the checks `evalverdict validate` runs cannot drift apart.
+ */
+
+
+
+
+
+
+/** Each published schema by its file name (its `$id`), for `$ref`s between them. */
+const SCHEMAS = {
+    'result.schema.json': result_schema_namespaceObject,
+    'golden-query.schema.json': golden_query_schema_namespaceObject,
+    'golden-set.schema.json': golden_set_schema_namespaceObject,
+    'gate-config.schema.json': gate_config_schema_namespaceObject,
+};
+/** `value` checked against `schema` (default: the root of `file`); every error, in document order. */
+function checkAgainstSchema(value, file, schema) {
+    const errors = [];
+    walk(value, schema ?? SCHEMAS[file], file, ROOT, errors);
+    return errors;
+}
+const ROOT = { parent: null, step: '' };
+function pathOf(at, indexes) {
+    if (at.parent === null)
+        return '';
+    const head = pathOf(at.parent, indexes);
+    if (typeof at.step === 'number')
+        return `${head}[${indexes ? at.step : ''}]`;
+    return head === '' ? at.step : `${head}.${at.step}`;
+}
+function errorAt(at, fields) {
+    return { path: pathOf(at, true), pattern: pathOf(at, false), ...fields };
+}
+/** `$ref` targets resolved once: every hit of a run follows the same few. */
+const resolved = new Map();
+/** `$ref` as the published files write it: `#/$defs/x` in the same file, `other.schema.json#/$defs/x` in another. */
+function resolveRef(ref, file) {
+    const cacheKey = `${file}\u0000${ref}`;
+    const known = resolved.get(cacheKey);
+    if (known !== undefined)
+        return known;
+    const [target, pointer = ''] = ref.split('#');
+    const inFile = target === '' ? file : target;
+    let schema = SCHEMAS[inFile];
+    for (const part of pointer.split('/').filter((p) => p !== ''))
+        schema = schema?.[part];
+    if (schema === undefined)
+        throw new Error(`schemas/${file}: \`$ref\` ${ref} names nothing`);
+    const found = { schema: schema, file: inFile };
+    resolved.set(cacheKey, found);
+    return found;
+}
+function walk(value, schema, file, at, errors) {
+    if (schema.$ref !== undefined) {
+        const target = resolveRef(schema.$ref, file);
+        walk(value, target.schema, target.file, at, errors);
+        return;
+    }
+    if (schema.anyOf !== undefined) {
+        for (const e of bestBranch(value, schema.anyOf, file, at))
+            errors.push(e);
+        return;
+    }
+    const wrong = wrongValue(value, schema);
+    if (wrong !== null) {
+        errors.push(errorAt(at, { problem: 'wrong-value', suggestion: '', detail: `${wrong}, got ${valueText(value)}` }));
+        return;
+    }
+    if (Array.isArray(value) && schema.items !== undefined) {
+        for (let i = 0; i < value.length; i++)
+            walk(value[i], schema.items, file, { parent: at, step: i }, errors);
+    }
+    else if (schema_isPlainObject(value)) {
+        walkObject(value, schema, file, at, errors);
+    }
+}
+function walkObject(value, schema, file, at, errors) {
+    const known = schema.properties ?? {};
+    for (const key of schema.required ?? []) {
+        if (value[key] === undefined)
+            errors.push(errorAt({ parent: at, step: key }, { problem: 'missing-key', key, suggestion: '', detail: `\`${key}\` is missing` }));
+    }
+    for (const key in value) {
+        const item = value[key];
+        const own = Object.hasOwn(known, key) ? known[key] : undefined;
+        if (own !== undefined)
+            walk(item, own, file, { parent: at, step: key }, errors);
+        else if (schema.additionalProperties === false)
+            errors.push(errorAt({ parent: at, step: key }, unknownKey(key, known)));
+        else if (schema_isPlainObject(schema.additionalProperties))
+            walk(item, schema.additionalProperties, file, { parent: at, step: key }, errors);
+    }
+}
+/**
+ * The errors of the branch of an `anyOf` the value was meant for: none when a branch fits, else those of the
+ * branch whose type fits (an object meant as `answer`, not as `null`), else the first branch's.
+ */
+function bestBranch(value, branches, file, at) {
+    // Only the branches whose type admits the value are walked: a failed branch's errors cost their messages.
+    const admitting = branches.filter((branch) => admitsType(value, branch, file));
+    if (admitting.length === 0) {
+        const found = [];
+        walk(value, branches[0], file, at, found);
+        return found;
+    }
+    let best = null;
+    for (const branch of admitting) {
+        const found = [];
+        walk(value, branch, file, at, found);
+        if (found.length === 0)
+            return found;
+        if (best === null || found.length < best.length)
+            best = found;
+    }
+    return best;
+}
+/** Whether `branch` (through its `$ref`) has no `type` or one that `value` has. */
+function admitsType(value, branch, file) {
+    const schema = branch.$ref === undefined ? branch : resolveRef(branch.$ref, file).schema;
+    if (schema.type === undefined)
+        return true;
+    return typeof schema.type === 'string' ? hasType(value, schema.type) : schema.type.some((t) => hasType(value, t));
+}
+/** What `value` should have been, when its type, enum or bounds do not fit `schema`; null when they fit. */
+function wrongValue(value, schema) {
+    if (schema.enum !== undefined && !schema.enum.includes(value))
+        return `must be one of ${schema.enum.map((v) => JSON.stringify(v)).join(', ')}`;
+    const type = schema.type;
+    if (type !== undefined && !(typeof type === 'string' ? hasType(value, type) : type.some((t) => hasType(value, t))))
+        return `must be ${(typeof type === 'string' ? [type] : type).map(typeName).join(' or ')}`;
+    if (typeof value === 'number') {
+        if (schema.minimum !== undefined && value < schema.minimum)
+            return `must be >= ${schema.minimum}`;
+        if (schema.maximum !== undefined && value > schema.maximum)
+            return `must be <= ${schema.maximum}`;
+        if (schema.exclusiveMinimum !== undefined && value <= schema.exclusiveMinimum)
+            return `must be > ${schema.exclusiveMinimum}`;
+        if (schema.exclusiveMaximum !== undefined && value >= schema.exclusiveMaximum)
+            return `must be < ${schema.exclusiveMaximum}`;
+    }
+    if (typeof value === 'string' && schema.minLength !== undefined && value.length < schema.minLength)
+        return 'must not be empty';
+    if (schema_isPlainObject(value)) {
+        const n = Object.keys(value).length;
+        if (schema.minProperties !== undefined && n < schema.minProperties)
+            return `must have at least ${schema.minProperties} key(s)`;
+        if (schema.maxProperties !== undefined && n > schema.maxProperties)
+            return `must have at most ${schema.maxProperties} key(s)`;
+    }
+    return null;
+}
+function hasType(value, type) {
+    switch (type) {
+        case 'null':
+            return value === null;
+        case 'string':
+            return typeof value === 'string';
+        case 'number':
+            return typeof value === 'number' && Number.isFinite(value);
+        case 'integer':
+            return typeof value === 'number' && Number.isInteger(value);
+        case 'boolean':
+            return typeof value === 'boolean';
+        case 'array':
+            return Array.isArray(value);
+        case 'object':
+            return schema_isPlainObject(value);
+        default:
+            throw new Error(`schemas: type \`${type}\` is not one this checker knows`);
+    }
+}
+function typeName(type) {
+    return type === 'integer' ? 'an integer' : type === 'array' ? 'a list' : type === 'null' ? 'null' : `a ${type}`;
+}
+function schema_isPlainObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/**
+ * The key meant, by unknown key, for each object schema met: a runner's typo repeats in every hit of a run, and each
+ * look-up costs an edit distance to every known key.
+ */
+const meantByPlace = new WeakMap();
+const MEANT_CACHE_KEYS = 1000;
+/** An unknown key's error fields: the key meant, when there is one, as data and in words. */
+function unknownKey(key, known) {
+    let place = meantByPlace.get(known);
+    if (place === undefined)
+        meantByPlace.set(known, (place = new Map()));
+    let meant = place.get(key);
+    if (meant === undefined) {
+        meant = meantKey(key, known);
+        // A different key in every hit (a hostile run) would grow the cache without end: the first ones are kept.
+        if (place.size < MEANT_CACHE_KEYS)
+            place.set(key, meant);
+    }
+    const fields = { problem: 'unknown-key', key, detail: `unknown key \`${key}\`` };
+    return meant === null
+        ? { ...fields, suggestion: '' }
+        : { ...fields, suggestion: `; did you mean \`${meant}\`?`, meant };
+}
+/** `; did you mean \`x\`?` for the key `key` was most likely meant as (meantKey), or ''. */
+function didYouMean(key, properties) {
+    const meant = meantKey(key, properties);
+    return meant === null ? '' : `; did you mean \`${meant}\`?`;
+}
+/**
+ * The known key `key` was most likely meant as: a key the schema lists it as a common mistake for (`x-misspellings`:
+ * `hits` for `hits_top_k`), a close spelling (edit distance), or a key it is the start of (`hits` -> `hits_top_k`);
+ * null when none is.
+ */
+function meantKey(key, properties) {
+    const names = Object.keys(properties);
+    const lower = key.toLowerCase();
+    const listed = names.find((name) => properties[name]['x-misspellings']?.includes(lower));
+    if (listed !== undefined)
+        return listed;
+    const close = closest(key, names);
+    if (close !== null)
+        return close;
+    const extended = names
+        .filter((name) => lower.length >= 3 && (name.startsWith(`${lower}_`) || name.endsWith(`_${lower}`)))
+        .sort((a, b) => editDistance(lower, a) - editDistance(lower, b));
+    return extended[0] ?? null;
+}
+/** The candidate nearest `word` within suggest's distance (src/suggest.ts), or null: suggest's choice as data. */
+function closest(word, candidates) {
+    let best = null;
+    let bestDistance = Infinity;
+    for (const candidate of candidates) {
+        const d = editDistance(word, candidate);
+        if (d < bestDistance) {
+            best = candidate;
+            bestDistance = d;
+        }
+    }
+    return bestDistance <= Math.max(2, Math.floor(word.length / 3)) ? best : null;
+}
+/** The property names of an object schema (a `$defs` entry or the root) of `file`, e.g. the keys of a hit. */
+function keysOf(file, def) {
+    const schema = def === undefined ? SCHEMAS[file] : resolveRef(`#/$defs/${def}`, file).schema;
+    return Object.keys(schema.properties ?? {});
+}
+
+;// CONCATENATED MODULE: ./src/validate/findings.ts
+/**
+ * What is wrong with a run database's results against the documented format (docs/run-database.md,
+ * schemas/result.schema.json): the checks behind `evalverdict validate` and the warnings of compare and aggregate.
+ * Pure: rows go in one at a time, findings come out as data; the entries word and print them.
+ */
+
+
+
+
+
+function goldenViewOf(golden) {
+    return {
+        source: golden.source,
+        queries: golden.queries,
+        expectsHits: golden.queries.some(expectsHit),
+        pathsMatch: golden.queries.some((q) => q.goldSupports.length > 0),
+    };
+}
+/** The checks of one row at a time, whose finding names its first query and counts the others. */
+const ROW_CHECKS = new Set([
+    'invalid-json',
+    'unknown-key',
+    'wrong-value',
+    'missing-key',
+    'unmatchable-hit',
+    'rank-order',
+    'query-id-mismatch',
+]);
+/** How many ids a golden-set finding names before `and N more`. */
+const FIRST_IDS = 5;
+/** Collects the findings of one run's rows, then of the run as a whole (finish). */
+class RunChecker {
+    source;
+    run;
+    byKind = new Map();
+    /** The key meant, by finding, for the runner mistakes (an unmatchable hit's: null). */
+    mistaken = new Map();
+    /** The query each finding was last counted for: a mistake in ten hits of one query counts that query once. */
+    lastCounted = new Map();
+    seen = new Set();
+    duplicates = [];
+    rows = 0;
+    hits = 0;
+    /** Hits with an id (chunk_id or doc_id); with a path only, counted apart (they match gold_supports alone). */
+    hitsWithId = 0;
+    hitsWithPathOnly = 0;
+    /** Results with an answer object, and whether some result wrote its hits under another key (`hits`). */
+    answers = 0;
+    misnamedHits = false;
+    constructor(source, run) {
+        this.source = source;
+        this.run = run;
+    }
+    /** One row of `eval_query_results`: its query_id and the `result_json` text (or whatever the column held). */
+    addRow(queryId, resultJson) {
+        this.countRow(queryId);
+        const value = this.parsedRow(queryId, resultJson);
+        if (value === null)
+            return;
+        for (const error of checkAgainstSchema(value, 'result.schema.json')) {
+            if (error.problem === 'unknown-key' && error.path === error.key && error.suggestion.includes('`hits_top_k`'))
+                this.misnamedHits = true;
+            this.noteSchema(queryId, error);
+        }
+        this.checkResult(queryId, value);
+    }
+    /**
+     * The row's `result_json` as an object, or null with an invalid-json finding. A text past compare's bounds on a JSON
+     * cell (src/load/json.ts) is that finding in compare's words, found before JSON.parse builds what the text holds.
+     */
+    parsedRow(queryId, resultJson) {
+        if (typeof resultJson !== 'string') {
+            this.note('invalid-json', queryId, null, '`result_json` must be a JSON object, got no text');
+            return null;
+        }
+        const where = 'column `result_json`';
+        const pastBounds = refusal(() => refuseJsonPastBounds(resultJson, JSON_VALUE_BOUNDS, where, 'in one value'));
+        if (pastBounds !== null) {
+            this.note('invalid-json', queryId, 'result_json', pastBounds);
+            return null;
+        }
+        let value;
+        try {
+            value = JSON.parse(resultJson);
+        }
+        catch (error) {
+            this.note('invalid-json', queryId, null, `\`result_json\` is not JSON (${error.message})`);
+            return null;
+        }
+        if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+            const got = Array.isArray(value) ? 'a list' : String(value);
+            this.note('invalid-json', queryId, null, `\`result_json\` must be a JSON object, got ${oneLine(got)}`);
+            return null;
+        }
+        const tooDeep = refusal(() => refuseTooDeepValue(resultJson, value, where));
+        if (tooDeep !== null) {
+            this.note('invalid-json', queryId, 'result_json', tooDeep);
+            return null;
+        }
+        return value;
+    }
+    /**
+     * A row whose `result_json` is past the length EvalVerdict reads (never fetched): counted as read, and an invalid-json
+     * finding worded by `text` (the reader's own words), apart from the texts that are not JSON.
+     */
+    addOversizedRow(queryId, text) {
+        this.countRow(queryId);
+        this.note('invalid-json', queryId, 'result_json', text);
+    }
+    countRow(queryId) {
+        this.rows++;
+        if (this.seen.has(queryId))
+            this.duplicates.push(queryId);
+        else
+            this.seen.add(queryId);
+    }
+    checkResult(queryId, result) {
+        const written = result.query_id;
+        if ((typeof written === 'string' || typeof written === 'number') && String(written) !== queryId)
+            this.note('query-id-mismatch', queryId, 'query_id', `\`result_json.query_id\` is \`${oneLine(String(written))}\`, the row's \`query_id\` is \`${oneLine(queryId)}\` (the row's is the one scored)`);
+        if (typeof result.answer === 'object' && result.answer !== null)
+            this.answers++;
+        const hits = Array.isArray(result.hits_top_k) ? result.hits_top_k : [];
+        const ranks = [];
+        let unmatchable = 0;
+        for (const hit of hits) {
+            if (typeof hit !== 'object' || hit === null)
+                continue;
+            const h = hit;
+            this.hits++;
+            if (typeof h.rank === 'number' && Number.isInteger(h.rank) && h.rank >= 1)
+                ranks.push(h.rank);
+            if (present(h.chunk_id) || present(h.doc_id))
+                this.hitsWithId++;
+            else if (present(h.doc_path) || present(h.rel_path))
+                this.hitsWithPathOnly++;
+            else
+                unmatchable++;
+        }
+        if (unmatchable > 0)
+            this.note('unmatchable-hit', queryId, 'hits_top_k[]', `${unmatchable === 1 ? 'a hit has' : `${unmatchable} hits have`} no \`chunk_id\`, \`doc_id\` or \`doc_path\`: ${unmatchable === 1 ? 'it' : 'they'} can match nothing in the golden set`);
+        if (ranks.length === hits.length && !isOneToN(ranks)) {
+            const shown = [...ranks].sort((a, b) => a - b).slice(0, 10);
+            this.note('rank-order', queryId, 'hits_top_k[].rank', `the ranks are ${shown.join(', ')}${ranks.length > 10 ? ', …' : ''}, not 1..${ranks.length}: a gap or a repeat moves every rank-based metric`);
+        }
+    }
+    noteSchema(queryId, error) {
+        const field = error.pattern;
+        const text = error.problem === 'unknown-key'
+            ? `unknown key \`${oneLine(field)}\` in \`result_json\` (ignored)${error.suggestion}`
+            : error.problem === 'missing-key'
+                ? `\`${oneLine(field)}\` is missing`
+                : `\`${oneLine(error.path)}\` ${error.detail}`;
+        // One mistake in every row is one finding: keyed by its field (and, for a wrong value, not by the value).
+        const finding = this.note(error.problem, queryId, field, text);
+        if (error.meant !== undefined && !this.mistaken.has(finding))
+            this.mistaken.set(finding, error.meant);
+    }
+    note(check, queryId, field, text) {
+        const key = `${check}\u0000${field ?? ''}`;
+        const known = this.byKind.get(key);
+        if (known !== undefined) {
+            if (this.lastCounted.get(key) !== queryId)
+                known.count++;
+            this.lastCounted.set(key, queryId);
+            return known;
+        }
+        this.lastCounted.set(key, queryId);
+        const found = {
+            kind: 'run-format',
+            check,
+            source: this.source,
+            run: this.run,
+            query: queryId,
+            field,
+            count: 1,
+            text,
+            blocking: false,
+        };
+        this.byKind.set(key, found);
+        if (check === 'unmatchable-hit')
+            this.mistaken.set(found, null);
+        return found;
+    }
+    /** Whether a row read so far shows a runner mistake (RunnerMistake): a misspelt key, or a hit that matches nothing. */
+    hasRunnerMistake() {
+        return this.mistaken.size > 0;
+    }
+    /** The runner mistakes of the rows read, in the order first seen, their counts as they stand. */
+    runnerMistakes() {
+        return [...this.byKind.values()]
+            .filter((f) => this.mistaken.has(f))
+            .map((finding) => ({ finding, meant: this.mistaken.get(finding) }));
+    }
+    /** Rows read so far. */
+    get rowCount() {
+        return this.rows;
+    }
+    /** Whether some hit read so far can match `golden`: one with an id, or with a path when it has gold_supports. */
+    hasUsableHit(golden) {
+        if (this.hitsWithId > 0)
+            return true;
+        return this.hitsWithPathOnly > 0 && (golden === null || golden.pathsMatch);
+    }
+    /**
+     * Every finding, the run-level ones (empty run, duplicates, golden set) after the row-level ones; when not
+     * `complete`, the row-level ones say of how many results they count (`of`).
+     */
+    finish(golden, complete = true) {
+        const found = [...this.byKind.values()].map((f) => (complete ? f : { ...f, of: this.rows }));
+        const run = (check, text, count, query, blocking = false) => found.push({
+            kind: 'run-format',
+            check,
+            source: this.source,
+            run: this.run,
+            query,
+            field: null,
+            count,
+            text,
+            blocking,
+        });
+        if (this.rows === 0)
+            run('empty-run', 'the run has no rows in `eval_query_results`', 0, null);
+        if (this.duplicates.length > 0)
+            run('duplicate-query', `${numberFormat_plural(this.duplicates.length, 'query_id has', 'query_ids have')} more than one row (only the last one read is scored): ${firstIds(this.duplicates)}`, this.duplicates.length, this.duplicates[0]);
+        if (golden !== null)
+            this.goldenFindings(golden, complete, run);
+        return found;
+    }
+    goldenFindings(golden, complete, run) {
+        const goldenIds = new Set(golden.queries?.map((q) => q.id));
+        const extra = golden.queries === null ? [] : [...this.seen].filter((id) => !goldenIds.has(id));
+        if (extra.length > 0)
+            run('not-in-golden', `${numberFormat_plural(extra.length, 'query is', 'queries are')} not in the golden set ${golden.source} (not scored): ${firstIds(extra)}`, extra.length, extra[0]);
+        // Rows left unread (a partial check) are no evidence of a missing query.
+        const missing = !complete
+            ? []
+            : (golden.queries ?? []).filter((q) => !q.pending && !this.seen.has(q.id)).map((q) => q.id);
+        if (missing.length > 0)
+            run('missing-from-run', `${numberFormat_plural(missing.length, 'query', 'queries')} of the golden set ${golden.source} ${missing.length === 1 ? 'has' : 'have'} no result (each a miss): ${firstIds(missing)}`, missing.length, null);
+        const pathsMatch = golden.pathsMatch;
+        // A run of answers without hits (a generation-only run, WFGY's traces without chunks) is a shape of its own;
+        // hits without ids, hits under another key, or a run with neither hits nor answers is a runner's mistake.
+        // An empty run is no silent 0: every query counts as missing, in every report.
+        const mistaken = this.hits > 0 || this.misnamedHits || this.answers === 0;
+        if (golden.expectsHits && this.rows > 0 && !this.hasUsableHit(golden) && mistaken) {
+            const why = this.hits === 0
+                ? 'no result has a hit in `hits_top_k`'
+                : `none of its ${this.hits.toLocaleString('en-US')} hits has a \`chunk_id\` or \`doc_id\`${pathsMatch ? ' or a path' : ''}`;
+            run('no-usable-hits', `${why}, while the golden set ${golden.source} expects hits: every retrieval metric would be 0, which says nothing about retrieval`, this.rows, null, true);
+        }
+    }
+}
+/** A golden query that a retrieved hit can meet: an expected id, a judged-relevant id or a gold support. */
+function expectsHit(q) {
+    if (q.pending)
+        return false;
+    if ((q.expectedChunkIds?.length ?? 0) > 0 || (q.expectedDocIds?.length ?? 0) > 0 || q.goldSupports.length > 0)
+        return true;
+    for (const grade of q.judgments.values())
+        if (grade > 0)
+            return true;
+    return false;
+}
+function present(value) {
+    return (typeof value === 'string' && value !== '') || typeof value === 'number';
+}
+function isOneToN(ranks) {
+    const sorted = [...ranks].sort((a, b) => a - b);
+    return sorted.every((rank, i) => rank === i + 1);
+}
+function firstIds(ids) {
+    const shown = ids.slice(0, FIRST_IDS).map((id) => `\`${oneLine(id)}\``);
+    return `${shown.join(', ')}${ids.length > FIRST_IDS ? `, and ${(ids.length - FIRST_IDS).toLocaleString('en-US')} more` : ''}`;
+}
+/**
+ * A finding as one line: `FILE: run \`R\`, query \`Q\`: what (in N queries)`. The entries print it; the data stays
+ * in the warning list until then.
+ */
+function formatFinding(f) {
+    const ofRows = ROW_CHECKS.has(f.check) && f.query !== null;
+    const where = `${f.source}: run \`${oneLine(f.run)}\`${ofRows ? `, query \`${oneLine(f.query)}\`` : ''}`;
+    const count = f.count.toLocaleString('en-US');
+    const shown = f.count > 1 ? '; the first is shown' : '';
+    // A partial check says of how many results it counts: the rest were not read.
+    const more = !ofRows
+        ? ''
+        : f.of !== undefined
+            ? ` (in ${count} of the first ${f.of.toLocaleString('en-US')} results${shown})`
+            : f.count > 1
+                ? ` (in ${count} queries${shown})`
+                : '';
+    return `${where}: ${f.text}${more}`;
+}
+/** compare's reason for refusing a JSON cell (an InputError `check` throws), as a finding's text; null: none. */
+function refusal(check) {
+    try {
+        check();
+        return null;
+    }
+    catch (error) {
+        if (!(error instanceof InputError))
+            throw error;
+        return error.message;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/validate/checkRunFile.ts
+/**
+ * A run database's results checked against the documented format: the reading around RunChecker (findings.ts).
+ * The file is opened and its run chosen by the reader compare and aggregate use, so a file they refuse is refused
+ * here with the same message (exit 2); what they would read without a word becomes a finding.
+ */
+
+
+
+
+/**
+ * Checks the result rows of one run of `file` (default: the newest), against `golden` when given: every row, or the
+ * first `extent.rows` and then on only until a hit that can match is seen (a runner's mistake repeats in every row;
+ * a run with no usable hit is read to its end before compare stops on it), and to the end once a row shows a runner
+ * mistake: a clean run costs `extent.rows` rows, and a mistake the report names is counted as validate counts it.
+ */
+async function checkRunFile(file, runId, golden, extent = null) {
+    // compare and aggregate (an extent) pass the run they have read, checks and all; validate lets the reader pick
+    // and check it, so a file it refuses is refused here in the same words.
+    let run = runId;
+    if (extent === null || run === null) {
+        const stream = await openRunStream(file, runId);
+        run = stream.run.runId;
+        stream.release?.();
+    }
+    const checker = new RunChecker(file, run);
+    let partial = false;
+    const db = await openRunDatabase(file);
+    try {
+        // The length beside the value: a value past the cap is never fetched, and is named by its size as compare names it.
+        const stmt = db.prepare(`SELECT query_id, CASE WHEN octet_length(result_json) > ${MAX_VALUE_BYTES} THEN NULL ELSE result_json END, ` +
+            'octet_length(result_json) FROM eval_query_results WHERE run_id = ? ORDER BY query_id');
+        try {
+            stmt.bind([run]);
+            while (stmt.step()) {
+                if (extent !== null &&
+                    checker.rowCount >= extent.rows &&
+                    checker.hasUsableHit(golden) &&
+                    !checker.hasRunnerMistake()) {
+                    partial = true;
+                    break;
+                }
+                const [queryId, resultJson, bytes] = stmt.get();
+                if (typeof bytes === 'number' && bytes > MAX_VALUE_BYTES)
+                    checker.addOversizedRow(String(queryId), tooLarge(bytes));
+                else
+                    checker.addRow(String(queryId), resultJson);
+            }
+        }
+        finally {
+            stmt.free();
+        }
+    }
+    catch (error) {
+        if (error instanceof InputError)
+            throw error;
+        throw new InputError(`${file}: table \`eval_query_results\`: SQLite could not read it: ${oneLine(error.message)}`);
+    }
+    finally {
+        db.close();
+    }
+    const findings = checker.finish(golden, !partial);
+    return { run, rows: checker.rowCount, partial, findings, mistakes: checker.runnerMistakes() };
+}
+/**
+ * What compare and aggregate say of a `result_json` past MAX_VALUE_BYTES (src/load/runDatabase.ts, forEachRow), in
+ * their words ("column `result_json` holds 65 MiB, more than the 64 MiB EvalVerdict reads in one value").
+ */
+function tooLarge(bytes) {
+    const mib = (n) => `${Math.round(n / (1 << 20))} MiB`;
+    return `column \`result_json\` holds ${mib(bytes)}, more than the ${mib(MAX_VALUE_BYTES)} EvalVerdict reads in one value`;
+}
+
+;// CONCATENATED MODULE: ./src/validate/pipelineChecks.ts
+
+
+
+/**
+ * Rows checked in full before compare and aggregate read on only for a usable hit: a runner's mistake repeats in
+ * every row, and a full check of 2 million hits costs more than scoring them (`evalverdict validate` checks every row).
+ * Once a row shows a mistake the report names (a misspelt key, an unmatchable hit), every row is checked, so that
+ * its count is validate's: a clean run costs what it did, and compare of 10,000 queries x 10 hits with a typo in
+ * half its candidate's rows 37% more CPU time (2.84 -> 3.89 s, on the bench's inputs).
+ */
+const PIPELINE_CHECK_ROWS = 200;
+/**
+ * Findings the reports already carry in their own words: unknown_query_ids, duplicate_query_ids, and missing queries
+ * (an empty run's every query is missing).
+ */
+const WARNED_ELSEWHERE = new Set([
+    'not-in-golden',
+    'duplicate-query',
+    'missing-from-run',
+    'empty-run',
+]);
+/**
+ * The findings of each run (path, run id), for the warning list; throws the first blocking one as an InputError,
+ * naming the file, the run and the command that shows every finding.
+ */
+async function runFormatFindings(runs, golden) {
+    const sides = runs.map(([file, run]) => ({ file, run, side: 'candidate' }));
+    return (await runFormatChecks(sides, golden)).findings;
+}
+/**
+ * runFormatFindings for compare, which knows each run's side: the findings for the warning list, and the runner
+ * mistakes among them as the report's warnings (each counted over every row of its run).
+ */
+async function runFormatChecks(runs, golden) {
+    const findings = [];
+    const mistakes = [];
+    for (const { file, run, side } of runs) {
+        const check = await checkRunFile(file, run, golden, { rows: PIPELINE_CHECK_ROWS });
+        const blocking = check.findings.find((f) => f.blocking);
+        if (blocking !== undefined) {
+            const others = check.findings.filter((f) => !f.blocking && !WARNED_ELSEWHERE.has(f.check)).slice(0, 3);
+            const hints = others.length > 0 ? `; found there: ${others.map((f) => f.text).join('; ')}` : '';
+            throw new InputError(`${formatFinding(blocking)}${hints} (\`evalverdict validate ${file} --golden ${golden.source}\` lists every finding)`);
+        }
+        findings.push(...check.findings.filter((f) => !WARNED_ELSEWHERE.has(f.check)));
+        mistakes.push(...check.mistakes.map((m) => mistakeWarning(m, side, check.rows)));
+    }
+    return { findings, mistakes };
+}
+/** A runner mistake as the report's warning: its side, and its count of the run's `results`. */
+function mistakeWarning({ finding, meant }, side, results) {
+    return {
+        kind: 'runner_mistake',
+        side,
+        run: finding.run,
+        check: finding.check === 'unmatchable-hit' ? 'unmatchable-hit' : 'unknown-key',
+        field: finding.field ?? '',
+        meant,
+        queries: finding.count,
+        results,
+        firstQuery: finding.query ?? '',
+    };
+}
+/** The view compare has: the golden set itself. */
+const compareGoldenView = (golden) => goldenViewOf(golden);
+/**
+ * The view aggregate has: its report (the golden set was read, perhaps in two threads, and dropped). A golden set
+ * expects hits when some retrieval metric counts a query with a relevant expectation; paths are let count as
+ * matching, since whether it has gold_supports is not in the report (the lenient side: no false stop).
+ */
+function aggregateGoldenView(goldenPath, report) {
+    const counts = (id) => (report.metrics[id]?.n ?? 0) > 0;
+    // Under trec_c every query is in rr's denominator, relevant expectation or not: only recall_doc then says.
+    const relevant = report.options.mean_over !== 'trec_c' && counts('rr');
+    return {
+        source: goldenPath,
+        queries: null,
+        expectsHits: relevant || counts(`recall_doc@${report.options.ks[0]}`),
+        pathsMatch: true,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/pipeline/trace.ts
+/** Marks phases for `trace`, and the worker's phases, placed on the same clock. */
+function tracer(trace) {
+    const start = performance.timeOrigin + performance.now();
+    const now = () => (performance.timeOrigin + performance.now() - start) / 1000;
+    return {
+        mark: (label) => trace?.(label, now(), process.resourceUsage().minorPageFault),
+        worker: async (phases) => {
+            if (!trace)
+                return;
+            for (const [label, epochMs, faults] of await phases)
+                trace(`worker: ${label}`, (epochMs - start) / 1000, faults);
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/pipeline/twoThreads.ts
+/**
+ * Scoring on the second core of the 2-core machines we run on (docs/decisions/0001-two-threads-golden-halves.md):
+ * compare scores the candidate in a worker thread while this thread scores the baseline; aggregate has each thread
+ * read half of a JSON Lines golden set and score the results of its half's query_id range. Either way the worker hands back its
+ * table (src/aggregate/table.ts) with the typed arrays moved, not copied.
+ *
+ * The worker runs the bundle this module is built into (dist/cli/index.js, dist/index.js). From TypeScript source
+ * (vitest, tsx) workers are off and callers score in one thread: the same tables.
+ */
+
+
+
+
+
+
+
+
+let mode = 'off';
+/**
+ * Called by the entries (src/cli/index.ts, src/action/index.ts), which run nothing else in a worker thread, with
+ * EVALVERDICT_WORKERS: 0 turns workers off; 2 makes compare and aggregate use two threads whatever the sizes (tests,
+ * bench). Code that bundles the pipeline some other way (whose entry would run again in the worker) never starts one.
+ */
+function enableScoringWorkers(setting) {
+    mode = setting === '0' ? 'off' : setting === '2' ? 'always' : 'auto';
+}
+/** Off unless an entry enabled workers, and off from TypeScript sources (no bundle for the worker to load). */
+function workerMode() {
+    return import.meta.url.endsWith('.js') ? mode : 'off';
+}
+const workersAvailable = () => workerMode() !== 'off';
+/**
+ * Node 24 gives each thread 64 MB semi-spaces, which raised the worker's peak memory by ~100 MB for no gain in
+ * time; this is Node 20's default (bench/README.md).
+ */
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 48 };
+const COMPARE_JOB = 'evalverdict-score-run';
+const AGGREGATE_JOB = 'evalverdict-aggregate-half';
+function startWorker(kind, job) {
+    // Not `new Worker(new URL(...))`: bundlers turn that form into a separate worker chunk.
+    const url = new URL(import.meta.url);
+    const worker = new external_node_worker_threads_namespaceObject.Worker(url, { workerData: { kind, job }, resourceLimits: WORKER_LIMITS });
+    const reply = new Promise((resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+        worker.once('exit', (code) => reject(new Error(`the scoring worker exited with code ${code} before it replied`)));
+    }).then((message) => {
+        if ('inputError' in message)
+            throw new InputError(message.inputError);
+        if ('error' in message)
+            throw new Error(`scoring worker: ${message.error}`);
+        return message;
+    });
+    reply.catch(() => undefined); // a caller that fails first never awaits it
+    return { reply, cancel: () => void worker.terminate() };
+}
+function phaseRecorder() {
+    const phases = [];
+    const phase = (label) => phases.push([label, performance.timeOrigin + performance.now(), process.resourceUsage().minorPageFault]);
+    phase(`worker running (young generation ${external_node_worker_threads_namespaceObject.resourceLimits.maxYoungGenerationSizeMb} MB)`);
+    return { phases, phase };
+}
+/** sql.js's WebAssembly compiled while the golden set is read, not after (15-25 ms); a failure shows where it is used. */
+const warmUpSqlJs = () => void loadSqlJs().catch(() => undefined);
+/** A run database (or one query_id range of it) scored into its table, the database open only meanwhile. */
+async function scoreFileToTable(runPath, runId, golden, options, range, spareRows = 0) {
+    const stream = await openRunStream(runPath, runId, range);
+    try {
+        return table_scoreToTable(stream, golden, options, range, spareRows);
+    }
+    finally {
+        stream.release?.();
+    }
+}
+/** Starts scoring `job` in a worker, which reads the golden file itself; the reply is the run's table. */
+function scoreRunInWorker(job) {
+    const worker = startWorker(COMPARE_JOB, job);
+    return { reply: worker.reply, cancel: worker.cancel };
+}
+async function runCompareJob(job) {
+    const { phases, phase } = phaseRecorder();
+    warmUpSqlJs();
+    const golden = readGoldenFile(job.goldenPath);
+    phase('golden set read');
+    const table = await scoreFileToTable(job.runPath, job.runId, golden, { ...job.options, referenceChunks: null });
+    phase('run scored into its table');
+    const { message, transfer } = tableTransfer(table);
+    return { reply: { ok: message, phases }, transfer };
+}
+/**
+ * The golden file is cut at a line; the second half's first id is the bound. This thread reads the first half and
+ * scores the results before the bound; the worker reads the second half and scores the results from the bound on.
+ * Neither waits for the other. That is the whole run exactly when the first half's ids all sort before the bound
+ * and the second half's none (in SQLite's order), as in a golden file in id order. Otherwise (or when a half does
+ * not read cleanly) null: the caller scores in one thread, which also words any error.
+ */
+async function aggregateInTwoThreads(job, mark) {
+    const { referenceChunks: _unused, ...options } = job.options;
+    job = { ...job, splitMinBytes: job.splitMinBytes ?? (workerMode() === 'always' ? 0 : undefined) };
+    const worker = startWorker(AGGREGATE_JOB, { ...job, options });
+    mark('worker started');
+    warmUpSqlJs();
+    const half = readGoldenHalf(job.goldenPath, 0, job.splitMinBytes);
+    const bound = half?.nextId ?? null;
+    if (half === null || bound === null || !half.queries.every((q) => compareUtf8(q.id, bound) < 0)) {
+        worker.cancel();
+        return null;
+    }
+    mark('golden half read (the first here)');
+    // Room for the worker's rows after this half's in each column: the halves are joined in place.
+    const golden = goldenSetOfHalf(job.goldenPath, half);
+    const lower = await scoreFileToTable(job.runPath, job.runId, golden, job.options, { to: bound }, half.linesAfter).catch((error) => ({ error }));
+    mark('this half scored into its table');
+    const reply = await worker.reply.catch((error) => ({ error }));
+    if ('split' in reply)
+        return null; // the second half did not read cleanly or is not in id order: one thread decides
+    if ('error' in lower)
+        throw lower.error;
+    if ('error' in reply)
+        throw reply.error;
+    const table = joinHalfTables(lower, reply.ok, reply.groups, half.fingerprint);
+    mark('the two halves joined');
+    return { table, warnings: [...half.warnings, ...reply.warnings], phases: reply.phases };
+}
+async function runAggregateJob(job) {
+    const { phases, phase } = phaseRecorder();
+    warmUpSqlJs();
+    const half = readGoldenHalf(job.goldenPath, 1, job.splitMinBytes);
+    phase('golden half read (the second here)');
+    // Its range starts at its first id, where the main thread's ends (readGoldenHalf's nextId): every id must follow it.
+    const from = half?.queries[0]?.id;
+    if (half === null || from === undefined || !half.queries.every((q) => compareUtf8(q.id, from) >= 0))
+        return { reply: { split: false, phases }, transfer: [] };
+    const groups = groupQueries(half.queries.filter((q) => !q.pending));
+    const golden = goldenSetOfHalf(job.goldenPath, half);
+    const table = await scoreFileToTable(job.runPath, job.runId, golden, { ...job.options, referenceChunks: null }, { from });
+    phase('its half scored into its table');
+    const { message, transfer } = tableTransfer(table);
+    const rows = Object.values(groups).flatMap((byName) => [...byName.values()].map((list) => list.buffer));
+    const reply = { ok: message, groups, warnings: half.warnings, phases };
+    return { reply, transfer: [...transfer, ...rows] };
+}
+// ---------------------------------------------------------------------------------------------------------
+// In the worker thread
+/** A worker's failure as its reply: a user's mistake keeps its message, anything else its stack. */
+function failureOf(error) {
+    if (error instanceof InputError)
+        return { inputError: error.message };
+    return { error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+}
+const data = external_node_worker_threads_namespaceObject.workerData;
+const job = data?.kind === COMPARE_JOB ? runCompareJob : data?.kind === AGGREGATE_JOB ? runAggregateJob : null;
+if (job !== null && external_node_worker_threads_namespaceObject.parentPort !== null) {
+    void job(data.job)
+        .catch((error) => ({ reply: failureOf(error), transfer: [] }))
+        .then(({ reply, transfer }) => external_node_worker_threads_namespaceObject.parentPort.postMessage(reply, transfer));
+}
+/**
+ * When a second thread pays off for aggregate: each thread reads half of a JSON Lines golden set and scores its
+ * queries' results, so the gain grows with the golden set; the second heap costs memory, and a small run gains
+ * nothing (bench/README.md). YAML golden sets are read in one thread.
+ */
+const SPLIT_MIN_GOLDEN_BYTES = 16 << 20;
+const SPLIT_MIN_RUN_BYTES = 64 << 20;
+/**
+ * When scoring the candidate in a worker pays off for compare: the worker loads the bundle, compiles sql.js and
+ * reads the golden set again, which a run under 64 MiB does not win back in wall time (bench/README.md).
+ */
+function worthAWorker(candidatePath) {
+    return workerMode() === 'always' || sizeAtLeast(candidatePath, SPLIT_MIN_RUN_BYTES);
+}
+function worthSplitting(runPath, goldenPath) {
+    if (goldenFormatOf(goldenPath) !== 'jsonl')
+        return false;
+    if (workerMode() === 'always')
+        return true;
+    return sizeAtLeast(goldenPath, SPLIT_MIN_GOLDEN_BYTES) && sizeAtLeast(runPath, SPLIT_MIN_RUN_BYTES);
+}
+function sizeAtLeast(path, bytes) {
+    try {
+        return (0,external_node_fs_namespaceObject.statSync)(path).size >= bytes;
+    }
+    catch {
+        return false; // the readers name the missing file
+    }
+}
+
+;// CONCATENATED MODULE: ./src/pipeline/runAggregate.ts
+/**
+ * load -> aggregate: `evalverdict aggregate` (one run, its per-query rows, several side by side) and the action's
+ * `write-aggregate`, which stores the aggregate in the run's own `aggregate_json` through src/write.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * load -> aggregate (-> store): `evalverdict aggregate` and the action's `write-aggregate`. From a bundle, a large run
+ * with a large JSON Lines golden set is scored by two threads, a golden half each (the same table as one pass).
+ */
+async function runAggregate(inputs) {
+    const t = tracer(inputs.trace);
+    const options = { ...score_DEFAULT_OPTIONS, ...inputs.options };
+    // Refused before scoring too, not only before writing: scoring a large run only to refuse its --write wastes it.
+    if (inputs.write)
+        checkReplaceable(inputs.runPath);
+    const inTwo = workersAvailable() && worthSplitting(inputs.runPath, inputs.goldenPath)
+        ? await aggregateInTwoThreads({ runPath: inputs.runPath, runId: inputs.runId ?? null, goldenPath: inputs.goldenPath, options }, t.mark)
+        : null;
+    if (inTwo !== null)
+        await t.worker(Promise.resolve(inTwo.phases));
+    const { table, warnings } = inTwo ?? (await aggregateInOneThread(inputs, options, t.mark));
+    const runId = table.run.run.runId;
+    const defs = metricTableFor(table);
+    const report = aggregateScored(table, defs);
+    t.mark('aggregated');
+    const findings = await runFormatFindings([[inputs.runPath, runId]], aggregateGoldenView(inputs.goldenPath, report));
+    const resultWarnings = notes([
+        unknownResultsWarning(inputs.runPath, runId, report.unknown_query_ids),
+        duplicateResultsWarning(inputs.runPath, runId, report.duplicate_query_ids),
+        cappedResultsWarning(inputs.runPath, runId, report.capped_query_ids ?? []),
+        ignoredStagesWarning(inputs.runPath, runId, table.ignoredStageTimings),
+        ...findings.map(formatFinding),
+    ]);
+    if (inputs.write)
+        await storeAggregate(inputs.runPath, runId, report);
+    return { report, defs, runId, warnings: [...warnings, ...resultWarnings], parallel: inTwo !== null };
+}
+async function aggregateInOneThread(inputs, options, mark) {
+    // The run is opened before the golden set is read: the other way round, the golden set's garbage was still in
+    // the heap when sql.js took its memory. With both files wrong, the golden file's error is the one reported.
+    let whole;
+    try {
+        whole = await openRunStream(inputs.runPath, inputs.runId);
+    }
+    catch (error) {
+        if (error instanceof InputError)
+            readGoldenFile(inputs.goldenPath); // throws the golden file's error, if it has one
+        throw error;
+    }
+    try {
+        const golden = readGoldenFile(inputs.goldenPath);
+        mark('golden set read');
+        const table = aggregateTableOf(table_scoreToTable(whole, golden, options));
+        mark('run scored into its table');
+        return { table, warnings: golden.warnings };
+    }
+    finally {
+        whole.release?.();
+    }
+}
+/** The aggregate in the run's `eval_runs.aggregate_json` (kebab's keys), the file replaced atomically. */
+async function storeAggregate(runPath, runId, report) {
+    await writeAggregateJson(runPath, runId, stableJson(kebabAggregateJson(report)).trimEnd());
+}
+/** load -> per-query rows of one run (`evalverdict aggregate --per-query`): each golden query's row, in golden order. */
+async function runPerQuery(inputs) {
+    const options = { ...score_DEFAULT_OPTIONS, ...inputs.options };
+    let run;
+    try {
+        run = await openRunStream(inputs.runPath, inputs.runId);
+    }
+    catch (error) {
+        if (error instanceof InputError)
+            readGoldenFile(inputs.goldenPath); // the golden file's error first, as aggregate
+        throw error;
+    }
+    try {
+        const golden = readGoldenFile(inputs.goldenPath);
+        const { rows, unknownQueryIds, duplicateQueryIds, cappedQueryIds } = perQueryRows(run, golden, options);
+        const pending = rows.filter((r) => r.pending).length;
+        const runId = run.run.runId;
+        return {
+            report: {
+                run: summariseRun(run),
+                golden: { fingerprint: golden.fingerprint, queries: rows.length - pending, pending },
+                rows,
+                unknown_query_ids: unknownQueryIds,
+                duplicate_query_ids: duplicateQueryIds,
+                ...(cappedQueryIds.length > 0 ? { capped_query_ids: cappedQueryIds } : {}),
+            },
+            warnings: [
+                ...golden.warnings,
+                ...notes([
+                    unknownResultsWarning(inputs.runPath, runId, unknownQueryIds),
+                    duplicateResultsWarning(inputs.runPath, runId, duplicateQueryIds),
+                    cappedResultsWarning(inputs.runPath, runId, cappedQueryIds),
+                ]),
+            ],
+        };
+    }
+    finally {
+        run.release?.();
+    }
+}
+/** Every run of `runIds` aggregated as `aggregate` does, then side by side with the best values marked. */
+async function runAggregateSideBySide(inputs) {
+    const outputs = [];
+    for (const runId of inputs.runIds)
+        outputs.push(await runAggregate({ ...inputs, runId, write: false }));
+    const { report, defs } = sideBySide(outputs);
+    // each run's reading gives the golden set's warnings again: once each
+    const warnings = new Map(outputs.flatMap((o) => o.warnings).map((w) => [JSON.stringify(w), w]));
+    return { report, defs, warnings: [...warnings.values()] };
+}
+
+;// CONCATENATED MODULE: ./src/pipeline/runLists.ts
+/**
+ * Run options that name several runs of a database (`a,b,c`, `all`, `all:SUITE`): which runs, in the order written,
+ * each checked against the database's runs (load/runDatabase.ts, listRunsIn). Messages name the option as the entry
+ * spells it (a CLI flag, an action input).
+ */
+
+
+
+
+
+/** For a caller that names none (the library). */
+const NEUTRAL_RUN_OPTION_NAMES = {
+    baseline: 'the baseline run',
+    candidate: 'the candidate run',
+    noBaseline: 'a candidate-only comparison',
+};
+/** Each side's runs, or null when each side names one run (or none: the newest). */
+async function repeatedRuns(sides) {
+    const names = sides.runOptionNames ?? NEUTRAL_RUN_OPTION_NAMES;
+    const baseline = sides.baselinePath !== null && sides.baselineRun
+        ? await sideRunsNamed(sides.baselinePath, sides.baselineRun, names.baseline)
+        : null;
+    const candidate = sides.candidateRun
+        ? await sideRunsNamed(sides.candidatePath, sides.candidateRun, names.candidate)
+        : null;
+    if (baseline === null && candidate === null)
+        return null;
+    if (sides.baselinePath === null && candidate !== null && candidate.length > 1)
+        throw new InputError(`${names.candidate}: several candidate runs need a baseline (not ${names.noBaseline})`);
+    return {
+        baseline: sides.baselinePath === null ? [] : (baseline ?? [sides.baselineRun ?? null]),
+        candidate: candidate ?? [sides.candidateRun ?? null],
+    };
+}
+/**
+ * The runs a side's run option names when it names several: ids separated by commas, `all` (every run of the
+ * database, when its runs are of one suite) or `all:SUITE` (every run of that suite), in the order written. Null
+ * when it names one run (as runsNamed). Ambiguity, an unknown id or suite, an empty or repeated id: an InputError.
+ */
+async function sideRunsNamed(runPath, value, option) {
+    if (value !== 'all' && !value.startsWith('all:') && !value.includes(','))
+        return null;
+    const runs = await listRunsIn(runPath);
+    const ids = runs.map((r) => r.id);
+    if (ids.includes(value))
+        return null;
+    const suites = [...new Set(runs.map((r) => r.suite))].sort();
+    const suiteList = () => suites
+        .slice(0, 10)
+        .map((s) => `\`${oneLine(s)}\` (${numberFormat_plural(runs.filter((r) => r.suite === s).length, 'run', 'runs')})`)
+        .join(', ');
+    if (value === 'all') {
+        if (suites.length > 1)
+            throw new InputError(`${runPath}: ${option} all is ambiguous: the database holds runs of ${suites.length} suites (${suiteList()}); ` +
+                `name one suite (${option} all:${oneLine(suites[0])}) or the runs (${option} a,b,c)`);
+        return ids;
+    }
+    if (value.startsWith('all:')) {
+        const suite = value.slice(4);
+        const of = runs.filter((r) => r.suite === suite).map((r) => r.id);
+        if (of.length === 0)
+            throw new InputError(`${runPath}: ${option}: no run of suite \`${oneLine(suite)}\` in \`eval_runs\`${suggest(suite, suites)} (suites: ${suiteList()})`);
+        return of;
+    }
+    return listedRuns(runPath, value, option, ids);
+}
+/** The ids of a comma list, each checked against the database's (`present`). */
+function listedRuns(runPath, value, option, present) {
+    const ids = value.split(',').map((id) => id.trim());
+    const listed = () => `(runs: ${present
+        .slice(0, 20)
+        .map((id) => oneLine(id))
+        .join(', ')}${present.length > 20 ? `, and ${present.length - 20} more` : ''})`;
+    const seen = new Set();
+    for (const id of ids) {
+        if (id === '')
+            throw new InputError(`${option}: ${JSON.stringify(value)} has an empty run id ${listed()}`);
+        if (seen.has(id))
+            throw new InputError(`${option}: run \`${oneLine(id)}\` is given twice`);
+        seen.add(id);
+        if (!present.includes(id))
+            throw new InputError(`${runPath}: ${option}: no run \`${oneLine(id)}\` in \`eval_runs\`${suggest(id, present)} ${listed()}`);
+    }
+    return ids;
+}
+/**
+ * The run ids of a database in the order they were written (rowid; by run_id for a table without one), after the
+ * reader's checks of the file (a wrong file fails with the reader's message).
+ */
+async function runIdsIn(runPath) {
+    return (await listRunsIn(runPath)).map((r) => r.id);
+}
+/**
+ * The runs a `--run` value names when it names several: `all`, or ids separated by commas. Null when it names one
+ * run: a value without a comma other than `all`, or the exact id of a run (a run may be called `all` or `a,b`).
+ * An id the database does not have, an empty one or one given twice is refused, naming the runs there are.
+ */
+async function runsNamed(runPath, value, option) {
+    if (value !== 'all' && !value.includes(','))
+        return null;
+    const present = await runIdsIn(runPath);
+    if (present.includes(value))
+        return null;
+    if (value === 'all')
+        return present;
+    return listedRuns(runPath, value, option, present);
+}
+
+;// CONCATENATED MODULE: ./src/render/escape.ts
+/**
+ * Escaping untrusted text (queries, answers, snippets, ids, file names) for GitHub Markdown. After this a
+ * value cannot break a table row, open or close HTML (so not `<details>` nor our hidden `<!-- -->` marker),
+ * start a link, image, code span or emphasis, notify anyone (an `@` GitHub could read as a mention, an e-mail
+ * address or a `user@SHA` commit gets a zero-width space after it; `hit@5` and `a@b` keep theirs plain), reference an
+ * issue (`#123`, `GH-123`: a zero-width space inside) or link a commit (a 40-hex SHA: a zero-width space inside).
+ * Invisible and bidi formatting characters are dropped, and lone surrogates shown as U+FFFD.
+ */
+// C0/C1 controls, and every default-ignorable code point (Unicode's Default_Ignorable_Code_Point: what renders as
+// nothing): bidi marks, embeddings, overrides and isolates (they can make a cell read differently from what it
+// holds), zero-width space and joiners, the word joiner and invisible operators, the byte order mark, the soft
+// hyphen, the combining grapheme joiner, the Hangul fillers (U+115F, U+1160, U+3164, U+FFA0), the Mongolian and
+// other variation selectors, and the tag characters (U+E0000-U+E0FFF, which can carry hidden ASCII). Text that
+// looks alike must read alike, so an id cannot pass for another (the list: docs/cli.md, "Text from inputs").
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u180e\p{Default_Ignorable_Code_Point}]/gu;
+// A UTF-16 surrogate without its other half (a cut in the middle of a pair, or text that was never well-formed):
+// shown as U+FFFD, as JSON and the GitHub API would otherwise refuse or mangle the whole body.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+// A commit SHA (40 hex digits, or 64 for SHA-256) that GitHub would link to a commit: broken after its sixth digit,
+// where too few digits remain before the break to name a commit.
+const SHA = /\b([0-9a-f]{6})([0-9a-f]{34}(?:[0-9a-f]{24})?)\b/gi;
+// Characters with inline Markdown meaning anywhere in a line: code, emphasis, links and images (via the
+// brackets), table pipes, strikethrough, math. Each gets a backslash (GFM escapes any ASCII punctuation).
+// Block markers (#, -, 1.) only act at the start of a line, and escaped text never starts one.
+const PUNCTUATION = /[\\`*_[\]|~$]/g;
+// An `@` GitHub could turn into something: a mention (`@name`, `@org/team`), found only where the `@` starts the
+// text or follows a character other than an ASCII letter, digit or `_` (html-pipeline's MentionFilter, `(?:^|\W)@`,
+// a name starting with a letter or digit); an e-mail autolink (`a@b.c`: a domain with a dot, its `_` escaped by
+// now); a commit as `user@SHA` (7 or more hex digits). Either case (the `i` flag). Read on the escaped text, where an
+// entity or backslash escape ends in `;` or in the character it stands for, so the character before the `@` is a
+// word character exactly when it was one.
+const LINKABLE_AT = /(?<![a-z0-9_])@(?=[a-z0-9])|@(?=(?:[\w-]|\\_)+(?:\.(?:[\w-]|\\_)+)+)|@(?=[0-9a-f]{7,}(?![\w-]))/gi;
+function escapeMarkdownText(text, maxLength = Infinity) {
+    let s = String(text).replace(LONE_SURROGATE, '\ufffd').replace(CONTROL, '').replace(/\s+/g, ' ').trim();
+    // Cut by code point: a pair is never split.
+    if (s.length > maxLength) {
+        let end = Math.max(1, maxLength - 1);
+        if (/[\udc00-\udfff]/.test(s[end]))
+            end--;
+        s = `${s.slice(0, end).trimEnd()}…`;
+    }
+    s = s
+        .replace(/&/g, '&amp;')
+        // No issue or pull request references: `#123`, `owner/repo#123` and `GH-123` link (and cross-reference the
+        // issue, which shows on its timeline) whatever backslashes precede them. Before any entity is written, whose
+        // `&#8203;` this would split.
+        .replace(/#(?=\d)/g, '#&#8203;')
+        .replace(/\b(gh)-(?=\d)/gi, '$1&#8203;-')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;')
+        .replace(PUNCTUATION, (c) => `\\${c}`)
+        // No autolinks: `https://x` and `www.x` would become links. A backslash is not enough: GFM's autolink
+        // literals are also found in the text after escapes are resolved (`http\://x` reads as `http://x`, and
+        // `_www.x` as `_www.x`), so a zero-width space goes inside the pattern instead.
+        .replace(/:\/\//g, ':/&#8203;/')
+        .replace(/www\./gi, (w) => `${w.slice(0, 3)}&#8203;.`)
+        .replace(SHA, '$1&#8203;$2')
+        .replace(LINKABLE_AT, '@&#8203;');
+    return s;
+}
+/** For a table cell: the same escaping; an empty value shows as an em dash so the row keeps its shape. */
+function escapeMarkdownCell(text, maxLength = 160) {
+    if (text === null || text === undefined)
+        return '—';
+    // Checked after escaping: text of only controls or bidi marks is empty once they are dropped.
+    return escapeMarkdownText(String(text), maxLength) || '—';
+}
+/**
+ * A metric id as a code span. Ids are ours, except the per-stage latency ids, which carry a `timings_ms` key from
+ * the run database: one with anything but plain id characters is escaped like other untrusted text instead
+ * (a `|` or a backtick inside a code span would still split the cell or end the span).
+ */
+function metricCode(id) {
+    return /^[\w@.-]+$/.test(id) ? `\`${id}\`` : escapeMarkdownText(id, 80);
 }
 
 ;// CONCATENATED MODULE: ./src/stats/distributions.ts
@@ -15957,6 +17421,3559 @@ function normalPointOf(t, df) {
             hi = mid;
     }
     return lo;
+}
+
+;// CONCATENATED MODULE: ./src/stats/power.ts
+/**
+ * The smallest drop a gate's one-sided test can see: the minimum detectable drop (MDD) at a level and 80% power.
+ *
+ * Model: n queries, a share rho of them changed between two runs with no real change, with a typical size s (root
+ * mean square; 1, a hit lost, when none changed), from baseline-side noise (measuredNoiseModel: the config's
+ * `noise:` block or the baseline's repeats; redrawnNoiseModel: `evalverdict power`'s assumed churn) or, lacking it,
+ * from a comparison's own differences with the mean change removed (noiseModel). Under no change a changed query
+ * is as likely better as worse. A drop of size d * s first moves a share of the unchanged queries to a loss of
+ * size s (P(loss) = rho/2 + d, P(win) = rho/2, while d <= 1 - rho); past that, when too few
+ * queries are unchanged, the rest of the drop turns wins into losses (each such query moves the mean by 2s), so the
+ * mean difference is always -d * s and d runs up to 1 (every query a loss). For a metric whose differences all have one
+ * size (hit@k, and nDCG/MRR when every change is a hit found or lost) the gate's test is then the exact sign
+ * test, and for n <= EXACT_POWER_MAX the power is summed exactly over every (losses, wins) count; above it the
+ * normal approximation of the same test is used (at 100/101 queries the two agree within 0.02: test/verdict.test.ts).
+ */
+
+const EXACT_POWER_MAX = 100;
+const TARGET_POWER = 0.8;
+/**
+ * The noise of a comparison's own paired differences with the mean change removed, for when no baseline-side noise
+ * is known: the share of queries that changed, at the size their spread about the mean gives (the variance of the
+ * differences, not their mean square: sqrt(variance / share)). A real change, better or worse, then does not count
+ * as noise by its mean. No spread about the mean (nothing changed, or every query by the same amount): no noise, at
+ * the changes' size (1 when none changed). On the latent model (test/powerAdvice.test.ts) its detectable drop at 300
+ * queries is 0.96-1.23 times the A/A noise's (median) under true drops of up to twice the margin; twice the rarer
+ * side's share, the other way to remove a change, fell to 0.45, since a real drop also removes wins.
+ */
+function noiseModel(diffs) {
+    const n = diffs.length;
+    let changed = 0;
+    let sum = 0;
+    let squares = 0;
+    for (let i = 0; i < n; i++) {
+        if (diffs[i] === 0)
+            continue;
+        changed++;
+        sum += diffs[i];
+        squares += diffs[i] * diffs[i];
+    }
+    if (changed === 0)
+        return { n, rho: 0, size: 1 };
+    const mean = sum / n;
+    const variance = squares / n - mean * mean;
+    // every query changed by the same amount: a spread of rounding error only
+    if (variance <= 1e-12 * (squares / n))
+        return { n, rho: 0, size: Math.sqrt(squares / changed) };
+    const rho = changed / n;
+    return { n, rho, size: Math.sqrt(variance / rho) };
+}
+/**
+ * The model of a measured noise floor (the config's `noise:` block, `evalverdict calibrate`): a share `changed` of the
+ * queries differs between two runs with no change, with a mean squared difference sdDiff^2, so a typical change of
+ * sdDiff / sqrt(changed) (1 when nothing changed), over the n queries a comparison pairs.
+ */
+function measuredNoiseModel(n, changed, sdDiff) {
+    const rho = Math.min(1, changed);
+    return { n, rho, size: rho === 0 || sdDiff === 0 ? 1 : sdDiff / Math.sqrt(rho) };
+}
+/**
+ * The noise when a share `churn` of the queries is redrawn between two runs with no change, a redrawn query taking
+ * another value of the same run's per-query values (NaN: left out): it differs with probability 1 - sum p_v^2 over
+ * the distinct values v, by a mean square of twice their variance. A hit@k at value v gives 2v(1 - v) and size 1;
+ * nDCG or MRR get the size of their own spread instead of a hit's.
+ */
+function redrawnNoiseModel(values, churn) {
+    const kept = Array.from(values)
+        .filter((v) => !Number.isNaN(v))
+        .sort((a, b) => a - b);
+    const n = kept.length;
+    if (n === 0)
+        return { n, rho: 0, size: 1 };
+    const mean = kept.reduce((a, v) => a + v, 0) / n;
+    const variance = kept.reduce((a, v) => a + (v - mean) * (v - mean), 0) / n;
+    let same = 0;
+    for (let i = 0, j = 0; i < n; i = j) {
+        while (j < n && kept[j] === kept[i])
+            j++;
+        same += ((j - i) / n) ** 2;
+    }
+    const differ = Math.max(0, 1 - same);
+    return { n, rho: churn * differ, size: differ === 0 ? 1 : Math.sqrt((2 * variance) / differ) };
+}
+/** For m changed queries, the fewest losses the one-sided exact sign test rejects at `level` (m + 1: none). */
+function rejectionCounts(n, level) {
+    const least = new Int32Array(n + 1);
+    for (let m = 0; m <= n; m++)
+        least[m] = largestReaching(binomialUpperTails(m), level) + 1;
+    return least;
+}
+/** count * log(p), 0 for no count (so that a share of 0 never makes 0 * -Infinity). */
+const countTimesLog = (count, logP) => (count === 0 ? 0 : count * logP);
+/** Exact power of the one-sided sign test when P(loss) = lossP and P(win) = winP per query. */
+function exactPower(n, lossP, winP, least, lf) {
+    // The three logs once per call, not once per cell: the MDD search alone calls this 41 times for a gate.
+    const logLoss = Math.log(lossP);
+    const logWin = Math.log(winP);
+    const logSame = Math.log(Math.max(0, 1 - lossP - winP));
+    let power = 0;
+    for (let losses = 0; losses <= n; losses++) {
+        // least[] never falls as the changed count grows: once these losses are too few, they stay too few with more wins.
+        for (let wins = 0; wins + losses <= n && losses >= least[losses + wins]; wins++) {
+            const same = n - losses - wins;
+            const log = lf[n] -
+                lf[losses] -
+                lf[wins] -
+                lf[same] +
+                countTimesLog(losses, logLoss) +
+                countTimesLog(wins, logWin) +
+                countTimesLog(same, logSame);
+            power += Math.exp(log);
+        }
+    }
+    return power;
+}
+/**
+ * Per query, P(loss) and P(win) under a drop of d (in units of the typical size): from unchanged queries first, then
+ * from wins, so that P(loss) - P(win) = d for every d in [0, 1] (module comment).
+ */
+function lossWinShares(rho, d) {
+    const fromUnchanged = Math.min(d, 1 - rho);
+    const fromWins = (d - fromUnchanged) / 2;
+    return { loss: rho / 2 + fromUnchanged + fromWins, win: Math.max(0, rho / 2 - fromWins) };
+}
+/** Normal-approximation power of the same test: reject when the drop sum exceeds z * sqrt(sum of squares). */
+function normalPower(n, rho, d, zLevel) {
+    const { loss, win } = lossWinShares(rho, d);
+    const changed = loss + win;
+    if (changed === 0)
+        return 0;
+    const mean = n * d;
+    const sd = Math.sqrt(n * Math.max(1e-12, changed - d * d));
+    return normalUpperTail((zLevel * Math.sqrt(n * changed) - mean) / sd);
+}
+/** The minimum detectable drop (in the metric's unit) at `level` (one-sided) and `target` power (80%); Infinity: none. */
+function minimumDetectableDrop(model, level, target = TARGET_POWER) {
+    const { n, rho, size } = model;
+    if (n === 0)
+        return Number.POSITIVE_INFINITY;
+    let power;
+    if (n <= EXACT_POWER_MAX) {
+        const lf = logFactorialTable(n);
+        const least = rejectionCounts(n, level);
+        power = (d) => {
+            const { loss, win } = lossWinShares(rho, d);
+            return exactPower(n, loss, win, least, lf);
+        };
+    }
+    else {
+        const zLevel = normalQuantile(level);
+        power = (d) => normalPower(n, rho, d, zLevel);
+    }
+    const most = 1;
+    if (power(most) < target)
+        return Number.POSITIVE_INFINITY;
+    let lo = 0;
+    let hi = most;
+    for (let i = 0; i < 40; i++) {
+        const mid = (lo + hi) / 2;
+        if (power(mid) >= target)
+            hi = mid;
+        else
+            lo = mid;
+    }
+    return hi * size;
+}
+/** The fewest queries, with the same share and size of changes, whose MDD is at most `margin` (null: over 10^7). */
+function queriesNeeded(model, level, margin) {
+    const mddAt = (n) => minimumDetectableDrop({ ...model, n }, level);
+    const ceiling = 10_000_000;
+    if (mddAt(ceiling) > margin)
+        return null;
+    let lo = 1;
+    let hi = ceiling;
+    while (lo < hi) {
+        const mid = Math.floor((lo + hi) / 2);
+        if (mddAt(mid) <= margin)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return lo;
+}
+
+;// CONCATENATED MODULE: ./src/stats/dropBounds.ts
+/**
+ * One-sided bounds of a paired mean drop, the interval every tested gate reads against its margin
+ * (docs/decisions/0010): Student's t with the variance floored as Agresti and Min's added discordant pairs floor
+ * it (Agresti and Min, "Simple improved confidence intervals for comparing matched proportions", Statistics in
+ * Medicine 24, 2005).
+ */
+
+function dropBounds(drops, beta, step) {
+    const n = drops.length;
+    if (n === 0)
+        return { n, meanDrop: 0, se: 0, lower: 0, upper: 0, pValue: 1 };
+    let sum = 0;
+    for (let i = 0; i < n; i++)
+        sum += drops[i];
+    const meanDrop = sum / n;
+    let squares = 0;
+    for (let i = 0; i < n; i++)
+        squares += (drops[i] - meanDrop) ** 2;
+    const variance = Math.max(n > 1 ? squares / (n - 1) : 0, (2 * step * step) / (n + 1));
+    const se = Math.sqrt(variance / n);
+    const df = Math.max(1, n - 1);
+    const half = studentPoint(normalQuantile(beta), df) * se;
+    const pValue = se > 0 ? normalUpperTail(normalPointOf(meanDrop / se, df)) : meanDrop > 0 ? 0 : 1;
+    return { n, meanDrop, se, lower: meanDrop - half, upper: meanDrop + half, pValue };
+}
+
+;// CONCATENATED MODULE: ./src/gate/noise.ts
+/**
+ * The gate config's `noise:` block: the run-to-run noise `evalverdict calibrate` measured, carried in the config it
+ * suggests so the report can name the noise floor its margins came from (docs/gates.md, "Noise floor"). It is a
+ * record, not a gate: nothing here changes a verdict.
+ *
+ *   noise:
+ *     measured: "2026-11-28T04:00:00Z"   # the newest calibration run's created_at
+ *     runs: 5
+ *     commit: "0123456789ab"             # optional: the commit the runs record
+ *     metrics:
+ *       hit@5: { sd_diff: 0.2828, sd_mean: 0.0119, changed: 0.08, detects: 0.0412 }
+ */
+
+
+
+
+
+
+const NOISE_KEYS = ['measured', 'runs', 'commit', 'metrics'];
+const METRIC_KEYS = ['sd_diff', 'sd_mean', 'changed', 'detects'];
+/** A config names at most this many metrics' noise (as many as it may have gates). */
+const MAX_NOISE_METRICS = 200;
+/** The `noise` node of a config's root map, checked key by key; every error names the line of the key at fault. */
+function parseNoise(node, { lineOf, keyLine }, source) {
+    if (!(0,dist/* isMap */.jh)(node))
+        throw new InputError(`${source}:${lineOf(node)}: \`noise\` must be a map with measured, runs and metrics`);
+    const at = (key) => `${source}:${keyLine(node, key)}`;
+    const top = node.toJSON();
+    for (const key of Object.keys(top))
+        if (!NOISE_KEYS.includes(key))
+            throw new InputError(`${at(key)}: unknown \`noise\` key \`${key}\`${suggest(key, NOISE_KEYS)}`);
+    const { measured, runs, commit } = top;
+    if (typeof measured !== 'string' || runTime(measured) === null)
+        throw new InputError(`${at('measured')}: \`noise.measured\` must be an RFC 3339 time, got ${valueText(measured)}`);
+    if (typeof runs !== 'number' || !Number.isInteger(runs) || runs < 2)
+        throw new InputError(`${at('runs')}: \`noise.runs\` must be a whole number >= 2, got ${valueText(runs)}`);
+    if (commit !== undefined && commit !== null && typeof commit !== 'string')
+        throw new InputError(`${at('commit')}: \`noise.commit\` must be a string, got ${valueText(commit)}`);
+    const metricsNode = node.get('metrics', true);
+    if (!(0,dist/* isMap */.jh)(metricsNode) || metricsNode.items.length === 0)
+        throw new InputError(`${at('metrics')}: \`noise.metrics\` must map metric ids to their noise`);
+    if (metricsNode.items.length > MAX_NOISE_METRICS)
+        throw new InputError(`${at('metrics')}: \`noise.metrics\` names more than ${MAX_NOISE_METRICS} metrics`);
+    const metrics = {};
+    for (const pair of metricsNode.items) {
+        const id = String(pair.key?.value ?? pair.key);
+        metrics[id] = parseMetricNoise(id, pair.value, `${source}:${lineOf(pair.value ?? pair.key)}`);
+    }
+    return { measured, runs, commit: commit ?? null, metrics };
+}
+function parseMetricNoise(id, node, at) {
+    if (!(0,dist/* isMap */.jh)(node))
+        throw new InputError(`${at}: \`noise.metrics.${id}\` must be a map of ${METRIC_KEYS.join(', ')}`);
+    const m = node.toJSON();
+    for (const key of Object.keys(m))
+        if (!METRIC_KEYS.includes(key))
+            throw new InputError(`${at}: unknown key \`${key}\` in \`noise.metrics.${id}\`${suggest(key, [...METRIC_KEYS])}`);
+    const number = (key, nullable) => {
+        const v = m[key];
+        if (nullable && v === null)
+            return null;
+        if (typeof v !== 'number' || !Number.isFinite(v) || v < 0)
+            throw new InputError(`${at}: \`noise.metrics.${id}.${key}\` must be a number >= 0, got ${valueText(v)}`);
+        return v;
+    };
+    return {
+        sd_diff: number('sd_diff', false),
+        sd_mean: number('sd_mean', false),
+        changed: number('changed', false),
+        detects: number('detects', true),
+    };
+}
+/**
+ * A metric's measured noise as the detectable drop's model over the n queries a comparison pairs: the share of
+ * queries that changed between two runs of one commit, at a typical size sd_diff / sqrt(changed) (graded metrics
+ * too: nDCG's small changes keep their own size, not a hit's). The baseline side's noise, not the comparison's.
+ */
+function noiseFloorModel(floor, n) {
+    return measuredNoiseModel(n, floor.changed, floor.sd_diff);
+}
+
+;// CONCATENATED MODULE: ./src/gate/testedGates.ts
+
+
+
+function isTested(spec) {
+    return spec.significantOnly || spec.margin !== undefined;
+}
+/** +1 when higher is better: a drop is then baseline - candidate. */
+function directionOf(def) {
+    return def?.direction === 'lower' ? -1 : 1;
+}
+/** The per-query drops (positive = worse) of a gate's metric, from the paired differences candidate - baseline. */
+function dropsOf(diffs, def) {
+    const dir = directionOf(def);
+    return diffs.map((d) => (d === 0 ? 0 : -dir * d));
+}
+/**
+ * The numbers of one tested gate: its drops' bounds at 1 - alpha / size, read for a margin in the caller.
+ * `step` is the metric's full step (1 for a rate): the pseudo-queries of the bounds (src/stats/signFlip.ts).
+ * `noise`: the metric's measured noise floor (the config's `noise:` block), the advice's noise when given.
+ */
+function testedNumbers(drops, family, alpha, margin, def, noise) {
+    const beta = alpha / family.size;
+    const b = dropBounds(drops, beta, stepOf(def, drops));
+    const ci = directionOf(def) === 1 ? [-b.upper, -b.lower] : [b.lower, b.upper];
+    return {
+        pValue: b.pValue,
+        meanDrop: b.meanDrop,
+        pAdjusted: Math.min(1, family.size * b.pValue),
+        correction: family.correction,
+        dropBounds: [clean(b.lower), clean(b.upper)],
+        ci: [clean(ci[0]), clean(ci[1])],
+        ciLevel: 1 - 2 * alpha,
+        simultaneousOver: family.size,
+        significant: b.lower > 0,
+        margin,
+        ...advice(drops, beta, margin, noise ?? null),
+        nPaired: b.n,
+    };
+}
+/**
+ * Power is advice, never the outcome: the smallest drop found 80% of the time at the gate's level, and the queries
+ * that would bring it to the margin, from the baseline side's measured noise when the config carries it, else from
+ * the comparison's differences with their mean change removed (a real change, better or worse, is not noise).
+ */
+function advice(drops, beta, margin, noise) {
+    const model = noise ? noiseFloorModel(noise, drops.length) : noiseModel(drops);
+    const mdd = minimumDetectableDrop(model, beta);
+    return {
+        mdd: Number.isFinite(mdd) ? mdd : null,
+        queriesNeeded: mdd > margin ? queriesNeeded(model, beta, margin) : null,
+        adviceFrom: noise ? 'noise floor' : 'comparison',
+    };
+}
+/** A rate moves by at most 1 a query; another metric's step is its largest observed change. */
+function stepOf(def, drops) {
+    if (def?.unit === 'ratio')
+        return 1;
+    let largest = 0;
+    for (const d of drops)
+        largest = Math.max(largest, Math.abs(d));
+    return largest;
+}
+/** -0 prints as "-0.0000"; an interval end is 0 then. */
+const clean = (x) => (x === 0 ? 0 : x);
+
+;// CONCATENATED MODULE: ./src/gate/gates.ts
+
+
+
+
+/** Gate-only metrics: per-query outcome counts of the comparison (candidate side only). */
+const COUNT_METRICS = {
+    regressions: 'regression',
+    losses: 'loss',
+    wins: 'win',
+    answer_regressions: 'answer_regression',
+};
+const EPS = 1e-12;
+/** Absolute thresholds in the metric's unit (a count gate reads `≤ 0`, not `≤ 0.0000`). */
+function describeThreshold(key, x, unit) {
+    switch (key) {
+        case 'min':
+            return `≥ ${formatValue(x, unit)}`;
+        case 'max':
+            return `≤ ${formatValue(x, unit)}`;
+        case 'max_drop':
+            return `drop ≤ ${formatValue(x, unit)}`;
+        case 'max_increase':
+            return `increase ≤ ${formatValue(x, unit)}`;
+        case 'max_drop_pct':
+            return `drop ≤ ${x}%`;
+        case 'max_increase_pct':
+            return `increase ≤ ${x}%`;
+    }
+}
+/** Is the threshold met? Relative thresholds against a baseline of 0 treat any change in that direction as infinite. */
+function meets(key, x, baseline, candidate) {
+    const delta = baseline === null ? null : candidate - baseline;
+    switch (key) {
+        case 'min':
+            return candidate >= x - EPS;
+        case 'max':
+            return candidate <= x + EPS;
+        case 'max_drop':
+            return delta >= -x - EPS;
+        case 'max_increase':
+            return delta <= x + EPS;
+        case 'max_drop_pct':
+            return baseline === 0 ? delta >= -EPS : (delta / Math.abs(baseline)) * 100 >= -x - EPS;
+        case 'max_increase_pct':
+            return baseline === 0 ? delta <= EPS : (delta / Math.abs(baseline)) * 100 <= x + EPS;
+    }
+}
+function needsBaseline(spec) {
+    return isTested(spec) || Object.keys(spec.thresholds).some((k) => k !== 'min' && k !== 'max');
+}
+/**
+ * The comparison gated: every gate of `config` evaluated, and the verdict, added to the report. The gates test at the
+ * level the comparison was tested at, so the report's ▲ / ▼ and a tested gate agree; settingsOf (config.ts) gives
+ * the comparison the config's alpha.
+ */
+function applyGates(compared, config) {
+    const { report: comparison, defs, groupSizes } = compared;
+    const gates = evaluateGates(config, {
+        defs: new Map(defs.map((d) => [d.id, d])),
+        metrics: comparison.metrics,
+        breakdowns: comparison.breakdowns,
+        groupSizes,
+        counts: comparison.counts,
+        alpha: comparison.alpha,
+        hasBaseline: comparison.baseline !== null,
+        pairedDiffsOf: compared.pairedDiffsOf,
+        failingQueriesOf: compared.failingQueriesOf,
+        seed: comparison.options.seed,
+        permutations: comparison.options.permutations,
+    });
+    return { report: { ...comparison, verdict: verdictOf(gates), gates }, defs };
+}
+/**
+ * Every gate evaluated. Tested gates split alpha among themselves in advance (Bonferroni over the corrected ones;
+ * docs/gates.md, "Error control"), so each gate's bounds depend on its own data and the family's size only.
+ */
+function evaluateGates(config, ctx) {
+    const pending = config.gates.map((spec) => pendingTest(spec, config, ctx));
+    const corrected = pending.filter((t) => t && !t.primary).length;
+    const split = config.correction === 'none' ? 1 : Math.max(1, corrected);
+    return config.gates.map((spec, i) => {
+        const t = pending[i];
+        const margin = marginOf(spec, config, ctx);
+        const numbers = t
+            ? testedNumbers(t.drops, t.primary ? { correction: 'primary', size: 1 } : { correction: config.correction, size: split }, ctx.alpha, margin, ctx.defs.get(spec.metric), 
+            // The advice reads the baseline side's measured noise when the config records it (evalverdict calibrate).
+            config.noise?.metrics[spec.metric] ?? null)
+            : null;
+        return evaluateGate(spec, ctx, numbers, {
+            margin,
+            onInconclusive: spec.onInconclusive ?? config.onInconclusive,
+        });
+    });
+}
+/**
+ * A tested gate's margin, the drop that matters: its own `margin`; else its own thresholds as a drop from the
+ * baseline (`max_drop` 0.02 is a margin of 0.02, `max_drop_pct` 5 of 5% of the baseline, `min` 0.8 of the
+ * baseline's distance to 0.8; the smallest when several); else the config's `margin`.
+ */
+function marginOf(spec, config, ctx) {
+    if (spec.margin !== undefined)
+        return spec.margin;
+    const b = ctx.metrics[spec.metric]?.baseline ?? null;
+    const own = Object.entries(spec.thresholds).flatMap(([k, x]) => {
+        switch (k) {
+            case 'max_drop':
+            case 'max_increase':
+                return [x];
+            case 'max_drop_pct':
+            case 'max_increase_pct':
+                return b === null ? [] : [(x / 100) * Math.abs(b)];
+            case 'min':
+                return b === null ? [] : [b - x];
+            case 'max':
+                return b === null ? [] : [x - b];
+            default:
+                return [];
+        }
+    });
+    return own.length > 0 ? Math.min(...own) : config.margin;
+}
+/** The paired drops of a tested gate that has paired data; null for every other gate. */
+function pendingTest(spec, config, ctx) {
+    const def = ctx.defs.get(spec.metric);
+    if (!isTested(spec) || spec.where || !def?.paired || ctx.hasBaseline === false)
+        return null;
+    const m = ctx.metrics[spec.metric];
+    if (!m?.comparable)
+        return null;
+    const diffs = ctx.pairedDiffsOf?.(spec.metric);
+    if (!diffs || diffs.length === 0)
+        return null;
+    return { drops: dropsOf(diffs, def), primary: config.primary !== null && config.primary === spec.metric };
+}
+function evaluateGate(spec, ctx, tested, { margin, onInconclusive }) {
+    const countKey = COUNT_METRICS[spec.metric];
+    const def = ctx.defs.get(spec.metric);
+    checkGate(spec, ctx, countKey, def);
+    const base = gateBase(spec, countKey ? 'count' : def?.unit, ctx.alpha, margin);
+    if (ctx.hasBaseline === false && (countKey || needsBaseline(spec))) {
+        const m = spec.where ? undefined : ctx.metrics[spec.metric];
+        return {
+            ...base,
+            baseline: null,
+            candidate: m?.candidate ?? null,
+            delta: null,
+            result: 'no_data',
+            effect: noDataEffect(spec),
+            note: `no baseline: a candidate-only report has nothing to compare with; on_no_data: ${spec.onNoData}`,
+        };
+    }
+    if (countKey)
+        return countGate(spec, base, ctx.counts[countKey]);
+    if (!spec.where && isTested(spec)) {
+        return testedGate(spec, base, def, ctx.metrics[spec.metric], tested, onInconclusive, ctx.alpha);
+    }
+    if (!spec.where)
+        return withFailingQueries(metricGate(spec, base, def, ctx.metrics[spec.metric]), def, ctx);
+    const m = ctx.breakdowns[spec.where.key]?.[spec.where.value]?.[spec.metric];
+    return groupNotGated(spec, spec.where, base, m, ctx) ?? metricGate(spec, base, def, m);
+}
+/**
+ * Every gate of `config` checked against the metric table `defs` as evaluation checks it (checkGate), before any
+ * comparison: `evalverdict power` refuses what compare would, in its words.
+ */
+function checkGates(config, defs) {
+    const ctx = { defs: new Map(defs.map((d) => [d.id, d])) };
+    for (const spec of config.gates)
+        checkGate(spec, ctx, COUNT_METRICS[spec.metric], ctx.defs.get(spec.metric));
+}
+/** A gate the comparison cannot answer is a mistake in the config: an InputError naming where the gate was written. */
+function checkGate(spec, ctx, countKey, def) {
+    if (!countKey && !def) {
+        throw new InputError(`${spec.origin}: unknown metric \`${spec.metric}\`${suggest(spec.metric, [...ctx.defs.keys(), ...Object.keys(COUNT_METRICS)])} (run \`evalverdict metrics\` for the list)`);
+    }
+    const testKey = spec.significantOnly ? 'significant_only' : 'margin';
+    if (isTested(spec) && !def?.paired) {
+        const paired = [...ctx.defs.values()].filter((d) => d.paired).map((d) => d.id);
+        throw new InputError(`${spec.origin}: \`${testKey}\` needs a metric with a paired test (${paired.join(', ')}); \`${spec.metric}\` has none`);
+    }
+    if (isTested(spec) && spec.where) {
+        // Breakdown groups have no paired test: such a gate could never fail (every crossing "not significant").
+        throw new InputError(`${spec.origin}: \`${testKey}\` cannot be combined with \`where\`: breakdown groups have no paired test, so the gate could never fail`);
+    }
+    if (countKey && (needsBaseline(spec) || spec.where)) {
+        throw new InputError(`${spec.origin}: \`${spec.metric}\` is a count of per-query outcomes: use min or max, without where`);
+    }
+}
+function gateBase(spec, unit, alpha, margin) {
+    const own = Object.entries(spec.thresholds).map(([k, x]) => describeThreshold(k, x, unit));
+    const threshold = isTested(spec)
+        ? `${spec.margin === undefined && own.length ? own.join(' and ') : `drop < ${formatValue(margin, unit)} (margin)`} (bounds at α ${alpha})`
+        : own.join(' and ');
+    return {
+        metric: spec.metric,
+        level: spec.level,
+        ...spec.thresholds,
+        ...(spec.significantOnly ? { significant_only: true } : {}),
+        threshold,
+        ...(spec.where
+            ? {
+                where: {
+                    [spec.where.key]: spec.where.key === 'answerable' ? spec.where.value === 'answerable' : spec.where.value,
+                },
+            }
+            : {}),
+        ...(spec.line !== undefined ? { line: spec.line } : {}),
+    };
+}
+const failResult = (spec) => (spec.level === 'error' ? 'fail' : 'warn');
+const noDataEffect = (spec) => spec.onNoData === 'pass' ? 'none' : spec.onNoData === 'warn' ? 'warn' : failResult(spec);
+function countGate(spec, base, candidate) {
+    const ok = Object.entries(spec.thresholds).every(([k, x]) => meets(k, x, null, candidate));
+    return {
+        ...base,
+        baseline: null,
+        candidate,
+        delta: null,
+        result: ok ? 'pass' : failResult(spec),
+        effect: ok ? 'none' : failResult(spec),
+        note: '',
+    };
+}
+/** A `where` group no golden query has (no data), or one smaller than min_n (shown, not enforced); else null. */
+function groupNotGated(spec, where, base, m, ctx) {
+    const groups = ctx.groupSizes[where.key] ?? {};
+    const size = groups[where.value] ?? 0;
+    if (size === 0) {
+        // A group no golden query has is most often a typo: reading it as "too small to enforce" would turn the gate off.
+        const known = Object.keys(groups).sort();
+        return {
+            ...base,
+            baseline: null,
+            candidate: null,
+            delta: null,
+            result: 'no_data',
+            effect: noDataEffect(spec),
+            note: `no data: no golden query has ${where.key}=${where.value}${suggest(where.value, known)}` +
+                `${known.length > 0 && known.length <= 12 ? ` (groups: ${known.join(', ')})` : ''}; on_no_data: ${spec.onNoData}`,
+        };
+    }
+    if (size < spec.minN) {
+        return {
+            ...base,
+            baseline: m?.baseline ?? null,
+            candidate: m?.candidate ?? null,
+            delta: m?.delta ?? null,
+            result: 'info',
+            effect: 'none',
+            note: `informational: group ${where.key}=${where.value} has ${size} ${size === 1 ? 'query' : 'queries'}, fewer than min_n ${spec.minN}; not enforced`,
+        };
+    }
+    return null;
+}
+/** An untested gate on a metric: its thresholds against the values, no test (and so no p-value). */
+function metricGate(spec, base, def, m) {
+    const values = unavailable(spec, base, m);
+    if ('result' in values)
+        return values;
+    const { baseline, candidate } = values;
+    const violated = Object.entries(spec.thresholds).filter(([k, x]) => !meets(k, x, baseline, candidate));
+    if (violated.length === 0)
+        return { ...values, result: 'pass', effect: 'none', note: '' };
+    return { ...values, result: failResult(spec), effect: failResult(spec), note: relativeNote(def, spec, m) };
+}
+/** The most query ids a failed answer gate lists (the count is always given). */
+const MAX_FAILING_QUERIES = 100;
+/**
+ * A failed gate on an answer metric with a per-query value names the candidate's queries that failed it: those
+ * whose value is the bad end (0 for higher-is-better, 1 for lower-is-better).
+ */
+function withFailingQueries(g, def, ctx) {
+    if (g.result !== 'fail' && g.result !== 'warn')
+        return g;
+    if (!def?.perQuery || (def.family !== 'answers' && def.family !== 'abstention'))
+        return g;
+    const ids = ctx.failingQueriesOf?.(def.id, def.direction === 'lower' ? 1 : 0);
+    if (!ids || ids.length === 0)
+        return g;
+    return { ...g, failing_queries: ids.slice(0, MAX_FAILING_QUERIES), failing_count: ids.length };
+}
+/** The values a gate reads, or its result when the runs cannot be compared or a value is missing. */
+function unavailable(spec, base, m) {
+    const baseline = m?.baseline ?? null;
+    const candidate = m?.candidate ?? null;
+    const values = { ...base, baseline, candidate, delta: m?.delta ?? null };
+    if (m && !m.comparable) {
+        return {
+            ...values,
+            result: 'not_comparable',
+            effect: 'none',
+            note: 'judge settings differ between the runs: shown, not gated',
+        };
+    }
+    if (candidate === null || (needsBaseline(spec) && baseline === null)) {
+        return {
+            ...values,
+            result: 'no_data',
+            effect: noDataEffect(spec),
+            note: `no data: ${candidate === null ? 'candidate' : 'baseline'} value is null (zero denominator); on_no_data: ${spec.onNoData}`,
+        };
+    }
+    return values;
+}
+/** Nothing for absolute thresholds; the relative change for a relative one, which the delta alone does not show. */
+function relativeNote(_def, spec, m) {
+    if (spec.thresholds.max_drop_pct === undefined && spec.thresholds.max_increase_pct === undefined)
+        return '';
+    return m?.rel_delta === null || m?.rel_delta === undefined
+        ? 'baseline is 0: any change in that direction is infinite'
+        : `${m.rel_delta >= 0 ? '+' : ''}${(m.rel_delta * 100).toFixed(1)}% of the baseline`;
+}
+const inconclusiveEffect = (spec, on) => on === 'pass' ? 'none' : on === 'warn' ? 'warn' : failResult(spec);
+/** A tested gate: fail, pass or inconclusive, its drop's bounds against its margin (src/gate/testedGates.ts). */
+function testedGate(spec, base, def, m, tested, onInconclusive, alpha) {
+    const values = unavailable(spec, base, m);
+    if ('result' in values)
+        return values;
+    if (!tested) {
+        return {
+            ...values,
+            result: 'no_data',
+            effect: noDataEffect(spec),
+            note: `no data: no query has a value in both runs, so the paired test cannot run; on_no_data: ${spec.onNoData}`,
+        };
+    }
+    const unit = def?.unit;
+    const withTest = {
+        ...values,
+        ...testFields(tested),
+        ...pairedDelta(values.delta, -directionOf(def) * tested.meanDrop),
+    };
+    const [lower, upper] = tested.dropBounds;
+    const margin = formatValue(tested.margin, unit);
+    const bounds = boundsWords(tested, alpha, unit);
+    if (lower > tested.margin) {
+        const note = `a drop beyond the margin ${margin}: ${bounds}`;
+        return { ...withTest, result: failResult(spec), effect: failResult(spec), note };
+    }
+    if (upper < tested.margin) {
+        const what = tested.significant
+            ? `a real drop of ${formatValue(tested.meanDrop, unit)}, within the margin ${margin}`
+            : `no drop of the margin ${margin} or more`;
+        return { ...withTest, result: 'pass', effect: 'none', note: `${what}: ${bounds}` };
+    }
+    return {
+        ...withTest,
+        result: 'inconclusive',
+        effect: inconclusiveEffect(spec, onInconclusive),
+        note: `inconclusive: a drop of the margin ${margin} is neither ruled out nor shown: ${bounds}; ${detectText(tested, unit)}; on_inconclusive: ${onInconclusive}`,
+    };
+}
+/** The paired mean change, where it is not the change of the two means (beyond rounding noise). */
+function pairedDelta(delta, paired) {
+    const same = delta !== null && Math.abs(delta - paired) <= EPS * Math.max(1, Math.abs(delta));
+    return same ? {} : { paired_delta: paired === 0 ? 0 : paired };
+}
+function testFields(t) {
+    return {
+        p_value: t.pValue,
+        p_adjusted: t.pAdjusted,
+        correction: t.correction,
+        ci: t.ci,
+        ci_level: t.ciLevel,
+        simultaneous_over: t.simultaneousOver,
+        margin: t.margin,
+        min_detectable_drop: t.mdd,
+        queries_needed: t.queriesNeeded,
+        n_paired: t.nPaired,
+    };
+}
+const CORRECTION_WORDS = {
+    none: 'not adjusted',
+    holm: 'Bonferroni-adjusted',
+    bh: 'Bonferroni-adjusted',
+    primary: 'primary, not adjusted',
+};
+/** "one-sided p 0.0312, Bonferroni-adjusted 0.1250 ≥ α 0.05". */
+function pWords(t, alpha) {
+    const adjusted = t.correction === 'none' || t.correction === 'primary'
+        ? `${CORRECTION_WORDS[t.correction]}`
+        : `${CORRECTION_WORDS[t.correction]} ${formatP(t.pAdjusted, alpha)}`;
+    return `one-sided p ${formatP(t.pValue, alpha)}, ${adjusted} ${t.significant ? '<' : '≥'} α ${alpha}`;
+}
+/** "change between −0.0533 and +0.0267 (90%, simultaneous over 4 gates; one-sided p 0.66, ...)". */
+function boundsWords(t, alpha, unit) {
+    const over = t.simultaneousOver > 1 ? `, simultaneous over ${t.simultaneousOver} gates` : '';
+    const level = `${+(t.ciLevel * 100).toFixed(2)}%${over}`;
+    const signed = (x) => `${x >= 0 ? '+' : '−'}${formatValue(Math.abs(x), unit)}`;
+    return `change between ${signed(t.ci[0])} and ${signed(t.ci[1])} (${level}; ${pWords(t, alpha)})`;
+}
+/** "with 18 queries a drop of 0.72 or more is found 80% of the time" (advice for an inconclusive gate). */
+function detectText(t, unit) {
+    const queries = `${t.nPaired.toLocaleString('en-US')} ${t.nPaired === 1 ? 'query' : 'queries'}`;
+    const from = t.adviceFrom === 'noise floor' ? ' (at the noise the config records)' : '';
+    return t.mdd === null
+        ? `with ${queries} no drop is found 80% of the time${from}`
+        : `with ${queries} a drop of ${formatValue(t.mdd, unit)} or more is found 80% of the time${from}`;
+}
+function verdictOf(gates) {
+    if (gates.some((g) => g.effect === 'fail'))
+        return 'fail';
+    if (gates.some((g) => g.effect === 'warn'))
+        return 'warn';
+    return 'pass';
+}
+
+;// CONCATENATED MODULE: ./src/render/reportParts.ts
+
+
+
+/** Rows shown before the first `<details>` (docs/compare.md names this budget). */
+const OPEN_GATE_ROWS = 8;
+const OPEN_METRIC_ROWS = 8;
+const OPEN_QUERY_ROWS = 10;
+/** Metrics worth a reviewer's glance, in this order, when the runs have them (the action's `summary` too). */
+const KEY_METRICS = [
+    'hit@1',
+    'hit@10',
+    'mrr@10',
+    'nDCG@10',
+    'recall@10',
+    'MAP',
+    'citation_coverage',
+    'attribution_hit_rate',
+    'groundedness',
+    'answer_precision',
+    'refusal_correctness',
+    'over_refusal_rate',
+    'judge_correctness_mean',
+    'latency_p95_ms',
+    'error_rate',
+];
+/** "95%" for alpha 0.05: a level as the report prints it (the metric tables at 1 - alpha, a gate at its own). */
+function intervalLevel(alpha) {
+    return `${Number(((1 - alpha) * 100).toFixed(2))}%`;
+}
+function unitOf(metric, byId) {
+    return byId.get(metric)?.unit ?? (metric in COUNT_METRICS ? 'count' : undefined);
+}
+/**
+ * The report with every p-value and interval as the reports print them (`shownP`, `shownEnd`): the JSON report and
+ * the action's outputs then agree with the marks and outcomes too, which were decided on the exact values before this.
+ */
+function withShownPValues(report) {
+    // Below 0.0001 the exact p stays: the reports print `< 0.0001` from it, and 4 decimals would make it 0.0001.
+    const shown = (p) => (p < 0.0001 ? p : shownP(p, report.alpha));
+    const metric = (m) => ({
+        ...m,
+        ...(m.p_value !== null ? { p_value: shown(m.p_value) } : {}),
+        ...(m.ci ? { ci: shownInterval(m.ci) } : {}),
+    });
+    const table = (ms) => Object.fromEntries(Object.entries(ms).map(([id, m]) => [id, metric(m)]));
+    const byGroup = (groups) => Object.fromEntries(Object.entries(groups).map(([group, ms]) => [group, table(ms)]));
+    return {
+        ...report,
+        metrics: table(report.metrics),
+        breakdowns: Object.fromEntries(Object.entries(report.breakdowns).map(([key, gs]) => [key, byGroup(gs)])),
+        gates: report.gates.map((g) => ({
+            ...g,
+            ...(typeof g.p_value === 'number' ? { p_value: shown(g.p_value) } : {}),
+            ...(g.p_adjusted !== undefined ? { p_adjusted: shown(g.p_adjusted) } : {}),
+            ...(g.ci ? { ci: shownInterval(g.ci) } : {}),
+        })),
+    };
+}
+/**
+ * An interval end as every output prints it: an end within 0.00005 of 0 but not 0 is ±0.0001, on its own side.
+ * Which side of 0 an end is on is the test's answer, and 4 decimals (the JSON report's) would make it 0.
+ */
+function shownEnd(x) {
+    return x !== 0 && round4(x) === 0 ? Math.sign(x) * 0.0001 : x;
+}
+const shownInterval = (ci) => [shownEnd(ci[0]), shownEnd(ci[1])];
+/** A `where` group as its pairs, `category=what` (`k=v, k=v` for more keys), the values as they are. */
+function wherePairs(where) {
+    return Object.entries(where)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(', ');
+}
+/**
+ * " where category=what" after a gate's metric, '' for a gate without a group: how every output names a group.
+ * `shown` is the output's own escaping of the pairs (the comment's Markdown escape, the terminal's plain text).
+ */
+function whereText(where, shown = (pairs) => pairs) {
+    return where ? ` where ${shown(wherePairs(where))}` : '';
+}
+/** A gate's value as the reports name it: its delta, or its candidate value for a `min`/`max` gate. */
+function gateValueText(g, unit) {
+    return showsDelta(g) ? `${formatDelta(g.delta, unit)}${pairedShort(g, unit)}` : formatValue(g.candidate, unit);
+}
+/** " (paired −0.4000)" where the gate's test is of a paired change that is not the means' delta; else nothing. */
+function pairedShort(g, unit) {
+    return g.paired_delta === undefined ? '' : ` (paired ${formatDelta(g.paired_delta, unit)})`;
+}
+const showsDelta = (g) => g.delta !== null && g.min === undefined && g.max === undefined;
+/**
+ * The same, with what the gate itself used: a tested gate's interval (at its own level) and its one-sided p and
+ * adjusted p; a relative threshold's relative change. A gate without a test shows no p.
+ */
+function gateChangeText(g, report, byId) {
+    const unit = unitOf(g.metric, byId);
+    return showsDelta(g) ? gateDeltaText(g, unit, report.alpha) : gateValueText(g, unit);
+}
+/** The delta and its relative change where the threshold is relative (`+187 (+22%)`), without the test. */
+function gateDeltaShort(g, unit) {
+    const delta = formatDelta(g.delta, unit);
+    return g.delta === null ? delta : `${delta}${relativeChange(g)}${pairedShort(g, unit)}`;
+}
+/** The gate table's delta cell: the delta, its relative change where the threshold is relative, the gate's test. */
+function gateDeltaText(g, unit, alpha) {
+    const delta = formatDelta(g.delta, unit);
+    if (g.delta === null)
+        return delta;
+    // Where the means count different queries, the interval and p are of the paired change: print it beside them.
+    const paired = g.paired_delta !== undefined && g.n_paired !== undefined
+        ? `paired change ${formatDelta(g.paired_delta, unit)} over ${numberFormat_plural(g.n_paired, 'query', 'queries')}, `
+        : '';
+    const test = g.ci && g.ci_level !== undefined
+        ? ` (${paired}${intervalLevel(1 - g.ci_level)} CI ${intervalText(g.ci, unit)}, ${gatePText(g, alpha)})`
+        : '';
+    return `${delta}${relativeChange(g)}${test}`;
+}
+/** An interval as every table prints it; each end keeps its sign when it rounds to 0 (— for none). */
+function intervalText(ci, unit) {
+    return ci ? `[${formatDeltaKeepingSign(ci[0], unit)}, ${formatDeltaKeepingSign(ci[1], unit)}]` : '—';
+}
+/** " (+22%)" for a gate with a relative threshold; else nothing. */
+function relativeChange(g) {
+    if (g.max_drop_pct === undefined && g.max_increase_pct === undefined)
+        return '';
+    if (g.baseline === null || g.delta === null || g.baseline === 0)
+        return '';
+    const pct = (g.delta / Math.abs(g.baseline)) * 100;
+    return ` (${pct >= 0 ? '+' : '−'}${Math.abs(pct).toFixed(Math.abs(pct) < 10 ? 1 : 0)}%)`;
+}
+/** "one-sided p 0.0312, Bonferroni-adjusted 0.1250": the p of the gate's bounds, adjusted where alpha is split. */
+function gatePText(g, alpha) {
+    if (g.p_value === undefined || g.p_value === null)
+        return '';
+    const adjusted = g.correction === 'holm' || g.correction === 'bh'
+        ? `, Bonferroni-adjusted ${formatP(g.p_adjusted, alpha)}`
+        : g.correction === 'primary'
+            ? ' (primary, not adjusted)'
+            : '';
+    return `one-sided p ${formatP(g.p_value, alpha)}${adjusted}`;
+}
+/** The row's result as words: a `where` group below min_n says so, an inconclusive gate says why. */
+function gateResultWords(g) {
+    if (g.result === 'info')
+        return 'below min_n, not enforced';
+    if (g.result === 'inconclusive')
+        return `inconclusive${g.effect === 'fail' ? ' (fails)' : g.effect === 'warn' ? ' (warns)' : ''}`;
+    return g.result.replace('_', ' ');
+}
+/**
+ * Advice for an inconclusive tested gate: "finds 0.72 (80%)", with "> margin 0.1" when the margin is out of its
+ * reach. Power decides nothing: a gate that passed or failed gets none.
+ */
+function detectableText(g, unit) {
+    if (g.margin === undefined || g.result !== 'inconclusive')
+        return '';
+    if (g.min_detectable_drop === null || g.min_detectable_drop === undefined)
+        return 'finds no drop (80%)';
+    const over = g.min_detectable_drop > g.margin + 1e-12;
+    return `finds ${formatValue(g.min_detectable_drop, unit)} (80%)${over ? ` > margin ${formatValue(g.margin, unit)}` : ''}`;
+}
+/**
+ * One sentence for the verdict line when a tested gate cannot see a drop of its margin's size: what it detects
+ * and how many queries would bring it to the margin (the largest need among such gates). Null when all can.
+ */
+function adviceSentence(report) {
+    const short = report.gates.filter((g) => g.result === 'inconclusive' &&
+        g.margin !== undefined &&
+        (g.min_detectable_drop === null || (g.min_detectable_drop ?? 0) > g.margin + 1e-12));
+    if (short.length === 0)
+        return null;
+    // One gate's figures, never one gate's margin beside another's queries: the gate furthest from its margin (the
+    // most queries needed; none will do counts as most), the first in config order on a tie.
+    const needed = (g) => (typeof g.queries_needed === 'number' ? g.queries_needed : Infinity);
+    const furthest = short.reduce((a, b) => (needed(b) > needed(a) ? b : a));
+    const margin = formatValue(furthest.margin);
+    const mdd = furthest.min_detectable_drop;
+    const sees = typeof mdd === 'number'
+        ? `finds drops of ${formatValue(mdd)} or more 80% of the time, more than its margin ${margin}`
+        : 'finds no drop 80% of the time';
+    const who = short.length === 1
+        ? `the ${furthest.metric} gate`
+        : `${short.length} inconclusive gates cannot yet find their margin; the furthest, ${furthest.metric},`;
+    const fix = typeof furthest.queries_needed === 'number'
+        ? `about ${furthest.queries_needed.toLocaleString('en-US')} queries like these would find ${margin} 80% of the time`
+        : 'more queries that differ less between runs would be needed';
+    return `With ${numberFormat_plural(furthest.n_paired ?? 0, 'query', 'queries')}, ${who} ${sees}: ${fix}.`;
+}
+/** Gates that make the verdict fail, then those that warn, then inconclusive ones accepted, in config order. */
+function gatesToName(report) {
+    return [
+        ...report.gates.filter((g) => g.effect === 'fail'),
+        ...report.gates.filter((g) => g.effect === 'warn'),
+        ...report.gates.filter((g) => g.effect === 'none' && g.result === 'inconclusive'),
+    ];
+}
+function verdictWord(report) {
+    const inconclusive = report.gates.some((g) => g.result === 'inconclusive');
+    const warned = report.gates.some((g) => g.effect === 'warn' && g.result !== 'inconclusive');
+    if (report.verdict === 'fail')
+        return 'fail';
+    if (report.verdict === 'warn')
+        return inconclusive && !warned ? 'inconclusive' : 'pass with warnings';
+    return inconclusive ? 'pass, inconclusive accepted' : 'pass';
+}
+/** "2 of 5 gates failed, 1 gate warned, 2 inconclusive", "all 5 gates passed", "no gates configured". */
+function gateTally(report) {
+    const named = gatesToName(report);
+    const failed = named.filter((g) => g.effect === 'fail').length;
+    const inconclusive = named.filter((g) => g.result === 'inconclusive' && g.effect !== 'fail').length;
+    const warned = named.length - failed - inconclusive;
+    return report.gates.length === 0
+        ? 'no gates configured'
+        : named.length === 0
+            ? `${report.gates.length === 1 ? 'the gate' : `all ${report.gates.length} gates`} passed`
+            : [
+                failed ? `${failed} of ${numberFormat_plural(report.gates.length, 'gate', 'gates')} failed` : '',
+                warned ? `${numberFormat_plural(warned, 'gate', 'gates')} warned` : '',
+                inconclusive
+                    ? `${failed ? inconclusive : `${inconclusive} of ${numberFormat_plural(report.gates.length, 'gate', 'gates')}`} inconclusive`
+                    : '',
+            ]
+                .filter((x) => x !== '')
+                .join(', ');
+}
+/** Gates shown open: all of them when few, else the ones that did not pass (the rest are in "All gates"). */
+function openGates(report) {
+    if (report.gates.length <= OPEN_GATE_ROWS)
+        return report.gates;
+    return report.gates.filter((g) => g.result !== 'pass');
+}
+/** Key metrics with a value on either side: gated metrics first, then the usual ones, at most OPEN_METRIC_ROWS. */
+function keyMetrics(report) {
+    const has = (id) => report.metrics[id] !== undefined && (report.metrics[id].baseline !== null || report.metrics[id].candidate !== null);
+    const gated = report.gates.filter((g) => !g.where).map((g) => g.metric);
+    return [...new Set([...gated, ...KEY_METRICS])].filter(has).slice(0, OPEN_METRIC_ROWS);
+}
+/** Metrics whose two denominators differ: the one thing the key-metric columns do not show. */
+function changedDenominators(report, ids) {
+    return ids.map((id) => [id, report.metrics[id]]).filter(([, m]) => m.n !== m.n_baseline);
+}
+/**
+ * How bad a per-query change is, lower first: 0 a regression (an expected hit the baseline had is lost), 1 the
+ * first relevant rank slipped, 2 an answer-side change for the worse alone. Wins and draws are not regressions.
+ */
+function regressionTier(o) {
+    if (o.kind === 'regression')
+        return 0;
+    if (o.kind === 'loss')
+        return 1;
+    if (o.answer_regression)
+        return 2;
+    return null;
+}
+const byId = (a, b) => (a.query_id < b.query_id ? -1 : a.query_id > b.query_id ? 1 : 0);
+/** Null (no value) sorts after every number. */
+function compareDeltas(a, b) {
+    if (a === null || b === null)
+        return (a === null ? 1 : 0) - (b === null ? 1 : 0);
+    return a - b;
+}
+/**
+ * The per-query outcomes as a partition of the compared queries, each counted once by its first relevant hit (a
+ * flaky one set aside), then the answer regressions, which are among those queries and so not added to them.
+ */
+function perQueryTally(report) {
+    const c = report.counts;
+    const kinds = [
+        numberFormat_plural(c.regression, 'expected hit lost', 'expected hits lost'),
+        numberFormat_plural(c.loss, 'rank slipped', 'ranks slipped'),
+        numberFormat_plural(c.win, 'win', 'wins'),
+        numberFormat_plural(c.draw, 'draw', 'draws'),
+        ...(report.flaky?.count ? [`${report.flaky.count.toLocaleString('en-US')} flaky (set aside)`] : []),
+    ];
+    const answers = c.answer_regression
+        ? `; among them, ${numberFormat_plural(c.answer_regression, 'answer regression', 'answer regressions')}`
+        : '';
+    return `${numberFormat_plural(report.per_query.length, 'query', 'queries')} by the first relevant hit: ${kinds.join(' · ')}${answers}`;
+}
+/**
+ * What puts a row among the regressions and in which order (regressionsBySeverity), in the words the reports head
+ * them with: the first relevant hit decides the kind, `metric` (the report's per_query_metric) the order within one.
+ */
+function regressionOrder(metric) {
+    return `lost hits, then lower first relevant ranks, then worse answers; each by Δ ${metric}, lowest first`;
+}
+/** "Regressions (10 of 31): lost hits, then …": the heading of the worst rows, saying their order. */
+function regressionsHeading(shown, total, metric) {
+    return `Regressions (${shown < total ? `${shown} of ${total}` : total}): ${regressionOrder(metric)}`;
+}
+/**
+ * Regressions, losses and answer regressions by kind (a lost hit before a slipped rank before an answer alone),
+ * then the metric delta, then the query id.
+ */
+function regressionsBySeverity(perQuery) {
+    const tiered = perQuery.filter((o) => regressionTier(o) !== null);
+    return tiered.sort((a, b) => regressionTier(a) - regressionTier(b) || compareDeltas(a.metric_delta, b.metric_delta) || byId(a, b));
+}
+/**
+ * The wins' membership and order (winsByGain), as regressionOrder words the regressions': a win is decided by the
+ * first relevant hit, so a win's Δ of `metric` can be negative (its rank rose while other relevant hits fell).
+ */
+function winOrder(metric) {
+    return `hits found, then higher first relevant ranks; each by Δ ${metric}, highest first`;
+}
+/** Wins in winOrder: a first relevant hit found before a rank that improved; then the metric delta, largest first. */
+function winsByGain(perQuery) {
+    const tier = (o) => (o.baseline_rank === null ? 0 : 1);
+    const negate = (d) => (d === null ? null : -d);
+    return perQuery
+        .filter((o) => o.kind === 'win')
+        .sort((a, b) => tier(a) - tier(b) || compareDeltas(negate(a.metric_delta), negate(b.metric_delta)) || byId(a, b));
+}
+/** Answer changes, those for the worse first. */
+function answerChanges(perQuery) {
+    return perQuery
+        .filter((o) => o.answer_changes.length > 0)
+        .sort((a, b) => Number(b.answer_regression) - Number(a.answer_regression) || byId(a, b));
+}
+/** "3 h", "2 days": the gap between two timestamps, or null when either does not parse. */
+function ageBetween(earlier, later) {
+    const gap = millisecondsBetween(earlier, later);
+    if (gap === null)
+        return null;
+    const minutes = Math.round(Math.abs(gap) / 60_000);
+    const text = minutes < 120
+        ? numberFormat_plural(minutes, 'minute', 'minutes')
+        : minutes < 24 * 60
+            ? numberFormat_plural(Math.round(minutes / 60), 'hour', 'hours')
+            : numberFormat_plural(Math.round(minutes / 1440), 'day', 'days');
+    return { text, negative: gap < 0 };
+}
+/** A commit hash the report may link: hex only (the value comes from a run database). */
+function commitOf(hash) {
+    return hash !== null && /^[0-9a-f]{7,64}$/i.test(hash) ? hash.toLowerCase() : null;
+}
+/**
+ * The report with each run's commit and where it came from (`commit_source`): the commit its database records
+ * wins; a run that records none takes the workflow context's (`workflow_run`), else stays without one (null).
+ */
+function withWorkflowCommits(report, context) {
+    const { baseline, candidate } = report;
+    return {
+        ...report,
+        baseline: baseline && withCommit(baseline, context.baselineFrom?.headSha),
+        candidate: withCommit(candidate, context.headSha),
+    };
+}
+function withCommit(run, fromWorkflow) {
+    if (run.commit_hash !== null && run.commit_hash.trim() !== '')
+        return { ...run, commit_source: 'database' };
+    if (fromWorkflow)
+        return { ...run, commit_hash: fromWorkflow, commit_source: 'workflow_run' };
+    return { ...run, commit_source: null };
+}
+/** Where a run's commit came from, in words, when not from its own database ("from the workflow run"). */
+function commitSourceText(side, source) {
+    if (source !== 'workflow_run')
+        return '';
+    return side === 'candidate' ? 'from the workflow run' : "from the artifact's workflow run";
+}
+/** The first relevant rank as a cell: a rank, `miss`, or `missing` when the run has no result for the query. */
+function rankText(rank, missing) {
+    return missing ? 'missing' : rank === null ? 'miss' : String(rank);
+}
+/** The verdict in one plain line, for a commit status (GitHub keeps 140 characters): the gates that failed first. */
+function statusHeadline(report, defs) {
+    const byId = new Map(defs.map((d) => [d.id, d]));
+    const named = gatesToName(report);
+    if (named.length === 0)
+        return report.gates.length === 0
+            ? 'pass: no gates configured'
+            : `pass: ${plural(report.gates.length, 'gate', 'gates')} passed`;
+    const failed = named.filter((g) => g.effect === 'fail').length;
+    const inconclusive = named.filter((g) => g.result === 'inconclusive' && g.effect !== 'fail').length;
+    const warned = named.length - failed - inconclusive;
+    const tally = [
+        failed ? `${failed} failed` : '',
+        warned ? `${warned} warned` : '',
+        inconclusive ? `${inconclusive} inconclusive` : '',
+    ]
+        .filter((x) => x !== '')
+        .join(', ');
+    const values = named.map((g) => `${g.metric} ${gateValueText(g, unitOf(g.metric, byId))}`);
+    return `${verdictWord(report)}: ${tally} of ${plural(report.gates.length, 'gate', 'gates')} (${values.join(', ')})`;
+}
+const CHUNK_MATCH_WORDS = {
+    exact: 'exact',
+    fallback_doc_span: 'by document and span',
+    fallback_doc: "by the expected chunk's document",
+    fallback_expected_doc: 'by expected_doc_ids (chunk in no chunks table)',
+};
+/** How many queries each match mode scored, loosest last: "2 exact, 3 by document and span". */
+function chunkMatchSummary(report) {
+    const counts = report.chunk_match_queries;
+    if (!counts)
+        return null;
+    return Object.keys(CHUNK_MATCH_WORDS)
+        .filter((m) => counts[m] > 0)
+        .map((m) => `${counts[m].toLocaleString('en-US')} ${CHUNK_MATCH_WORDS[m]}`)
+        .join(', ');
+}
+/** Each run whose stored aggregate was computed on another golden set than the one compared with, and that set's. */
+function otherRecordedGoldenSets(report) {
+    const sides = [
+        ['baseline', report.baseline],
+        ['candidate', report.candidate],
+    ];
+    return sides.flatMap(([side, run]) => {
+        const recorded = run?.recorded_golden_fingerprint;
+        return recorded && recorded !== report.golden.fingerprint ? [{ side, recorded }] : [];
+    });
+}
+/** How much lower the candidate's judged@10 may be than the baseline's before the report says so (docs/gates.md). */
+const UNJUDGED_GAP = 0.05;
+/**
+ * With TREC-style judgments, a candidate that surfaces documents nobody judged loses P, nDCG and MAP although nothing
+ * may be worse: when its judged@10 is lower than the baseline's by more than UNJUDGED_GAP, one sentence says so.
+ */
+function unjudgedNote(report) {
+    const m = report.metrics['judged@10'];
+    if (!m || m.baseline === null || m.candidate === null || m.baseline - m.candidate <= UNJUDGED_GAP + 1e-9)
+        return null;
+    // judged@10 divides by 10 whatever came back: a place with no hit counts as unjudged too, and is said so.
+    const places = Math.round((1 - m.candidate) * 10 * m.n);
+    return `In the candidate's top 10, ${places.toLocaleString('en-US')} places hold a document nobody judged or none (judged@10 ${formatValue(m.candidate)} against the baseline's ${formatValue(m.baseline)}): P, nDCG and MAP may understate it.`;
+}
+
+;// CONCATENATED MODULE: ./src/render/reportWarnings.ts
+
+
+/** The config as the text report and stderr name it: `PATH (sha256 0123456789ab)`, or `built-in default`. */
+function configText(config) {
+    return config.source === null ? 'built-in default' : `${config.source} (sha256 ${config.sha256})`;
+}
+/** "12 days" when the baseline run is older than the action's `baseline-max-age`, else null. */
+function staleAge(createdAt, context) {
+    const limit = context.staleAfter;
+    if (!limit || limit.maxAgeDays <= 0)
+        return null;
+    const age = ageBetween(createdAt, limit.now);
+    if (age === null || age.negative)
+        return null;
+    return millisecondsBetween(createdAt, limit.now) > limit.maxAgeDays * 86_400_000 ? age.text : null;
+}
+/** The report's warnings, in the order the comment lists them. */
+function reportWarnings(report, context = {}) {
+    const { golden } = report;
+    const out = [...runWarnings(report, context), ...(context.runnerMistakes ?? [])];
+    if (golden.removed.length)
+        out.push({
+            kind: 'missing_results',
+            count: golden.removed.length,
+            ...(report.options.mean_over === 'trec' ? { leftOut: true } : {}),
+        });
+    if (golden.added.length)
+        out.push({ kind: 'added_results', count: golden.added.length });
+    for (const side of ['baseline', 'candidate']) {
+        const unknown = golden.unknown_query_ids[side].length;
+        if (unknown)
+            out.push({ kind: 'unknown_results', side, count: unknown });
+        const repeated = golden.duplicate_query_ids[side].length;
+        if (repeated)
+            out.push({ kind: 'duplicate_results', side, count: repeated });
+        const capped = golden.capped_query_ids?.[side].length ?? 0;
+        if (capped)
+            out.push({ kind: 'capped_results', side, count: capped });
+    }
+    for (const { side, recorded } of otherRecordedGoldenSets(report))
+        out.push({ kind: 'other_golden_set', side, recorded, fingerprint: golden.fingerprint });
+    if (!report.judge_comparable)
+        out.push({ kind: 'judge_differs' });
+    if (golden.pending)
+        out.push({ kind: 'pending', count: golden.pending });
+    return out;
+}
+/** Which runs were compared: a stale, distant, swapped or repeated baseline, a candidate of another commit. */
+function runWarnings(report, context) {
+    const { baseline: b, candidate: c } = report;
+    const out = [];
+    if (context.sameRun)
+        out.push({ kind: 'same_run', runId: c.run_id, why: context.sameRun });
+    const stale = b === null ? null : staleAge(b.created_at, context);
+    if (stale)
+        out.push({ kind: 'stale_baseline', age: stale, maxAgeDays: context.staleAfter.maxAgeDays });
+    const from = context.baselineFrom;
+    if (from && !from.baseCommitRun)
+        out.push({ kind: 'baseline_behind', commitsBehind: from.commitsBehind });
+    const age = b === null ? null : ageBetween(b.created_at, c.created_at);
+    if (age?.negative)
+        out.push({ kind: 'swapped_runs', age: age.text });
+    const head = context.headSha ? commitOf(context.headSha) : null;
+    const candidateSha = commitOf(c.commit_hash);
+    if (head && candidateSha && !head.startsWith(candidateSha) && !candidateSha.startsWith(head))
+        out.push({ kind: 'candidate_commit', candidate: candidateSha, head });
+    return out;
+}
+/** More than half of the run's results show the mistake. */
+const inMostResults = (m) => m.queries * 2 > m.results;
+/**
+ * The runs most of whose results have hits that can match nothing in the golden set: their scores are mostly a
+ * runner's mistake, so the verdict line says so itself (warnings.ts, verdictCaveatText), not only a warning below.
+ */
+function mostlyUnmatchable(context) {
+    return (context.runnerMistakes ?? []).filter((m) => m.check === 'unmatchable-hit' && inMostResults(m));
+}
+/**
+ * The runner mistakes as the JSON report's `runner_warnings` (docs/compare.md, "The JSON report"): each with its side,
+ * run, check and field (as `evalverdict validate` names them), the key meant, its count of the run's results, and
+ * whether that is more than half of them (`most_results`: with `unmatchable-hit`, what the verdict line names).
+ */
+function runnerWarningsJson(mistakes) {
+    return mistakes.map((m) => ({
+        side: m.side,
+        run: m.run,
+        check: m.check,
+        field: m.field,
+        meant: m.meant,
+        queries: m.queries,
+        results: m.results,
+        first_query: m.firstQuery,
+        most_results: inMostResults(m),
+    }));
+}
+
+;// CONCATENATED MODULE: ./src/render/calibrationReport.ts
+
+
+const f4 = (x) => x.toFixed(4);
+const orNone = (x, digits = 4) => (x === null ? 'none' : x.toFixed(digits));
+function commitsText(c) {
+    const known = c.commits.filter((x) => x !== null);
+    if (known.length === 0)
+        return 'no recorded commit';
+    // Commits and times come from the run databases: shown escaped, on one line.
+    if (c.commits.length === 1)
+        return `commit ${oneLine(known[0].slice(0, 12))}`;
+    return `commits ${c.commits.map((x) => (x === null ? '(none)' : oneLine(x.slice(0, 12)))).join(', ')}`;
+}
+function levelText(c) {
+    const k = c.metrics.length;
+    return c.correction === 'none' || k === 1
+        ? `α ${c.alpha}`
+        : `α ${c.alpha}; ${c.correction} over ${k} gates, each at α/${k}`;
+}
+function renderCalibrationText(c, cutoffs = {}) {
+    const width = Math.max(6, ...c.metrics.map((m) => m.metric.length));
+    const header = `${'metric'.padEnd(width)}  queries  mean    sd(mean)          sd(diff)          changed  detects  margin`;
+    const row = (m) => `${m.metric.padEnd(width)}  ${String(m.n).padStart(7)}  ${f4(meanOfMeans(m))}  ${`${f4(m.sdMean)} ±${f4(m.sdMeanError)}`.padEnd(16)}  ${`${f4(m.sdDiff)} ±${f4(m.sdDiffError)}`.padEnd(16)}  ${f4(m.changed)}   ${orNone(m.detects).padEnd(7)}  ${orNone(m.margin, 2)}`;
+    return `${[
+        `${c.runs.length} runs of ${commitsText(c)}, the newest created ${oneLine(c.measured)}`,
+        '',
+        header,
+        ...c.metrics.map(row),
+        '',
+        "sd(mean): SD of the run mean across runs; sd(diff): SD of a query's difference between two runs (± one standard error)",
+        'changed: share of queries that differ between two runs',
+        `detects: the smallest drop a gate's one-sided test finds with ${Math.round(c.power * 100)}% power at this noise (${levelText(c)})`,
+        'margin: the drop detectable when a comparison is as noisy as 1 in 40 are, up to 0.01: set it, and honest comparisons pass',
+        '',
+        'Suggested gate config (.github/evalverdict.yml; `evalverdict calibrate ... --format yaml` prints it alone):',
+        '',
+        renderCalibrationYaml(c, cutoffs),
+    ].join('\n')}`;
+}
+const meanOfMeans = (m) => m.means.reduce((a, b) => a + b, 0) / m.means.length;
+/** The suggested gate config: one tested gate per metric, and the noise it was measured at (src/gate/noise.ts). */
+function renderCalibrationYaml(c, cutoffs = {}) {
+    const commit = c.commits.length === 1 && c.commits[0] !== null ? c.commits[0] : null;
+    const lines = [
+        `# Suggested by evalverdict calibrate from ${c.runs.length} runs of ${commitsText(c)} (docs/gates.md, "Noise floor").`,
+        `# Each gate fails on a significant drop and passes when it can see a drop of its margin.`,
+        `alpha: ${c.alpha}`,
+        `correction: ${c.correction}`,
+        'on_inconclusive: warn',
+        ...(cutoffs.ks ? [`k: [${cutoffs.ks.join(', ')}]`] : []),
+        ...(cutoffs.mrrCutoff !== undefined ? [`mrr_cutoff: ${cutoffs.mrrCutoff}`] : []),
+        'gates:',
+    ];
+    for (const m of c.metrics) {
+        lines.push(`  - metric: ${m.metric}`, '    max_drop: 0', '    significant_only: true');
+        if (m.margin !== null)
+            lines.push(`    margin: ${m.margin}`);
+        else
+            lines.push(`    # no margin: no drop is detectable with ${m.n} queries at this noise (the gate is inconclusive)`);
+    }
+    lines.push('noise:', `  measured: ${JSON.stringify(c.measured)}`, `  runs: ${c.runs.length}`);
+    if (commit !== null)
+        lines.push(`  commit: ${JSON.stringify(commit)}`);
+    lines.push('  metrics:');
+    for (const m of c.metrics)
+        lines.push(`    ${m.metric}: { sd_diff: ${f4(m.sdDiff)}, sd_mean: ${f4(m.sdMean)}, changed: ${f4(m.changed)}, detects: ${m.detects === null ? 'null' : f4(m.detects)} }`);
+    return `${lines.join('\n')}\n`;
+}
+const calibrationReport_round4 = (x) => Math.round(x * 10_000) / 10_000;
+/** The JSON of `--format json` and `--json FILE` (numbers to 4 decimals). */
+function calibrationJson(c, cutoffs = {}) {
+    return {
+        runs: c.runs,
+        commits: c.commits,
+        measured: c.measured,
+        alpha: c.alpha,
+        power: c.power,
+        correction: c.correction,
+        metrics: Object.fromEntries(c.metrics.map((m) => [
+            m.metric,
+            {
+                n: m.n,
+                means: m.means.map(calibrationReport_round4),
+                sd_mean: calibrationReport_round4(m.sdMean),
+                sd_mean_error: calibrationReport_round4(m.sdMeanError),
+                sd_diff: calibrationReport_round4(m.sdDiff),
+                sd_diff_error: calibrationReport_round4(m.sdDiffError),
+                changed: calibrationReport_round4(m.changed),
+                changed_error: calibrationReport_round4(m.changedError),
+                change_size: calibrationReport_round4(m.size),
+                level: calibrationReport_round4(m.level),
+                detects: m.detects === null ? null : calibrationReport_round4(m.detects),
+                margin: m.margin,
+            },
+        ])),
+        config: renderCalibrationYaml(c, cutoffs),
+    };
+}
+/**
+ * The report's one line on the noise floor its config carries, e.g. `Noise floor (evalverdict calibrate, 5 runs of
+ * 0123456789ab, 2026-11-28T04:00:00Z): hit@5 sd(diff) 0.2828, detects 0.0412; ...`. The config is input: `id`
+ * and `text` make its strings safe for the format (plain text: as given).
+ */
+function noiseFloorLine(noise, id = (x) => x, text = (x) => x) {
+    const metrics = Object.entries(noise.metrics).map(([metric, m]) => `${id(metric)} sd(diff) ${f4(m.sd_diff)}, detects ${m.detects === null ? 'none' : f4(m.detects)}`);
+    const shown = metrics.slice(0, 8).join('; ') + (metrics.length > 8 ? `; and ${metrics.length - 8} more` : '');
+    const of = noise.commit === null ? '' : ` of ${text(noise.commit.slice(0, 12))}`;
+    return `Noise floor (evalverdict calibrate, ${noise.runs} runs${of}, ${text(noise.measured.slice(0, 40))}): ${shown}`;
+}
+/** The line in Markdown: metric ids as code when they are plain ids, else escaped text. */
+function noiseFloorMarkdown(noise) {
+    return noiseFloorLine(noise, metricCode, (value) => escapeMarkdownText(value));
+}
+
+;// CONCATENATED MODULE: ./src/render/warningText.ts
+/**
+ * Warnings worded for the terminal and the action's annotations (src/warnings.ts holds them as data). The report's
+ * own have one wording for every output: the comment passes its Markdown style to reportWarningText.
+ */
+
+
+
+
+
+
+/**
+ * Warnings as the entries print them: the first `limit` as they are, then one line for the rest. A golden set
+ * with a different unknown key in each of 100,000 queries would otherwise print 100,000 lines (and the action would
+ * raise as many annotations, of which GitHub shows ten). The unknown-key warnings of a golden file read in two
+ * halves are merged into one per key first, as one thread gives them.
+ */
+function summariseWarnings(warnings, limit = 10) {
+    // A warning is one line: ids and keys quoted in it show their control characters escaped.
+    const merged = mergeWarnings(warnings).map((w) => oneLine(warningText(w)));
+    if (merged.length <= limit + 1)
+        return merged;
+    return [
+        ...merged.slice(0, limit),
+        `... and ${(merged.length - limit).toLocaleString('en-US')} more warnings like these`,
+    ];
+}
+/** One warning as a line of plain text. */
+function warningText(w) {
+    if (w.kind === 'note')
+        return w.text;
+    if (w.kind === 'unknown_key')
+        return unknownKeyText(w);
+    return reportWarningText(w);
+}
+const inQueries = (n) => `in ${n.toLocaleString('en-US')} ${n === 1 ? 'query' : 'queries'}`;
+function unknownKeyText(w) {
+    const at = `${w.source}:${w.line}`;
+    if (w.map === null)
+        return `${at}: unknown key \`${w.key}\` ${inQueries(w.count)} (ignored)${suggest(w.key, w.known)}`;
+    return `${at}: \`${w.map}\`: unknown key \`${w.key}\` ${inQueries(w.count)} (ignored; its keys are ${w.known.join(', ')})${suggest(w.key, w.known)}`;
+}
+const PLAIN = { code: (text) => text, commit: (sha) => sha.slice(0, 12), input: (text) => text };
+/**
+ * A report warning in words, as every output says it: plain by default (the text report, stderr, annotations); the
+ * comment gives its own `style` and makes a sentence of it (markdown.ts, markdownWarning).
+ */
+function reportWarningText(w, style = PLAIN) {
+    switch (w.kind) {
+        case 'stale_baseline':
+            return `the baseline run is ${w.age} old, past ${style.code('baseline-max-age')} (${numberFormat_plural(w.maxAgeDays, 'day', 'days')})`;
+        case 'baseline_behind':
+            return `the baseline is not the base commit's own run but one ${numberFormat_plural(w.commitsBehind, 'commit', 'commits')} behind it: changes made in between count as this pull request's`;
+        case 'swapped_runs':
+            return `the baseline run was created ${w.age} after the candidate: are the two the wrong way round?`;
+        case 'candidate_commit':
+            return `the candidate run was made at ${style.commit(w.candidate)}, not at the commit this workflow evaluated (${style.commit(w.head)})`;
+        case 'missing_results':
+            return `${numberFormat_plural(w.count, 'query has', 'queries have')} no result in the candidate (${w.leftOut ? `left out of its means: ${style.code('--mean-over trec')}` : 'counted as misses'})`;
+        case 'added_results':
+            return `${numberFormat_plural(w.count, 'query has', 'queries have')} a result only in the candidate`;
+        case 'unknown_results':
+            return `the ${w.side} has results for ${numberFormat_plural(w.count, 'query', 'queries')} not in the golden set (not scored)`;
+        case 'duplicate_results':
+            return `the ${w.side} has more than one result for ${numberFormat_plural(w.count, 'query', 'queries')} (the last one read is scored)`;
+        case 'capped_results':
+            return `the ${w.side} has ${numberFormat_plural(w.count, 'query', 'queries')} with more than ${CAPS_TEXT}: only the first are scored`;
+        case 'other_golden_set':
+            return `the ${w.side} run's stored aggregate was computed on another golden set (${style.code(w.recorded.slice(0, 19))}): both runs are scored here on ${style.code(w.fingerprint.slice(0, 19))}`;
+        case 'judge_differs':
+            return 'judge model or prompt differs: judge scores are shown, not gated';
+        case 'pending':
+            return `${numberFormat_plural(w.count, 'query is', 'queries are')} pending (not gated)`;
+        case 'same_run':
+            return `the baseline and the candidate are the same run (${style.input(w.runId)}: ${w.why}): every difference is 0, and the gates pass by construction`;
+        case 'runner_mistake':
+            return runnerMistakeText(w, style);
+    }
+}
+/** A field of plain key characters, shown as code; any other is text from the inputs, escaped as such. */
+const PLAIN_FIELD = /^[\w.[\]-]+$/;
+/** A runner's mistake with its count of the run's results (RunnerMistakeWarning). */
+function runnerMistakeText(w, style) {
+    const where = `the ${w.side} run ${style.input(w.run)} has`;
+    const count = `in ${w.queries.toLocaleString('en-US')} of its ${numberFormat_plural(w.results, 'result', 'results')}`;
+    if (w.check === 'unmatchable-hit')
+        return `${where} hits with no ${style.code('chunk_id')}, ${style.code('doc_id')} or ${style.code('doc_path')} ${count}: they can match nothing in the golden set`;
+    const field = PLAIN_FIELD.test(w.field) ? style.code(w.field) : style.input(w.field);
+    return `${where} an unknown key ${field} ${count} (ignored${w.meant === null ? '' : `; did you mean ${style.code(w.meant)}?`})`;
+}
+/**
+ * What the verdict line adds when most results of a run have hits that can match nothing (mostlyUnmatchable): one
+ * clause per such run, or null. The warning below it names the same mistake with its field.
+ */
+function verdictCaveatText(context, style = PLAIN) {
+    const runs = mostlyUnmatchable(context);
+    if (runs.length === 0)
+        return null;
+    return runs
+        .map((m) => `most results of the ${m.side} run ${style.input(m.run)} (${m.queries.toLocaleString('en-US')} of ${m.results.toLocaleString('en-US')}) have hits that can match nothing in the golden set`)
+        .join('; ');
+}
+
+;// CONCATENATED MODULE: ./src/render/repeatsText.ts
+
+/** Flaky queries shown in the comment (the JSON lists more); sorted by query id. */
+const FLAKY_ROWS_SHOWN = 20;
+const queries = (n) => `${n.toLocaleString('en-US')} flaky ${n === 1 ? 'query' : 'queries'}`;
+/** "10 flaky queries set aside", for the verdict line; null without flaky queries. */
+function flakySetAsideText(report) {
+    const n = report.flaky?.count ?? 0;
+    return n === 0 ? null : `${queries(n)} set aside`;
+}
+/** "baseline 3 runs (b1, b2, b3), candidate 3 runs (c1, c2, c3)": raw ids, for the caller to escape. */
+function repeatsText(report, maxIds = 5) {
+    const r = report.repeats;
+    if (!r || (r.baseline.runs === 1 && r.candidate.runs === 1))
+        return null; // flaky by history alone
+    const side = (name, s) => `${name} ${s.runs} ${s.runs === 1 ? 'run' : 'runs'} (${s.run_ids.slice(0, maxIds).join(', ')}${s.run_ids.length > maxIds ? ', …' : ''})`;
+    return `${side('baseline', r.baseline)}, ${side('candidate', r.candidate)}`;
+}
+const MEANS = "per query, each metric is the mean over its side's runs; the paired test pairs those means";
+/** "the baseline's runs differ in embedding_model": repeats of different systems; null when none do. */
+function repeatsDifferText(report) {
+    const r = report.repeats;
+    if (!r)
+        return null;
+    const parts = ['baseline', 'candidate']
+        .filter((side) => r[side].differences?.length)
+        .map((side) => `the ${side}'s runs differ in ${r[side].differences.slice(0, 10).join(', ')}`);
+    return parts.length === 0 ? null : `${parts.join('; ')}: repeats should be runs of one system`;
+}
+/** The comment's line under the runs compared. */
+function repeatsMarkdownLines(report) {
+    const text = repeatsText(report);
+    if (text === null)
+        return [];
+    const differ = repeatsDifferText(report);
+    return [
+        '',
+        `Repeats: ${escapeMarkdownText(text, 400)}: ${MEANS}.${differ ? ` ⚠️ ${escapeMarkdownText(differ, 400)}.` : ''}`,
+    ];
+}
+/** The comment's flaky list, collapsed: at most FLAKY_ROWS_SHOWN rows, each cell escaped and capped. */
+function flakyMarkdownLines(report) {
+    const flaky = report.flaky;
+    if (!flaky || flaky.count === 0)
+        return [];
+    const shown = flaky.queries.slice(0, FLAKY_ROWS_SHOWN);
+    const more = flaky.count > shown.length ? ` (the first ${shown.length} by query id)` : '';
+    return [
+        '',
+        `<details><summary>Flaky queries (${flaky.count.toLocaleString('en-US')})${more}: unstable in the baseline's runs or main's history, set aside, in no win, loss or regression count</summary>`,
+        '',
+        '| query | why | baseline runs | candidate runs |',
+        '| --- | --- | --- | --- |',
+        ...shown.map((q) => `| ${escapeMarkdownCell(q.query_id, 40)} | ${escapeMarkdownCell(q.reasons.join('; '), 160)} | ${escapeMarkdownCell(q.baseline.join(' · '), 120)} | ${escapeMarkdownCell(q.candidate.join(' · '), 120)} |`),
+        '',
+        `_Means and paired tests keep them with their per-query means; the JSON report lists them as \`flaky\`. A query only the candidate's runs disagree on is not flaky: it is a win, loss or draw by its hit rate._`,
+        '',
+        '</details>',
+    ];
+}
+/** The terminal's line of each side's runs. */
+function repeatsTextLines(report, plain) {
+    const text = repeatsText(report);
+    if (text === null)
+        return [];
+    const differ = repeatsDifferText(report);
+    return [`repeats   ${plain(text, 400)}`, ...(differ ? [`warning: ${plain(differ, 400)}`] : [])];
+}
+/** The terminal's first flaky queries, each with its runs' outcomes. */
+function flakyTextLines(report, plain) {
+    const flaky = report.flaky;
+    if (!flaky || flaky.count === 0)
+        return [];
+    const lines = ['', `${queries(flaky.count)} (unstable on the baseline side), set aside (in no count):`];
+    for (const q of flaky.queries.slice(0, 10))
+        lines.push(`  ${plain(q.query_id, 30)}  ${plain(q.baseline.join(' · '), 60)} → ${plain(q.candidate.join(' · '), 60)}`);
+    if (flaky.count > 10)
+        lines.push(`  and ${flaky.count - 10} more in --json FILE`);
+    return lines;
+}
+
+;// CONCATENATED MODULE: ./src/render/text.ts
+/**
+ * The compare report for a terminal: plain text, verdict first and last, then the gates, the key metrics and the
+ * worst regressions. No Markdown, no HTML entities; text from inputs has its control characters shown escaped so
+ * each value stays on its line. Colour only when asked (the CLI asks on a TTY without NO_COLOR).
+ */
+
+
+
+
+
+
+
+// As oneLine's: controls, every default-ignorable code point (tag characters and Hangul fillers too), lone surrogates.
+const text_CONTROL = /[\u0000-\u001f\u007f-\u009f\u180e\u2028\u2029\p{Default_Ignorable_Code_Point}\ud800-\udfff]/gu;
+/** Untrusted text on one line: controls, zero-width and bidi characters as \u escapes, capped at `max`. */
+function plainText(text, max = 60) {
+    if (text === null)
+        return '—';
+    const s = String(text).replace(text_CONTROL, codePointEscape);
+    return s.length > max ? `${s.slice(0, max - 1)}…` : s;
+}
+const COLOURS = { red: 31, green: 32, yellow: 33, blue: 34, bold: 1, dim: 2 };
+function painter(enabled) {
+    return (text, colour) => (enabled ? `\u001b[${COLOURS[colour]}m${text}\u001b[0m` : text);
+}
+/** Columns padded to their widest cell; numbers (columns in `right`) aligned right. */
+function columns(rows, right) {
+    const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => [...r[i]].length)));
+    return rows.map((r) => `  ${r
+        .map((c, i) => {
+        const pad = ' '.repeat(widths[i] - [...c].length);
+        return right.has(i) ? pad + c : c + pad;
+    })
+        .join('  ')}`.trimEnd());
+}
+function verdictLine(report, context) {
+    const tally = gateTally(report);
+    const word = verdictWord(report).toUpperCase().replace('WITH WARNINGS', 'with warnings');
+    const flaky = flakySetAsideText(report);
+    const caveat = verdictCaveatText(context, { code: (x) => x, commit: (x) => x, input: (x) => plainText(x, 60) });
+    return `EvalVerdict: ${word} — ${tally}${flaky ? ` · ${flaky}` : ''}${caveat ? ` · ${caveat}` : ''}`;
+}
+function gateLabel(g) {
+    const where = whereText(g.where, (pairs) => plainText(pairs, 60));
+    return `${plainText(g.metric, 60)}${where}${g.level === 'warn' ? ' (warn)' : ''}`;
+}
+function renderReportText(report, defs, colour = false, context = {}) {
+    const paint = painter(colour);
+    const byId = new Map(defs.map((d) => [d.id, d]));
+    const word = verdictWord(report);
+    const verdictColour = report.verdict === 'fail'
+        ? 'red'
+        : word === 'pass'
+            ? 'green'
+            : word === 'pass, inconclusive accepted'
+                ? 'blue'
+                : 'yellow';
+    const verdict = paint(paint(verdictLine(report, context), 'bold'), verdictColour);
+    const advice = adviceSentence(report);
+    // The advice goes under the first verdict line only: the last line is the verdict alone.
+    const lines = advice ? [verdict, `  ${advice}`] : [verdict];
+    for (const g of gatesToName(report)) {
+        const value = gateChangeText(g, report, byId);
+        const mark = g.result === 'inconclusive'
+            ? paint('?', 'yellow')
+            : g.effect === 'fail'
+                ? paint('✗', 'red')
+                : paint('!', 'yellow');
+        const why = g.result === 'no_data'
+            ? ` — ${plainText(g.note.split(';')[0], 160)}`
+            : g.result === 'inconclusive'
+                ? ` — inconclusive, ${detectableText(g, unitOf(g.metric, byId))}`
+                : '';
+        lines.push(`  ${mark} ${gateLabel(g)} ${value}; allowed: ${g.threshold}${why}`);
+        if (g.failing_queries?.length) {
+            const ids = g.failing_queries.slice(0, 10).map((id) => plainText(id, 40));
+            const count = g.failing_count ?? g.failing_queries.length;
+            lines.push(`    failed by ${count} ${count === 1 ? 'query' : 'queries'}: ${ids.join(', ')}${count > ids.length ? ', …' : ''}`);
+        }
+    }
+    lines.push(...runLines(report, context, paint), ...gateTableLines(report, byId, paint), ...keyMetricLines(report, byId), ...perQueryLines(report), ...flakyTextLines(report, plainText), '', 'Everything else (wins, answer changes, all metrics, breakdowns): --markdown-full FILE or --json FILE.', '', verdict);
+    return `${lines.join('\n')}\n`;
+}
+/** Which runs, on which golden set and config; every warning of the report; settings that differ. */
+function runLines(report, context, paint) {
+    const { baseline: b, candidate: c, golden } = report;
+    const age = b === null ? null : ageBetween(b.created_at, c.created_at);
+    // A commit the database does not record says where it came from (the workflow context).
+    const from = (side, run) => {
+        const text = commitSourceText(side, run.commit_source);
+        return text ? `${text}; ` : '';
+    };
+    const lines = [
+        '',
+        `candidate ${plainText(c.run_id)} at ${plainText(c.commit_hash?.slice(0, 12) ?? null)} (${from('candidate', c)}${plainText(c.created_at, 30)})`,
+        b === null
+            ? 'no baseline: a candidate-only report, gated on min and max thresholds only'
+            : `baseline  ${plainText(b.run_id)} at ${plainText(b.commit_hash?.slice(0, 12) ?? null)} (${from('baseline', b)}${plainText(b.created_at, 30)}${age && !age.negative && !age.text.startsWith('0 ') ? `, ${age.text} older` : ''})`,
+        `golden set ${golden.fingerprint.slice(0, 19)}, ${numberFormat_plural(golden.queries, 'query', 'queries')}; chunk match ${report.chunker_version_match}${report.chunk_match_queries ? ` (${chunkMatchSummary(report)})` : ''}`,
+    ];
+    lines.push(...repeatsTextLines(report, plainText));
+    if (context.config)
+        lines.push(`config    ${plainText(configText(context.config), 200)}`);
+    if (context.config?.noise)
+        lines.push(noiseFloorLine(context.config.noise, (x) => plainText(x, 60), (x) => plainText(x, 40)));
+    // The comment's warnings, every one (the run id a warning may quote kept on one line).
+    for (const w of reportWarnings(report, context))
+        lines.push(paint(`warning: ${plainText(reportWarningText(w), 400)}`, 'yellow'));
+    if (report.differences.length)
+        lines.push(`settings that differ: ${report.differences.map((d) => plainText(d, 40)).join(', ')}`);
+    return lines;
+}
+function gateTableLines(report, byId, paint) {
+    if (report.gates.length === 0)
+        return [];
+    const rows = [['gate', 'baseline', 'candidate', 'delta', 'allowed', 'result', 'detectable']];
+    for (const g of report.gates) {
+        const unit = unitOf(g.metric, byId);
+        rows.push([
+            gateLabel(g),
+            formatValue(g.baseline, unit),
+            formatValue(g.candidate, unit),
+            gateDeltaText(g, unit, report.alpha),
+            g.threshold,
+            gateResultWords(g),
+            detectableText(g, unit),
+        ]);
+    }
+    const table = columns(rows, new Set([1, 2, 3]));
+    const lines = ['', 'Gates', table[0], ...table.slice(1).map((l, i) => paintResult(l, report.gates[i], paint))];
+    const unjudged = unjudgedNote(report);
+    if (unjudged)
+        lines.push(`warning: ${unjudged}`);
+    return lines;
+}
+function keyMetricLines(report, byId) {
+    const ids = keyMetrics(report);
+    if (ids.length === 0)
+        return [];
+    const b = report.baseline;
+    const level = intervalLevel(report.alpha);
+    const rows = [['metric', 'baseline', 'candidate', 'delta', `${level} CI`, 'p']];
+    if (b === null)
+        rows[0] = ['metric', 'candidate', 'n'];
+    for (const id of ids) {
+        if (b === null) {
+            const m = report.metrics[id];
+            rows.push([plainText(id), formatValue(m.candidate, byId.get(id)?.unit), String(m.n)]);
+            continue;
+        }
+        const m = report.metrics[id];
+        const unit = byId.get(id)?.unit;
+        rows.push([
+            plainText(id),
+            formatValue(m.baseline, unit),
+            formatValue(m.candidate, unit),
+            `${formatDelta(m.delta, unit)}${m.significant ? ' *' : ''}`,
+            intervalText(m.ci, unit),
+            formatP(m.p_value, report.alpha),
+        ]);
+    }
+    const denominators = b === null ? [] : changedDenominators(report, ids).map(([id, m]) => `${id} ${m.n_baseline} → ${m.n}`);
+    const lines = [
+        '',
+        'Key metrics',
+        ...columns(rows, new Set([1, 2, 3, 4, 5])),
+        ...(b === null
+            ? []
+            : [
+                `  * significant at α ${report.alpha} (two-sided paired sign-flip test, the interval read off it; the gates' bounds are their own)`,
+            ]),
+    ];
+    if (denominators.length)
+        lines.push(`  denominators differ: ${denominators.join(', ')}`);
+    return lines;
+}
+/** The per-query tally and the worst regressions. */
+function perQueryLines(report) {
+    const { golden } = report;
+    const worst = regressionsBySeverity(report.per_query);
+    const shown = worst.slice(0, OPEN_QUERY_ROWS);
+    const lines = [];
+    if (report.baseline !== null)
+        lines.push('', `Per query: ${perQueryTally(report)}`);
+    if (shown.length === 0)
+        return lines;
+    const missingIn = { baseline: new Set(golden.added), candidate: new Set(golden.removed) };
+    const rows = [['query', 'rank', `Δ ${report.per_query_metric}`, 'text']];
+    for (const o of shown) {
+        rows.push([
+            plainText(o.query_id, 30),
+            `${rankText(o.baseline_rank, missingIn.baseline.has(o.query_id))} → ${rankText(o.candidate_rank, missingIn.candidate.has(o.query_id))}`,
+            formatDelta(o.metric_delta),
+            plainText(o.query, 50) + (o.answer_changes.length ? ` [${plainText(o.answer_changes.join('; '), 60)}]` : ''),
+        ]);
+    }
+    lines.push('', regressionsHeading(shown.length, worst.length, report.per_query_metric), ...columns(rows, new Set([2])));
+    return lines;
+}
+function paintResult(line, g, paint) {
+    if (g.result === 'fail')
+        return paint(line, 'red');
+    if (g.result === 'warn' || g.result === 'inconclusive')
+        return paint(line, 'yellow');
+    return line;
+}
+
+;// CONCATENATED MODULE: ./src/render/aggregateText.ts
+
+
+
+
+
+function pad(rows) {
+    const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+    return rows
+        .map((r) => r
+        .map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i])))
+        .join('  ')
+        .trimEnd())
+        .join('\n');
+}
+function renderAggregateText(report, defs) {
+    const r = report.run;
+    const lines = [
+        `run ${plainText(r.run_id)} (suite ${plainText(r.suite)}, created ${plainText(r.created_at, 30)}${r.commit_hash ? `, commit ${plainText(r.commit_hash.slice(0, 12))}` : ''})`,
+        `chunker ${plainText(r.chunker_version ?? 'n/a')} · embedding ${plainText(r.embedding_model ?? 'n/a')} · index ${plainText(r.index_version ?? 'n/a')}`,
+        `golden ${report.golden.fingerprint.slice(0, 19)} · ${report.golden.queries} queries scored, ${report.golden.pending} pending`,
+    ];
+    if (report.unknown_query_ids.length > 0)
+        lines.push(`${report.unknown_query_ids.length} result(s) for queries not in the golden set were ignored`);
+    if (report.duplicate_query_ids.length > 0)
+        lines.push(`${report.duplicate_query_ids.length} quer${report.duplicate_query_ids.length === 1 ? 'y has' : 'ies have'} more than one result row: only the last one read is scored`);
+    const capped = report.capped_query_ids?.length ?? 0;
+    if (capped > 0)
+        lines.push(`${capped} quer${capped === 1 ? 'y has' : 'ies have'} more than ${CAPS_TEXT}: only the first by rank (citations: in order) are scored`);
+    let family = '';
+    let rows = [];
+    const flush = () => {
+        if (rows.length > 1)
+            lines.push('', pad(rows));
+    };
+    for (const def of defs) {
+        if (def.family !== family) {
+            flush();
+            family = def.family;
+            rows = [[family, 'value', 'n']];
+        }
+        const m = report.metrics[def.id];
+        rows.push([`  ${plainText(def.id)}`, formatValue(m?.value, def.unit), String(m?.n ?? 0)]);
+    }
+    flush();
+    lines.push('', "Percentiles are nearest-rank. n is each metric's denominator; n/a means it was 0. Breakdowns: --json.");
+    return `${lines.join('\n')}\n`;
+}
+/** `aggregate --format markdown`: every metric of the run as one GFM table (ids from a run database escaped). */
+function renderAggregateMarkdown(report, defs) {
+    const r = report.run;
+    const lines = [
+        `**Run** ${escapeMarkdownCell(r.run_id, 80)} (suite ${escapeMarkdownCell(r.suite, 60)}, created ${escapeMarkdownCell(r.created_at, 30)}) · golden set \`${report.golden.fingerprint.slice(0, 19)}\`, ${report.golden.queries} queries scored, ${report.golden.pending} pending`,
+        '',
+        '| family | metric | value | n |',
+        '| --- | --- | ---: | ---: |',
+        ...defs.map((def) => {
+            const m = report.metrics[def.id];
+            return `| ${def.family} | ${metricCode(def.id)} | ${formatValue(m?.value, def.unit)} | ${m?.n ?? 0} |`;
+        }),
+    ];
+    return `${lines.join('\n')}\n`;
+}
+const BEST_NOTE = 'best of the runs: the highest value of a higher-is-better metric, the lowest of a lower-is-better one (evalverdict metrics lists which); values equal to 4 decimals tie and are all marked; n/a is never best; counts without a direction are not marked.';
+/** `aggregate --run a,b,c` as text: a column per run, `*` after each best value (see bestRuns). */
+function renderSideBySideText(report, defs) {
+    const ids = report.runs.map((r) => plainText(r.run_id, 30));
+    const lines = [
+        `runs ${ids.join(', ')} (suite ${[...new Set(report.runs.map((r) => plainText(r.suite)))].join(', ')})`,
+        `golden ${report.golden.fingerprint.slice(0, 19)} · ${report.golden.queries} queries scored, ${report.golden.pending} pending`,
+    ];
+    let family = '';
+    let rows = [];
+    const flush = () => {
+        if (rows.length > 1)
+            lines.push('', pad(rows));
+    };
+    for (const def of defs) {
+        const m = report.metrics[def.id];
+        if (def.family !== family) {
+            flush();
+            family = def.family;
+            rows = [[family, ...ids.map((id) => `${id} `)]];
+        }
+        rows.push([
+            `  ${plainText(def.id)}`,
+            ...m.values.map((v, i) => `${formatValue(v, def.unit)}${m.best.includes(report.runs[i].run_id) ? '*' : ' '}`),
+        ]);
+    }
+    flush();
+    lines.push('', `* ${BEST_NOTE} n per run: --format json.`);
+    return `${lines.join('\n')}\n`;
+}
+/** `aggregate --run a,b,c --format markdown`: one GFM table, a column per run, the best values in bold. */
+function renderSideBySideMarkdown(report, defs) {
+    const ids = report.runs.map((r) => escapeMarkdownCell(r.run_id, 40));
+    const lines = [
+        `**Runs** ${ids.join(', ')} · golden set \`${report.golden.fingerprint.slice(0, 19)}\`, ${report.golden.queries} queries scored, ${report.golden.pending} pending`,
+        '',
+        `| family | metric | ${ids.join(' | ')} |`,
+        `| --- | --- | ${ids.map(() => '---:').join(' | ')} |`,
+        ...defs.map((def) => {
+            const m = report.metrics[def.id];
+            const cells = m.values.map((v, i) => {
+                const text = formatValue(v, def.unit);
+                return m.best.includes(report.runs[i].run_id) ? `**${text}**` : text;
+            });
+            return `| ${def.family} | ${metricCode(def.id)} | ${cells.join(' | ')} |`;
+        }),
+        '',
+        `**Bold**: ${BEST_NOTE}`,
+    ];
+    return `${lines.join('\n')}\n`;
+}
+
+;// CONCATENATED MODULE: ./src/render/metricDocs.ts
+function renderMetricTableMarkdown(defs) {
+    const rows = ['| id | family | better | unit | definition | denominator |', '| --- | --- | --- | --- | --- | --- |'];
+    for (const d of defs) {
+        const better = d.direction === 'higher' ? 'higher' : d.direction === 'lower' ? 'lower' : '—';
+        rows.push(`| \`${d.id}\` | ${d.family} | ${better} | ${d.unit} | ${trustedCell(d.definition)} | ${trustedCell(d.denominator)} |`);
+    }
+    return `${rows.join('\n')}\n`;
+}
+/** Our own prose (not user data): only what would break the table or read as HTML. */
+function trustedCell(text) {
+    return text.replace(/\|/g, '\\|').replace(/</g, '&lt;');
+}
+/** `evalverdict metrics` on a terminal: one block per metric, the definition and its denominator in plain words. */
+function renderMetricTableText(defs) {
+    const width = Math.max(...defs.map((d) => d.id.length));
+    const lines = [];
+    for (const d of defs) {
+        const better = d.direction === 'neutral' ? 'neutral' : `${d.direction} is better`;
+        lines.push(`${d.id.padEnd(width)}  ${d.family}, ${d.unit}, ${better}`);
+        lines.push(`${' '.repeat(width)}  ${d.definition}`);
+        lines.push(`${' '.repeat(width)}  n: ${d.denominator}`);
+    }
+    return `${lines.join('\n')}\n`;
+}
+
+;// CONCATENATED MODULE: ./src/render/perQueryTable.ts
+/** `evalverdict aggregate --per-query`: one run's per-query rows as text, Markdown, CSV (the JSON is stableJson's). */
+
+
+
+
+/** Columns whose text comes from the inputs (escaped, and in CSV guarded against formulas). */
+const INPUT_TEXT = new Set(['query_id', 'query', 'top_hit']);
+/** A cell for the text and Markdown tables, before escaping: n/a for null, yes/no for booleans. */
+function shown(row, column) {
+    const v = row[column];
+    if (v === null)
+        return 'n/a';
+    if (typeof v === 'boolean')
+        return v ? 'yes' : 'no';
+    if (typeof v === 'number')
+        return column === 'reciprocal_rank' || column === 'top_hit_score' ? formatValue(v) : String(v);
+    return v;
+}
+function summaryLine(report) {
+    const { golden } = report;
+    return `${golden.queries + golden.pending} queries (${golden.pending} pending), golden set ${golden.fingerprint.slice(0, 19)}`;
+}
+/** Right-aligned: the numeric columns. */
+const NUMERIC = new Set([
+    'first_relevant_rank',
+    'hits_returned',
+    'top_hit_score',
+    'reciprocal_rank',
+    'hallucination_count',
+]);
+function renderPerQueryText(report) {
+    const rows = [
+        [...PER_QUERY_COLUMNS],
+        ...report.rows.map((row) => PER_QUERY_COLUMNS.map((c) => {
+            const text = shown(row, c);
+            return INPUT_TEXT.has(c) ? plainText(text, c === 'query' ? 40 : 60) : text;
+        })),
+    ];
+    const widths = PER_QUERY_COLUMNS.map((_, i) => Math.max(...rows.map((r) => [...r[i]].length)));
+    const lines = rows.map((r) => r
+        .map((cell, i) => {
+        const pad = ' '.repeat(widths[i] - [...cell].length);
+        return NUMERIC.has(PER_QUERY_COLUMNS[i]) ? pad + cell : cell + pad;
+    })
+        .join('  ')
+        .trimEnd());
+    return `run ${plainText(report.run.run_id)}: ${summaryLine(report)}\n\n${lines.join('\n')}\n`;
+}
+function renderPerQueryMarkdown(report) {
+    const header = `| ${PER_QUERY_COLUMNS.join(' | ')} |`;
+    const align = `| ${PER_QUERY_COLUMNS.map((c) => (NUMERIC.has(c) ? '---:' : '---')).join(' | ')} |`;
+    const body = report.rows.map((row) => `| ${PER_QUERY_COLUMNS.map((c) => {
+        const text = shown(row, c);
+        return INPUT_TEXT.has(c) ? escapeMarkdownCell(text, c === 'query' ? 80 : 160) : text;
+    }).join(' | ')} |`);
+    return `**Run** ${escapeMarkdownCell(report.run.run_id, 80)}: ${summaryLine(report)}\n\n${[header, align, ...body].join('\n')}\n`;
+}
+/**
+ * A cell of input text as a spreadsheet must not read it: one starting with `=`, `+`, `-`, `@`, a tab or a carriage
+ * return would be a formula in Excel, LibreOffice or Google Sheets, so it gets a leading `'` (OWASP's advice), which
+ * those show as text.
+ */
+function neutraliseFormula(text) {
+    return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+/** RFC 4180: a field with a comma, a double quote, CR or LF is quoted, its double quotes doubled. */
+function csvField(text) {
+    return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+/**
+ * RFC 4180 CSV with a header row and CRLF line ends; null is an empty field, booleans true/false, numbers as in the
+ * JSON (4 decimals at most). Input text (query_id, query, top_hit) is guarded against formulas (neutraliseFormula).
+ */
+function renderPerQueryCsv(report) {
+    const cell = (row, c) => {
+        const v = row[c];
+        if (v === null)
+            return '';
+        if (typeof v === 'number')
+            return String(round4(v));
+        if (typeof v === 'boolean')
+            return v ? 'true' : 'false';
+        return csvField(INPUT_TEXT.has(c) ? neutraliseFormula(v) : v);
+    };
+    const lines = [
+        PER_QUERY_COLUMNS.join(','),
+        ...report.rows.map((row) => PER_QUERY_COLUMNS.map((c) => cell(row, c)).join(',')),
+    ];
+    return `${lines.join('\r\n')}\r\n`;
+}
+
+;// CONCATENATED MODULE: external "node:util"
+const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
+;// CONCATENATED MODULE: ./src/gate/settings.ts
+/**
+ * The settings scoring and testing share: the cutoffs (`k`, `mrr_cutoff`) and the level (`alpha`). Each is bounded
+ * here once, whichever door it comes in by (the gate config, a CLI flag, an action input), with the bounds of the
+ * gate-config schema (schemas/gate-config.schema.json), the one source; then resolved once (config.ts,
+ * settingsOf) and passed down: scoring and the comparison take them as options, and the gates read the level the
+ * comparison was tested at.
+ */
+
+
+
+const { k: kSchema, mrr_cutoff: cutoffSchema, alpha: alphaSchema } = gate_config_schema_namespaceObject.properties;
+/** A cutoff's bounds (k's and mrr_cutoff's are the same; the schema test holds them together). */
+const CUTOFF_MIN = cutoffSchema.minimum;
+const CUTOFF_MAX = cutoffSchema.maximum;
+/** alpha is above ALPHA_ABOVE and at most ALPHA_MAX: a tested gate's interval is two-sided at 1 - 2 alpha. */
+const ALPHA_ABOVE = alphaSchema.exclusiveMinimum;
+const ALPHA_MAX = alphaSchema.maximum;
+const DEFAULT_ALPHA = 0.05;
+/** The schema's own k bounds, for the test that holds them to mrr_cutoff's. */
+const K_SCHEMA_BOUNDS = [kSchema.anyOf[0].minimum, kSchema.anyOf[0].maximum];
+/** The words every refusal of a cutoff ends with. */
+const CUTOFF_WORDS = `a whole number ${CUTOFF_MIN}-${CUTOFF_MAX}`;
+function isCutoff(value) {
+    return Number.isInteger(value) && value >= CUTOFF_MIN && value <= CUTOFF_MAX;
+}
+function isAlpha(value) {
+    return typeof value === 'number' && value > ALPHA_ABOVE && value <= ALPHA_MAX;
+}
+/**
+ * One cutoff as typed (a flag's or an input's text): decimal digits only, so "", "0x10" and "1e1" are refused rather
+ * than read as numbers nobody typed. `name` opens the message (`--mrr-cutoff`, input `mrr-cutoff`).
+ */
+function cutoffFromText(text, name) {
+    const n = /^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
+    if (!isCutoff(n))
+        throw new InputError(`${name}: ${valueText(text)} is not ${CUTOFF_WORDS}`);
+    return n;
+}
+/** A comma list of cutoffs as typed (`1,3,5,10,20`): each as cutoffFromText, repeats dropped, in order. */
+function cutoffListFromText(text, name) {
+    const ks = text.split(',').map((part) => {
+        const n = /^\d+$/.test(part.trim()) ? Number(part.trim()) : Number.NaN;
+        if (!isCutoff(n))
+            throw new InputError(`${name}: ${valueText(text)} is not ${CUTOFF_WORDS} or a comma list of them`);
+        return n;
+    });
+    return [...new Set(ks)].sort((a, b) => a - b);
+}
+
+;// CONCATENATED MODULE: ./src/cli/args.ts
+/** Argument parsing for the CLI: node's parseArgs, with usage errors as InputError (exit 2). */
+
+
+
+
+/** Whether the arguments ask for help; if so, the usage (a function: built only when asked) is printed. */
+function wantsHelp(args, usage, io) {
+    if (!args.includes('--help') && !args.includes('-h'))
+        return false;
+    io.stdout(`${typeof usage === 'string' ? usage : usage()}\n`);
+    return true;
+}
+/** Node's parseArgs, typed by `options` (a string flag's value is `string | undefined`, no casts needed). */
+function parse(args, options, usage) {
+    try {
+        return (0,external_node_util_namespaceObject.parseArgs)({ args, options, allowPositionals: true, strict: true });
+    }
+    catch (error) {
+        const message = error.message.replace(/\. To specify .*$/, '');
+        throw new InputError(`${message}${unknownFlagHint(message, options)}\n${usage}`);
+    }
+}
+/** "; did you mean `--golden`?" after node's "Unknown option '--gold'", or '' (no close flag, or another error). */
+function unknownFlagHint(message, options) {
+    const flag = /^Unknown option '--([^'=]+)'$/.exec(message)?.[1];
+    if (flag === undefined)
+        return '';
+    return suggest(`--${flag}`, [...Object.keys(options), 'help'].map((name) => `--${name}`));
+}
+const METRIC_FLAGS = {
+    k: { type: 'string' },
+    'mrr-cutoff': { type: 'string' },
+    'ndcg-gain': { type: 'string' },
+    'min-grade': { type: 'string' },
+    'mean-over': { type: 'string' },
+};
+/**
+ * A flag's whole number, written in decimal digits (an optional minus sign first): `Number` alone would read "" and
+ * "  " as 0, and "0x10" or "1e1" as numbers nobody typed. `what` completes "... is not" in the message.
+ */
+function wholeNumber(text, flag, min, what) {
+    const n = /^-?\d+$/.test(text.trim()) ? Number(text) : NaN;
+    if (!Number.isSafeInteger(n) || n < min)
+        throw new InputError(`--${flag}: ${JSON.stringify(text)} is not ${what}`);
+    return n;
+}
+function metricOptions(values) {
+    const out = {};
+    if (typeof values.k === 'string')
+        out.ks = cutoffListFromText(values.k, '--k');
+    if (typeof values['mrr-cutoff'] === 'string')
+        out.mrrCutoff = cutoffFromText(values['mrr-cutoff'], '--mrr-cutoff');
+    const gain = values['ndcg-gain'];
+    if (typeof gain === 'string') {
+        if (gain !== 'linear' && gain !== 'exponential')
+            throw new InputError(`--ndcg-gain: must be linear or exponential, got ${JSON.stringify(gain)}`);
+        out.ndcgGain = gain;
+    }
+    if (typeof values['min-grade'] === 'string') {
+        out.minGrade = wholeNumber(values['min-grade'], 'min-grade', -Infinity, 'a whole number');
+    }
+    const mean = values['mean-over'];
+    if (typeof mean === 'string') {
+        if (mean !== 'default' && mean !== 'trec' && mean !== 'trec_c')
+            throw new InputError(`--mean-over: must be default, trec or trec_c, got ${JSON.stringify(mean)}`);
+        out.meanOver = mean;
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/gate/config.ts
+/**
+ * Gate configuration: YAML validated with errors that name the line. Presets expand to plain gates.
+ *
+ *   preset: retrieval            # or presets: [retrieval, rag-answers]
+ *   alpha: 0.05
+ *   gates:
+ *     - metric: hit@5
+ *       min: 0.80
+ */
+
+
+
+
+
+
+
+
+/** The gate config both entries read when none is named and it exists (relative to the working directory). */
+const DEFAULT_CONFIG_PATH = '.github/evalverdict.yml';
+const THRESHOLD_KEYS = [
+    'min',
+    'max',
+    'max_drop',
+    'max_increase',
+    'max_drop_pct',
+    'max_increase_pct',
+];
+const WHERE_KEYS = ['category', 'difficulty', 'tag', 'answerable', 'vault'];
+/** The smallest drop that matters, by default: see docs/gates.md, "Margins" (chosen by test/verdict.test.ts). */
+const DEFAULT_MARGIN = 0.1;
+const GATE_KEYS = new Set([
+    'metric',
+    'where',
+    'level',
+    ...THRESHOLD_KEYS,
+    'significant_only',
+    'min_n',
+    'on_no_data',
+    'margin',
+    'on_inconclusive',
+]);
+const TOP_KEYS = new Set([
+    'gates',
+    'alpha',
+    'preset',
+    'presets',
+    'min_n',
+    'margin',
+    'on_inconclusive',
+    'correction',
+    'primary',
+    'k',
+    'mrr_cutoff',
+    'noise',
+    'repeats',
+]);
+/** The most gates a config may hold (presets' included). */
+const MAX_GATES = 200;
+/** Shipped presets. Thresholds are the issue's; each is documented in docs/gates.md. */
+const PRESETS = {
+    /**
+     * WFGY example 08's gates G1-G5, on its metrics: G4 is its citation hit rate over answerable questions
+     * (attribution_hit_rate, a refusal counting as a miss). WFGY reports an empty denominator as 0.0 and gates on it,
+     * so a `min` gate without data fails and a `max` gate passes, whatever the golden set's profile.
+     */
+    'rag-answers': [
+        { metric: 'answer_precision', level: 'error', thresholds: { min: 0.8 }, significantOnly: false, onNoData: 'fail' },
+        {
+            metric: 'under_refusal_rate',
+            level: 'error',
+            thresholds: { max: 0.05 },
+            significantOnly: false,
+            onNoData: 'pass',
+        },
+        {
+            metric: 'over_refusal_rate',
+            level: 'error',
+            thresholds: { max: 0.25 },
+            significantOnly: false,
+            onNoData: 'pass',
+        },
+        {
+            metric: 'attribution_hit_rate',
+            level: 'error',
+            thresholds: { min: 0.75 },
+            significantOnly: false,
+            onNoData: 'fail',
+        },
+        {
+            metric: 'citation_schema_compliance',
+            level: 'error',
+            thresholds: { min: 0.98 },
+            significantOnly: false,
+            onNoData: 'fail',
+        },
+    ],
+    // Tested gates at the config's margin: pass when a drop of it is ruled out, fail when the drop is shown to be
+    // beyond it (docs/gates.md).
+    retrieval: ['hit@5', 'mrr@10', 'nDCG@10', 'recall@10'].map((metric) => ({
+        metric,
+        level: 'error',
+        thresholds: {},
+        significantOnly: true,
+    })),
+};
+/**
+ * Used when no config is given: the retrieval preset alone. No count gate such as `regressions: max 0`: a count
+ * with no test is yellow on nearly every honest change of a 300-query set (test/verdict.test.ts).
+ */
+function defaultGateConfig() {
+    return parseGateConfig('preset: retrieval\n', 'built-in default');
+}
+/**
+ * The built-in default for a report without a baseline (the action's `baseline: none` with no config): its gates,
+ * all relative, have nothing to compare with, and warn instead of failing (docs/action.md).
+ */
+function candidateOnlyDefaultConfig() {
+    const config = defaultGateConfig();
+    return { ...config, gates: config.gates.map((g) => ({ ...g, onNoData: 'warn' })) };
+}
+function parseGateConfig(text, source) {
+    const yaml = parseYamlWithLines(text, source);
+    const { doc, lineOf, keyLine } = yaml;
+    const root = doc.contents;
+    if (root === null)
+        return { source, alpha: DEFAULT_ALPHA, gates: [], ...TESTING_DEFAULTS, notices: [] };
+    if (!(0,dist/* isMap */.jh)(root))
+        throw new InputError(`${source}:${lineOf(root)}: the gate config must be a map with \`gates\` (and optionally \`preset\`, \`alpha\`)`);
+    const top = root.toJSON();
+    for (const key of Object.keys(top)) {
+        if (!TOP_KEYS.has(key))
+            throw new InputError(`${source}:${keyLine(root, key)}: unknown key \`${key}\`${suggest(key, [...TOP_KEYS])}`);
+    }
+    const alpha = top.alpha ?? DEFAULT_ALPHA;
+    if (!isAlpha(alpha))
+        throw new InputError(`${source}:${keyLine(root, 'alpha')}: \`alpha\` must be a number above ${ALPHA_ABOVE} and at most ${ALPHA_MAX}, got ${valueText(alpha)}`);
+    const defaultMinN = top.min_n ?? 20;
+    if (typeof defaultMinN !== 'number' || !Number.isInteger(defaultMinN) || defaultMinN < 0)
+        throw new InputError(`${source}:${keyLine(root, 'min_n')}: \`min_n\` must be a whole number >= 0`);
+    const at = (key) => `${source}:${keyLine(root, key)}`;
+    const testing = { ...parseTesting(top, at), ...parseRepeats(root, yaml, source) };
+    const gates = presetGates(top, keyLine(root, top.preset !== undefined ? 'preset' : 'presets'), source, defaultMinN);
+    // `gates:` with nothing under it (every gate commented out) is no gates. Checked on the plain value: the node of
+    // an empty value is a scalar holding null, never null itself.
+    const gatesNode = root.get('gates', true);
+    if (top.gates !== undefined && top.gates !== null) {
+        if (!(0,dist/* isSeq */.oP)(gatesNode))
+            throw new InputError(`${source}:${lineOf(gatesNode)}: \`gates\` must be a list`);
+        for (const item of gatesNode.items)
+            gates.push(parseGate(item, yaml, source, defaultMinN));
+    }
+    // Each gate is a row of the comment's gate table (and an annotation): 10,000 gates made a 675 KB report that
+    // GitHub refused (422), leaving the old comment up.
+    if (gates.length > MAX_GATES) {
+        throw new InputError(`${source}:${lineOf(gatesNode ?? root)}: ${gates.length} gates, more than the ${MAX_GATES} a report can show in a pull request comment`);
+    }
+    // A misspelt primary would leave every gate corrected without a word: it must name a gated metric.
+    const gated = [...new Set(gates.map((g) => g.metric))];
+    if (testing.primary !== null && !gated.includes(testing.primary))
+        throw new InputError(`${source}:${keyLine(root, 'primary')}: \`primary\` ${JSON.stringify(testing.primary)} is the metric of no gate here${suggest(testing.primary, gated)}`);
+    const noise = top.noise === undefined ? undefined : parseNoise(root.get('noise', true), yaml, source);
+    // A config calibrate wrote was written for the one-sided, corrected question: no notice of the change.
+    const notices = gates
+        .filter((g) => g.significantOnly && g.line !== undefined && noise === undefined)
+        .map((g) => `${g.origin}: \`significant_only\` now reads the gate's ${g.margin === undefined ? 'max_drop (or other threshold) as its margin' : 'margin'}: it passes when its interval rules out a drop of it, fails when the drop is shown beyond it, and can be inconclusive (docs/gates.md, "What changed")`);
+    return { source, alpha, gates, ...testing, notices, ...(noise ? { noise } : {}) };
+}
+const REPEATS_KEYS = ['may_differ'];
+/**
+ * `repeats: {may_differ: [seed, started_at]}`: the config_snapshot_json keys (top-level) a side's repeats may differ
+ * in without a warning, in place of compare's default (seed); one key alone may be written without the list. Every
+ * error names the line at fault.
+ */
+function parseRepeats(root, { lineOf, keyLine }, source) {
+    const node = root.get('repeats', true);
+    if (node == null || ((0,dist/* isScalar */.jn)(node) && node.value === null))
+        return {}; // `repeats:` with nothing under it
+    const shape = '`repeats` must be a map, e.g. `repeats: {may_differ: [seed, started_at]}`';
+    if (!(0,dist/* isMap */.jh)(node))
+        throw new InputError(`${source}:${lineOf(node)}: ${shape}`);
+    const at = (key) => `${source}:${keyLine(node, key)}`;
+    const given = node.toJSON();
+    for (const key of Object.keys(given))
+        if (!REPEATS_KEYS.includes(key))
+            throw new InputError(`${at(key)}: unknown \`repeats\` key \`${key}\`${suggest(key, REPEATS_KEYS)}`);
+    if (given.may_differ === undefined)
+        return {};
+    const value = given.may_differ ?? []; // `may_differ:` with nothing under it: no key may differ
+    const keys = Array.isArray(value) ? value : [value];
+    const list = node.get('may_differ', true);
+    keys.forEach((key, i) => {
+        if (typeof key !== 'string' || key === '') {
+            const item = (0,dist/* isSeq */.oP)(list) ? list.items[i] : list;
+            throw new InputError(`${source}:${lineOf(item ?? node)}: \`repeats.may_differ\` lists config_snapshot_json keys (strings), got ${valueText(key)}`);
+        }
+    });
+    return { repeatsMayDiffer: [...new Set(keys)] };
+}
+const TESTING_DEFAULTS = {
+    margin: DEFAULT_MARGIN,
+    onInconclusive: 'warn',
+    correction: 'holm',
+    primary: null,
+};
+/** The config's testing keys: margin, on_inconclusive, correction, primary, k, mrr_cutoff. */
+function parseTesting(top, at) {
+    const margin = top.margin ?? DEFAULT_MARGIN;
+    if (typeof margin !== 'number' || !(margin >= 0 && Number.isFinite(margin)))
+        throw new InputError(`${at('margin')}: \`margin\` must be a number, 0 or more, got ${valueText(margin)}`);
+    const onInconclusive = parseOnInconclusive(top.on_inconclusive, at('on_inconclusive'));
+    const correction = top.correction ?? 'holm';
+    if (correction !== 'none' && correction !== 'holm' && correction !== 'bh')
+        throw new InputError(`${at('correction')}: \`correction\` must be none, holm or bh, got ${valueText(correction)}`);
+    const primary = top.primary ?? null;
+    if (primary !== null && (typeof primary !== 'string' || primary === ''))
+        throw new InputError(`${at('primary')}: \`primary\` must be a metric id, got ${valueText(primary)}`);
+    const ks = top.k === undefined ? undefined : Array.isArray(top.k) ? top.k : [top.k];
+    if (ks !== undefined && (ks.length === 0 || !ks.every(isCutoff)))
+        throw new InputError(`${at('k')}: \`k\` must be ${CUTOFF_WORDS} or a list of them, e.g. [1, 5, 10, 20]`);
+    const cutoff = top.mrr_cutoff;
+    if (cutoff !== undefined && !isCutoff(cutoff))
+        throw new InputError(`${at('mrr_cutoff')}: \`mrr_cutoff\` must be ${CUTOFF_WORDS}`);
+    return {
+        margin,
+        onInconclusive: onInconclusive ?? 'warn',
+        correction,
+        primary: primary,
+        ...(ks ? { ks: [...new Set(ks)].sort((a, b) => a - b) } : {}),
+        ...(cutoff !== undefined ? { mrrCutoff: cutoff } : {}),
+    };
+}
+function parseOnInconclusive(value, at) {
+    if (value === undefined)
+        return undefined;
+    if (value !== 'fail' && value !== 'warn' && value !== 'pass')
+        throw new InputError(`${at}: \`on_inconclusive\` must be fail, warn or pass, got ${valueText(value)}`);
+    return value;
+}
+/** The gates of the presets `preset` / `presets` name, in order; `line` is where they are named. */
+function presetGates(top, line, source, minN) {
+    const gates = [];
+    const presetNames = [
+        top.preset,
+        ...(Array.isArray(top.presets) ? top.presets : top.presets !== undefined ? [top.presets] : []),
+    ].filter((p) => p !== undefined && p !== null);
+    for (const name of presetNames) {
+        const preset = typeof name === 'string' ? PRESETS[name] : undefined;
+        if (!preset)
+            throw new InputError(`${source}:${line}: unknown preset ${JSON.stringify(name)}${suggest(String(name), Object.keys(PRESETS))} (presets: ${Object.keys(PRESETS).join(', ')})`);
+        for (const g of preset)
+            gates.push({ where: null, onNoData: 'fail', ...g, minN, origin: `preset ${name}` });
+    }
+    return gates;
+}
+/** One item of `gates`, checked key by key; every error names the line of the key at fault. */
+function parseGate(item, { lineOf, keyLine }, source, defaultMinN) {
+    const line = lineOf(item);
+    if (!(0,dist/* isMap */.jh)(item))
+        throw new InputError(`${source}:${line}: each gate must be a map with \`metric\` and a threshold`);
+    const g = item.toJSON();
+    const at = (key) => `${source}:${keyLine(item, key)}`;
+    for (const key of Object.keys(g)) {
+        if (!GATE_KEYS.has(key))
+            throw new InputError(`${at(key)}: unknown gate key \`${key}\`${suggest(key, [...GATE_KEYS])}`);
+    }
+    if (typeof g.metric !== 'string' || g.metric === '')
+        throw new InputError(`${at('metric')}: a gate needs \`metric\``);
+    const thresholds = {};
+    for (const key of THRESHOLD_KEYS) {
+        if (g[key] === undefined)
+            continue;
+        if (typeof g[key] !== 'number' || !Number.isFinite(g[key]))
+            throw new InputError(`${at(key)}: \`${key}\` must be a number, got ${valueText(g[key])}`);
+        thresholds[key] = g[key];
+    }
+    const margin = g.margin;
+    if (margin !== undefined && (typeof margin !== 'number' || !(margin >= 0 && Number.isFinite(margin))))
+        throw new InputError(`${at('margin')}: \`margin\` must be a number, 0 or more, got ${valueText(margin)}`);
+    if (Object.keys(thresholds).length === 0 && margin === undefined)
+        throw new InputError(`${source}:${line}: gate on \`${g.metric}\` has no threshold (one of ${THRESHOLD_KEYS.join(', ')}, or margin)`);
+    const level = g.level ?? 'error';
+    if (level !== 'error' && level !== 'warn')
+        throw new InputError(`${at('level')}: \`level\` must be error or warn, got ${JSON.stringify(level)}`);
+    const onNoData = g.on_no_data ?? 'fail';
+    if (onNoData !== 'fail' && onNoData !== 'warn' && onNoData !== 'pass')
+        throw new InputError(`${at('on_no_data')}: \`on_no_data\` must be fail, warn or pass`);
+    const minN = g.min_n ?? defaultMinN;
+    if (typeof minN !== 'number' || !Number.isInteger(minN) || minN < 0)
+        throw new InputError(`${at('min_n')}: \`min_n\` must be a whole number >= 0`);
+    if (g.significant_only !== undefined && typeof g.significant_only !== 'boolean')
+        throw new InputError(`${at('significant_only')}: \`significant_only\` must be true or false`);
+    return {
+        metric: g.metric,
+        where: g.where === undefined ? null : parseWhere(g.where, at('where')),
+        level,
+        thresholds,
+        significantOnly: g.significant_only === true,
+        minN,
+        onNoData,
+        ...(margin !== undefined ? { margin: margin } : {}),
+        ...(g.on_inconclusive !== undefined
+            ? { onInconclusive: parseOnInconclusive(g.on_inconclusive, at('on_inconclusive')) }
+            : {}),
+        origin: `${source}:${line}`,
+        line,
+    };
+}
+/** A gate's `where`: one group, e.g. `{ category: adversarial }`; `at` is its `file:line`. */
+function parseWhere(value, at) {
+    const w = value;
+    const keys = w && typeof w === 'object' && !Array.isArray(w) ? Object.keys(w) : [];
+    if (keys.length !== 1)
+        throw new InputError(`${at}: \`where\` must name one group, e.g. \`{ category: adversarial }\``);
+    const key = keys[0];
+    if (!WHERE_KEYS.includes(key))
+        throw new InputError(`${at}: \`where\` key \`${key}\` is not one of ${WHERE_KEYS.join(', ')}${suggest(key, [...WHERE_KEYS])}`);
+    const group = w[key];
+    if (key === 'answerable') {
+        if (typeof group !== 'boolean')
+            throw new InputError(`${at}: \`where.answerable\` must be true or false`);
+        return { key, value: group ? 'answerable' : 'unanswerable' };
+    }
+    if (typeof group !== 'string' && typeof group !== 'number')
+        throw new InputError(`${at}: \`where.${key}\` must be a string`);
+    return { key: key, value: String(group) };
+}
+/**
+ * The settings in force, resolved once, and the config's gates at them: the cutoffs are `given`'s (the command
+ * line's, the action's inputs') when set, else the config's `k` and `mrr_cutoff`, else the defaults; the level is the
+ * config's alpha. Every k a gate's metric names (`hit@5`, `nDCG@20`, up to CUTOFF_MAX) joins the k list, so the
+ * retrieval preset holds under any `k`; the preset's `mrr@10` follows the MRR cutoff, MRR having one. A gate of the
+ * config's own on `mrr@N` must name the cutoff in use. The options go to scoring and the comparison; the gates read
+ * the level from the comparison (gates.ts, applyGates).
+ */
+function settingsOf(config, given) {
+    const mrrCutoff = given.mrrCutoff ?? config.mrrCutoff ?? score_DEFAULT_OPTIONS.mrrCutoff;
+    const renamed = new Map();
+    const gates = config.gates.map((g) => {
+        if (!g.origin.startsWith('preset ') || !g.metric.startsWith('mrr@'))
+            return g;
+        renamed.set(g.metric, `mrr@${mrrCutoff}`);
+        return { ...g, metric: `mrr@${mrrCutoff}` };
+    });
+    const named = gates.flatMap((g) => {
+        const k = /^(?!mrr@)[A-Za-z_]+@(\d{1,4})$/.exec(g.metric)?.[1];
+        return k !== undefined && isCutoff(Number(k)) ? [Number(k)] : [];
+    });
+    const ks = [...new Set([...(given.ks ?? config.ks ?? score_DEFAULT_OPTIONS.ks), ...named])].sort((a, b) => a - b);
+    const primary = config.primary === null ? null : (renamed.get(config.primary) ?? config.primary);
+    return { config: { ...config, gates, primary }, options: { ...given, ks, mrrCutoff, alpha: config.alpha } };
+}
+
+;// CONCATENATED MODULE: ./src/gate/expectations.ts
+
+
+
+/** Per-query outcomes compare relevance ranks: without an expectation every query is a draw. */
+const RELEVANCE_COUNTS = new Set(['regressions', 'losses', 'wins']);
+/** Retrieval and answer metrics that read no expectation: the hits and the answer alone. */
+const WITHOUT_EXPECTATION = new Set([
+    'empty_result_rate',
+    'citation_coverage',
+    'citation_schema_compliance',
+    'hit_hallucination_rate',
+]);
+/**
+ * Whether gate `spec` needs an expectation: a retrieval or answer metric that compares with the golden set (with
+ * none, `answer_precision` is 0 and `hit@5` under `--mean-over trec_c` too, not n/a), a per-query win/loss count, or
+ * an abstention metric with no query in its denominator.
+ */
+function needsExpectation(spec, compared) {
+    if (COUNT_METRICS[spec.metric] !== undefined)
+        return RELEVANCE_COUNTS.has(spec.metric);
+    const def = compared.defs.find((d) => d.id === spec.metric);
+    if (def === undefined)
+        return false; // an unknown metric: the gate stage names it
+    if (def.family === 'retrieval' || def.family === 'answers')
+        return !WITHOUT_EXPECTATION.has(def.id);
+    if (def.family === 'abstention')
+        return (compared.report.metrics[def.id]?.n ?? 0) === 0;
+    return false;
+}
+/** Throws when `golden` states no expectation and a gate of `config` needs one, naming the gates. */
+function requireExpectations(golden, config, compared) {
+    if (golden.noExpectation === undefined)
+        return;
+    const needing = config.gates.filter((g) => needsExpectation(g, compared));
+    if (needing.length === 0)
+        return;
+    const named = needing.slice(0, 5).map((g) => `\`${g.metric}\` (${g.origin})`);
+    if (needing.length > 5)
+        named.push(`and ${needing.length - 5} more`);
+    throw new InputError(`${golden.source}: ${golden.noExpectation}, and the gate config ${config.source} gates ` +
+        `${needing.length === 1 ? 'a metric that compares' : 'metrics that compare'} with it: ${named.join(', ')}; ` +
+        `${expectationKeysText()}, or gate only metrics that need none (latency, cost, error and timeout rates)`);
+}
+
+;// CONCATENATED MODULE: ./src/stats/random.ts
+/**
+ * The seeded generator and hash every resampling test draws from, so each p-value is reproducible: mulberry32
+ * (Tommy Ettinger, 2017, public domain) and FNV-1a (Fowler, Noll, Vo; IETF draft-eastlake-fnv).
+ */
+/** mulberry32: a small, well-distributed 32-bit generator; seeded so every p-value is reproducible. */
+function seededRandom(seed) {
+    let a = seed >>> 0;
+    return () => {
+        a = (a + 0x6d2b79f5) >>> 0;
+        let t = a;
+        t = Math.imul(t ^ (t >>> 15), t | 1);
+        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+}
+/** A stable 32-bit hash (FNV-1a) so each metric gets its own stream from one seed. */
+function hashString(text) {
+    let h = 0x811c9dc5;
+    for (let i = 0; i < text.length; i++) {
+        h ^= text.charCodeAt(i);
+        h = Math.imul(h, 0x01000193);
+    }
+    return h >>> 0;
+}
+
+;// CONCATENATED MODULE: ./src/stats/changePoint.ts
+/**
+ * Whether main itself shifted: one change in a metric's level, anywhere in main's runs, tested so that runs which
+ * follow each other (autocorrelated, as real histories are) raise no more false alarms than independent ones
+ * (docs/history.md, "Change point").
+ *
+ * The model: run t's value is level + shift x [t >= start] + e_t, the noise e an AR(1) process with coefficient phi
+ * (phi = 0: independent runs). For a known phi the prewhitened residuals r_t = x_t - phi x_{t-1} (t >= 1) are
+ * independent and identically distributed when there is no shift, so a permutation test on them is exact; its
+ * statistic is the largest standardized score of r on the whitened step (1 at the start, 1 - phi after it) over the
+ * starts with MIN_SEGMENT runs or more on either side. phi is unknown: the p-value is the largest over the grid
+ * coefficients 0, 0.05, ..., AR_MAX that the series' own autocorrelation does not rule out (arBound: a one-sided 90%
+ * bound, calibrated by simulating Gaussian AR(1) series through the same estimator), a confidence-set-restricted
+ * maximized Monte Carlo test (Dufour 2006). phi = 0 is always among them, so for exchangeable runs (independent,
+ * any distribution, ties included) the false-alarm rate is at most alpha exactly; for AR(1) runs up to 0.6 it was
+ * measured at or below alpha (test/changePointAutocorrelated.test.ts). Values so large that a sum would overflow are
+ * first scaled down by a power of two (overflowScale), so a constant series is never a shift, whatever its magnitude.
+ * Every random draw comes from fixed seeds: the same series always gets the same p-value.
+ */
+
+/** The false-alarm rate per metric. */
+const CHANGE_POINT_ALPHA = 0.01;
+/** A shift starts after at least this many runs and lasts at least this many: fewer is one run's noise. */
+const MIN_SEGMENT = 3;
+/**
+ * The fewest runs the test is run on. The first run has no residual, so a shift in the last MIN_SEGMENT of n runs
+ * reaches at best p = 2 / C(n - 1, 3) (those runs' residuals the largest, or the smallest): 0.012 at 12 runs, never
+ * under alpha; 0.007 at 14, where the Monte Carlo p-value (its error about 0.003 with PERMUTATIONS) is mostly under.
+ */
+const MIN_RUNS = 14;
+/** The largest AR(1) coefficient the test guards against. */
+const AR_MAX = 0.7;
+/** AR(1) coefficients the p-value is maximized over (those the series does not rule out). */
+const AR_GRID = Array.from({ length: Math.round(AR_MAX / 0.05) + 1 }, (_, i) => (i * 5) / 100);
+/** A coefficient is ruled out when the series' autocorrelation is in its lowest 10% (a one-sided 90% bound). */
+const AR_BOUND_MISS = 0.1;
+/** Simulated series per grid coefficient that calibrate arBound. */
+const CALIBRATION_SERIES = 999;
+/** Permutations per coefficient: p-values from 1/1000 up. */
+const PERMUTATIONS = 999;
+/** The permutations' seed (exported so a test can redo them); mixed with n and g, the calibrations'. */
+const CHANGE_POINT_SEED = 45;
+/** The first index whose value is within rounding of the largest (so a rounded copy of a series picks the same). */
+function firstNearMax(values) {
+    const largest = Math.max(...values);
+    return values.findIndex((v) => v >= largest - 1e-9 * Math.abs(largest));
+}
+/** The score of a split before `t` in levelSplit, from the sum of the values before it and the total. */
+function splitScore(before, total, t, n) {
+    return Math.abs(before / t - (total - before) / (n - t)) * Math.sqrt((t * (n - t)) / n);
+}
+/**
+ * The start that best splits `x` into two levels: the largest |mean(from start) - mean(before)| x sqrt(start (n -
+ * start) / n), over starts with MIN_SEGMENT runs or more on either side (least squares for one mean shift). The
+ * first start within rounding of the largest, so a rounded copy of the series picks the same.
+ */
+function levelSplit(x) {
+    const n = x.length;
+    let total = 0;
+    for (let i = 0; i < n; i++)
+        total += x[i];
+    let largest = 0;
+    for (let pass = 0; pass < 2; pass++) {
+        let before = 0;
+        for (let t = 1; t <= n - MIN_SEGMENT; t++) {
+            before += x[t - 1];
+            if (t < MIN_SEGMENT)
+                continue;
+            const score = splitScore(before, total, t, n);
+            if (pass === 0)
+                largest = Math.max(largest, score);
+            else if (score >= largest - 1e-9 * largest)
+                return t;
+        }
+    }
+    return MIN_SEGMENT;
+}
+/**
+ * Lag-1 autocorrelation of `x` less each side's mean around levelSplit: the AR coefficient with a shift kept out.
+ * The deviations are divided by the largest first, so their squares neither overflow nor underflow.
+ */
+function splitAutocorrelation(x) {
+    const n = x.length;
+    const start = levelSplit(x);
+    let early = 0;
+    let late = 0;
+    for (let i = 0; i < n; i++)
+        i < start ? (early += x[i]) : (late += x[i]);
+    const earlyMean = early / start;
+    const lateMean = late / (n - start);
+    let largest = 0;
+    for (let i = 0; i < n; i++)
+        largest = Math.max(largest, Math.abs(x[i] - (i < start ? earlyMean : lateMean)));
+    if (largest === 0)
+        return 0;
+    let products = 0;
+    let squares = 0;
+    let previous = 0;
+    for (let i = 0; i < n; i++) {
+        const d = (x[i] - (i < start ? earlyMean : lateMean)) / largest;
+        squares += d * d;
+        if (i > 0 && i !== start)
+            products += d * previous;
+        previous = d;
+    }
+    return products / squares;
+}
+/** Standard normal draws from `random`, two per pair of uniforms (Box-Muller). Exported for its test. */
+function gaussians(random) {
+    let spare = Number.NaN;
+    return () => {
+        if (!Number.isNaN(spare)) {
+            const drawn = spare;
+            spare = Number.NaN;
+            return drawn;
+        }
+        const radius = Math.sqrt(-2 * Math.log(1 - random()));
+        const angle = 2 * Math.PI * random();
+        spare = radius * Math.sin(angle);
+        return radius * Math.cos(angle);
+    };
+}
+const calibrations = new Map();
+/**
+ * The sorted splitAutocorrelation of CALIBRATION_SERIES stationary Gaussian AR(1) series of n runs with coefficient
+ * AR_GRID[g], from a seed of their own (computed once per n and g). Exported for its test.
+ */
+function calibration(n, g) {
+    const key = `${n}/${g}`;
+    let values = calibrations.get(key);
+    if (values)
+        return values;
+    const phi = AR_GRID[g];
+    const gaussian = gaussians(seededRandom(CHANGE_POINT_SEED * 1_000_003 + n * 101 + g));
+    const innovation = Math.sqrt(1 - phi * phi);
+    const x = new Float64Array(n);
+    values = new Float64Array(CALIBRATION_SERIES);
+    for (let s = 0; s < CALIBRATION_SERIES; s++) {
+        x[0] = gaussian();
+        for (let i = 1; i < n; i++)
+            x[i] = phi * x[i - 1] + innovation * gaussian();
+        values[s] = splitAutocorrelation(x);
+    }
+    values.sort();
+    calibrations.set(key, values);
+    return values;
+}
+/** How many of the sorted `values` are <= x. */
+function countAtMost(values, x) {
+    let low = 0;
+    let high = values.length;
+    while (low < high) {
+        const mid = (low + high) >> 1;
+        if (values[mid] <= x)
+            low = mid + 1;
+        else
+            high = mid;
+    }
+    return low;
+}
+/**
+ * The index in AR_GRID of the largest coefficient the series does not rule out: one whose simulated series have an
+ * autocorrelation (splitAutocorrelation) at most the observed one more than AR_BOUND_MISS of the time; 0 when every
+ * other is ruled out. Scanned from the largest down, so only the coefficients above the bound are simulated.
+ */
+function arBound(x) {
+    const observed = splitAutocorrelation(x);
+    for (let g = AR_GRID.length - 1; g > 0; g--) {
+        const values = calibration(x.length, g);
+        if ((countAtMost(values, observed) + 1) / (values.length + 1) > AR_BOUND_MISS)
+            return g;
+    }
+    return 0;
+}
+function whitenedStep(n, phi) {
+    const starts = n - 2 * MIN_SEGMENT + 1;
+    const mean = new Float64Array(starts);
+    const inverseNorm = new Float64Array(starts);
+    for (let k = 0; k < starts; k++) {
+        const after = n - 1 - (MIN_SEGMENT + k);
+        mean[k] = (1 + (1 - phi) * after) / (n - 1);
+        inverseNorm[k] = 1 / Math.sqrt(1 + (1 - phi) ** 2 * after - (n - 1) * mean[k] ** 2);
+    }
+    return { phi, mean, inverseNorm };
+}
+/**
+ * The largest standardized score, over the starts, of the residuals later[j] - phi earlier[j] (residual j belongs to
+ * run j + 1) on the whitened step: 1 at the start's residual, 1 - phi after it. `total` is the residuals' sum; with
+ * `scores`, each start's score is kept there.
+ */
+function stepScore(step, later, earlier, total, scores) {
+    const { phi, mean, inverseNorm } = step;
+    const last = mean.length - 1;
+    let after = 0;
+    for (let j = later.length - 1; j >= MIN_SEGMENT + last; j--)
+        after += later[j] - phi * earlier[j];
+    let largest = 0;
+    for (let k = last; k >= 0; k--) {
+        const j = MIN_SEGMENT + k - 1;
+        const r = later[j] - phi * earlier[j];
+        const score = Math.abs(r + (1 - phi) * after - mean[k] * total) * inverseNorm[k];
+        if (scores)
+            scores[k] = score;
+        if (score > largest)
+            largest = score;
+        after += r;
+    }
+    return largest;
+}
+/**
+ * The largest over `phis` of the permutation p-values of the largest step score, with the same permutations for
+ * each (each p-value is exact at its own coefficient), and the start of the observed largest score at the first
+ * coefficient. Sequential (Besag and Clifford 1991): once one coefficient's count of permutations at least as
+ * extreme reaches ceil(alpha (B + 1)), p > alpha is certain and that count over the permutations so far is returned;
+ * else (1 + the largest count) / (B + 1).
+ */
+function maximizedP(series, phis, alpha) {
+    const n = series.length;
+    const later = Float64Array.from(series.slice(1));
+    const earlier = Float64Array.from(series.slice(0, n - 1));
+    const steps = phis.map((phi) => whitenedStep(n, phi));
+    const totals = phis.map((phi) => later.reduce((a, x, j) => a + x - phi * earlier[j], 0));
+    const scores = new Float64Array(n - 2 * MIN_SEGMENT + 1);
+    // Ties within rounding, relative to the residuals' magnitudes (a constant series: every permutation ties).
+    const thresholds = steps.map((step, g) => stepScore(step, later, earlier, totals[g], g === 0 ? scores : undefined) -
+        1e-9 * later.reduce((a, x, j) => a + Math.abs(x - step.phi * earlier[j]), 0));
+    const start = MIN_SEGMENT + firstNearMax([...scores]);
+    const enough = Math.ceil(alpha * (PERMUTATIONS + 1));
+    const counts = phis.map(() => 0);
+    const random = seededRandom(CHANGE_POINT_SEED);
+    for (let b = 1; b <= PERMUTATIONS; b++) {
+        for (let i = later.length - 1; i > 0; i--) {
+            const j = Math.floor(random() * (i + 1));
+            const l = later[i];
+            const e = earlier[i];
+            later[i] = later[j];
+            earlier[i] = earlier[j];
+            later[j] = l;
+            earlier[j] = e;
+        }
+        for (let g = 0; g < steps.length; g++)
+            if (stepScore(steps[g], later, earlier, totals[g]) >= thresholds[g] && ++counts[g] >= enough)
+                return { p: enough / b, start };
+    }
+    return { p: (Math.max(...counts) + 1) / (PERMUTATIONS + 1), start };
+}
+/**
+ * 1 when no sum or product the test forms of the series can overflow (its largest magnitude times 4 n MIN_SEGMENT
+ * is finite): every ordinary series, computed as it is. Else the power of two that brings the largest magnitude
+ * under that bound. Scaling by a power of two is exact (but for values that become subnormal, far below the
+ * tolerance) and the test is invariant under it: the same p-value, start and direction, and a constant series stays
+ * constant, so every permutation ties with it and p = 1 (unscaled, a sum of values near 1e308 overflowed).
+ */
+function overflowScale(series) {
+    const largest = series.reduce((m, x) => Math.max(m, Math.abs(x)), 0);
+    const safe = Number.MAX_VALUE / (4 * series.length * MIN_SEGMENT);
+    return largest <= safe ? 1 : 2 ** -(Math.ceil(Math.log2(largest / safe)) + 1);
+}
+/**
+ * The test for one shift in the series' level: its p-value (the largest over the AR coefficients up to arBound),
+ * where the shift starts (the largest score's start at arBound) and its size (±Infinity only when the shift itself
+ * is beyond the largest double). p-values above `alpha` are not refined: the coefficients' tests stop there. Null
+ * when the series has fewer than MIN_RUNS values or a non-finite one.
+ */
+function shiftTest(values, alpha = CHANGE_POINT_ALPHA) {
+    const n = values.length;
+    if (n < MIN_RUNS || values.some((x) => !Number.isFinite(x)))
+        return null;
+    const scale = overflowScale(values);
+    const series = scale === 1 ? values : values.map((x) => x * scale);
+    const bound = arBound(series);
+    const { p: pValue, start } = maximizedP(series, AR_GRID.slice(0, bound + 1).reverse(), alpha);
+    let before = 0;
+    let after = 0;
+    for (let i = 0; i < n; i++)
+        i < start ? (before += series[i]) : (after += series[i]);
+    const shift = after / (n - start) - before / start;
+    return {
+        direction: shift >= 0 ? 'up' : 'down',
+        pValue,
+        shift: shift / scale,
+        start,
+        runs: n,
+        arBound: AR_GRID[bound],
+    };
+}
+/** The change point when the test finds one at `alpha`, else null. */
+function changePointOf(series, alpha = CHANGE_POINT_ALPHA) {
+    const found = shiftTest(series, alpha);
+    return found && found.pValue <= alpha && found.shift !== 0 ? found : null;
+}
+
+;// CONCATENATED MODULE: ./src/render/trend.ts
+
+
+
+
+const BLOCKS = '▁▂▃▄▅▆▇█';
+/** Flaky query ids named in the comment at most; the rest are counted. */
+const FLAKY_SHOWN = 20;
+/** One character per value, scaled between the series' own lowest and highest (a flat series is mid-height). */
+function sparkline(values) {
+    const present = values.filter((v) => v !== null && Number.isFinite(v));
+    const low = Math.min(...present);
+    const high = Math.max(...present);
+    return values
+        .map((v) => {
+        if (v === null || !Number.isFinite(v))
+            return '·';
+        if (high === low)
+            return BLOCKS[3];
+        return BLOCKS[Math.min(BLOCKS.length - 1, Math.floor(((v - low) / (high - low)) * BLOCKS.length))];
+    })
+        .join('');
+}
+function commitText(commit) {
+    if (commit === null)
+        return 'no commit';
+    return /^[0-9a-f]{7,64}$/i.test(commit) ? `\`${commit.slice(0, 7)}\`` : escapeMarkdownText(commit, 20);
+}
+/** Where a change point starts: "at run 13 of 15", the run counted from the oldest. */
+function runText(changePoint) {
+    return `at run ${changePoint.start + 1} of ${changePoint.runs}`;
+}
+function shiftText(m, runs) {
+    if (!m.changePoint)
+        return '—';
+    const { direction, pValue, start } = m.changePoint;
+    const commit = runs[start]?.commit;
+    const p = `p ${pValue < 0.0001 ? '' : '= '}${formatP(pValue, CHANGE_POINT_ALPHA)}`;
+    return `⚠️ main shifted ${direction} ${runText(m.changePoint)} (${commit ? `${commitText(commit)}; ${p}` : p})`;
+}
+/** The collapsed section's summary: the run count, and what a reviewer must see without opening it. */
+function summaryText(trend) {
+    const shifted = trend.metrics.filter((m) => m.changePoint);
+    const parts = [`Main's history: the last ${numberFormat_plural(trend.runs.length, 'run', 'runs')} on the default branch`];
+    for (const direction of ['down', 'up']) {
+        const ids = shifted
+            .filter((m) => m.changePoint.direction === direction)
+            .map((m) => `${metricCode(m.id)} ${runText(m.changePoint)}`);
+        if (ids.length > 0)
+            parts.push(`⚠️ main shifted ${direction}: ${ids.join(', ')}`);
+    }
+    if (trend.flaky.size > 0)
+        parts.push(`${numberFormat_plural(trend.flaky.size, 'query', 'queries')} flaky by history`);
+    return parts.join(' · ');
+}
+/**
+ * The trend section's Markdown lines (leading blank line included), collapsed under a summary that carries the
+ * change-point marks and the flaky count; none for a history without runs.
+ */
+function trendMarkdownLines(trend, units = new Map()) {
+    if (!trend || trend.runs.length === 0)
+        return [];
+    const newest = trend.runs[trend.runs.length - 1];
+    const { minSegment, alpha, minRuns, arMax } = trend.test;
+    const lines = [
+        '',
+        `<details><summary>${summaryText(trend)}</summary>`,
+        '',
+        `Oldest to newest (newest ${commitText(newest.commit)}, ${escapeMarkdownText(newest.time, 40)})${trend.otherGolden > 0 ? `; ${numberFormat_plural(trend.otherGolden, 'run', 'runs')} of another golden set left out` : ''}.`,
+    ];
+    if (trend.metrics.length > 0) {
+        lines.push('', '| metric | main runs | oldest | newest | change point |', '| --- | --- | ---: | ---: | --- |');
+        for (const m of trend.metrics) {
+            const unit = units.get(m.id)?.unit;
+            const first = m.values.find((v) => v !== null) ?? null;
+            const last = [...m.values].reverse().find((v) => v !== null) ?? null;
+            lines.push(`| ${metricCode(m.id)} | \`${sparkline(m.values)}\` | ${formatValue(first, unit)} | ${formatValue(last, unit)} | ${shiftText(m, trend.runs)} |`);
+        }
+        lines.push('', `_Change point: a permutation test for one shift in the metric's level, prewhitened for runs that follow each other (AR(1) coefficients up to ${arMax}), false-alarm rate at most ${alpha * 100}% per metric; a shift lasts ${minSegment} runs or more, and the test needs ${minRuns} runs or more._`);
+    }
+    lines.push(...flakyLines(trend), '', '</details>');
+    return lines;
+}
+function flakyLines(trend) {
+    if (trend.flaky.size === 0)
+        return [];
+    const ids = [...trend.flaky.keys()];
+    const shown = ids.slice(0, FLAKY_SHOWN).map((id) => escapeMarkdownText(id, 80));
+    const more = ids.length > FLAKY_SHOWN ? ` and ${ids.length - FLAKY_SHOWN} more` : '';
+    return [
+        '',
+        `_Flaky by history: ${numberFormat_plural(ids.length, 'query', 'queries')} went between hit and miss on main, each in at least a quarter of the runs, and ${ids.length === 1 ? 'is' : 'are'} set aside: ${shown.join(', ')}${more}._`,
+    ];
+}
+/** The trend as plain text lines for the terminal report (no Markdown). */
+function trendTextLines(trend, units = new Map()) {
+    if (!trend || trend.runs.length === 0)
+        return [];
+    const clean = (s) => s.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+    const lines = ['', `Main's history (last ${numberFormat_plural(trend.runs.length, 'run', 'runs')}, oldest to newest):`];
+    for (const m of trend.metrics) {
+        const last = [...m.values].reverse().find((v) => v !== null) ?? null;
+        const commit = m.changePoint ? trend.runs[m.changePoint.start]?.commit : null;
+        const shown = commit
+            ? `${clean(/^[0-9a-f]{7,64}$/i.test(commit) ? commit.slice(0, 7) : commit.slice(0, 20))}, `
+            : '';
+        const cp = m.changePoint
+            ? `  shifted ${m.changePoint.direction} ${runText(m.changePoint)} (${shown}p = ${formatP(m.changePoint.pValue, CHANGE_POINT_ALPHA)})`
+            : '';
+        lines.push(`  ${clean(m.id).padEnd(14)} ${sparkline(m.values)}  ${formatValue(last, units.get(m.id)?.unit)}${cp}`);
+    }
+    if (trend.flaky.size > 0) {
+        const ids = [...trend.flaky.keys()];
+        lines.push(`  flaky by history: ${ids.slice(0, FLAKY_SHOWN).map(clean).join(', ')}${ids.length > FLAKY_SHOWN ? ` and ${ids.length - FLAKY_SHOWN} more` : ''}`);
+    }
+    return lines;
+}
+
+;// CONCATENATED MODULE: ./src/render/markdown.ts
+
+
+
+
+
+
+
+
+
+/** GitHub rejects comment bodies over 65,536 characters; keep a margin for the hidden marker the action adds. */
+const GITHUB_COMMENT_LIMIT = 65_536 - 1_536;
+/** The alert per verdict word: an inconclusive gate never gets the green TIP, even when accepted. */
+const ALERT = {
+    pass: 'TIP',
+    'pass, inconclusive accepted': 'NOTE',
+    'pass with warnings': 'WARNING',
+    inconclusive: 'WARNING',
+    fail: 'CAUTION',
+};
+const RESULT_TEXT = {
+    pass: '✅ pass',
+    fail: '❌ fail',
+    warn: '⚠️ warn',
+    inconclusive: '🟨 inconclusive',
+    info: 'ℹ️ below min_n',
+    no_data: '❔ no data',
+    not_comparable: '➖ not comparable',
+};
+
+function table(header, align) {
+    return [`| ${header.join(' | ')} |`, `| ${align.join(' | ')} |`];
+}
+function mark(def, m) {
+    // Every significant change is marked, one that rounds to ±0.0000 too: the mark follows the test, not the print.
+    // The test is of the paired change, whose interval excludes 0 when significant; the means' delta can point the
+    // other way where the two sides count different queries (--mean-over trec).
+    const change = m.ci ? (m.ci[0] > 0 ? 1 : m.ci[1] < 0 ? -1 : 0) : (m.delta ?? 0);
+    if (!m.significant || !def || def.direction === 'neutral' || change === 0)
+        return '';
+    const better = def.direction === 'higher' ? change > 0 : change < 0;
+    return better ? ' ▲' : ' ▼';
+}
+function gateName(g) {
+    const where = whereText(g.where, (pairs) => escapeMarkdownText(pairs, 60));
+    return `${metricCode(g.metric)}${where}${g.level === 'warn' ? ' (warn)' : ''}`;
+}
+/** One line of the alert per gate that failed or warned: its value or delta with the test, and what was allowed. */
+function alertGateLine(g, report, byId) {
+    const value = gateChangeText(g, report, byId);
+    const icon = g.result === 'inconclusive' ? '🟨' : g.effect === 'fail' ? '❌' : '⚠️';
+    // A gate that failed for want of data says why (no baseline, a zero denominator, an empty group); an
+    // inconclusive one what it can detect.
+    const result = g.result === 'fail' || g.result === 'warn'
+        ? ''
+        : g.result === 'inconclusive'
+            ? ` — inconclusive, ${escapeMarkdownText(detectableText(g, unitOf(g.metric, byId)), 80)}`
+            : ` — ${escapeMarkdownText(g.note.split(';')[0], 160)}`;
+    return `> - ${icon} ${gateName(g).replace(/ \(warn\)$/, '')} ${value}; allowed: ${escapeMarkdownText(g.threshold, 120)}${result}`;
+}
+function alertLines(report, byId, context) {
+    const named = gatesToName(report);
+    const tally = gateTally(report);
+    const shown = named.slice(0, 5);
+    const word = verdictWord(report);
+    const advice = adviceSentence(report);
+    const flaky = flakySetAsideText(report);
+    const caveat = verdictCaveatText(context, markdownStyle(context));
+    return [
+        `> [!${ALERT[word]}]`,
+        `> **EvalVerdict: ${word}** — ${tally}${flaky ? ` · ${flaky}` : ''}${caveat ? ` · ⚠️ ${caveat}` : ''}${advice ? `. ${escapeMarkdownText(advice, 300)}` : ''}`,
+        ...(shown.length ? ['>', ...shown.map((g) => alertGateLine(g, report, byId))] : []),
+        ...(named.length > shown.length ? [`> - and ${named.length - shown.length} more in the gate table`] : []),
+    ];
+}
+function markdown_commitText(hash, context) {
+    const sha = commitOf(hash);
+    if (sha === null)
+        return hash === null ? 'no commit' : escapeMarkdownText(hash, 20);
+    return context.repoUrl ? `[\`${sha.slice(0, 7)}\`](${context.repoUrl}/commit/${sha})` : `\`${sha.slice(0, 7)}\``;
+}
+function baselineSource(report, baselinePath, context = {}) {
+    if (report.baseline === null || baselinePath === null)
+        return null;
+    const from = context.baselineFrom;
+    const limit = context.staleAfter;
+    const ageMs = limit ? millisecondsBetween(report.baseline.created_at, limit.now) : null;
+    return {
+        source: from?.source ?? 'path',
+        run_url: from?.runUrl ?? null,
+        commits_behind: from?.commitsBehind ?? null,
+        base_commit_run: from?.baseCommitRun ?? null,
+        age_days: ageMs === null ? null : Math.round(ageMs / 8_640_000) / 10,
+        stale: limit && limit.maxAgeDays > 0 && ageMs !== null ? ageMs > limit.maxAgeDays * 86_400_000 : null,
+    };
+}
+/** ", from [`artifact:NAME`](run)": where the action found the baseline; empty for a path. */
+function fromText(context) {
+    const from = context.baselineFrom;
+    if (!from)
+        return '';
+    const run = /^https?:\/\/[^\s()<>]+$/.test(from.runUrl) ? from.runUrl : null;
+    const source = `\`${from.source.replace(/`/g, "'")}\``;
+    return `, from ${run ? `[${source}](${run})` : source}`;
+}
+/** Which runs were compared, how far apart, on which golden set; where the rest of the report is. */
+function provenanceLines(report, context, hint) {
+    const { baseline: b, candidate: c, golden } = report;
+    const age = b === null ? null : ageBetween(b.created_at, c.created_at);
+    const ageText = age === null || age.text.startsWith('0 ')
+        ? ''
+        : age.negative
+            ? `, created ${age.text} after the candidate`
+            : `, ${age.text} older`;
+    // A commit the database does not record says where it came from (the workflow context).
+    const candidateFrom = commitSourceText('candidate', c.commit_source);
+    const baselineFrom = commitSourceText('baseline', b?.commit_source);
+    const links = [
+        context.runUrl ? `[workflow run and job summary](${context.runUrl})` : '',
+        // The CLI names its full report only where rows were cut; the action always links where it is.
+        context.runUrl && hint ? `full report: ${hint}` : '',
+    ].filter((x) => x !== '');
+    const lines = [
+        `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${markdown_commitText(c.commit_hash, context)} (${candidateFrom ? `${candidateFrom}; ` : ''}${escapeMarkdownText(c.created_at, 30)}) ${b === null ? '**without a baseline**: a candidate-only report, gated on `min` and `max` thresholds only' : `**vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${markdown_commitText(b.commit_hash, context)}${baselineFrom ? ` (${baselineFrom})` : ''}${ageText}${fromText(context)}`} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${numberFormat_plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
+    ];
+    lines.push(...repeatsMarkdownLines(report));
+    if (context.config)
+        lines.push('', configLine(context.config));
+    if (context.config?.noise)
+        lines.push('', noiseFloorMarkdown(context.config.noise));
+    const warnings = reportWarnings(report, context).map((w) => markdownWarning(w, context));
+    return [...lines, ...(warnings.length ? ['', ...warnings.map((w) => `- ⚠️ ${w}`)] : [])];
+}
+/** The gate config that produced the verdict. */
+function configLine(config) {
+    if (config.source === null)
+        return 'Gate config: built-in default';
+    return `Gate config: ${escapeMarkdownText(config.source, 80)} (sha256 \`${config.sha256}\`)`;
+}
+/** How the comment shows a warning's parts: settings as code, commits linked, text from the inputs escaped. */
+function markdownStyle(context) {
+    return {
+        code: (text) => `\`${text}\``,
+        commit: (sha) => markdown_commitText(sha, context),
+        input: (text) => escapeMarkdownText(text, 60),
+    };
+}
+/** A report warning as the comment says it: the one wording (warnings.ts), a sentence, its parts in Markdown. */
+function markdownWarning(w, context) {
+    const text = reportWarningText(w, markdownStyle(context));
+    return `${text.charAt(0).toUpperCase()}${text.slice(1)}${text.endsWith('?') ? '' : '.'}`;
+}
+function markdown_gateTableLines(report, byId) {
+    if (report.gates.length === 0)
+        return [];
+    const open = openGates(report);
+    const hidden = report.gates.length - open.length;
+    return [
+        '',
+        ...table(['gate', 'candidate', 'delta', 'allowed', 'result'], ['---', '---:', '---:', '---', '---']),
+        ...open.map((g) => {
+            const unit = unitOf(g.metric, byId);
+            // Short cells, so the table fits the comment's column unwrapped: the test's interval, p and detectable drop
+            // are in the verdict's bullets and in *All gates* below.
+            return `| ${gateName(g)} | ${formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaShort(g, unit), 60)} | ${escapeMarkdownText(g.threshold, 120)} | ${RESULT_TEXT[g.result]} |`;
+        }),
+        ...(hidden ? ['', `${numberFormat_plural(hidden, 'more gate', 'more gates')} passed (see *All gates* below).`] : []),
+        ...unjudgedLines(report),
+    ];
+}
+/** The unjudged-documents sentence beside the retrieval gates, when it applies. */
+function unjudgedLines(report) {
+    const note = unjudgedNote(report);
+    // Our own words and numbers only: the metric id goes in a code span, not through the mention escaping.
+    return note ? ['', `⚠️ ${note.replace('judged@10', '`judged@10`')}`] : [];
+}
+function metricCells(id, def, m) {
+    const unit = def?.unit;
+    return [
+        metricCode(id),
+        formatValue(m.baseline, unit),
+        formatValue(m.candidate, unit),
+        `${formatDelta(m.delta, unit)}${mark(def, m)}`,
+    ];
+}
+function markdown_keyMetricLines(report, byId) {
+    const ids = keyMetrics(report);
+    if (ids.length === 0)
+        return [];
+    if (report.baseline === null)
+        return [
+            '',
+            ...table(['metric', 'candidate', 'n'], ['---', '---:', '---:']),
+            ...ids.map((id) => {
+                const m = report.metrics[id];
+                return `| ${metricCode(id)} | ${formatValue(m.candidate, byId.get(id)?.unit)} | ${m.n.toLocaleString('en-US')} |`;
+            }),
+        ];
+    const level = intervalLevel(report.alpha);
+    const denominators = changedDenominators(report, ids).map(([id, m]) => `${metricCode(id)} ${m.n_baseline.toLocaleString('en-US')} → ${m.n.toLocaleString('en-US')}`);
+    return [
+        '',
+        ...table(['metric', 'baseline', 'candidate', 'delta', `${level} CI`, 'p'], ['---', '---:', '---:', '---:', '---:', '---:']),
+        ...ids.map((id) => {
+            const m = report.metrics[id];
+            const unit = byId.get(id)?.unit;
+            const cells = metricCells(id, byId.get(id), m);
+            if (!m.comparable)
+                cells[0] += ' (not comparable)';
+            return `| ${[...cells, intervalText(m.ci, unit), formatP(m.p_value, report.alpha)].join(' | ')} |`;
+        }),
+        '',
+        `▲ ▼ significant at α ${report.alpha} (two-sided paired sign-flip test, the interval read off it; the gates' bounds are their own).${denominators.length ? ` Denominators differ: ${denominators.join(', ')}.` : ''}`,
+    ];
+}
+/** Per-query rows share one table shape; `answers` adds the answer-change column. */
+function queryTable(rows, report, answers) {
+    const missing = {
+        baseline: new Set(report.golden.added),
+        candidate: new Set(report.golden.removed),
+    };
+    const metric = report.per_query_metric;
+    const header = ['query', 'text', 'first relevant rank', `Δ ${metric}`, ...(answers ? ['answer'] : [])];
+    const align = ['---', '---', '---:', '---:', ...(answers ? ['---'] : [])];
+    return {
+        head: table(header, align),
+        rows: rows.map((o) => {
+            const ranks = `${rankText(o.baseline_rank, missing.baseline.has(o.query_id))} → ${rankText(o.candidate_rank, missing.candidate.has(o.query_id))}`;
+            const cells = [
+                escapeMarkdownCell(o.query_id, 40),
+                escapeMarkdownCell(o.query, 60),
+                ranks,
+                formatDelta(o.metric_delta),
+                ...(answers ? [escapeMarkdownCell(o.answer_changes.join('; '), 80)] : []),
+            ];
+            return `| ${cells.join(' | ')} |`;
+        }),
+    };
+}
+/** What is true of every per-query row, said once: the settings that differ and how chunks were matched. */
+function commonCause(report) {
+    const parts = [];
+    if (report.differences.length)
+        parts.push(`The runs differ in ${nameList(report.differences, 40)}.`);
+    if (report.chunker_version_match !== 'exact' || report.chunk_match_queries)
+        parts.push(`Chunker versions differ: expected chunks of another chunker match by document (${chunkMatchSummary(report) ?? `\`${report.chunker_version_match}\``}).`);
+    return parts.join(' ');
+}
+function worstLines(report, worst) {
+    if (report.baseline === null)
+        return [];
+    if (worst.length === 0)
+        return ['', `No query lost or slipped its first relevant hit; ${perQueryTally(report)}.`];
+    const shown = worst.slice(0, OPEN_QUERY_ROWS);
+    const withAnswers = shown.some((o) => o.answer_changes.length > 0);
+    const { head, rows } = queryTable(shown, report, withAnswers);
+    const cause = commonCause(report);
+    return [
+        '',
+        `#### ${regressionsHeading(shown.length, worst.length, report.per_query_metric)}`,
+        '',
+        `${perQueryTally(report)}.${cause ? ` ${cause}` : ''}`,
+        '',
+        ...head,
+        ...rows,
+    ];
+}
+/** Untrusted names, capped so a run database cannot push the never-cut part past the limit. */
+function nameList(names, max) {
+    return (names
+        .slice(0, 20)
+        .map((n) => escapeMarkdownText(n, max))
+        .join(', ') + (names.length > 20 ? ` and ${names.length - 20} more` : ''));
+}
+/** Each failed answer gate's failing queries, collapsed: the ids, escaped, at most MAX_FAILING_QUERIES. */
+function failingQueriesLines(report) {
+    return report.gates
+        .filter((g) => g.failing_queries && g.failing_queries.length > 0)
+        .flatMap((g) => {
+        const count = g.failing_count ?? g.failing_queries.length;
+        const more = count > g.failing_queries.length ? ` (the first ${g.failing_queries.length})` : '';
+        return details(`Queries that failed ${gateName(g)} (${count.toLocaleString('en-US')})${more}`, [
+            g.failing_queries.map((id) => escapeMarkdownText(id, 80)).join(', '),
+        ]);
+    });
+}
+function details(summary, body) {
+    return ['', `<details><summary>${summary}</summary>`, '', ...body, '', '</details>'];
+}
+const RUN_ROWS = [
+    ['run', 'run_id'],
+    ['suite', 'suite'],
+    ['commit', 'commit_hash'],
+    ['created', 'created_at'],
+    ['chunker', 'chunker_version'],
+    ['embedding model', 'embedding_model'],
+    ['index', 'index_version'],
+];
+function runCell(r, key) {
+    const v = r[key];
+    if (Array.isArray(v))
+        return escapeMarkdownCell(v.join(', '), 80);
+    // 12 characters name a commit and fit the column (a whole SHA cannot wrap).
+    if (key === 'commit_hash' && typeof v === 'string')
+        return escapeMarkdownCell(v.slice(0, 12));
+    return escapeMarkdownCell(v, 80);
+}
+/** The runs side by side and every list the open part only counts. Never cut: each list is capped. */
+function runDetailLines(report) {
+    const { golden, baseline } = report;
+    const lines = [
+        ...(baseline === null
+            ? [
+                ...table(['', 'candidate'], ['---', '---']),
+                ...RUN_ROWS.map(([label, key]) => `| ${label} | ${runCell(report.candidate, key)} |`),
+                '',
+                `Golden set \`${golden.fingerprint}\`: ${numberFormat_plural(golden.queries, 'query', 'queries')}.`,
+            ]
+            : [
+                ...table(['', 'baseline', 'candidate'], ['---', '---', '---']),
+                ...RUN_ROWS.map(([label, key]) => `| ${label} | ${runCell(baseline, key)} | ${runCell(report.candidate, key)} |`),
+                '',
+                `Golden set \`${golden.fingerprint}\`: ${numberFormat_plural(golden.queries, 'query', 'queries')}, ${golden.shared.toLocaleString('en-US')} in both runs. Chunk match: \`${report.chunker_version_match}\`${report.chunk_match_queries ? ` (${chunkMatchSummary(report)})` : ''}.`,
+            ]),
+    ];
+    const list = (text, ids) => (ids.length ? ['', `${text}: ${nameList(ids, 40)}.`] : []);
+    lines.push(...list('Settings that differ', report.differences));
+    lines.push(...list('Queries only in the candidate run', golden.added));
+    const missing = report.options.mean_over === 'trec' ? "left out of the candidate's means" : 'counted as misses in the candidate';
+    lines.push(...list(`Queries only in the baseline run (${missing})`, golden.removed));
+    for (const side of ['baseline', 'candidate']) {
+        lines.push(...list(`Result query ids of the ${side} not in the golden set`, golden.unknown_query_ids[side]));
+        lines.push(...list(`Queries with more than one result in the ${side}`, golden.duplicate_query_ids[side]));
+    }
+    return details('Runs compared', lines);
+}
+function allGatesLines(report, byId) {
+    const withNotes = report.gates.filter((g) => g.note !== '');
+    const tested = report.gates.some((g) => g.ci !== undefined || g.margin !== undefined);
+    if (report.gates.length <= OPEN_GATE_ROWS && withNotes.length === 0 && !tested)
+        return [];
+    const rows = report.gates.map((g) => {
+        const unit = unitOf(g.metric, byId);
+        const result = [RESULT_TEXT[g.result], detectableText(g, unit)].filter(Boolean).join(', ');
+        return `| ${gateName(g)} | ${formatValue(g.baseline, unit)} | ${formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaText(g, unit, report.alpha), 200)} | ${escapeMarkdownText(g.threshold, 80)} | ${escapeMarkdownText(result, 80)} | ${escapeMarkdownCell(g.note, 200)} |`;
+    });
+    return details(`All gates (${report.gates.length}) with their tests and notes`, [
+        ...table(['gate', 'baseline', 'candidate', 'delta and test', 'allowed', 'result', 'note'], ['---', '---:', '---:', '---:', '---', '---', '---']),
+        ...rows,
+    ]);
+}
+function querySection(summary, name, rows, report, answers) {
+    if (rows.length === 0)
+        return null;
+    const t = queryTable(rows, report, answers);
+    return {
+        head: ['', `<details><summary>${summary} (${rows.length.toLocaleString('en-US')})</summary>`, '', ...t.head],
+        rows: t.rows,
+        tail: ['', '</details>'],
+        name,
+        cut: 0,
+    };
+}
+/** "225", or "211 → 216" when the denominators differ; the paired count when it is neither. */
+function denominatorText(m) {
+    const n = m.n_baseline === m.n ? m.n.toLocaleString('en-US') : `${m.n_baseline} → ${m.n}`;
+    const paired = m.n_paired !== null && (m.n_paired !== m.n || m.n_paired !== m.n_baseline);
+    return `${n}${paired ? ` (${m.n_paired.toLocaleString('en-US')} paired)` : ''}`;
+}
+/** Every metric, family by family (a row names its family when it starts one), with the test where there is one. */
+function allMetricsSection(report, defs) {
+    if (report.baseline === null)
+        return candidateMetricsSection(report, defs);
+    const rows = [];
+    let family = '';
+    for (const def of defs) {
+        const m = report.metrics[def.id];
+        if (!m)
+            continue;
+        const cells = metricCells(def.id, def, m);
+        if (def.family !== family)
+            cells[0] = `**${def.family}** ${cells[0]}`;
+        family = def.family;
+        if (!m.comparable)
+            cells[0] += ' (not comparable)';
+        rows.push(`| ${[...cells, intervalText(m.ci, def.unit), formatP(m.p_value, report.alpha), denominatorText(m)].join(' | ')} |`);
+    }
+    return {
+        head: [
+            '',
+            '<details><summary>All metrics</summary>',
+            '',
+            ...table(['metric', 'baseline', 'candidate', 'delta', `${intervalLevel(report.alpha)} CI`, 'p', 'n'], ['---', '---:', '---:', '---:', '---:', '---:', '---:']),
+        ],
+        rows,
+        tail: ['', '</details>'],
+        name: 'all metrics',
+        cut: 0,
+    };
+}
+/** All metrics of a candidate-only report: the value and its denominator. */
+function candidateMetricsSection(report, defs) {
+    const rows = [];
+    let family = '';
+    for (const def of defs) {
+        const m = report.metrics[def.id];
+        if (!m)
+            continue;
+        const id = def.family !== family ? `**${def.family}** ${metricCode(def.id)}` : metricCode(def.id);
+        family = def.family;
+        rows.push(`| ${id} | ${formatValue(m.candidate, def.unit)} | ${m.n.toLocaleString('en-US')} |`);
+    }
+    return {
+        head: [
+            '',
+            '<details><summary>All metrics</summary>',
+            '',
+            ...table(['metric', 'candidate', 'n'], ['---', '---:', '---:']),
+        ],
+        rows,
+        tail: ['', '</details>'],
+        name: 'all metrics',
+        cut: 0,
+    };
+}
+/** The key metrics of every breakdown group that has a value; null when no group has one. */
+function breakdownSection(report, byId) {
+    const key = keyMetrics(report);
+    const rows = [];
+    for (const [kind, groups] of Object.entries(report.breakdowns)) {
+        for (const name of Object.keys(groups).sort()) {
+            for (const id of key) {
+                const m = groups[name][id];
+                if (!m || (m.baseline === null && m.candidate === null))
+                    continue;
+                const cells = report.baseline === null
+                    ? [metricCode(id), formatValue(m.candidate, byId.get(id)?.unit), String(m.n)]
+                    : [...metricCells(id, byId.get(id), m), `${m.n_baseline} / ${m.n}`];
+                rows.push(`| ${[kind, escapeMarkdownCell(name, 60), ...cells].join(' | ')} |`);
+            }
+        }
+    }
+    if (rows.length === 0)
+        return null;
+    return {
+        head: [
+            '',
+            '<details><summary>Breakdowns</summary>',
+            '',
+            ...(report.baseline === null
+                ? table(['by', 'group', 'metric', 'candidate', 'n'], ['---', '---', '---', '---:', '---:'])
+                : table(['by', 'group', 'metric', 'baseline', 'candidate', 'delta', 'n (base / cand)'], ['---', '---', '---', '---:', '---:', '---:', '---:'])),
+        ],
+        rows,
+        tail: ['', '</details>'],
+        name: 'breakdowns',
+        cut: 0,
+    };
+}
+/** Never cut: the open part, then the gates in full and the run details (each list in them capped). */
+function fixedLines(report, byId, context, hint) {
+    return [
+        ...alertLines(report, byId, context),
+        '',
+        ...provenanceLines(report, context, hint),
+        ...markdown_gateTableLines(report, byId),
+        ...markdown_keyMetricLines(report, byId),
+        ...trendMarkdownLines(context.trend, byId),
+        ...worstLines(report, regressionsBySeverity(report.per_query)),
+        ...flakyMarkdownLines(report),
+        ...allGatesLines(report, byId),
+        ...failingQueriesLines(report),
+        ...runDetailLines(report),
+    ];
+}
+const PER_QUERY_HINT = "_A query's full row in the candidate (hits returned, top hit, reciprocal rank, citation checks, WFGY label): " +
+    '`evalverdict aggregate CANDIDATE.sqlite --golden GOLDEN --per-query`; the JSON report has it as `candidate_row`._';
+function buildSections(report, defs, byId) {
+    const worst = regressionsBySeverity(report.per_query);
+    const losses = querySection(`Regressions and losses: ${regressionOrder(report.per_query_metric)}`, 'regressions and losses', worst, report, true);
+    // Where each row's details are (docs/compare.md): the open part's budget is not touched, this is collapsed.
+    losses?.tail.unshift('', PER_QUERY_HINT);
+    const wins = querySection(`Wins: ${winOrder(report.per_query_metric)}`, 'wins', winsByGain(report.per_query), report, false);
+    const answers = querySection('Answer changes', 'answer changes', answerChanges(report.per_query), report, true);
+    const metrics = allMetricsSection(report, defs);
+    const breakdowns = breakdownSection(report, byId);
+    const present = (list) => list.filter((s) => s !== null);
+    return {
+        sections: present([losses, wins, answers, metrics, breakdowns]),
+        cutOrder: present([breakdowns, wins, answers, losses, metrics]),
+    };
+}
+/** The note that says how many rows of a section were cut (none when none were). */
+function noteLines(s, hint) {
+    return s.cut > 0
+        ? [
+            '',
+            `_${s.cut.toLocaleString('en-US')} more ${s.cut === 1 ? 'row' : 'rows'} of ${s.name} left out to fit GitHub's comment limit (the least severe)${hint ? `; the full report is in ${hint}` : ''}._`,
+        ]
+        : [];
+}
+function sectionText(s, hint) {
+    return [...s.head, ...s.rows, ...noteLines(s, hint), ...s.tail].join('\n');
+}
+function renderReportMarkdown(report, defs, options = { maxLength: GITHUB_COMMENT_LIMIT }) {
+    const byId = new Map(defs.map((d) => [d.id, d]));
+    const fixed = fixedLines(report, byId, options.context ?? {}, options.fullReportHint);
+    return layOut(report, fixed, buildSections(report, defs, byId), options);
+}
+/**
+ * The untruncated report and the one cut to `options.maxLength` (the same two documents as two
+ * renderReportMarkdown calls). The full report names where it is only through the cut one.
+ */
+function renderReportMarkdowns(report, defs, options) {
+    const context = options.context ?? {};
+    const byId = new Map(defs.map((d) => [d.id, d]));
+    // The sections are built once (a large run's rows are escaped once): the full layout cuts nothing, then the
+    // cut one removes rows from the same arrays.
+    const sections = buildSections(report, defs, byId);
+    const full = layOut(report, fixedLines(report, byId, context, undefined), sections, { maxLength: Infinity });
+    const hint = typeof options.fullReportHint === 'function' ? options.fullReportHint(full) : options.fullReportHint;
+    const fixed = fixedLines(report, byId, context, hint);
+    return { full, cut: layOut(report, fixed, sections, { ...options, fullReportHint: hint }) };
+}
+/**
+ * The document from its parts, rows cut from `sections` (which it changes) until it fits `options.maxLength`:
+ * from the end of each section (its least severe rows), sections in `cutOrder`.
+ */
+function layOut(report, fixed, parts, options) {
+    const { sections, cutOrder } = parts;
+    const footer = [
+        '',
+        `<sub>EvalVerdict · paired sign-flip test, ${report.options.permutations.toLocaleString('en-US')} flips, seed ${report.options.seed}; metric intervals at ${intervalLevel(report.alpha)} from the same test; gate intervals at ${intervalLevel(2 * report.alpha)}, Student's t, simultaneous over the tested gates · mean over ${report.options.mean_over}, min grade ${report.options.min_grade}</sub>`,
+    ];
+    const fixedText = fixed.join('\n');
+    const footerText = footer.join('\n');
+    // Lengths are counted, not measured on joined text (a 100,000-query report has megabytes of rows): a section's
+    // text is its lines joined by "\n", so its length is each line's length plus one, less one.
+    const linesLength = (lines) => lines.reduce((n, line) => n + line.length + 1, 0);
+    const rowChars = new Map(sections.map((s) => [s, linesLength(s.rows)]));
+    const sectionLength = (s) => linesLength(s.head) +
+        rowChars.get(s) +
+        linesLength(noteLines(s, options.fullReportHint)) +
+        linesLength(s.tail) -
+        1;
+    // The exact length of the document below: fixed, "\n" + each section, "\n" + footer, final "\n".
+    const total = () => fixedText.length + sections.reduce((n, s) => n + 1 + sectionLength(s), 0) + 1 + footerText.length + 1;
+    // The notes grow as rows go (the count's digits), so cut a little past the limit and measure again.
+    while (total() > options.maxLength) {
+        const section = cutOrder.find((s) => s.rows.length > 0);
+        if (!section)
+            break;
+        let excess = total() - options.maxLength + 200;
+        let length = rowChars.get(section);
+        while (section.rows.length > 0 && excess > 0) {
+            const removed = section.rows.pop();
+            length -= removed.length + 1;
+            excess -= removed.length + 1;
+            section.cut++;
+        }
+        rowChars.set(section, length);
+    }
+    return `${[fixedText, ...sections.map((s) => sectionText(s, options.fullReportHint)), footerText].join('\n')}\n`;
 }
 
 ;// CONCATENATED MODULE: ./src/stats/signTest.ts
@@ -16313,7 +21330,7 @@ function rankNote(hasExpectations, b, c, missedSame) {
     return note;
 }
 /** How a query's answer changed (refusal, WFGY label, groundedness, judge scores) and whether it got worse. */
-function answerChanges(q, b, c, judgeComparable, labels) {
+function compare_answerChanges(q, b, c, judgeComparable, labels) {
     const changes = [];
     let regression = false;
     if (b.refused !== null && c.refused !== null && b.refused !== c.refused) {
@@ -16345,7 +21362,7 @@ function answerChanges(q, b, c, judgeComparable, labels) {
 }
 function outcomeOf(q, hasExpectations, b, c, judgeComparable, metricDelta, labels) {
     const { kind, missedSame } = rankOutcome(b, c);
-    const answer = answerChanges(q, b, c, judgeComparable, labels);
+    const answer = compare_answerChanges(q, b, c, judgeComparable, labels);
     return {
         query_id: q.id,
         query: q.query,
@@ -16740,6 +21757,7 @@ function compareCandidateOnly(candidate, golden, options = {}) {
  * loss or draw in proportion (flakyReasons, setAsideFlaky; docs/compare.md, "Repeated runs and flaky queries").
  * Linear in runs x queries: each run's table is added to running sums and dropped but for its small facts.
  */
+
 
 
 
@@ -17277,4332 +22295,21 @@ function compareRepeatedRuns(baselines, candidates, golden, options = {}, knownF
     return { ...flaky, repeatWarnings };
 }
 
-;// CONCATENATED MODULE: ./src/stats/power.ts
+;// CONCATENATED MODULE: ./src/pipeline/compareSides.ts
 /**
- * The smallest drop a gate's one-sided test can see: the minimum detectable drop (MDD) at a level and 80% power.
- *
- * Model: n queries, a share rho of them changed between two runs with no real change, with a typical size s (root
- * mean square; 1, a hit lost, when none changed), from baseline-side noise (measuredNoiseModel: the config's
- * `noise:` block or the baseline's repeats; redrawnNoiseModel: `evalverdict power`'s assumed churn) or, lacking it,
- * from a comparison's own differences with the mean change removed (noiseModel). Under no change a changed query
- * is as likely better as worse. A drop of size d * s first moves a share of the unchanged queries to a loss of
- * size s (P(loss) = rho/2 + d, P(win) = rho/2, while d <= 1 - rho); past that, when too few
- * queries are unchanged, the rest of the drop turns wins into losses (each such query moves the mean by 2s), so the
- * mean difference is always -d * s and d runs up to 1 (every query a loss). For a metric whose differences all have one
- * size (hit@k, and nDCG/MRR when every change is a hit found or lost) the gate's test is then the exact sign
- * test, and for n <= EXACT_POWER_MAX the power is summed exactly over every (losses, wins) count; above it the
- * normal approximation of the same test is used (at 100/101 queries the two agree within 0.02: test/verdict.test.ts).
+ * Which path scores a comparison: several runs on a side (repeats), else the candidate in a worker thread beside
+ * the baseline (src/pipeline/twoThreads.ts), else one side after the other, or the candidate alone.
  */
 
-const EXACT_POWER_MAX = 100;
-const TARGET_POWER = 0.8;
-/**
- * The noise of a comparison's own paired differences with the mean change removed, for when no baseline-side noise
- * is known: the share of queries that changed, at the size their spread about the mean gives (the variance of the
- * differences, not their mean square: sqrt(variance / share)). A real change, better or worse, then does not count
- * as noise by its mean. No spread about the mean (nothing changed, or every query by the same amount): no noise, at
- * the changes' size (1 when none changed). On the latent model (test/powerAdvice.test.ts) its detectable drop at 300
- * queries is 0.96-1.23 times the A/A noise's (median) under true drops of up to twice the margin; twice the rarer
- * side's share, the other way to remove a change, fell to 0.45, since a real drop also removes wins.
- */
-function noiseModel(diffs) {
-    const n = diffs.length;
-    let changed = 0;
-    let sum = 0;
-    let squares = 0;
-    for (let i = 0; i < n; i++) {
-        if (diffs[i] === 0)
-            continue;
-        changed++;
-        sum += diffs[i];
-        squares += diffs[i] * diffs[i];
-    }
-    if (changed === 0)
-        return { n, rho: 0, size: 1 };
-    const mean = sum / n;
-    const variance = squares / n - mean * mean;
-    // every query changed by the same amount: a spread of rounding error only
-    if (variance <= 1e-12 * (squares / n))
-        return { n, rho: 0, size: Math.sqrt(squares / changed) };
-    const rho = changed / n;
-    return { n, rho, size: Math.sqrt(variance / rho) };
-}
-/**
- * The model of a measured noise floor (the config's `noise:` block, `evalverdict calibrate`): a share `changed` of the
- * queries differs between two runs with no change, with a mean squared difference sdDiff^2, so a typical change of
- * sdDiff / sqrt(changed) (1 when nothing changed), over the n queries a comparison pairs.
- */
-function measuredNoiseModel(n, changed, sdDiff) {
-    const rho = Math.min(1, changed);
-    return { n, rho, size: rho === 0 || sdDiff === 0 ? 1 : sdDiff / Math.sqrt(rho) };
-}
-/**
- * The noise when a share `churn` of the queries is redrawn between two runs with no change, a redrawn query taking
- * another value of the same run's per-query values (NaN: left out): it differs with probability 1 - sum p_v^2 over
- * the distinct values v, by a mean square of twice their variance. A hit@k at value v gives 2v(1 - v) and size 1;
- * nDCG or MRR get the size of their own spread instead of a hit's.
- */
-function redrawnNoiseModel(values, churn) {
-    const kept = Array.from(values)
-        .filter((v) => !Number.isNaN(v))
-        .sort((a, b) => a - b);
-    const n = kept.length;
-    if (n === 0)
-        return { n, rho: 0, size: 1 };
-    const mean = kept.reduce((a, v) => a + v, 0) / n;
-    const variance = kept.reduce((a, v) => a + (v - mean) * (v - mean), 0) / n;
-    let same = 0;
-    for (let i = 0, j = 0; i < n; i = j) {
-        while (j < n && kept[j] === kept[i])
-            j++;
-        same += ((j - i) / n) ** 2;
-    }
-    const differ = Math.max(0, 1 - same);
-    return { n, rho: churn * differ, size: differ === 0 ? 1 : Math.sqrt((2 * variance) / differ) };
-}
-/** For m changed queries, the fewest losses the one-sided exact sign test rejects at `level` (m + 1: none). */
-function rejectionCounts(n, level) {
-    const least = new Int32Array(n + 1);
-    for (let m = 0; m <= n; m++)
-        least[m] = largestReaching(binomialUpperTails(m), level) + 1;
-    return least;
-}
-/** count * log(p), 0 for no count (so that a share of 0 never makes 0 * -Infinity). */
-const countTimesLog = (count, logP) => (count === 0 ? 0 : count * logP);
-/** Exact power of the one-sided sign test when P(loss) = lossP and P(win) = winP per query. */
-function exactPower(n, lossP, winP, least, lf) {
-    // The three logs once per call, not once per cell: the MDD search alone calls this 41 times for a gate.
-    const logLoss = Math.log(lossP);
-    const logWin = Math.log(winP);
-    const logSame = Math.log(Math.max(0, 1 - lossP - winP));
-    let power = 0;
-    for (let losses = 0; losses <= n; losses++) {
-        // least[] never falls as the changed count grows: once these losses are too few, they stay too few with more wins.
-        for (let wins = 0; wins + losses <= n && losses >= least[losses + wins]; wins++) {
-            const same = n - losses - wins;
-            const log = lf[n] -
-                lf[losses] -
-                lf[wins] -
-                lf[same] +
-                countTimesLog(losses, logLoss) +
-                countTimesLog(wins, logWin) +
-                countTimesLog(same, logSame);
-            power += Math.exp(log);
-        }
-    }
-    return power;
-}
-/**
- * Per query, P(loss) and P(win) under a drop of d (in units of the typical size): from unchanged queries first, then
- * from wins, so that P(loss) - P(win) = d for every d in [0, 1] (module comment).
- */
-function lossWinShares(rho, d) {
-    const fromUnchanged = Math.min(d, 1 - rho);
-    const fromWins = (d - fromUnchanged) / 2;
-    return { loss: rho / 2 + fromUnchanged + fromWins, win: Math.max(0, rho / 2 - fromWins) };
-}
-/** Normal-approximation power of the same test: reject when the drop sum exceeds z * sqrt(sum of squares). */
-function normalPower(n, rho, d, zLevel) {
-    const { loss, win } = lossWinShares(rho, d);
-    const changed = loss + win;
-    if (changed === 0)
-        return 0;
-    const mean = n * d;
-    const sd = Math.sqrt(n * Math.max(1e-12, changed - d * d));
-    return normalUpperTail((zLevel * Math.sqrt(n * changed) - mean) / sd);
-}
-/** The minimum detectable drop (in the metric's unit) at `level` (one-sided) and `target` power (80%); Infinity: none. */
-function minimumDetectableDrop(model, level, target = TARGET_POWER) {
-    const { n, rho, size } = model;
-    if (n === 0)
-        return Number.POSITIVE_INFINITY;
-    let power;
-    if (n <= EXACT_POWER_MAX) {
-        const lf = logFactorialTable(n);
-        const least = rejectionCounts(n, level);
-        power = (d) => {
-            const { loss, win } = lossWinShares(rho, d);
-            return exactPower(n, loss, win, least, lf);
-        };
-    }
-    else {
-        const zLevel = normalQuantile(level);
-        power = (d) => normalPower(n, rho, d, zLevel);
-    }
-    const most = 1;
-    if (power(most) < target)
-        return Number.POSITIVE_INFINITY;
-    let lo = 0;
-    let hi = most;
-    for (let i = 0; i < 40; i++) {
-        const mid = (lo + hi) / 2;
-        if (power(mid) >= target)
-            hi = mid;
-        else
-            lo = mid;
-    }
-    return hi * size;
-}
-/** The fewest queries, with the same share and size of changes, whose MDD is at most `margin` (null: over 10^7). */
-function queriesNeeded(model, level, margin) {
-    const mddAt = (n) => minimumDetectableDrop({ ...model, n }, level);
-    const ceiling = 10_000_000;
-    if (mddAt(ceiling) > margin)
-        return null;
-    let lo = 1;
-    let hi = ceiling;
-    while (lo < hi) {
-        const mid = Math.floor((lo + hi) / 2);
-        if (mddAt(mid) <= margin)
-            hi = mid;
-        else
-            lo = mid + 1;
-    }
-    return lo;
-}
-
-;// CONCATENATED MODULE: ./src/gate/noise.ts
-/**
- * The gate config's `noise:` block: the run-to-run noise `evalverdict calibrate` measured, carried in the config it
- * suggests so the report can name the noise floor its margins came from (docs/gates.md, "Noise floor"). It is a
- * record, not a gate: nothing here changes a verdict.
- *
- *   noise:
- *     measured: "2026-11-28T04:00:00Z"   # the newest calibration run's created_at
- *     runs: 5
- *     commit: "0123456789ab"             # optional: the commit the runs record
- *     metrics:
- *       hit@5: { sd_diff: 0.2828, sd_mean: 0.0119, changed: 0.08, detects: 0.0412 }
- */
-
-
-
-
-
-const NOISE_KEYS = ['measured', 'runs', 'commit', 'metrics'];
-const METRIC_KEYS = ['sd_diff', 'sd_mean', 'changed', 'detects'];
-/** A config names at most this many metrics' noise (as many as it may have gates). */
-const MAX_NOISE_METRICS = 200;
-/** The `noise` node of a config's root map, checked key by key; every error names the line of the key at fault. */
-function parseNoise(node, { lineOf, keyLine }, source) {
-    if (!(0,dist/* isMap */.jh)(node))
-        throw new InputError(`${source}:${lineOf(node)}: \`noise\` must be a map with measured, runs and metrics`);
-    const at = (key) => `${source}:${keyLine(node, key)}`;
-    const top = node.toJSON();
-    for (const key of Object.keys(top))
-        if (!NOISE_KEYS.includes(key))
-            throw new InputError(`${at(key)}: unknown \`noise\` key \`${key}\`${suggest(key, NOISE_KEYS)}`);
-    const { measured, runs, commit } = top;
-    if (typeof measured !== 'string' || runTime(measured) === null)
-        throw new InputError(`${at('measured')}: \`noise.measured\` must be an RFC 3339 time, got ${valueText(measured)}`);
-    if (typeof runs !== 'number' || !Number.isInteger(runs) || runs < 2)
-        throw new InputError(`${at('runs')}: \`noise.runs\` must be a whole number >= 2, got ${valueText(runs)}`);
-    if (commit !== undefined && commit !== null && typeof commit !== 'string')
-        throw new InputError(`${at('commit')}: \`noise.commit\` must be a string, got ${valueText(commit)}`);
-    const metricsNode = node.get('metrics', true);
-    if (!(0,dist/* isMap */.jh)(metricsNode) || metricsNode.items.length === 0)
-        throw new InputError(`${at('metrics')}: \`noise.metrics\` must map metric ids to their noise`);
-    if (metricsNode.items.length > MAX_NOISE_METRICS)
-        throw new InputError(`${at('metrics')}: \`noise.metrics\` names more than ${MAX_NOISE_METRICS} metrics`);
-    const metrics = {};
-    for (const pair of metricsNode.items) {
-        const id = String(pair.key?.value ?? pair.key);
-        metrics[id] = parseMetricNoise(id, pair.value, `${source}:${lineOf(pair.value ?? pair.key)}`);
-    }
-    return { measured, runs, commit: commit ?? null, metrics };
-}
-function parseMetricNoise(id, node, at) {
-    if (!(0,dist/* isMap */.jh)(node))
-        throw new InputError(`${at}: \`noise.metrics.${id}\` must be a map of ${METRIC_KEYS.join(', ')}`);
-    const m = node.toJSON();
-    for (const key of Object.keys(m))
-        if (!METRIC_KEYS.includes(key))
-            throw new InputError(`${at}: unknown key \`${key}\` in \`noise.metrics.${id}\`${suggest(key, [...METRIC_KEYS])}`);
-    const number = (key, nullable) => {
-        const v = m[key];
-        if (nullable && v === null)
-            return null;
-        if (typeof v !== 'number' || !Number.isFinite(v) || v < 0)
-            throw new InputError(`${at}: \`noise.metrics.${id}.${key}\` must be a number >= 0, got ${valueText(v)}`);
-        return v;
-    };
-    return {
-        sd_diff: number('sd_diff', false),
-        sd_mean: number('sd_mean', false),
-        changed: number('changed', false),
-        detects: number('detects', true),
-    };
-}
-/**
- * A metric's measured noise as the detectable drop's model over the n queries a comparison pairs: the share of
- * queries that changed between two runs of one commit, at a typical size sd_diff / sqrt(changed) (graded metrics
- * too: nDCG's small changes keep their own size, not a hit's). The baseline side's noise, not the comparison's.
- */
-function noiseFloorModel(floor, n) {
-    return measuredNoiseModel(n, floor.changed, floor.sd_diff);
-}
-
-;// CONCATENATED MODULE: ./src/gate/config.ts
-/**
- * Gate configuration: YAML validated with errors that name the line. Presets expand to plain gates.
- *
- *   preset: retrieval            # or presets: [retrieval, rag-answers]
- *   alpha: 0.05
- *   gates:
- *     - metric: hit@5
- *       min: 0.80
- */
-
-
-
-
-
-
-/** The gate config both entries read when none is named and it exists (relative to the working directory). */
-const DEFAULT_CONFIG_PATH = '.github/evalverdict.yml';
-const THRESHOLD_KEYS = [
-    'min',
-    'max',
-    'max_drop',
-    'max_increase',
-    'max_drop_pct',
-    'max_increase_pct',
-];
-const WHERE_KEYS = ['category', 'difficulty', 'tag', 'answerable', 'vault'];
-/** The smallest drop that matters, by default: see docs/gates.md, "Margins" (chosen by test/verdict.test.ts). */
-const DEFAULT_MARGIN = 0.1;
-const GATE_KEYS = new Set([
-    'metric',
-    'where',
-    'level',
-    ...THRESHOLD_KEYS,
-    'significant_only',
-    'min_n',
-    'on_no_data',
-    'margin',
-    'on_inconclusive',
-]);
-const TOP_KEYS = new Set([
-    'gates',
-    'alpha',
-    'preset',
-    'presets',
-    'min_n',
-    'margin',
-    'on_inconclusive',
-    'correction',
-    'primary',
-    'k',
-    'mrr_cutoff',
-    'noise',
-    'repeats',
-]);
-/** The most gates a config may hold (presets' included). */
-const MAX_GATES = 200;
-/** Shipped presets. Thresholds are the issue's; each is documented in docs/gates.md. */
-const PRESETS = {
-    /**
-     * WFGY example 08's gates G1-G5, on its metrics: G4 is its citation hit rate over answerable questions
-     * (attribution_hit_rate, a refusal counting as a miss). WFGY reports an empty denominator as 0.0 and gates on it,
-     * so a `min` gate without data fails and a `max` gate passes, whatever the golden set's profile.
-     */
-    'rag-answers': [
-        { metric: 'answer_precision', level: 'error', thresholds: { min: 0.8 }, significantOnly: false, onNoData: 'fail' },
-        {
-            metric: 'under_refusal_rate',
-            level: 'error',
-            thresholds: { max: 0.05 },
-            significantOnly: false,
-            onNoData: 'pass',
-        },
-        {
-            metric: 'over_refusal_rate',
-            level: 'error',
-            thresholds: { max: 0.25 },
-            significantOnly: false,
-            onNoData: 'pass',
-        },
-        {
-            metric: 'attribution_hit_rate',
-            level: 'error',
-            thresholds: { min: 0.75 },
-            significantOnly: false,
-            onNoData: 'fail',
-        },
-        {
-            metric: 'citation_schema_compliance',
-            level: 'error',
-            thresholds: { min: 0.98 },
-            significantOnly: false,
-            onNoData: 'fail',
-        },
-    ],
-    // Tested gates at the config's margin: pass when a drop of it is ruled out, fail when the drop is shown to be
-    // beyond it (docs/gates.md).
-    retrieval: ['hit@5', 'mrr@10', 'nDCG@10', 'recall@10'].map((metric) => ({
-        metric,
-        level: 'error',
-        thresholds: {},
-        significantOnly: true,
-    })),
-};
-/**
- * Used when no config is given: the retrieval preset alone. No count gate such as `regressions: max 0`: a count
- * with no test is yellow on nearly every honest change of a 300-query set (test/verdict.test.ts).
- */
-function defaultGateConfig() {
-    return parseGateConfig('preset: retrieval\n', 'built-in default');
-}
-/**
- * The built-in default for a report without a baseline (the action's `baseline: none` with no config): its gates,
- * all relative, have nothing to compare with, and warn instead of failing (docs/action.md).
- */
-function candidateOnlyDefaultConfig() {
-    const config = defaultGateConfig();
-    return { ...config, gates: config.gates.map((g) => ({ ...g, onNoData: 'warn' })) };
-}
-function parseGateConfig(text, source) {
-    const yaml = parseYamlWithLines(text, source);
-    const { doc, lineOf, keyLine } = yaml;
-    const root = doc.contents;
-    if (root === null)
-        return { source, alpha: 0.05, gates: [], ...TESTING_DEFAULTS, notices: [] };
-    if (!(0,dist/* isMap */.jh)(root))
-        throw new InputError(`${source}:${lineOf(root)}: the gate config must be a map with \`gates\` (and optionally \`preset\`, \`alpha\`)`);
-    const top = root.toJSON();
-    for (const key of Object.keys(top)) {
-        if (!TOP_KEYS.has(key))
-            throw new InputError(`${source}:${keyLine(root, key)}: unknown key \`${key}\`${suggest(key, [...TOP_KEYS])}`);
-    }
-    const alpha = top.alpha ?? 0.05;
-    // At most 0.5: a tested gate's interval is two-sided at 1 - 2 alpha, which is no interval above that.
-    if (typeof alpha !== 'number' || !(alpha > 0 && alpha <= 0.5))
-        throw new InputError(`${source}:${keyLine(root, 'alpha')}: \`alpha\` must be a number above 0 and at most 0.5, got ${valueText(alpha)}`);
-    const defaultMinN = top.min_n ?? 20;
-    if (typeof defaultMinN !== 'number' || !Number.isInteger(defaultMinN) || defaultMinN < 0)
-        throw new InputError(`${source}:${keyLine(root, 'min_n')}: \`min_n\` must be a whole number >= 0`);
-    const at = (key) => `${source}:${keyLine(root, key)}`;
-    const testing = { ...parseTesting(top, at), ...parseRepeats(root, yaml, source) };
-    const gates = presetGates(top, keyLine(root, top.preset !== undefined ? 'preset' : 'presets'), source, defaultMinN);
-    // `gates:` with nothing under it (every gate commented out) is no gates. Checked on the plain value: the node of
-    // an empty value is a scalar holding null, never null itself.
-    const gatesNode = root.get('gates', true);
-    if (top.gates !== undefined && top.gates !== null) {
-        if (!(0,dist/* isSeq */.oP)(gatesNode))
-            throw new InputError(`${source}:${lineOf(gatesNode)}: \`gates\` must be a list`);
-        for (const item of gatesNode.items)
-            gates.push(parseGate(item, yaml, source, defaultMinN));
-    }
-    // Each gate is a row of the comment's gate table (and an annotation): 10,000 gates made a 675 KB report that
-    // GitHub refused (422), leaving the old comment up.
-    if (gates.length > MAX_GATES) {
-        throw new InputError(`${source}:${lineOf(gatesNode ?? root)}: ${gates.length} gates, more than the ${MAX_GATES} a report can show in a pull request comment`);
-    }
-    // A misspelt primary would leave every gate corrected without a word: it must name a gated metric.
-    const gated = [...new Set(gates.map((g) => g.metric))];
-    if (testing.primary !== null && !gated.includes(testing.primary))
-        throw new InputError(`${source}:${keyLine(root, 'primary')}: \`primary\` ${JSON.stringify(testing.primary)} is the metric of no gate here${suggest(testing.primary, gated)}`);
-    const noise = top.noise === undefined ? undefined : parseNoise(root.get('noise', true), yaml, source);
-    // A config calibrate wrote was written for the one-sided, corrected question: no notice of the change.
-    const notices = gates
-        .filter((g) => g.significantOnly && g.line !== undefined && noise === undefined)
-        .map((g) => `${g.origin}: \`significant_only\` now reads the gate's ${g.margin === undefined ? 'max_drop (or other threshold) as its margin' : 'margin'}: it passes when its interval rules out a drop of it, fails when the drop is shown beyond it, and can be inconclusive (docs/gates.md, "What changed")`);
-    return { source, alpha, gates, ...testing, notices, ...(noise ? { noise } : {}) };
-}
-const REPEATS_KEYS = ['may_differ'];
-/**
- * `repeats: {may_differ: [seed, started_at]}`: the config_snapshot_json keys (top-level) a side's repeats may differ
- * in without a warning, in place of compare's default (seed); one key alone may be written without the list. Every
- * error names the line at fault.
- */
-function parseRepeats(root, { lineOf, keyLine }, source) {
-    const node = root.get('repeats', true);
-    if (node == null || ((0,dist/* isScalar */.jn)(node) && node.value === null))
-        return {}; // `repeats:` with nothing under it
-    const shape = '`repeats` must be a map, e.g. `repeats: {may_differ: [seed, started_at]}`';
-    if (!(0,dist/* isMap */.jh)(node))
-        throw new InputError(`${source}:${lineOf(node)}: ${shape}`);
-    const at = (key) => `${source}:${keyLine(node, key)}`;
-    const given = node.toJSON();
-    for (const key of Object.keys(given))
-        if (!REPEATS_KEYS.includes(key))
-            throw new InputError(`${at(key)}: unknown \`repeats\` key \`${key}\`${suggest(key, REPEATS_KEYS)}`);
-    if (given.may_differ === undefined)
-        return {};
-    const value = given.may_differ ?? []; // `may_differ:` with nothing under it: no key may differ
-    const keys = Array.isArray(value) ? value : [value];
-    const list = node.get('may_differ', true);
-    keys.forEach((key, i) => {
-        if (typeof key !== 'string' || key === '') {
-            const item = (0,dist/* isSeq */.oP)(list) ? list.items[i] : list;
-            throw new InputError(`${source}:${lineOf(item ?? node)}: \`repeats.may_differ\` lists config_snapshot_json keys (strings), got ${valueText(key)}`);
-        }
-    });
-    return { repeatsMayDiffer: [...new Set(keys)] };
-}
-const TESTING_DEFAULTS = {
-    margin: DEFAULT_MARGIN,
-    onInconclusive: 'warn',
-    correction: 'holm',
-    primary: null,
-};
-/** The config's testing keys: margin, on_inconclusive, correction, primary, k, mrr_cutoff. */
-function parseTesting(top, at) {
-    const margin = top.margin ?? DEFAULT_MARGIN;
-    if (typeof margin !== 'number' || !(margin >= 0 && Number.isFinite(margin)))
-        throw new InputError(`${at('margin')}: \`margin\` must be a number, 0 or more, got ${valueText(margin)}`);
-    const onInconclusive = parseOnInconclusive(top.on_inconclusive, at('on_inconclusive'));
-    const correction = top.correction ?? 'holm';
-    if (correction !== 'none' && correction !== 'holm' && correction !== 'bh')
-        throw new InputError(`${at('correction')}: \`correction\` must be none, holm or bh, got ${valueText(correction)}`);
-    const primary = top.primary ?? null;
-    if (primary !== null && (typeof primary !== 'string' || primary === ''))
-        throw new InputError(`${at('primary')}: \`primary\` must be a metric id, got ${valueText(primary)}`);
-    const ks = top.k === undefined ? undefined : Array.isArray(top.k) ? top.k : [top.k];
-    if (ks !== undefined && (ks.length === 0 || !ks.every((k) => Number.isInteger(k) && k >= 1 && k <= 1000)))
-        throw new InputError(`${at('k')}: \`k\` must be a whole number 1-1000 or a list of them, e.g. [1, 5, 10, 20]`);
-    const cutoff = top.mrr_cutoff;
-    if (cutoff !== undefined && !(Number.isInteger(cutoff) && cutoff >= 1 && cutoff <= 1000))
-        throw new InputError(`${at('mrr_cutoff')}: \`mrr_cutoff\` must be a whole number 1-1000`);
-    return {
-        margin,
-        onInconclusive: onInconclusive ?? 'warn',
-        correction,
-        primary: primary,
-        ...(ks ? { ks: [...new Set(ks)].sort((a, b) => a - b) } : {}),
-        ...(cutoff !== undefined ? { mrrCutoff: cutoff } : {}),
-    };
-}
-function parseOnInconclusive(value, at) {
-    if (value === undefined)
-        return undefined;
-    if (value !== 'fail' && value !== 'warn' && value !== 'pass')
-        throw new InputError(`${at}: \`on_inconclusive\` must be fail, warn or pass, got ${valueText(value)}`);
-    return value;
-}
-/** The gates of the presets `preset` / `presets` name, in order; `line` is where they are named. */
-function presetGates(top, line, source, minN) {
-    const gates = [];
-    const presetNames = [
-        top.preset,
-        ...(Array.isArray(top.presets) ? top.presets : top.presets !== undefined ? [top.presets] : []),
-    ].filter((p) => p !== undefined && p !== null);
-    for (const name of presetNames) {
-        const preset = typeof name === 'string' ? PRESETS[name] : undefined;
-        if (!preset)
-            throw new InputError(`${source}:${line}: unknown preset ${JSON.stringify(name)}${suggest(String(name), Object.keys(PRESETS))} (presets: ${Object.keys(PRESETS).join(', ')})`);
-        for (const g of preset)
-            gates.push({ where: null, onNoData: 'fail', ...g, minN, origin: `preset ${name}` });
-    }
-    return gates;
-}
-/** One item of `gates`, checked key by key; every error names the line of the key at fault. */
-function parseGate(item, { lineOf, keyLine }, source, defaultMinN) {
-    const line = lineOf(item);
-    if (!(0,dist/* isMap */.jh)(item))
-        throw new InputError(`${source}:${line}: each gate must be a map with \`metric\` and a threshold`);
-    const g = item.toJSON();
-    const at = (key) => `${source}:${keyLine(item, key)}`;
-    for (const key of Object.keys(g)) {
-        if (!GATE_KEYS.has(key))
-            throw new InputError(`${at(key)}: unknown gate key \`${key}\`${suggest(key, [...GATE_KEYS])}`);
-    }
-    if (typeof g.metric !== 'string' || g.metric === '')
-        throw new InputError(`${at('metric')}: a gate needs \`metric\``);
-    const thresholds = {};
-    for (const key of THRESHOLD_KEYS) {
-        if (g[key] === undefined)
-            continue;
-        if (typeof g[key] !== 'number' || !Number.isFinite(g[key]))
-            throw new InputError(`${at(key)}: \`${key}\` must be a number, got ${valueText(g[key])}`);
-        thresholds[key] = g[key];
-    }
-    const margin = g.margin;
-    if (margin !== undefined && (typeof margin !== 'number' || !(margin >= 0 && Number.isFinite(margin))))
-        throw new InputError(`${at('margin')}: \`margin\` must be a number, 0 or more, got ${valueText(margin)}`);
-    if (Object.keys(thresholds).length === 0 && margin === undefined)
-        throw new InputError(`${source}:${line}: gate on \`${g.metric}\` has no threshold (one of ${THRESHOLD_KEYS.join(', ')}, or margin)`);
-    const level = g.level ?? 'error';
-    if (level !== 'error' && level !== 'warn')
-        throw new InputError(`${at('level')}: \`level\` must be error or warn, got ${JSON.stringify(level)}`);
-    const onNoData = g.on_no_data ?? 'fail';
-    if (onNoData !== 'fail' && onNoData !== 'warn' && onNoData !== 'pass')
-        throw new InputError(`${at('on_no_data')}: \`on_no_data\` must be fail, warn or pass`);
-    const minN = g.min_n ?? defaultMinN;
-    if (typeof minN !== 'number' || !Number.isInteger(minN) || minN < 0)
-        throw new InputError(`${at('min_n')}: \`min_n\` must be a whole number >= 0`);
-    if (g.significant_only !== undefined && typeof g.significant_only !== 'boolean')
-        throw new InputError(`${at('significant_only')}: \`significant_only\` must be true or false`);
-    return {
-        metric: g.metric,
-        where: g.where === undefined ? null : parseWhere(g.where, at('where')),
-        level,
-        thresholds,
-        significantOnly: g.significant_only === true,
-        minN,
-        onNoData,
-        ...(margin !== undefined ? { margin: margin } : {}),
-        ...(g.on_inconclusive !== undefined
-            ? { onInconclusive: parseOnInconclusive(g.on_inconclusive, at('on_inconclusive')) }
-            : {}),
-        origin: `${source}:${line}`,
-        line,
-    };
-}
-/** A gate's `where`: one group, e.g. `{ category: adversarial }`; `at` is its `file:line`. */
-function parseWhere(value, at) {
-    const w = value;
-    const keys = w && typeof w === 'object' && !Array.isArray(w) ? Object.keys(w) : [];
-    if (keys.length !== 1)
-        throw new InputError(`${at}: \`where\` must name one group, e.g. \`{ category: adversarial }\``);
-    const key = keys[0];
-    if (!WHERE_KEYS.includes(key))
-        throw new InputError(`${at}: \`where\` key \`${key}\` is not one of ${WHERE_KEYS.join(', ')}${suggest(key, [...WHERE_KEYS])}`);
-    const group = w[key];
-    if (key === 'answerable') {
-        if (typeof group !== 'boolean')
-            throw new InputError(`${at}: \`where.answerable\` must be true or false`);
-        return { key, value: group ? 'answerable' : 'unanswerable' };
-    }
-    if (typeof group !== 'string' && typeof group !== 'number')
-        throw new InputError(`${at}: \`where.${key}\` must be a string`);
-    return { key: key, value: String(group) };
-}
-/**
- * The config's gates at the cutoffs scoring will use, and those options: the config's `k` and `mrr_cutoff` unless
- * `given` (the command line) has its own, then the defaults; every k a gate's metric names (`hit@5`, `nDCG@20`, up
- * to 1000) joins the k list, so the retrieval preset holds under any `k`; the preset's `mrr@10` follows the MRR
- * cutoff, MRR having one. A gate of the config's own on `mrr@N` must name the cutoff in use.
- */
-function atScoringCutoffs(config, given) {
-    const mrrCutoff = given.mrrCutoff ?? config.mrrCutoff ?? score_DEFAULT_OPTIONS.mrrCutoff;
-    const renamed = new Map();
-    const gates = config.gates.map((g) => {
-        if (!g.origin.startsWith('preset ') || !g.metric.startsWith('mrr@'))
-            return g;
-        renamed.set(g.metric, `mrr@${mrrCutoff}`);
-        return { ...g, metric: `mrr@${mrrCutoff}` };
-    });
-    const named = gates.flatMap((g) => {
-        const k = /^(?!mrr@)[A-Za-z_]+@(\d{1,4})$/.exec(g.metric)?.[1];
-        return k !== undefined && Number(k) >= 1 && Number(k) <= 1000 ? [Number(k)] : [];
-    });
-    const ks = [...new Set([...(given.ks ?? config.ks ?? score_DEFAULT_OPTIONS.ks), ...named])].sort((a, b) => a - b);
-    const primary = config.primary === null ? null : (renamed.get(config.primary) ?? config.primary);
-    return { config: { ...config, gates, primary }, options: { ...given, ks, mrrCutoff } };
-}
-
-;// CONCATENATED MODULE: ./src/stats/dropBounds.ts
-/**
- * One-sided bounds of a paired mean drop, the interval every tested gate reads against its margin
- * (docs/decisions/0010): Student's t with the variance floored as Agresti and Min's added discordant pairs floor
- * it (Agresti and Min, "Simple improved confidence intervals for comparing matched proportions", Statistics in
- * Medicine 24, 2005).
- */
-
-function dropBounds(drops, beta, step) {
-    const n = drops.length;
-    if (n === 0)
-        return { n, meanDrop: 0, se: 0, lower: 0, upper: 0, pValue: 1 };
-    let sum = 0;
-    for (let i = 0; i < n; i++)
-        sum += drops[i];
-    const meanDrop = sum / n;
-    let squares = 0;
-    for (let i = 0; i < n; i++)
-        squares += (drops[i] - meanDrop) ** 2;
-    const variance = Math.max(n > 1 ? squares / (n - 1) : 0, (2 * step * step) / (n + 1));
-    const se = Math.sqrt(variance / n);
-    const df = Math.max(1, n - 1);
-    const half = studentPoint(normalQuantile(beta), df) * se;
-    const pValue = se > 0 ? normalUpperTail(normalPointOf(meanDrop / se, df)) : meanDrop > 0 ? 0 : 1;
-    return { n, meanDrop, se, lower: meanDrop - half, upper: meanDrop + half, pValue };
-}
-
-;// CONCATENATED MODULE: ./src/gate/testedGates.ts
-
-
-
-function isTested(spec) {
-    return spec.significantOnly || spec.margin !== undefined;
-}
-/** +1 when higher is better: a drop is then baseline - candidate. */
-function directionOf(def) {
-    return def?.direction === 'lower' ? -1 : 1;
-}
-/** The per-query drops (positive = worse) of a gate's metric, from the paired differences candidate - baseline. */
-function dropsOf(diffs, def) {
-    const dir = directionOf(def);
-    return diffs.map((d) => (d === 0 ? 0 : -dir * d));
-}
-/**
- * The numbers of one tested gate: its drops' bounds at 1 - alpha / size, read for a margin in the caller.
- * `step` is the metric's full step (1 for a rate): the pseudo-queries of the bounds (src/stats/signFlip.ts).
- * `noise`: the metric's measured noise floor (the config's `noise:` block), the advice's noise when given.
- */
-function testedNumbers(drops, family, alpha, margin, def, noise) {
-    const beta = alpha / family.size;
-    const b = dropBounds(drops, beta, stepOf(def, drops));
-    const ci = directionOf(def) === 1 ? [-b.upper, -b.lower] : [b.lower, b.upper];
-    return {
-        pValue: b.pValue,
-        meanDrop: b.meanDrop,
-        pAdjusted: Math.min(1, family.size * b.pValue),
-        correction: family.correction,
-        dropBounds: [clean(b.lower), clean(b.upper)],
-        ci: [clean(ci[0]), clean(ci[1])],
-        ciLevel: 1 - 2 * alpha,
-        simultaneousOver: family.size,
-        significant: b.lower > 0,
-        margin,
-        ...advice(drops, beta, margin, noise ?? null),
-        nPaired: b.n,
-    };
-}
-/**
- * Power is advice, never the outcome: the smallest drop found 80% of the time at the gate's level, and the queries
- * that would bring it to the margin, from the baseline side's measured noise when the config carries it, else from
- * the comparison's differences with their mean change removed (a real change, better or worse, is not noise).
- */
-function advice(drops, beta, margin, noise) {
-    const model = noise ? noiseFloorModel(noise, drops.length) : noiseModel(drops);
-    const mdd = minimumDetectableDrop(model, beta);
-    return {
-        mdd: Number.isFinite(mdd) ? mdd : null,
-        queriesNeeded: mdd > margin ? queriesNeeded(model, beta, margin) : null,
-        adviceFrom: noise ? 'noise floor' : 'comparison',
-    };
-}
-/** A rate moves by at most 1 a query; another metric's step is its largest observed change. */
-function stepOf(def, drops) {
-    if (def?.unit === 'ratio')
-        return 1;
-    let largest = 0;
-    for (const d of drops)
-        largest = Math.max(largest, Math.abs(d));
-    return largest;
-}
-/** -0 prints as "-0.0000"; an interval end is 0 then. */
-const clean = (x) => (x === 0 ? 0 : x);
-
-;// CONCATENATED MODULE: ./src/gate/gates.ts
-
-
-
-
-/** Gate-only metrics: per-query outcome counts of the comparison (candidate side only). */
-const COUNT_METRICS = {
-    regressions: 'regression',
-    losses: 'loss',
-    wins: 'win',
-    answer_regressions: 'answer_regression',
-};
-const EPS = 1e-12;
-/** Absolute thresholds in the metric's unit (a count gate reads `≤ 0`, not `≤ 0.0000`). */
-function describeThreshold(key, x, unit) {
-    switch (key) {
-        case 'min':
-            return `≥ ${formatValue(x, unit)}`;
-        case 'max':
-            return `≤ ${formatValue(x, unit)}`;
-        case 'max_drop':
-            return `drop ≤ ${formatValue(x, unit)}`;
-        case 'max_increase':
-            return `increase ≤ ${formatValue(x, unit)}`;
-        case 'max_drop_pct':
-            return `drop ≤ ${x}%`;
-        case 'max_increase_pct':
-            return `increase ≤ ${x}%`;
-    }
-}
-/** Is the threshold met? Relative thresholds against a baseline of 0 treat any change in that direction as infinite. */
-function meets(key, x, baseline, candidate) {
-    const delta = baseline === null ? null : candidate - baseline;
-    switch (key) {
-        case 'min':
-            return candidate >= x - EPS;
-        case 'max':
-            return candidate <= x + EPS;
-        case 'max_drop':
-            return delta >= -x - EPS;
-        case 'max_increase':
-            return delta <= x + EPS;
-        case 'max_drop_pct':
-            return baseline === 0 ? delta >= -EPS : (delta / Math.abs(baseline)) * 100 >= -x - EPS;
-        case 'max_increase_pct':
-            return baseline === 0 ? delta <= EPS : (delta / Math.abs(baseline)) * 100 <= x + EPS;
-    }
-}
-function needsBaseline(spec) {
-    return isTested(spec) || Object.keys(spec.thresholds).some((k) => k !== 'min' && k !== 'max');
-}
-/**
- * The comparison gated: every gate of `config` evaluated, and the verdict, added to the report. The comparison's
- * paired tests must be at the config's alpha (compareRuns(..., { alpha: config.alpha })): the report's ▲ / ▼ and a
- * significant_only gate then agree.
- */
-function applyGates(compared, config) {
-    const { report: comparison, defs, groupSizes } = compared;
-    if (comparison.alpha !== config.alpha) {
-        throw new Error(`the comparison was tested at alpha ${comparison.alpha}, the gate config ${config.source} says ${config.alpha}: compare with { alpha: config.alpha }`);
-    }
-    const gates = evaluateGates(config, {
-        defs: new Map(defs.map((d) => [d.id, d])),
-        metrics: comparison.metrics,
-        breakdowns: comparison.breakdowns,
-        groupSizes,
-        counts: comparison.counts,
-        alpha: config.alpha,
-        hasBaseline: comparison.baseline !== null,
-        pairedDiffsOf: compared.pairedDiffsOf,
-        failingQueriesOf: compared.failingQueriesOf,
-        seed: comparison.options.seed,
-        permutations: comparison.options.permutations,
-    });
-    return { report: { ...comparison, verdict: verdictOf(gates), gates }, defs };
-}
-/**
- * Every gate evaluated. Tested gates split alpha among themselves in advance (Bonferroni over the corrected ones;
- * docs/gates.md, "Error control"), so each gate's bounds depend on its own data and the family's size only.
- */
-function evaluateGates(config, ctx) {
-    const pending = config.gates.map((spec) => pendingTest(spec, config, ctx));
-    const corrected = pending.filter((t) => t && !t.primary).length;
-    const split = config.correction === 'none' ? 1 : Math.max(1, corrected);
-    return config.gates.map((spec, i) => {
-        const t = pending[i];
-        const margin = marginOf(spec, config, ctx);
-        const numbers = t
-            ? testedNumbers(t.drops, t.primary ? { correction: 'primary', size: 1 } : { correction: config.correction, size: split }, config.alpha, margin, ctx.defs.get(spec.metric), 
-            // The advice reads the baseline side's measured noise when the config records it (evalverdict calibrate).
-            config.noise?.metrics[spec.metric] ?? null)
-            : null;
-        return evaluateGate(spec, ctx, numbers, {
-            margin,
-            onInconclusive: spec.onInconclusive ?? config.onInconclusive,
-        });
-    });
-}
-/**
- * A tested gate's margin, the drop that matters: its own `margin`; else its own thresholds as a drop from the
- * baseline (`max_drop` 0.02 is a margin of 0.02, `max_drop_pct` 5 of 5% of the baseline, `min` 0.8 of the
- * baseline's distance to 0.8; the smallest when several); else the config's `margin`.
- */
-function marginOf(spec, config, ctx) {
-    if (spec.margin !== undefined)
-        return spec.margin;
-    const b = ctx.metrics[spec.metric]?.baseline ?? null;
-    const own = Object.entries(spec.thresholds).flatMap(([k, x]) => {
-        switch (k) {
-            case 'max_drop':
-            case 'max_increase':
-                return [x];
-            case 'max_drop_pct':
-            case 'max_increase_pct':
-                return b === null ? [] : [(x / 100) * Math.abs(b)];
-            case 'min':
-                return b === null ? [] : [b - x];
-            case 'max':
-                return b === null ? [] : [x - b];
-            default:
-                return [];
-        }
-    });
-    return own.length > 0 ? Math.min(...own) : config.margin;
-}
-/** The paired drops of a tested gate that has paired data; null for every other gate. */
-function pendingTest(spec, config, ctx) {
-    const def = ctx.defs.get(spec.metric);
-    if (!isTested(spec) || spec.where || !def?.paired || ctx.hasBaseline === false)
-        return null;
-    const m = ctx.metrics[spec.metric];
-    if (!m?.comparable)
-        return null;
-    const diffs = ctx.pairedDiffsOf?.(spec.metric);
-    if (!diffs || diffs.length === 0)
-        return null;
-    return { drops: dropsOf(diffs, def), primary: config.primary !== null && config.primary === spec.metric };
-}
-function evaluateGate(spec, ctx, tested, { margin, onInconclusive }) {
-    const countKey = COUNT_METRICS[spec.metric];
-    const def = ctx.defs.get(spec.metric);
-    checkGate(spec, ctx, countKey, def);
-    const base = gateBase(spec, countKey ? 'count' : def?.unit, ctx.alpha, margin);
-    if (ctx.hasBaseline === false && (countKey || needsBaseline(spec))) {
-        const m = spec.where ? undefined : ctx.metrics[spec.metric];
-        return {
-            ...base,
-            baseline: null,
-            candidate: m?.candidate ?? null,
-            delta: null,
-            result: 'no_data',
-            effect: noDataEffect(spec),
-            note: `no baseline: a candidate-only report has nothing to compare with; on_no_data: ${spec.onNoData}`,
-        };
-    }
-    if (countKey)
-        return countGate(spec, base, ctx.counts[countKey]);
-    if (!spec.where && isTested(spec)) {
-        return testedGate(spec, base, def, ctx.metrics[spec.metric], tested, onInconclusive, ctx.alpha);
-    }
-    if (!spec.where)
-        return withFailingQueries(metricGate(spec, base, def, ctx.metrics[spec.metric]), def, ctx);
-    const m = ctx.breakdowns[spec.where.key]?.[spec.where.value]?.[spec.metric];
-    return groupNotGated(spec, spec.where, base, m, ctx) ?? metricGate(spec, base, def, m);
-}
-/**
- * Every gate of `config` checked against the metric table `defs` as evaluation checks it (checkGate), before any
- * comparison: `evalverdict power` refuses what compare would, in its words.
- */
-function checkGates(config, defs) {
-    const ctx = { defs: new Map(defs.map((d) => [d.id, d])) };
-    for (const spec of config.gates)
-        checkGate(spec, ctx, COUNT_METRICS[spec.metric], ctx.defs.get(spec.metric));
-}
-/** A gate the comparison cannot answer is a mistake in the config: an InputError naming where the gate was written. */
-function checkGate(spec, ctx, countKey, def) {
-    if (!countKey && !def) {
-        throw new InputError(`${spec.origin}: unknown metric \`${spec.metric}\`${suggest(spec.metric, [...ctx.defs.keys(), ...Object.keys(COUNT_METRICS)])} (run \`evalverdict metrics\` for the list)`);
-    }
-    const testKey = spec.significantOnly ? 'significant_only' : 'margin';
-    if (isTested(spec) && !def?.paired) {
-        const paired = [...ctx.defs.values()].filter((d) => d.paired).map((d) => d.id);
-        throw new InputError(`${spec.origin}: \`${testKey}\` needs a metric with a paired test (${paired.join(', ')}); \`${spec.metric}\` has none`);
-    }
-    if (isTested(spec) && spec.where) {
-        // Breakdown groups have no paired test: such a gate could never fail (every crossing "not significant").
-        throw new InputError(`${spec.origin}: \`${testKey}\` cannot be combined with \`where\`: breakdown groups have no paired test, so the gate could never fail`);
-    }
-    if (countKey && (needsBaseline(spec) || spec.where)) {
-        throw new InputError(`${spec.origin}: \`${spec.metric}\` is a count of per-query outcomes: use min or max, without where`);
-    }
-}
-function gateBase(spec, unit, alpha, margin) {
-    const own = Object.entries(spec.thresholds).map(([k, x]) => describeThreshold(k, x, unit));
-    const threshold = isTested(spec)
-        ? `${spec.margin === undefined && own.length ? own.join(' and ') : `drop < ${formatValue(margin, unit)} (margin)`} (bounds at α ${alpha})`
-        : own.join(' and ');
-    return {
-        metric: spec.metric,
-        level: spec.level,
-        ...spec.thresholds,
-        ...(spec.significantOnly ? { significant_only: true } : {}),
-        threshold,
-        ...(spec.where
-            ? {
-                where: {
-                    [spec.where.key]: spec.where.key === 'answerable' ? spec.where.value === 'answerable' : spec.where.value,
-                },
-            }
-            : {}),
-        ...(spec.line !== undefined ? { line: spec.line } : {}),
-    };
-}
-const failResult = (spec) => (spec.level === 'error' ? 'fail' : 'warn');
-const noDataEffect = (spec) => spec.onNoData === 'pass' ? 'none' : spec.onNoData === 'warn' ? 'warn' : failResult(spec);
-function countGate(spec, base, candidate) {
-    const ok = Object.entries(spec.thresholds).every(([k, x]) => meets(k, x, null, candidate));
-    return {
-        ...base,
-        baseline: null,
-        candidate,
-        delta: null,
-        result: ok ? 'pass' : failResult(spec),
-        effect: ok ? 'none' : failResult(spec),
-        note: '',
-    };
-}
-/** A `where` group no golden query has (no data), or one smaller than min_n (shown, not enforced); else null. */
-function groupNotGated(spec, where, base, m, ctx) {
-    const groups = ctx.groupSizes[where.key] ?? {};
-    const size = groups[where.value] ?? 0;
-    if (size === 0) {
-        // A group no golden query has is most often a typo: reading it as "too small to enforce" would turn the gate off.
-        const known = Object.keys(groups).sort();
-        return {
-            ...base,
-            baseline: null,
-            candidate: null,
-            delta: null,
-            result: 'no_data',
-            effect: noDataEffect(spec),
-            note: `no data: no golden query has ${where.key}=${where.value}${suggest(where.value, known)}` +
-                `${known.length > 0 && known.length <= 12 ? ` (groups: ${known.join(', ')})` : ''}; on_no_data: ${spec.onNoData}`,
-        };
-    }
-    if (size < spec.minN) {
-        return {
-            ...base,
-            baseline: m?.baseline ?? null,
-            candidate: m?.candidate ?? null,
-            delta: m?.delta ?? null,
-            result: 'info',
-            effect: 'none',
-            note: `informational: group ${where.key}=${where.value} has ${size} ${size === 1 ? 'query' : 'queries'}, fewer than min_n ${spec.minN}; not enforced`,
-        };
-    }
-    return null;
-}
-/** An untested gate on a metric: its thresholds against the values, no test (and so no p-value). */
-function metricGate(spec, base, def, m) {
-    const values = unavailable(spec, base, m);
-    if ('result' in values)
-        return values;
-    const { baseline, candidate } = values;
-    const violated = Object.entries(spec.thresholds).filter(([k, x]) => !meets(k, x, baseline, candidate));
-    if (violated.length === 0)
-        return { ...values, result: 'pass', effect: 'none', note: '' };
-    return { ...values, result: failResult(spec), effect: failResult(spec), note: relativeNote(def, spec, m) };
-}
-/** The most query ids a failed answer gate lists (the count is always given). */
-const MAX_FAILING_QUERIES = 100;
-/**
- * A failed gate on an answer metric with a per-query value names the candidate's queries that failed it: those
- * whose value is the bad end (0 for higher-is-better, 1 for lower-is-better).
- */
-function withFailingQueries(g, def, ctx) {
-    if (g.result !== 'fail' && g.result !== 'warn')
-        return g;
-    if (!def?.perQuery || (def.family !== 'answers' && def.family !== 'abstention'))
-        return g;
-    const ids = ctx.failingQueriesOf?.(def.id, def.direction === 'lower' ? 1 : 0);
-    if (!ids || ids.length === 0)
-        return g;
-    return { ...g, failing_queries: ids.slice(0, MAX_FAILING_QUERIES), failing_count: ids.length };
-}
-/** The values a gate reads, or its result when the runs cannot be compared or a value is missing. */
-function unavailable(spec, base, m) {
-    const baseline = m?.baseline ?? null;
-    const candidate = m?.candidate ?? null;
-    const values = { ...base, baseline, candidate, delta: m?.delta ?? null };
-    if (m && !m.comparable) {
-        return {
-            ...values,
-            result: 'not_comparable',
-            effect: 'none',
-            note: 'judge settings differ between the runs: shown, not gated',
-        };
-    }
-    if (candidate === null || (needsBaseline(spec) && baseline === null)) {
-        return {
-            ...values,
-            result: 'no_data',
-            effect: noDataEffect(spec),
-            note: `no data: ${candidate === null ? 'candidate' : 'baseline'} value is null (zero denominator); on_no_data: ${spec.onNoData}`,
-        };
-    }
-    return values;
-}
-/** Nothing for absolute thresholds; the relative change for a relative one, which the delta alone does not show. */
-function relativeNote(_def, spec, m) {
-    if (spec.thresholds.max_drop_pct === undefined && spec.thresholds.max_increase_pct === undefined)
-        return '';
-    return m?.rel_delta === null || m?.rel_delta === undefined
-        ? 'baseline is 0: any change in that direction is infinite'
-        : `${m.rel_delta >= 0 ? '+' : ''}${(m.rel_delta * 100).toFixed(1)}% of the baseline`;
-}
-const inconclusiveEffect = (spec, on) => on === 'pass' ? 'none' : on === 'warn' ? 'warn' : failResult(spec);
-/** A tested gate: fail, pass or inconclusive, its drop's bounds against its margin (src/gate/testedGates.ts). */
-function testedGate(spec, base, def, m, tested, onInconclusive, alpha) {
-    const values = unavailable(spec, base, m);
-    if ('result' in values)
-        return values;
-    if (!tested) {
-        return {
-            ...values,
-            result: 'no_data',
-            effect: noDataEffect(spec),
-            note: `no data: no query has a value in both runs, so the paired test cannot run; on_no_data: ${spec.onNoData}`,
-        };
-    }
-    const unit = def?.unit;
-    const withTest = {
-        ...values,
-        ...testFields(tested),
-        ...pairedDelta(values.delta, -directionOf(def) * tested.meanDrop),
-    };
-    const [lower, upper] = tested.dropBounds;
-    const margin = formatValue(tested.margin, unit);
-    const bounds = boundsWords(tested, alpha, unit);
-    if (lower > tested.margin) {
-        const note = `a drop beyond the margin ${margin}: ${bounds}`;
-        return { ...withTest, result: failResult(spec), effect: failResult(spec), note };
-    }
-    if (upper < tested.margin) {
-        const what = tested.significant
-            ? `a real drop of ${formatValue(tested.meanDrop, unit)}, within the margin ${margin}`
-            : `no drop of the margin ${margin} or more`;
-        return { ...withTest, result: 'pass', effect: 'none', note: `${what}: ${bounds}` };
-    }
-    return {
-        ...withTest,
-        result: 'inconclusive',
-        effect: inconclusiveEffect(spec, onInconclusive),
-        note: `inconclusive: a drop of the margin ${margin} is neither ruled out nor shown: ${bounds}; ${detectText(tested, unit)}; on_inconclusive: ${onInconclusive}`,
-    };
-}
-/** The paired mean change, where it is not the change of the two means (beyond rounding noise). */
-function pairedDelta(delta, paired) {
-    const same = delta !== null && Math.abs(delta - paired) <= EPS * Math.max(1, Math.abs(delta));
-    return same ? {} : { paired_delta: paired === 0 ? 0 : paired };
-}
-function testFields(t) {
-    return {
-        p_value: t.pValue,
-        p_adjusted: t.pAdjusted,
-        correction: t.correction,
-        ci: t.ci,
-        ci_level: t.ciLevel,
-        simultaneous_over: t.simultaneousOver,
-        margin: t.margin,
-        min_detectable_drop: t.mdd,
-        queries_needed: t.queriesNeeded,
-        n_paired: t.nPaired,
-    };
-}
-const CORRECTION_WORDS = {
-    none: 'not adjusted',
-    holm: 'Bonferroni-adjusted',
-    bh: 'Bonferroni-adjusted',
-    primary: 'primary, not adjusted',
-};
-/** "one-sided p 0.0312, Bonferroni-adjusted 0.1250 ≥ α 0.05". */
-function pWords(t, alpha) {
-    const adjusted = t.correction === 'none' || t.correction === 'primary'
-        ? `${CORRECTION_WORDS[t.correction]}`
-        : `${CORRECTION_WORDS[t.correction]} ${formatP(t.pAdjusted, alpha)}`;
-    return `one-sided p ${formatP(t.pValue, alpha)}, ${adjusted} ${t.significant ? '<' : '≥'} α ${alpha}`;
-}
-/** "change between −0.0533 and +0.0267 (90%, simultaneous over 4 gates; one-sided p 0.66, ...)". */
-function boundsWords(t, alpha, unit) {
-    const over = t.simultaneousOver > 1 ? `, simultaneous over ${t.simultaneousOver} gates` : '';
-    const level = `${+(t.ciLevel * 100).toFixed(2)}%${over}`;
-    const signed = (x) => `${x >= 0 ? '+' : '−'}${formatValue(Math.abs(x), unit)}`;
-    return `change between ${signed(t.ci[0])} and ${signed(t.ci[1])} (${level}; ${pWords(t, alpha)})`;
-}
-/** "with 18 queries a drop of 0.72 or more is found 80% of the time" (advice for an inconclusive gate). */
-function detectText(t, unit) {
-    const queries = `${t.nPaired.toLocaleString('en-US')} ${t.nPaired === 1 ? 'query' : 'queries'}`;
-    const from = t.adviceFrom === 'noise floor' ? ' (at the noise the config records)' : '';
-    return t.mdd === null
-        ? `with ${queries} no drop is found 80% of the time${from}`
-        : `with ${queries} a drop of ${formatValue(t.mdd, unit)} or more is found 80% of the time${from}`;
-}
-function verdictOf(gates) {
-    if (gates.some((g) => g.effect === 'fail'))
-        return 'fail';
-    if (gates.some((g) => g.effect === 'warn'))
-        return 'warn';
-    return 'pass';
-}
-
-;// CONCATENATED MODULE: ./src/gate/expectations.ts
-
-
-
-/** Per-query outcomes compare relevance ranks: without an expectation every query is a draw. */
-const RELEVANCE_COUNTS = new Set(['regressions', 'losses', 'wins']);
-/** Retrieval and answer metrics that read no expectation: the hits and the answer alone. */
-const WITHOUT_EXPECTATION = new Set([
-    'empty_result_rate',
-    'citation_coverage',
-    'citation_schema_compliance',
-    'hit_hallucination_rate',
-]);
-/**
- * Whether gate `spec` needs an expectation: a retrieval or answer metric that compares with the golden set (with
- * none, `answer_precision` is 0 and `hit@5` under `--mean-over trec_c` too, not n/a), a per-query win/loss count, or
- * an abstention metric with no query in its denominator.
- */
-function needsExpectation(spec, compared) {
-    if (COUNT_METRICS[spec.metric] !== undefined)
-        return RELEVANCE_COUNTS.has(spec.metric);
-    const def = compared.defs.find((d) => d.id === spec.metric);
-    if (def === undefined)
-        return false; // an unknown metric: the gate stage names it
-    if (def.family === 'retrieval' || def.family === 'answers')
-        return !WITHOUT_EXPECTATION.has(def.id);
-    if (def.family === 'abstention')
-        return (compared.report.metrics[def.id]?.n ?? 0) === 0;
-    return false;
-}
-/** Throws when `golden` states no expectation and a gate of `config` needs one, naming the gates. */
-function requireExpectations(golden, config, compared) {
-    if (golden.noExpectation === undefined)
-        return;
-    const needing = config.gates.filter((g) => needsExpectation(g, compared));
-    if (needing.length === 0)
-        return;
-    const named = needing.slice(0, 5).map((g) => `\`${g.metric}\` (${g.origin})`);
-    if (needing.length > 5)
-        named.push(`and ${needing.length - 5} more`);
-    throw new InputError(`${golden.source}: ${golden.noExpectation}, and the gate config ${config.source} gates ` +
-        `${needing.length === 1 ? 'a metric that compares' : 'metrics that compare'} with it: ${named.join(', ')}; ` +
-        `${expectationKeysText()}, or gate only metrics that need none (latency, cost, error and timeout rates)`);
-}
-
-;// CONCATENATED MODULE: ./schemas/gate-config.schema.json
-const gate_config_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"gate-config.schema.json","title":"EvalVerdict gate config","description":"The gate config (`.github/evalverdict.yml`, `--config`, the action\'s `gates` input): docs/gates.md. Put `# yaml-language-server: $schema=<path to this file>` on its first line.","type":["object","null"],"additionalProperties":false,"properties":{"preset":{"$ref":"#/$defs/preset"},"presets":{"anyOf":[{"$ref":"#/$defs/preset"},{"type":"array","items":{"$ref":"#/$defs/preset"}}]},"alpha":{"type":"number","exclusiveMinimum":0,"maximum":0.5,"description":"Significance level of the paired tests, above 0 and at most 0.5; default 0.05."},"min_n":{"type":"integer","minimum":0,"description":"Default `min_n` of the gates with `where`; default 20."},"gates":{"type":["array","null"],"maxItems":200,"items":{"$ref":"#/$defs/gate"},"description":"At most 200 gates, each a row of the report\'s gate table. The reader counts the presets\' gates too (retrieval 4, rag-answers 5), which JSON Schema cannot add up: with presets, list fewer."},"margin":{"type":"number","minimum":0,"description":"The drop that matters for tested gates: a gate passes when a drop of it is ruled out, fails when the drop is shown to be beyond it; 0 asks for a gain. Default 0.1 (docs/gates.md)."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when its interval neither rules out a drop of the margin nor shows one beyond it; default warn (docs/gates.md)."},"correction":{"enum":["none","holm","bh"],"description":"How the tested gates\' p values are adjusted together; default holm."},"primary":{"type":"string","minLength":1,"description":"A metric whose tested gates use the full alpha, outside the correction."},"k":{"anyOf":[{"type":"integer","minimum":1,"maximum":1000},{"type":"array","minItems":1,"items":{"type":"integer","minimum":1,"maximum":1000}}],"description":"The cutoffs of the @k metrics, as --k; the command line wins."},"mrr_cutoff":{"type":"integer","minimum":1,"maximum":1000,"description":"The cutoff of mrr@N, as --mrr-cutoff; the command line wins."},"repeats":{"type":["object","null"],"additionalProperties":false,"description":"Repeated runs per side (docs/compare.md, \\"Repeated runs and flaky queries\\").","properties":{"may_differ":{"anyOf":[{"type":"string","minLength":1},{"type":["array","null"],"items":{"type":"string","minLength":1}}],"description":"The config_snapshot_json keys (top-level) a side\'s runs may differ in without a warning, e.g. [seed, started_at]; listed in the JSON as `repeats.<side>.expected_differences`. Replaces the default, [seed]; an empty list warns on every difference."}}},"noise":{"type":"object","additionalProperties":false,"required":["measured","runs","metrics"],"description":"The run-to-run noise `evalverdict calibrate` measured, written into the config it suggests; the report names it. A record: it changes no verdict (docs/gates.md, \\"Noise floor\\").","properties":{"measured":{"type":"string","description":"The newest calibration run\'s created_at (RFC 3339)."},"runs":{"type":"integer","minimum":2,"description":"How many runs of one commit were measured."},"commit":{"type":["string","null"],"description":"The commit the runs record."},"metrics":{"type":"object","minProperties":1,"maxProperties":200,"description":"Per metric id: its noise; 1 to 200 metrics (as many as a config may have gates).","additionalProperties":{"type":"object","additionalProperties":false,"required":["sd_diff","sd_mean","changed","detects"],"properties":{"sd_diff":{"type":"number","minimum":0,"description":"SD of a query\'s difference between two runs."},"sd_mean":{"type":"number","minimum":0,"description":"SD of the run mean across runs."},"changed":{"type":"number","minimum":0,"description":"Share of queries that differ between two runs."},"detects":{"type":["number","null"],"minimum":0,"description":"The smallest drop the gate\'s test detects at this noise (80% power); null: none."}}}}}}},"$defs":{"preset":{"enum":["retrieval","rag-answers"]},"gate":{"type":"object","additionalProperties":false,"required":["metric"],"allOf":[{"description":"A gate needs a threshold: one of min, max, max_drop, max_increase, max_drop_pct, max_increase_pct, or margin.","anyOf":[{"required":["min"]},{"required":["max"]},{"required":["max_drop"]},{"required":["max_increase"]},{"required":["max_drop_pct"]},{"required":["max_increase_pct"]},{"required":["margin"]}]}],"properties":{"metric":{"type":"string","minLength":1,"description":"A metric id (`evalverdict metrics`) or regressions, losses, wins, answer_regressions."},"where":{"type":"object","minProperties":1,"maxProperties":1,"additionalProperties":false,"properties":{"category":{"type":["string","number"]},"difficulty":{"type":["string","number"]},"tag":{"type":["string","number"]},"vault":{"type":["string","number"]},"answerable":{"type":"boolean"}}},"level":{"enum":["error","warn"]},"min":{"type":"number"},"max":{"type":"number"},"max_drop":{"type":"number"},"max_increase":{"type":"number"},"max_drop_pct":{"type":"number"},"max_increase_pct":{"type":"number"},"significant_only":{"type":"boolean"},"min_n":{"type":"integer","minimum":0},"on_no_data":{"enum":["fail","warn","pass"]},"margin":{"type":"number","minimum":0,"description":"This gate\'s drop that matters (else its own max_drop & co. as a drop, else the config\'s margin); 0 asks for a gain."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when its interval neither rules out a drop of the margin nor shows one beyond it; default warn (docs/gates.md)."}}}}}');
-;// CONCATENATED MODULE: ./schemas/golden-query.schema.json
-const golden_query_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"golden-query.schema.json","title":"EvalVerdict golden query (one JSON Lines line)","description":"One line of a JSON Lines golden set: a query, or (first line only) a header (docs/golden-sets.md). Unknown keys are ignored with a warning naming the nearest known key.","anyOf":[{"$ref":"#/$defs/query"},{"$ref":"#/$defs/header"}],"$defs":{"texts":{"type":"array","items":{"type":["string","number"]}},"label":{"type":["string","number","null"]},"header":{"type":"object","additionalProperties":false,"properties":{"schema_version":{"type":["string","number"]},"name":{"type":"string"},"description":{"type":"string"},"profile":{"enum":["evalverdict","wfgy","paperbot"],"description":"Whose metric definitions apply (docs/golden-sets.md, \\"Metric profiles\\")."}}},"query":{"type":"object","additionalProperties":false,"required":["id","query"],"properties":{"id":{"type":["string","number"],"description":"Matched to the run\'s query_id as exact text."},"query":{"type":"string"},"lang":{"$ref":"#/$defs/label"},"expected_doc_ids":{"$ref":"#/$defs/texts","description":"Empty (with no `answerable`): the query should be refused."},"expected_chunk_ids":{"$ref":"#/$defs/texts"},"must_contain":{"$ref":"#/$defs/texts"},"forbidden":{"$ref":"#/$defs/texts"},"difficulty":{"$ref":"#/$defs/label"},"group":{"$ref":"#/$defs/label"},"category":{"$ref":"#/$defs/label"},"tags":{"$ref":"#/$defs/texts"},"vault":{"$ref":"#/$defs/label"},"answerable":{"type":"boolean"},"gold_supports":{"type":"array","items":{"type":"object","additionalProperties":false,"properties":{"rel_path":{"type":"string"},"heading_path":{"anyOf":[{"type":"string"},{"$ref":"#/$defs/texts"}]},"snippets":{"$ref":"#/$defs/texts"},"newer":{"type":"boolean"}}}},"required_support_groups":{"type":"array","items":{"type":"array","items":{"type":"integer","minimum":0}}},"judgments":{"type":"object","additionalProperties":{"type":"integer"},"description":"chunk_id or doc_id -> grade."},"expected_lines":{"type":"object","additionalProperties":false,"required":["file","line_range"],"properties":{"file":{"type":"string"},"line_range":{"type":"array","items":{"type":"integer","minimum":1}}}},"gold_claim":{"type":"string"},"recency_conflict_rule":{"enum":["cite_newer","cite_both","acknowledge_both"]},"pending":{"type":"boolean"},"notes":{},"note":{}}}}}');
-;// CONCATENATED MODULE: ./schemas/golden-set.schema.json
-const golden_set_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"golden-set.schema.json","title":"EvalVerdict golden set (YAML)","description":"A YAML golden set: a list of queries, or a map whose `queries` key holds them beside the header keys (docs/golden-sets.md). Put `# yaml-language-server: $schema=<path to this file>` on its first line.","anyOf":[{"type":"array","items":{"$ref":"golden-query.schema.json#/$defs/query"}},{"type":"object","additionalProperties":false,"required":["queries"],"properties":{"queries":{"type":"array","items":{"$ref":"golden-query.schema.json#/$defs/query"}},"schema_version":{"type":["string","number"]},"name":{"type":"string"},"description":{"type":"string"},"profile":{"enum":["evalverdict","wfgy","paperbot"]}}}]}');
-;// CONCATENATED MODULE: ./schemas/result.schema.json
-const result_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"result.schema.json","title":"EvalVerdict result_json","description":"One query\'s result: the `result_json` column of `eval_query_results` (docs/run-database.md). Keys outside this schema are reported by `evalverdict validate` and warned of by compare and aggregate.","type":"object","additionalProperties":false,"properties":{"query_id":{"type":["string","null"],"description":"The query\'s id; the row\'s `query_id` column is the one matched to the golden set."},"query":{"type":["string","null"],"description":"The question as asked.","x-misspellings":["question","text"]},"mode":{"type":["string","null"],"description":"The retrieval mode (bm25, hybrid, ...)."},"hits_top_k":{"type":["array","null"],"items":{"$ref":"#/$defs/hit"},"description":"The retrieved hits, each with a 1-based `rank`.","x-misspellings":["hits","top_k","results","retrieved","retrieval","contexts","documents","chunks"]},"answer":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/answer"}],"description":"The generated answer; null for a retrieval-only run.","x-misspellings":["response","generation","output"]},"elapsed_ms":{"$ref":"#/$defs/measure","x-misspellings":["latency_ms","latency","elapsed","duration_ms","time_ms"]},"error":{"type":["string","null"],"description":"Non-null (even \\"\\") means the query failed, unless `status` says otherwise."},"status":{"enum":["ok","error","timeout",null]},"abstained":{"type":["boolean","null"],"description":"The system refused to answer."},"timings_ms":{"type":["object","null"],"additionalProperties":{"$ref":"#/$defs/measure"},"description":"Milliseconds per stage: {stage: ms}."},"cost_usd":{"$ref":"#/$defs/measure"},"scope":{"type":["object","null"],"additionalProperties":false,"properties":{"folder_mode":{"enum":["off","on","on_with_fallback",null]},"selected_folders":{"type":["array","null"],"items":{"type":"string"}}}},"judge":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/judge"}]},"references":{"type":["array","null"],"items":{"$ref":"#/$defs/reference"},"description":"The 001 runner\'s references beside the answer."},"conflict_acknowledged":{"type":["boolean","null"]}},"$defs":{"measure":{"type":["number","null"],"minimum":0,"description":"A time, cost or count: a number >= 0, or null."},"text":{"type":["string","null"]},"headingPath":{"anyOf":[{"type":"null"},{"type":"string"},{"type":"array","items":{"type":"string"}}],"description":"A list of headings, or one text split at `>`."},"hit":{"type":"object","additionalProperties":false,"required":["rank"],"properties":{"rank":{"type":"integer","minimum":1,"description":"1-based; the ranks of a query are 1..n.","x-misspellings":["position","pos"]},"chunk_id":{"$ref":"#/$defs/text","x-misspellings":["id","chunk"]},"doc_id":{"$ref":"#/$defs/text","x-misspellings":["document_id","doc","document","source_id"]},"doc_path":{"$ref":"#/$defs/text","x-misspellings":["path","source","file"]},"rel_path":{"$ref":"#/$defs/text"},"heading_path":{"$ref":"#/$defs/headingPath"},"snippet":{"$ref":"#/$defs/text","x-misspellings":["text","content","chunk_text"]},"score":{"type":["number","null"]},"citation":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/citation"}]},"chunker_version":{"$ref":"#/$defs/text"},"section_label":{"$ref":"#/$defs/text","description":"The chunk\'s section label (kebab); not scored."},"index_version":{"type":["string","number","null"],"description":"The index the hit came from (kebab); not scored: the run\'s own is read from `config_snapshot_json`."},"embedding_model":{"$ref":"#/$defs/text","description":"The embedding model of the hit\'s vector (kebab); not scored: the run\'s own is read from `config_snapshot_json`."},"indexed_at":{"$ref":"#/$defs/text","description":"When the hit\'s document was indexed (kebab); not scored."},"stale":{"type":["boolean","null"],"description":"The hit\'s document changed since it was indexed (kebab); not scored."},"score_kind":{"$ref":"#/$defs/text","description":"What `score` measures (bm25, cosine, fused, ...; kebab); not scored."}}},"citation":{"type":"object","additionalProperties":false,"properties":{"kind":{"$ref":"#/$defs/text"},"path":{"$ref":"#/$defs/text"},"start":{"type":["number","null"]},"end":{"type":["number","null"]},"start_line":{"type":["number","null"]},"end_line":{"type":["number","null"]},"line_start":{"type":["number","null"]},"line_end":{"type":["number","null"]},"page":{"type":["number","string","null"]},"chunk_id":{"$ref":"#/$defs/text"},"section":{"$ref":"#/$defs/headingPath","description":"The cited section\'s label or heading path (kebab); not read."}}},"answer":{"type":"object","additionalProperties":false,"properties":{"answer":{"$ref":"#/$defs/text","x-misspellings":["text","content","response"]},"citations":{"type":["array","null"],"items":{"$ref":"#/$defs/answerCitation"},"x-misspellings":["sources","cites"]},"references":{"type":["array","null"],"items":{"$ref":"#/$defs/reference"}},"grounded":{"type":["boolean","null"],"description":"false: a refusal."},"refusal_reason":{"$ref":"#/$defs/text"},"conflict_acknowledged":{"type":["boolean","null"]},"usage":{"type":["object","null"],"additionalProperties":false,"properties":{"prompt_tokens":{"$ref":"#/$defs/measure"},"completion_tokens":{"$ref":"#/$defs/measure"},"latency_ms":{"$ref":"#/$defs/measure"}}}}},"answerCitation":{"type":"object","additionalProperties":false,"properties":{"marker":{"$ref":"#/$defs/text"},"chunk_id":{"$ref":"#/$defs/text"},"citation":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/citation"}]}}},"reference":{"type":"object","additionalProperties":false,"properties":{"rel_path":{"$ref":"#/$defs/text"},"path":{"$ref":"#/$defs/text"},"heading_path":{"$ref":"#/$defs/headingPath"},"chunk_id":{"$ref":"#/$defs/text"},"marker":{"$ref":"#/$defs/text"},"start":{"type":["number","null"]},"end":{"type":["number","null"]}}},"score05":{"type":["number","null"],"minimum":0,"maximum":5,"description":"A judge score on the 0-5 scale."},"judge":{"type":"object","additionalProperties":false,"properties":{"groundedness":{"$ref":"#/$defs/score05"},"correctness":{"$ref":"#/$defs/score05"},"unsupported_claims":{"type":["array","null"]},"spot_check":{"type":["object","null"],"additionalProperties":false,"properties":{"groundedness":{"$ref":"#/$defs/score05"},"correctness":{"$ref":"#/$defs/score05"}}},"usage":{"type":["object","null"],"additionalProperties":false,"properties":{"prompt_tokens":{"$ref":"#/$defs/measure"},"completion_tokens":{"$ref":"#/$defs/measure"}}}}}}}');
-;// CONCATENATED MODULE: ./src/validate/schema.ts
-/**
- * The published JSON Schemas (schemas/*.schema.json), bundled into the build, and the small part of JSON Schema
- * they use, checked by hand: EvalVerdict's key lists and did-you-mean come from these files, so the files editors
- * read and the checks `evalverdict validate` runs cannot drift apart.
- */
-
-
-
-
-
-
-/** Each published schema by its file name (its `$id`), for `$ref`s between them. */
-const SCHEMAS = {
-    'result.schema.json': result_schema_namespaceObject,
-    'golden-query.schema.json': golden_query_schema_namespaceObject,
-    'golden-set.schema.json': golden_set_schema_namespaceObject,
-    'gate-config.schema.json': gate_config_schema_namespaceObject,
-};
-/** `value` checked against `schema` (default: the root of `file`); every error, in document order. */
-function checkAgainstSchema(value, file, schema) {
-    const errors = [];
-    walk(value, schema ?? SCHEMAS[file], file, ROOT, errors);
-    return errors;
-}
-const ROOT = { parent: null, step: '' };
-function pathOf(at, indexes) {
-    if (at.parent === null)
-        return '';
-    const head = pathOf(at.parent, indexes);
-    if (typeof at.step === 'number')
-        return `${head}[${indexes ? at.step : ''}]`;
-    return head === '' ? at.step : `${head}.${at.step}`;
-}
-function errorAt(at, fields) {
-    return { path: pathOf(at, true), pattern: pathOf(at, false), ...fields };
-}
-/** `$ref` targets resolved once: every hit of a run follows the same few. */
-const resolved = new Map();
-/** `$ref` as the published files write it: `#/$defs/x` in the same file, `other.schema.json#/$defs/x` in another. */
-function resolveRef(ref, file) {
-    const cacheKey = `${file}\u0000${ref}`;
-    const known = resolved.get(cacheKey);
-    if (known !== undefined)
-        return known;
-    const [target, pointer = ''] = ref.split('#');
-    const inFile = target === '' ? file : target;
-    let schema = SCHEMAS[inFile];
-    for (const part of pointer.split('/').filter((p) => p !== ''))
-        schema = schema?.[part];
-    if (schema === undefined)
-        throw new Error(`schemas/${file}: \`$ref\` ${ref} names nothing`);
-    const found = { schema: schema, file: inFile };
-    resolved.set(cacheKey, found);
-    return found;
-}
-function walk(value, schema, file, at, errors) {
-    if (schema.$ref !== undefined) {
-        const target = resolveRef(schema.$ref, file);
-        walk(value, target.schema, target.file, at, errors);
-        return;
-    }
-    if (schema.anyOf !== undefined) {
-        for (const e of bestBranch(value, schema.anyOf, file, at))
-            errors.push(e);
-        return;
-    }
-    const wrong = wrongValue(value, schema);
-    if (wrong !== null) {
-        errors.push(errorAt(at, { problem: 'wrong-value', suggestion: '', detail: `${wrong}, got ${valueText(value)}` }));
-        return;
-    }
-    if (Array.isArray(value) && schema.items !== undefined) {
-        for (let i = 0; i < value.length; i++)
-            walk(value[i], schema.items, file, { parent: at, step: i }, errors);
-    }
-    else if (schema_isPlainObject(value)) {
-        walkObject(value, schema, file, at, errors);
-    }
-}
-function walkObject(value, schema, file, at, errors) {
-    const known = schema.properties ?? {};
-    for (const key of schema.required ?? []) {
-        if (value[key] === undefined)
-            errors.push(errorAt({ parent: at, step: key }, { problem: 'missing-key', key, suggestion: '', detail: `\`${key}\` is missing` }));
-    }
-    for (const key in value) {
-        const item = value[key];
-        const own = Object.hasOwn(known, key) ? known[key] : undefined;
-        if (own !== undefined)
-            walk(item, own, file, { parent: at, step: key }, errors);
-        else if (schema.additionalProperties === false)
-            errors.push(errorAt({ parent: at, step: key }, unknownKey(key, known)));
-        else if (schema_isPlainObject(schema.additionalProperties))
-            walk(item, schema.additionalProperties, file, { parent: at, step: key }, errors);
-    }
-}
-/**
- * The errors of the branch of an `anyOf` the value was meant for: none when a branch fits, else those of the
- * branch whose type fits (an object meant as `answer`, not as `null`), else the first branch's.
- */
-function bestBranch(value, branches, file, at) {
-    // Only the branches whose type admits the value are walked: a failed branch's errors cost their messages.
-    const admitting = branches.filter((branch) => admitsType(value, branch, file));
-    if (admitting.length === 0) {
-        const found = [];
-        walk(value, branches[0], file, at, found);
-        return found;
-    }
-    let best = null;
-    for (const branch of admitting) {
-        const found = [];
-        walk(value, branch, file, at, found);
-        if (found.length === 0)
-            return found;
-        if (best === null || found.length < best.length)
-            best = found;
-    }
-    return best;
-}
-/** Whether `branch` (through its `$ref`) has no `type` or one that `value` has. */
-function admitsType(value, branch, file) {
-    const schema = branch.$ref === undefined ? branch : resolveRef(branch.$ref, file).schema;
-    if (schema.type === undefined)
-        return true;
-    return typeof schema.type === 'string' ? hasType(value, schema.type) : schema.type.some((t) => hasType(value, t));
-}
-/** What `value` should have been, when its type, enum or bounds do not fit `schema`; null when they fit. */
-function wrongValue(value, schema) {
-    if (schema.enum !== undefined && !schema.enum.includes(value))
-        return `must be one of ${schema.enum.map((v) => JSON.stringify(v)).join(', ')}`;
-    const type = schema.type;
-    if (type !== undefined && !(typeof type === 'string' ? hasType(value, type) : type.some((t) => hasType(value, t))))
-        return `must be ${(typeof type === 'string' ? [type] : type).map(typeName).join(' or ')}`;
-    if (typeof value === 'number') {
-        if (schema.minimum !== undefined && value < schema.minimum)
-            return `must be >= ${schema.minimum}`;
-        if (schema.maximum !== undefined && value > schema.maximum)
-            return `must be <= ${schema.maximum}`;
-        if (schema.exclusiveMinimum !== undefined && value <= schema.exclusiveMinimum)
-            return `must be > ${schema.exclusiveMinimum}`;
-        if (schema.exclusiveMaximum !== undefined && value >= schema.exclusiveMaximum)
-            return `must be < ${schema.exclusiveMaximum}`;
-    }
-    if (typeof value === 'string' && schema.minLength !== undefined && value.length < schema.minLength)
-        return 'must not be empty';
-    if (schema_isPlainObject(value)) {
-        const n = Object.keys(value).length;
-        if (schema.minProperties !== undefined && n < schema.minProperties)
-            return `must have at least ${schema.minProperties} key(s)`;
-        if (schema.maxProperties !== undefined && n > schema.maxProperties)
-            return `must have at most ${schema.maxProperties} key(s)`;
-    }
-    return null;
-}
-function hasType(value, type) {
-    switch (type) {
-        case 'null':
-            return value === null;
-        case 'string':
-            return typeof value === 'string';
-        case 'number':
-            return typeof value === 'number' && Number.isFinite(value);
-        case 'integer':
-            return typeof value === 'number' && Number.isInteger(value);
-        case 'boolean':
-            return typeof value === 'boolean';
-        case 'array':
-            return Array.isArray(value);
-        case 'object':
-            return schema_isPlainObject(value);
-        default:
-            throw new Error(`schemas: type \`${type}\` is not one this checker knows`);
-    }
-}
-function typeName(type) {
-    return type === 'integer' ? 'an integer' : type === 'array' ? 'a list' : type === 'null' ? 'null' : `a ${type}`;
-}
-function schema_isPlainObject(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-/**
- * The key meant, by unknown key, for each object schema met: a runner's typo repeats in every hit of a run, and each
- * look-up costs an edit distance to every known key.
- */
-const meantByPlace = new WeakMap();
-const MEANT_CACHE_KEYS = 1000;
-/** An unknown key's error fields: the key meant, when there is one, as data and in words. */
-function unknownKey(key, known) {
-    let place = meantByPlace.get(known);
-    if (place === undefined)
-        meantByPlace.set(known, (place = new Map()));
-    let meant = place.get(key);
-    if (meant === undefined) {
-        meant = meantKey(key, known);
-        // A different key in every hit (a hostile run) would grow the cache without end: the first ones are kept.
-        if (place.size < MEANT_CACHE_KEYS)
-            place.set(key, meant);
-    }
-    const fields = { problem: 'unknown-key', key, detail: `unknown key \`${key}\`` };
-    return meant === null
-        ? { ...fields, suggestion: '' }
-        : { ...fields, suggestion: `; did you mean \`${meant}\`?`, meant };
-}
-/** `; did you mean \`x\`?` for the key `key` was most likely meant as (meantKey), or ''. */
-function didYouMean(key, properties) {
-    const meant = meantKey(key, properties);
-    return meant === null ? '' : `; did you mean \`${meant}\`?`;
-}
-/**
- * The known key `key` was most likely meant as: a key the schema lists it as a common mistake for (`x-misspellings`:
- * `hits` for `hits_top_k`), a close spelling (edit distance), or a key it is the start of (`hits` -> `hits_top_k`);
- * null when none is.
- */
-function meantKey(key, properties) {
-    const names = Object.keys(properties);
-    const lower = key.toLowerCase();
-    const listed = names.find((name) => properties[name]['x-misspellings']?.includes(lower));
-    if (listed !== undefined)
-        return listed;
-    const close = closest(key, names);
-    if (close !== null)
-        return close;
-    const extended = names
-        .filter((name) => lower.length >= 3 && (name.startsWith(`${lower}_`) || name.endsWith(`_${lower}`)))
-        .sort((a, b) => editDistance(lower, a) - editDistance(lower, b));
-    return extended[0] ?? null;
-}
-/** The candidate nearest `word` within suggest's distance (src/suggest.ts), or null: suggest's choice as data. */
-function closest(word, candidates) {
-    let best = null;
-    let bestDistance = Infinity;
-    for (const candidate of candidates) {
-        const d = editDistance(word, candidate);
-        if (d < bestDistance) {
-            best = candidate;
-            bestDistance = d;
-        }
-    }
-    return bestDistance <= Math.max(2, Math.floor(word.length / 3)) ? best : null;
-}
-/** The property names of an object schema (a `$defs` entry or the root) of `file`, e.g. the keys of a hit. */
-function keysOf(file, def) {
-    const schema = def === undefined ? SCHEMAS[file] : resolveRef(`#/$defs/${def}`, file).schema;
-    return Object.keys(schema.properties ?? {});
-}
-
-;// CONCATENATED MODULE: ./src/validate/findings.ts
-/**
- * What is wrong with a run database's results against the documented format (docs/run-database.md,
- * schemas/result.schema.json): the checks behind `evalverdict validate` and the warnings of compare and aggregate.
- * Pure: rows go in one at a time, findings come out as data; the entries word and print them.
- */
-
-
-
-
-function goldenViewOf(golden) {
-    return {
-        source: golden.source,
-        queries: golden.queries,
-        expectsHits: golden.queries.some(expectsHit),
-        pathsMatch: golden.queries.some((q) => q.goldSupports.length > 0),
-    };
-}
-/** The checks of one row at a time, whose finding names its first query and counts the others. */
-const ROW_CHECKS = new Set([
-    'invalid-json',
-    'unknown-key',
-    'wrong-value',
-    'missing-key',
-    'unmatchable-hit',
-    'rank-order',
-    'query-id-mismatch',
-]);
-/** How many ids a golden-set finding names before `and N more`. */
-const FIRST_IDS = 5;
-/** Collects the findings of one run's rows, then of the run as a whole (finish). */
-class RunChecker {
-    source;
-    run;
-    byKind = new Map();
-    /** The key meant, by finding, for the runner mistakes (an unmatchable hit's: null). */
-    mistaken = new Map();
-    /** The query each finding was last counted for: a mistake in ten hits of one query counts that query once. */
-    lastCounted = new Map();
-    seen = new Set();
-    duplicates = [];
-    rows = 0;
-    hits = 0;
-    /** Hits with an id (chunk_id or doc_id); with a path only, counted apart (they match gold_supports alone). */
-    hitsWithId = 0;
-    hitsWithPathOnly = 0;
-    /** Results with an answer object, and whether some result wrote its hits under another key (`hits`). */
-    answers = 0;
-    misnamedHits = false;
-    constructor(source, run) {
-        this.source = source;
-        this.run = run;
-    }
-    /** One row of `eval_query_results`: its query_id and the `result_json` text (or whatever the column held). */
-    addRow(queryId, resultJson) {
-        this.countRow(queryId);
-        const value = this.parsedRow(queryId, resultJson);
-        if (value === null)
-            return;
-        for (const error of checkAgainstSchema(value, 'result.schema.json')) {
-            if (error.problem === 'unknown-key' && error.path === error.key && error.suggestion.includes('`hits_top_k`'))
-                this.misnamedHits = true;
-            this.noteSchema(queryId, error);
-        }
-        this.checkResult(queryId, value);
-    }
-    /**
-     * The row's `result_json` as an object, or null with an invalid-json finding. A text past compare's bounds on a JSON
-     * cell (src/load/json.ts) is that finding in compare's words, found before JSON.parse builds what the text holds.
-     */
-    parsedRow(queryId, resultJson) {
-        if (typeof resultJson !== 'string') {
-            this.note('invalid-json', queryId, null, '`result_json` must be a JSON object, got no text');
-            return null;
-        }
-        const where = 'column `result_json`';
-        const pastBounds = refusal(() => refuseJsonPastBounds(resultJson, JSON_VALUE_BOUNDS, where, 'in one value'));
-        if (pastBounds !== null) {
-            this.note('invalid-json', queryId, 'result_json', pastBounds);
-            return null;
-        }
-        let value;
-        try {
-            value = JSON.parse(resultJson);
-        }
-        catch (error) {
-            this.note('invalid-json', queryId, null, `\`result_json\` is not JSON (${error.message})`);
-            return null;
-        }
-        if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-            const got = Array.isArray(value) ? 'a list' : String(value);
-            this.note('invalid-json', queryId, null, `\`result_json\` must be a JSON object, got ${oneLine(got)}`);
-            return null;
-        }
-        const tooDeep = refusal(() => refuseTooDeepValue(resultJson, value, where));
-        if (tooDeep !== null) {
-            this.note('invalid-json', queryId, 'result_json', tooDeep);
-            return null;
-        }
-        return value;
-    }
-    /**
-     * A row whose `result_json` is past the length EvalVerdict reads (never fetched): counted as read, and an invalid-json
-     * finding worded by `text` (the reader's own words), apart from the texts that are not JSON.
-     */
-    addOversizedRow(queryId, text) {
-        this.countRow(queryId);
-        this.note('invalid-json', queryId, 'result_json', text);
-    }
-    countRow(queryId) {
-        this.rows++;
-        if (this.seen.has(queryId))
-            this.duplicates.push(queryId);
-        else
-            this.seen.add(queryId);
-    }
-    checkResult(queryId, result) {
-        const written = result.query_id;
-        if ((typeof written === 'string' || typeof written === 'number') && String(written) !== queryId)
-            this.note('query-id-mismatch', queryId, 'query_id', `\`result_json.query_id\` is \`${oneLine(String(written))}\`, the row's \`query_id\` is \`${oneLine(queryId)}\` (the row's is the one scored)`);
-        if (typeof result.answer === 'object' && result.answer !== null)
-            this.answers++;
-        const hits = Array.isArray(result.hits_top_k) ? result.hits_top_k : [];
-        const ranks = [];
-        let unmatchable = 0;
-        for (const hit of hits) {
-            if (typeof hit !== 'object' || hit === null)
-                continue;
-            const h = hit;
-            this.hits++;
-            if (typeof h.rank === 'number' && Number.isInteger(h.rank) && h.rank >= 1)
-                ranks.push(h.rank);
-            if (present(h.chunk_id) || present(h.doc_id))
-                this.hitsWithId++;
-            else if (present(h.doc_path) || present(h.rel_path))
-                this.hitsWithPathOnly++;
-            else
-                unmatchable++;
-        }
-        if (unmatchable > 0)
-            this.note('unmatchable-hit', queryId, 'hits_top_k[]', `${unmatchable === 1 ? 'a hit has' : `${unmatchable} hits have`} no \`chunk_id\`, \`doc_id\` or \`doc_path\`: ${unmatchable === 1 ? 'it' : 'they'} can match nothing in the golden set`);
-        if (ranks.length === hits.length && !isOneToN(ranks)) {
-            const shown = [...ranks].sort((a, b) => a - b).slice(0, 10);
-            this.note('rank-order', queryId, 'hits_top_k[].rank', `the ranks are ${shown.join(', ')}${ranks.length > 10 ? ', …' : ''}, not 1..${ranks.length}: a gap or a repeat moves every rank-based metric`);
-        }
-    }
-    noteSchema(queryId, error) {
-        const field = error.pattern;
-        const text = error.problem === 'unknown-key'
-            ? `unknown key \`${oneLine(field)}\` in \`result_json\` (ignored)${error.suggestion}`
-            : error.problem === 'missing-key'
-                ? `\`${oneLine(field)}\` is missing`
-                : `\`${oneLine(error.path)}\` ${error.detail}`;
-        // One mistake in every row is one finding: keyed by its field (and, for a wrong value, not by the value).
-        const finding = this.note(error.problem, queryId, field, text);
-        if (error.meant !== undefined && !this.mistaken.has(finding))
-            this.mistaken.set(finding, error.meant);
-    }
-    note(check, queryId, field, text) {
-        const key = `${check}\u0000${field ?? ''}`;
-        const known = this.byKind.get(key);
-        if (known !== undefined) {
-            if (this.lastCounted.get(key) !== queryId)
-                known.count++;
-            this.lastCounted.set(key, queryId);
-            return known;
-        }
-        this.lastCounted.set(key, queryId);
-        const found = {
-            kind: 'run-format',
-            check,
-            source: this.source,
-            run: this.run,
-            query: queryId,
-            field,
-            count: 1,
-            text,
-            blocking: false,
-        };
-        this.byKind.set(key, found);
-        if (check === 'unmatchable-hit')
-            this.mistaken.set(found, null);
-        return found;
-    }
-    /** Whether a row read so far shows a runner mistake (RunnerMistake): a misspelt key, or a hit that matches nothing. */
-    hasRunnerMistake() {
-        return this.mistaken.size > 0;
-    }
-    /** The runner mistakes of the rows read, in the order first seen, their counts as they stand. */
-    runnerMistakes() {
-        return [...this.byKind.values()]
-            .filter((f) => this.mistaken.has(f))
-            .map((finding) => ({ finding, meant: this.mistaken.get(finding) }));
-    }
-    /** Rows read so far. */
-    get rowCount() {
-        return this.rows;
-    }
-    /** Whether some hit read so far can match `golden`: one with an id, or with a path when it has gold_supports. */
-    hasUsableHit(golden) {
-        if (this.hitsWithId > 0)
-            return true;
-        return this.hitsWithPathOnly > 0 && (golden === null || golden.pathsMatch);
-    }
-    /**
-     * Every finding, the run-level ones (empty run, duplicates, golden set) after the row-level ones; when not
-     * `complete`, the row-level ones say of how many results they count (`of`).
-     */
-    finish(golden, complete = true) {
-        const found = [...this.byKind.values()].map((f) => (complete ? f : { ...f, of: this.rows }));
-        const run = (check, text, count, query, blocking = false) => found.push({
-            kind: 'run-format',
-            check,
-            source: this.source,
-            run: this.run,
-            query,
-            field: null,
-            count,
-            text,
-            blocking,
-        });
-        if (this.rows === 0)
-            run('empty-run', 'the run has no rows in `eval_query_results`', 0, null);
-        if (this.duplicates.length > 0)
-            run('duplicate-query', `${numberFormat_plural(this.duplicates.length, 'query_id has', 'query_ids have')} more than one row (only the last one read is scored): ${firstIds(this.duplicates)}`, this.duplicates.length, this.duplicates[0]);
-        if (golden !== null)
-            this.goldenFindings(golden, complete, run);
-        return found;
-    }
-    goldenFindings(golden, complete, run) {
-        const goldenIds = new Set(golden.queries?.map((q) => q.id));
-        const extra = golden.queries === null ? [] : [...this.seen].filter((id) => !goldenIds.has(id));
-        if (extra.length > 0)
-            run('not-in-golden', `${numberFormat_plural(extra.length, 'query is', 'queries are')} not in the golden set ${golden.source} (not scored): ${firstIds(extra)}`, extra.length, extra[0]);
-        // Rows left unread (a partial check) are no evidence of a missing query.
-        const missing = !complete
-            ? []
-            : (golden.queries ?? []).filter((q) => !q.pending && !this.seen.has(q.id)).map((q) => q.id);
-        if (missing.length > 0)
-            run('missing-from-run', `${numberFormat_plural(missing.length, 'query', 'queries')} of the golden set ${golden.source} ${missing.length === 1 ? 'has' : 'have'} no result (each a miss): ${firstIds(missing)}`, missing.length, null);
-        const pathsMatch = golden.pathsMatch;
-        // A run of answers without hits (a generation-only run, WFGY's traces without chunks) is a shape of its own;
-        // hits without ids, hits under another key, or a run with neither hits nor answers is a runner's mistake.
-        // An empty run is no silent 0: every query counts as missing, in every report.
-        const mistaken = this.hits > 0 || this.misnamedHits || this.answers === 0;
-        if (golden.expectsHits && this.rows > 0 && !this.hasUsableHit(golden) && mistaken) {
-            const why = this.hits === 0
-                ? 'no result has a hit in `hits_top_k`'
-                : `none of its ${this.hits.toLocaleString('en-US')} hits has a \`chunk_id\` or \`doc_id\`${pathsMatch ? ' or a path' : ''}`;
-            run('no-usable-hits', `${why}, while the golden set ${golden.source} expects hits: every retrieval metric would be 0, which says nothing about retrieval`, this.rows, null, true);
-        }
-    }
-}
-/** A golden query that a retrieved hit can meet: an expected id, a judged-relevant id or a gold support. */
-function expectsHit(q) {
-    if (q.pending)
-        return false;
-    if ((q.expectedChunkIds?.length ?? 0) > 0 || (q.expectedDocIds?.length ?? 0) > 0 || q.goldSupports.length > 0)
-        return true;
-    for (const grade of q.judgments.values())
-        if (grade > 0)
-            return true;
-    return false;
-}
-function present(value) {
-    return (typeof value === 'string' && value !== '') || typeof value === 'number';
-}
-function isOneToN(ranks) {
-    const sorted = [...ranks].sort((a, b) => a - b);
-    return sorted.every((rank, i) => rank === i + 1);
-}
-function firstIds(ids) {
-    const shown = ids.slice(0, FIRST_IDS).map((id) => `\`${oneLine(id)}\``);
-    return `${shown.join(', ')}${ids.length > FIRST_IDS ? `, and ${(ids.length - FIRST_IDS).toLocaleString('en-US')} more` : ''}`;
-}
-/**
- * A finding as one line: `FILE: run \`R\`, query \`Q\`: what (in N queries)`. The entries print it; the data stays
- * in the warning list until then.
- */
-function formatFinding(f) {
-    const ofRows = ROW_CHECKS.has(f.check) && f.query !== null;
-    const where = `${f.source}: run \`${oneLine(f.run)}\`${ofRows ? `, query \`${oneLine(f.query)}\`` : ''}`;
-    const count = f.count.toLocaleString('en-US');
-    const shown = f.count > 1 ? '; the first is shown' : '';
-    // A partial check says of how many results it counts: the rest were not read.
-    const more = !ofRows
-        ? ''
-        : f.of !== undefined
-            ? ` (in ${count} of the first ${f.of.toLocaleString('en-US')} results${shown})`
-            : f.count > 1
-                ? ` (in ${count} queries${shown})`
-                : '';
-    return `${where}: ${f.text}${more}`;
-}
-/** compare's reason for refusing a JSON cell (an InputError `check` throws), as a finding's text; null: none. */
-function refusal(check) {
-    try {
-        check();
-        return null;
-    }
-    catch (error) {
-        if (!(error instanceof InputError))
-            throw error;
-        return error.message;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/validate/checkRunFile.ts
-/**
- * A run database's results checked against the documented format: the reading around RunChecker (findings.ts).
- * The file is opened and its run chosen by the reader compare and aggregate use, so a file they refuse is refused
- * here with the same message (exit 2); what they would read without a word becomes a finding.
- */
-
-
-
-/**
- * Checks the result rows of one run of `file` (default: the newest), against `golden` when given: every row, or the
- * first `extent.rows` and then on only until a hit that can match is seen (a runner's mistake repeats in every row;
- * a run with no usable hit is read to its end before compare stops on it), and to the end once a row shows a runner
- * mistake: a clean run costs `extent.rows` rows, and a mistake the report names is counted as validate counts it.
- */
-async function checkRunFile(file, runId, golden, extent = null) {
-    // compare and aggregate (an extent) pass the run they have read, checks and all; validate lets the reader pick
-    // and check it, so a file it refuses is refused here in the same words.
-    let run = runId;
-    if (extent === null || run === null) {
-        const stream = await openRunStream(file, runId);
-        run = stream.run.runId;
-        stream.release?.();
-    }
-    const checker = new RunChecker(file, run);
-    let partial = false;
-    const db = await openRunDatabase(file);
-    try {
-        // The length beside the value: a value past the cap is never fetched, and is named by its size as compare names it.
-        const stmt = db.prepare(`SELECT query_id, CASE WHEN octet_length(result_json) > ${MAX_VALUE_BYTES} THEN NULL ELSE result_json END, ` +
-            'octet_length(result_json) FROM eval_query_results WHERE run_id = ? ORDER BY query_id');
-        try {
-            stmt.bind([run]);
-            while (stmt.step()) {
-                if (extent !== null &&
-                    checker.rowCount >= extent.rows &&
-                    checker.hasUsableHit(golden) &&
-                    !checker.hasRunnerMistake()) {
-                    partial = true;
-                    break;
-                }
-                const [queryId, resultJson, bytes] = stmt.get();
-                if (typeof bytes === 'number' && bytes > MAX_VALUE_BYTES)
-                    checker.addOversizedRow(String(queryId), tooLarge(bytes));
-                else
-                    checker.addRow(String(queryId), resultJson);
-            }
-        }
-        finally {
-            stmt.free();
-        }
-    }
-    catch (error) {
-        if (error instanceof InputError)
-            throw error;
-        throw new InputError(`${file}: table \`eval_query_results\`: SQLite could not read it: ${oneLine(error.message)}`);
-    }
-    finally {
-        db.close();
-    }
-    const findings = checker.finish(golden, !partial);
-    return { run, rows: checker.rowCount, partial, findings, mistakes: checker.runnerMistakes() };
-}
-/**
- * What compare and aggregate say of a `result_json` past MAX_VALUE_BYTES (src/load/runDatabase.ts, forEachRow), in
- * their words ("column `result_json` holds 65 MiB, more than the 64 MiB EvalVerdict reads in one value").
- */
-function tooLarge(bytes) {
-    const mib = (n) => `${Math.round(n / (1 << 20))} MiB`;
-    return `column \`result_json\` holds ${mib(bytes)}, more than the ${mib(MAX_VALUE_BYTES)} EvalVerdict reads in one value`;
-}
-
-;// CONCATENATED MODULE: ./src/validate/pipelineChecks.ts
-
-
-
-/**
- * Rows checked in full before compare and aggregate read on only for a usable hit: a runner's mistake repeats in
- * every row, and a full check of 2 million hits costs more than scoring them (`evalverdict validate` checks every row).
- * Once a row shows a mistake the report names (a misspelt key, an unmatchable hit), every row is checked, so that
- * its count is validate's: a clean run costs what it did, and compare of 10,000 queries x 10 hits with a typo in
- * half its candidate's rows 37% more CPU time (2.84 -> 3.89 s, on the bench's inputs).
- */
-const PIPELINE_CHECK_ROWS = 200;
-/**
- * Findings the reports already carry in their own words: unknown_query_ids, duplicate_query_ids, and missing queries
- * (an empty run's every query is missing).
- */
-const WARNED_ELSEWHERE = new Set([
-    'not-in-golden',
-    'duplicate-query',
-    'missing-from-run',
-    'empty-run',
-]);
-/**
- * The findings of each run (path, run id), for the warning list; throws the first blocking one as an InputError,
- * naming the file, the run and the command that shows every finding.
- */
-async function runFormatFindings(runs, golden) {
-    const sides = runs.map(([file, run]) => ({ file, run, side: 'candidate' }));
-    return (await runFormatChecks(sides, golden)).findings;
-}
-/**
- * runFormatFindings for compare, which knows each run's side: the findings for the warning list, and the runner
- * mistakes among them as the report's warnings (each counted over every row of its run).
- */
-async function runFormatChecks(runs, golden) {
-    const findings = [];
-    const mistakes = [];
-    for (const { file, run, side } of runs) {
-        const check = await checkRunFile(file, run, golden, { rows: PIPELINE_CHECK_ROWS });
-        const blocking = check.findings.find((f) => f.blocking);
-        if (blocking !== undefined) {
-            const others = check.findings.filter((f) => !f.blocking && !WARNED_ELSEWHERE.has(f.check)).slice(0, 3);
-            const hints = others.length > 0 ? `; found there: ${others.map((f) => f.text).join('; ')}` : '';
-            throw new InputError(`${formatFinding(blocking)}${hints} (\`evalverdict validate ${file} --golden ${golden.source}\` lists every finding)`);
-        }
-        findings.push(...check.findings.filter((f) => !WARNED_ELSEWHERE.has(f.check)));
-        mistakes.push(...check.mistakes.map((m) => mistakeWarning(m, side, check.rows)));
-    }
-    return { findings, mistakes };
-}
-/** A runner mistake as the report's warning: its side, and its count of the run's `results`. */
-function mistakeWarning({ finding, meant }, side, results) {
-    return {
-        kind: 'runner_mistake',
-        side,
-        run: finding.run,
-        check: finding.check === 'unmatchable-hit' ? 'unmatchable-hit' : 'unknown-key',
-        field: finding.field ?? '',
-        meant,
-        queries: finding.count,
-        results,
-        firstQuery: finding.query ?? '',
-    };
-}
-/** The view compare has: the golden set itself. */
-const compareGoldenView = (golden) => goldenViewOf(golden);
-/**
- * The view aggregate has: its report (the golden set was read, perhaps in two threads, and dropped). A golden set
- * expects hits when some retrieval metric counts a query with a relevant expectation; paths are let count as
- * matching, since whether it has gold_supports is not in the report (the lenient side: no false stop).
- */
-function aggregateGoldenView(goldenPath, report) {
-    const counts = (id) => (report.metrics[id]?.n ?? 0) > 0;
-    // Under trec_c every query is in rr's denominator, relevant expectation or not: only recall_doc then says.
-    const relevant = report.options.mean_over !== 'trec_c' && counts('rr');
-    return {
-        source: goldenPath,
-        queries: null,
-        expectsHits: relevant || counts(`recall_doc@${report.options.ks[0]}`),
-        pathsMatch: true,
-    };
-}
-
-;// CONCATENATED MODULE: ./src/pipeline/twoThreads.ts
-/**
- * Scoring on the second core of the 2-core machines we run on (docs/decisions/0001-two-threads-golden-halves.md):
- * compare scores the candidate in a worker thread while this thread scores the baseline; aggregate has each thread
- * read half of a JSON Lines golden set and score the results of its half's query_id range. Either way the worker hands back its
- * table (src/aggregate/table.ts) with the typed arrays moved, not copied.
- *
- * The worker runs the bundle this module is built into (dist/cli/index.js, dist/index.js). From TypeScript source
- * (vitest, tsx) workers are off and callers score in one thread: the same tables.
- */
-
-
-
-
-
-
-
-let enabled = false;
-/**
- * Called by the entries (src/cli/index.ts, src/action/index.ts), which run nothing else in a worker thread. Code that
- * bundles the pipeline some other way (whose entry would run again in the worker) never starts one.
- */
-function enableScoringWorkers() {
-    enabled = true;
-}
-/** EVALVERDICT_WORKERS=0 turns workers off; =2 makes compare and aggregate use two threads whatever the sizes (tests, bench). */
-function workerMode() {
-    if (!enabled || process.env.EVALVERDICT_WORKERS === '0' || !import.meta.url.endsWith('.js'))
-        return 'off';
-    return process.env.EVALVERDICT_WORKERS === '2' ? 'always' : 'auto';
-}
-const workersAvailable = () => workerMode() !== 'off';
-/**
- * Node 24 gives each thread 64 MB semi-spaces, which raised the worker's peak memory by ~100 MB for no gain in
- * time; this is Node 20's default (bench/README.md).
- */
-const WORKER_LIMITS = { maxYoungGenerationSizeMb: 48 };
-const COMPARE_JOB = 'evalverdict-score-run';
-const AGGREGATE_JOB = 'evalverdict-aggregate-half';
-function startWorker(kind, job) {
-    // Not `new Worker(new URL(...))`: bundlers turn that form into a separate worker chunk.
-    const url = new URL(import.meta.url);
-    const worker = new external_node_worker_threads_namespaceObject.Worker(url, { workerData: { kind, job }, resourceLimits: WORKER_LIMITS });
-    const reply = new Promise((resolve, reject) => {
-        worker.once('message', resolve);
-        worker.once('error', reject);
-        worker.once('exit', (code) => reject(new Error(`the scoring worker exited with code ${code} before it replied`)));
-    }).then((message) => {
-        if ('inputError' in message)
-            throw new InputError(message.inputError);
-        if ('error' in message)
-            throw new Error(`scoring worker: ${message.error}`);
-        return message;
-    });
-    reply.catch(() => undefined); // a caller that fails first never awaits it
-    return { reply, cancel: () => void worker.terminate() };
-}
-function phaseRecorder() {
-    const phases = [];
-    const phase = (label) => phases.push([label, performance.timeOrigin + performance.now(), process.resourceUsage().minorPageFault]);
-    phase(`worker running (young generation ${external_node_worker_threads_namespaceObject.resourceLimits.maxYoungGenerationSizeMb} MB)`);
-    return { phases, phase };
-}
-/** sql.js's WebAssembly compiled while the golden set is read, not after (15-25 ms); a failure shows where it is used. */
-const warmUpSqlJs = () => void loadSqlJs().catch(() => undefined);
-/** A run database (or one query_id range of it) scored into its table, the database open only meanwhile. */
-async function scoreFileToTable(runPath, runId, golden, options, range, spareRows = 0) {
-    const stream = await openRunStream(runPath, runId, range);
-    try {
-        return table_scoreToTable(stream, golden, options, range, spareRows);
-    }
-    finally {
-        stream.release?.();
-    }
-}
-/** Starts scoring `job` in a worker, which reads the golden file itself; the reply is the run's table. */
-function scoreRunInWorker(job) {
-    const worker = startWorker(COMPARE_JOB, job);
-    return { reply: worker.reply, cancel: worker.cancel };
-}
-async function runCompareJob(job) {
-    const { phases, phase } = phaseRecorder();
-    warmUpSqlJs();
-    const golden = readGoldenFile(job.goldenPath);
-    phase('golden set read');
-    const table = await scoreFileToTable(job.runPath, job.runId, golden, { ...job.options, referenceChunks: null });
-    phase('run scored into its table');
-    const { message, transfer } = tableTransfer(table);
-    return { reply: { ok: message, phases }, transfer };
-}
-/**
- * The golden file is cut at a line; the second half's first id is the bound. This thread reads the first half and
- * scores the results before the bound; the worker reads the second half and scores the results from the bound on.
- * Neither waits for the other. That is the whole run exactly when the first half's ids all sort before the bound
- * and the second half's none (in SQLite's order), as in a golden file in id order. Otherwise (or when a half does
- * not read cleanly) null: the caller scores in one thread, which also words any error.
- */
-async function aggregateInTwoThreads(job, mark) {
-    const { referenceChunks: _unused, ...options } = job.options;
-    job = { ...job, splitMinBytes: job.splitMinBytes ?? (workerMode() === 'always' ? 0 : undefined) };
-    const worker = startWorker(AGGREGATE_JOB, { ...job, options });
-    mark('worker started');
-    warmUpSqlJs();
-    const half = readGoldenHalf(job.goldenPath, 0, job.splitMinBytes);
-    const bound = half?.nextId ?? null;
-    if (half === null || bound === null || !half.queries.every((q) => compareUtf8(q.id, bound) < 0)) {
-        worker.cancel();
-        return null;
-    }
-    mark('golden half read (the first here)');
-    // Room for the worker's rows after this half's in each column: the halves are joined in place.
-    const golden = goldenSetOfHalf(job.goldenPath, half);
-    const lower = await scoreFileToTable(job.runPath, job.runId, golden, job.options, { to: bound }, half.linesAfter).catch((error) => ({ error }));
-    mark('this half scored into its table');
-    const reply = await worker.reply.catch((error) => ({ error }));
-    if ('split' in reply)
-        return null; // the second half did not read cleanly or is not in id order: one thread decides
-    if ('error' in lower)
-        throw lower.error;
-    if ('error' in reply)
-        throw reply.error;
-    const table = joinHalfTables(lower, reply.ok, reply.groups, half.fingerprint);
-    mark('the two halves joined');
-    return { table, warnings: [...half.warnings, ...reply.warnings], phases: reply.phases };
-}
-async function runAggregateJob(job) {
-    const { phases, phase } = phaseRecorder();
-    warmUpSqlJs();
-    const half = readGoldenHalf(job.goldenPath, 1, job.splitMinBytes);
-    phase('golden half read (the second here)');
-    // Its range starts at its first id, where the main thread's ends (readGoldenHalf's nextId): every id must follow it.
-    const from = half?.queries[0]?.id;
-    if (half === null || from === undefined || !half.queries.every((q) => compareUtf8(q.id, from) >= 0))
-        return { reply: { split: false, phases }, transfer: [] };
-    const groups = groupQueries(half.queries.filter((q) => !q.pending));
-    const golden = goldenSetOfHalf(job.goldenPath, half);
-    const table = await scoreFileToTable(job.runPath, job.runId, golden, { ...job.options, referenceChunks: null }, { from });
-    phase('its half scored into its table');
-    const { message, transfer } = tableTransfer(table);
-    const rows = Object.values(groups).flatMap((byName) => [...byName.values()].map((list) => list.buffer));
-    const reply = { ok: message, groups, warnings: half.warnings, phases };
-    return { reply, transfer: [...transfer, ...rows] };
-}
-// ---------------------------------------------------------------------------------------------------------
-// In the worker thread
-/** A worker's failure as its reply: a user's mistake keeps its message, anything else its stack. */
-function failureOf(error) {
-    if (error instanceof InputError)
-        return { inputError: error.message };
-    return { error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
-}
-const data = external_node_worker_threads_namespaceObject.workerData;
-const job = data?.kind === COMPARE_JOB ? runCompareJob : data?.kind === AGGREGATE_JOB ? runAggregateJob : null;
-if (job !== null && external_node_worker_threads_namespaceObject.parentPort !== null) {
-    void job(data.job)
-        .catch((error) => ({ reply: failureOf(error), transfer: [] }))
-        .then(({ reply, transfer }) => external_node_worker_threads_namespaceObject.parentPort.postMessage(reply, transfer));
-}
-
-;// CONCATENATED MODULE: ./src/aggregate/kebab.ts
-/**
- * The aggregate_json we store with `--write`: kebab's own keys filled (so kebab's tools still read it) plus ours.
- * kebab reads most of its keys as plain f32 (serde rejects null) and writes 0.0 where it has no data, so an
- * undefined metric is 0 there (only citation_coverage and refusal_correctness take null); ours (`evalverdict`) keep null.
- */
-
-function kebabAggregateJson(report) {
-    const value = (id) => {
-        const v = report.metrics[id]?.value;
-        return v === null || v === undefined ? null : round4(v);
-    };
-    const f32 = (id) => value(id) ?? 0; // a key kebab reads as a plain f32
-    const byK = (prefix) => Object.fromEntries(report.options.ks.map((k) => [String(k), f32(`${prefix}@${k}`)]));
-    return {
-        hit_at_k: byK('hit'),
-        mrr: f32(`mrr@${report.options.mrr_cutoff}`),
-        recall_at_k_doc: byK('recall_doc'),
-        precision_at_k_chunk: byK('P'),
-        citation_coverage: value('citation_coverage'),
-        groundedness: f32('groundedness'),
-        empty_result_rate: f32('empty_result_rate'),
-        refusal_correctness: value('refusal_correctness'),
-        total_queries: f32('total_queries'),
-        failed_queries: f32('failed_queries'),
-        evalverdict: report,
-    };
-}
-
-;// CONCATENATED MODULE: ./src/aggregate/sideBySide.ts
-/**
- * Several runs of one database side by side (`evalverdict aggregate RUN.sqlite --run a,b,c`), as PaperBot compares
- * fts_only, embedding_only and hybrid: each metric's value per run, and which runs have the best value.
- */
-
-/**
- * The runs that have the best of `values`: the largest for a higher-is-better metric, the smallest for a
- * lower-is-better one, compared as printed (rounded to 4 decimals) so that values shown equal tie. Null is never
- * best; a neutral metric (a count such as total_queries) has no best.
- */
-function bestRuns(direction, values, runIds) {
-    if (direction === 'neutral')
-        return [];
-    let best = null;
-    for (const v of values) {
-        if (v === null || !Number.isFinite(v))
-            continue;
-        const r = round4(v);
-        if (best === null || (direction === 'higher' ? r > best : r < best))
-            best = r;
-    }
-    if (best === null)
-        return [];
-    return runIds.filter((_, i) => {
-        const v = values[i];
-        return v !== null && Number.isFinite(v) && round4(v) === best;
-    });
-}
-/**
- * The metrics of `reports` (one per run, each with its metric table) as one table: the first run's metrics in its
- * order, then any metric only a later run has (a timing stage of its own). `defs` comes back in that order.
- */
-function sideBySide(reports) {
-    if (reports.length === 0)
-        throw new Error('sideBySide: no runs');
-    const defs = [];
-    const seen = new Set();
-    for (const { defs: runDefs } of reports) {
-        for (const def of runDefs) {
-            if (seen.has(def.id))
-                continue;
-            seen.add(def.id);
-            defs.push(def);
-        }
-    }
-    const runIds = reports.map((r) => r.report.run.run_id);
-    const metrics = Object.create(null);
-    for (const def of defs) {
-        const values = reports.map((r) => r.report.metrics[def.id]?.value ?? null);
-        metrics[def.id] = {
-            family: def.family,
-            direction: def.direction,
-            unit: def.unit,
-            values,
-            n: reports.map((r) => r.report.metrics[def.id]?.n ?? 0),
-            best: bestRuns(def.direction, values, runIds),
-        };
-    }
-    const first = reports[0].report;
-    return {
-        report: { runs: reports.map((r) => r.report.run), golden: first.golden, options: first.options, metrics },
-        defs,
-    };
-}
-
-;// CONCATENATED MODULE: ./src/stableJson.ts
-/** Deterministic JSON: sorted keys, finite numbers only. Used for every JSON we print or hash. */
-
-/**
- * A key a JavaScript object lists before all others, in numeric order (an array index: "0" to "4294967294" without
- * leading zeros). JSON.stringify writes an object's keys in that order, so an object holding one (a category "2024",
- * a tag "10") cannot be written sorted by JSON.stringify.
- */
-function isArrayIndex(key) {
-    const c = key.charCodeAt(0);
-    if (c < 0x30 || c > 0x39 || key.length > 10)
-        return false;
-    if (key === '0')
-        return true;
-    return c !== 0x30 && /^\d+$/.test(key) && Number(key) < 4294967295;
-}
-function normalize(value, n) {
-    // As JSON.stringify: an object's toJSON (a Date) gives its value, and a boxed primitive is its primitive.
-    if (typeof value === 'object' && value !== null) {
-        if (typeof value.toJSON === 'function')
-            value = value.toJSON();
-        if (value instanceof Number || value instanceof String || value instanceof Boolean)
-            value = value.valueOf();
-    }
-    // What JSON has no value for (undefined, a function, a symbol) is null in a list and left out of an object.
-    if (value === null || value === undefined || typeof value === 'function' || typeof value === 'symbol')
-        return null;
-    if (typeof value === 'number') {
-        if (!Number.isFinite(value))
-            return null;
-        return n.round ? round4(value) : value;
-    }
-    // Array.from, not map: a hole in a sparse list is undefined, so null, as JSON.stringify writes it.
-    if (Array.isArray(value))
-        return Array.from(value, (v) => normalize(v, n));
-    if (value instanceof Map)
-        return normalize(Object.fromEntries(value), n);
-    if (typeof value === 'object') {
-        // No prototype: a key such as `__proto__` (a category, a tag, a stage from the input) is a key like any other.
-        const out = Object.create(null);
-        for (const key of Object.keys(value).sort()) {
-            const v = value[key];
-            if (v === undefined || typeof v === 'function' || typeof v === 'symbol')
-                continue;
-            if (!n.indexKeys && isArrayIndex(key))
-                n.indexKeys = true;
-            out[key] = normalize(v, n);
-        }
-        return out;
-    }
-    return value;
-}
-/**
- * `value` (normalized) as JSON.stringify(value, null, indent ? 2 : 0) writes it, but every object's keys in text
- * order (UTF-16 code units, as Array#sort orders strings), array-index keys included. `at` is the line break and
- * indentation of the current depth ('' for compact output).
- */
-function writeSorted(value, at, out) {
-    if (value === null || typeof value !== 'object') {
-        out.push(JSON.stringify(value));
-        return;
-    }
-    const inner = at === '' ? '' : `${at}  `;
-    const colon = at === '' ? ':' : ': ';
-    if (Array.isArray(value)) {
-        if (value.length === 0) {
-            out.push('[]');
-            return;
-        }
-        out.push('[');
-        for (let i = 0; i < value.length; i++) {
-            out.push(i === 0 ? inner : `,${inner}`);
-            writeSorted(value[i], inner, out);
-        }
-        out.push(`${at}]`);
-        return;
-    }
-    const keys = Object.keys(value).sort();
-    if (keys.length === 0) {
-        out.push('{}');
-        return;
-    }
-    out.push('{');
-    for (let i = 0; i < keys.length; i++) {
-        out.push(i === 0 ? inner : `,${inner}`, JSON.stringify(keys[i]), colon);
-        writeSorted(value[keys[i]], inner, out);
-    }
-    out.push(`${at}}`);
-}
-/**
- * The JSON text of `value` with sorted keys; `pretty`: indented by two spaces. JSON.stringify writes it when no
- * object has an array-index key (the usual case, and the fastest), writeSorted otherwise.
- */
-function sortedJson(value, round, pretty) {
-    const n = { round, indexKeys: false };
-    const normalized = normalize(value, n);
-    if (!n.indexKeys)
-        return pretty ? JSON.stringify(normalized, null, 2) : JSON.stringify(normalized);
-    const out = [];
-    writeSorted(normalized, pretty ? '\n' : '', out);
-    return out.join('');
-}
-/** Compact canonical JSON for hashing (no rounding). */
-function canonicalJson(value) {
-    return sortedJson(value, false, false);
-}
-/** The JSON we print: sorted keys, 4-decimal rounding, null for undefined or non-finite, 2-space indent. */
-function stableJson(value) {
-    return `${sortedJson(value, true, true)}\n`;
-}
-/** stableJson's JSON without the indentation and the final line break (one line, for outputs and logs). */
-function compactStableJson(value) {
-    return sortedJson(value, true, false);
-}
-
-;// CONCATENATED MODULE: ./src/render/escape.ts
-/**
- * Escaping untrusted text (queries, answers, snippets, ids, file names) for GitHub Markdown. After this a
- * value cannot break a table row, open or close HTML (so not `<details>` nor our hidden `<!-- -->` marker),
- * start a link, image, code span or emphasis, notify anyone (an `@` GitHub could read as a mention, an e-mail
- * address or a `user@SHA` commit gets a zero-width space after it; `hit@5` and `a@b` keep theirs plain), reference an
- * issue (`#123`, `GH-123`: a zero-width space inside) or link a commit (a 40-hex SHA: a zero-width space inside).
- * Invisible and bidi formatting characters are dropped, and lone surrogates shown as U+FFFD.
- */
-// C0/C1 controls, and every default-ignorable code point (Unicode's Default_Ignorable_Code_Point: what renders as
-// nothing): bidi marks, embeddings, overrides and isolates (they can make a cell read differently from what it
-// holds), zero-width space and joiners, the word joiner and invisible operators, the byte order mark, the soft
-// hyphen, the combining grapheme joiner, the Hangul fillers (U+115F, U+1160, U+3164, U+FFA0), the Mongolian and
-// other variation selectors, and the tag characters (U+E0000-U+E0FFF, which can carry hidden ASCII). Text that
-// looks alike must read alike, so an id cannot pass for another (the list: docs/cli.md, "Text from inputs").
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u180e\p{Default_Ignorable_Code_Point}]/gu;
-// A UTF-16 surrogate without its other half (a cut in the middle of a pair, or text that was never well-formed):
-// shown as U+FFFD, as JSON and the GitHub API would otherwise refuse or mangle the whole body.
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-// A commit SHA (40 hex digits, or 64 for SHA-256) that GitHub would link to a commit: broken after its sixth digit,
-// where too few digits remain before the break to name a commit.
-const SHA = /\b([0-9a-f]{6})([0-9a-f]{34}(?:[0-9a-f]{24})?)\b/gi;
-// Characters with inline Markdown meaning anywhere in a line: code, emphasis, links and images (via the
-// brackets), table pipes, strikethrough, math. Each gets a backslash (GFM escapes any ASCII punctuation).
-// Block markers (#, -, 1.) only act at the start of a line, and escaped text never starts one.
-const PUNCTUATION = /[\\`*_[\]|~$]/g;
-// An `@` GitHub could turn into something: a mention (`@name`, `@org/team`), found only where the `@` starts the
-// text or follows a character other than an ASCII letter, digit or `_` (html-pipeline's MentionFilter, `(?:^|\W)@`,
-// a name starting with a letter or digit); an e-mail autolink (`a@b.c`: a domain with a dot, its `_` escaped by
-// now); a commit as `user@SHA` (7 or more hex digits). Either case (the `i` flag). Read on the escaped text, where an
-// entity or backslash escape ends in `;` or in the character it stands for, so the character before the `@` is a
-// word character exactly when it was one.
-const LINKABLE_AT = /(?<![a-z0-9_])@(?=[a-z0-9])|@(?=(?:[\w-]|\\_)+(?:\.(?:[\w-]|\\_)+)+)|@(?=[0-9a-f]{7,}(?![\w-]))/gi;
-function escapeMarkdownText(text, maxLength = Infinity) {
-    let s = String(text).replace(LONE_SURROGATE, '\ufffd').replace(CONTROL, '').replace(/\s+/g, ' ').trim();
-    // Cut by code point: a pair is never split.
-    if (s.length > maxLength) {
-        let end = Math.max(1, maxLength - 1);
-        if (/[\udc00-\udfff]/.test(s[end]))
-            end--;
-        s = `${s.slice(0, end).trimEnd()}…`;
-    }
-    s = s
-        .replace(/&/g, '&amp;')
-        // No issue or pull request references: `#123`, `owner/repo#123` and `GH-123` link (and cross-reference the
-        // issue, which shows on its timeline) whatever backslashes precede them. Before any entity is written, whose
-        // `&#8203;` this would split.
-        .replace(/#(?=\d)/g, '#&#8203;')
-        .replace(/\b(gh)-(?=\d)/gi, '$1&#8203;-')
-        .replace(/</g, '&lt;')
-        .replace(/>/g, '&gt;')
-        .replace(/"/g, '&quot;')
-        .replace(PUNCTUATION, (c) => `\\${c}`)
-        // No autolinks: `https://x` and `www.x` would become links. A backslash is not enough: GFM's autolink
-        // literals are also found in the text after escapes are resolved (`http\://x` reads as `http://x`, and
-        // `_www.x` as `_www.x`), so a zero-width space goes inside the pattern instead.
-        .replace(/:\/\//g, ':/&#8203;/')
-        .replace(/www\./gi, (w) => `${w.slice(0, 3)}&#8203;.`)
-        .replace(SHA, '$1&#8203;$2')
-        .replace(LINKABLE_AT, '@&#8203;');
-    return s;
-}
-/** For a table cell: the same escaping; an empty value shows as an em dash so the row keeps its shape. */
-function escapeMarkdownCell(text, maxLength = 160) {
-    if (text === null || text === undefined)
-        return '—';
-    // Checked after escaping: text of only controls or bidi marks is empty once they are dropped.
-    return escapeMarkdownText(String(text), maxLength) || '—';
-}
-/**
- * A metric id as a code span. Ids are ours, except the per-stage latency ids, which carry a `timings_ms` key from
- * the run database: one with anything but plain id characters is escaped like other untrusted text instead
- * (a `|` or a backtick inside a code span would still split the cell or end the span).
- */
-function metricCode(id) {
-    return /^[\w@.-]+$/.test(id) ? `\`${id}\`` : escapeMarkdownText(id, 80);
-}
-
-;// CONCATENATED MODULE: ./src/stats/changePoint.ts
-/**
- * Whether main itself shifted: one change in a metric's level, anywhere in main's runs, tested so that runs which
- * follow each other (autocorrelated, as real histories are) raise no more false alarms than independent ones
- * (docs/history.md, "Change point").
- *
- * The model: run t's value is level + shift x [t >= start] + e_t, the noise e an AR(1) process with coefficient phi
- * (phi = 0: independent runs). For a known phi the prewhitened residuals r_t = x_t - phi x_{t-1} (t >= 1) are
- * independent and identically distributed when there is no shift, so a permutation test on them is exact; its
- * statistic is the largest standardized score of r on the whitened step (1 at the start, 1 - phi after it) over the
- * starts with MIN_SEGMENT runs or more on either side. phi is unknown: the p-value is the largest over the grid
- * coefficients 0, 0.05, ..., AR_MAX that the series' own autocorrelation does not rule out (arBound: a one-sided 90%
- * bound, calibrated by simulating Gaussian AR(1) series through the same estimator), a confidence-set-restricted
- * maximized Monte Carlo test (Dufour 2006). phi = 0 is always among them, so for exchangeable runs (independent,
- * any distribution, ties included) the false-alarm rate is at most alpha exactly; for AR(1) runs up to 0.6 it was
- * measured at or below alpha (test/changePointAutocorrelated.test.ts). Values so large that a sum would overflow are
- * first scaled down by a power of two (overflowScale), so a constant series is never a shift, whatever its magnitude.
- * Every random draw comes from fixed seeds: the same series always gets the same p-value.
- */
-
-/** The false-alarm rate per metric. */
-const CHANGE_POINT_ALPHA = 0.01;
-/** A shift starts after at least this many runs and lasts at least this many: fewer is one run's noise. */
-const MIN_SEGMENT = 3;
-/**
- * The fewest runs the test is run on. The first run has no residual, so a shift in the last MIN_SEGMENT of n runs
- * reaches at best p = 2 / C(n - 1, 3) (those runs' residuals the largest, or the smallest): 0.012 at 12 runs, never
- * under alpha; 0.007 at 14, where the Monte Carlo p-value (its error about 0.003 with PERMUTATIONS) is mostly under.
- */
-const MIN_RUNS = 14;
-/** The largest AR(1) coefficient the test guards against. */
-const AR_MAX = 0.7;
-/** AR(1) coefficients the p-value is maximized over (those the series does not rule out). */
-const AR_GRID = Array.from({ length: Math.round(AR_MAX / 0.05) + 1 }, (_, i) => (i * 5) / 100);
-/** A coefficient is ruled out when the series' autocorrelation is in its lowest 10% (a one-sided 90% bound). */
-const AR_BOUND_MISS = 0.1;
-/** Simulated series per grid coefficient that calibrate arBound. */
-const CALIBRATION_SERIES = 999;
-/** Permutations per coefficient: p-values from 1/1000 up. */
-const PERMUTATIONS = 999;
-/** The permutations' seed (exported so a test can redo them); mixed with n and g, the calibrations'. */
-const CHANGE_POINT_SEED = 45;
-/** The first index whose value is within rounding of the largest (so a rounded copy of a series picks the same). */
-function firstNearMax(values) {
-    const largest = Math.max(...values);
-    return values.findIndex((v) => v >= largest - 1e-9 * Math.abs(largest));
-}
-/** The score of a split before `t` in levelSplit, from the sum of the values before it and the total. */
-function splitScore(before, total, t, n) {
-    return Math.abs(before / t - (total - before) / (n - t)) * Math.sqrt((t * (n - t)) / n);
-}
-/**
- * The start that best splits `x` into two levels: the largest |mean(from start) - mean(before)| x sqrt(start (n -
- * start) / n), over starts with MIN_SEGMENT runs or more on either side (least squares for one mean shift). The
- * first start within rounding of the largest, so a rounded copy of the series picks the same.
- */
-function levelSplit(x) {
-    const n = x.length;
-    let total = 0;
-    for (let i = 0; i < n; i++)
-        total += x[i];
-    let largest = 0;
-    for (let pass = 0; pass < 2; pass++) {
-        let before = 0;
-        for (let t = 1; t <= n - MIN_SEGMENT; t++) {
-            before += x[t - 1];
-            if (t < MIN_SEGMENT)
-                continue;
-            const score = splitScore(before, total, t, n);
-            if (pass === 0)
-                largest = Math.max(largest, score);
-            else if (score >= largest - 1e-9 * largest)
-                return t;
-        }
-    }
-    return MIN_SEGMENT;
-}
-/**
- * Lag-1 autocorrelation of `x` less each side's mean around levelSplit: the AR coefficient with a shift kept out.
- * The deviations are divided by the largest first, so their squares neither overflow nor underflow.
- */
-function splitAutocorrelation(x) {
-    const n = x.length;
-    const start = levelSplit(x);
-    let early = 0;
-    let late = 0;
-    for (let i = 0; i < n; i++)
-        i < start ? (early += x[i]) : (late += x[i]);
-    const earlyMean = early / start;
-    const lateMean = late / (n - start);
-    let largest = 0;
-    for (let i = 0; i < n; i++)
-        largest = Math.max(largest, Math.abs(x[i] - (i < start ? earlyMean : lateMean)));
-    if (largest === 0)
-        return 0;
-    let products = 0;
-    let squares = 0;
-    let previous = 0;
-    for (let i = 0; i < n; i++) {
-        const d = (x[i] - (i < start ? earlyMean : lateMean)) / largest;
-        squares += d * d;
-        if (i > 0 && i !== start)
-            products += d * previous;
-        previous = d;
-    }
-    return products / squares;
-}
-/** Standard normal draws from `random`, two per pair of uniforms (Box-Muller). Exported for its test. */
-function gaussians(random) {
-    let spare = Number.NaN;
-    return () => {
-        if (!Number.isNaN(spare)) {
-            const drawn = spare;
-            spare = Number.NaN;
-            return drawn;
-        }
-        const radius = Math.sqrt(-2 * Math.log(1 - random()));
-        const angle = 2 * Math.PI * random();
-        spare = radius * Math.sin(angle);
-        return radius * Math.cos(angle);
-    };
-}
-const calibrations = new Map();
-/**
- * The sorted splitAutocorrelation of CALIBRATION_SERIES stationary Gaussian AR(1) series of n runs with coefficient
- * AR_GRID[g], from a seed of their own (computed once per n and g). Exported for its test.
- */
-function calibration(n, g) {
-    const key = `${n}/${g}`;
-    let values = calibrations.get(key);
-    if (values)
-        return values;
-    const phi = AR_GRID[g];
-    const gaussian = gaussians(seededRandom(CHANGE_POINT_SEED * 1_000_003 + n * 101 + g));
-    const innovation = Math.sqrt(1 - phi * phi);
-    const x = new Float64Array(n);
-    values = new Float64Array(CALIBRATION_SERIES);
-    for (let s = 0; s < CALIBRATION_SERIES; s++) {
-        x[0] = gaussian();
-        for (let i = 1; i < n; i++)
-            x[i] = phi * x[i - 1] + innovation * gaussian();
-        values[s] = splitAutocorrelation(x);
-    }
-    values.sort();
-    calibrations.set(key, values);
-    return values;
-}
-/** How many of the sorted `values` are <= x. */
-function countAtMost(values, x) {
-    let low = 0;
-    let high = values.length;
-    while (low < high) {
-        const mid = (low + high) >> 1;
-        if (values[mid] <= x)
-            low = mid + 1;
-        else
-            high = mid;
-    }
-    return low;
-}
-/**
- * The index in AR_GRID of the largest coefficient the series does not rule out: one whose simulated series have an
- * autocorrelation (splitAutocorrelation) at most the observed one more than AR_BOUND_MISS of the time; 0 when every
- * other is ruled out. Scanned from the largest down, so only the coefficients above the bound are simulated.
- */
-function arBound(x) {
-    const observed = splitAutocorrelation(x);
-    for (let g = AR_GRID.length - 1; g > 0; g--) {
-        const values = calibration(x.length, g);
-        if ((countAtMost(values, observed) + 1) / (values.length + 1) > AR_BOUND_MISS)
-            return g;
-    }
-    return 0;
-}
-function whitenedStep(n, phi) {
-    const starts = n - 2 * MIN_SEGMENT + 1;
-    const mean = new Float64Array(starts);
-    const inverseNorm = new Float64Array(starts);
-    for (let k = 0; k < starts; k++) {
-        const after = n - 1 - (MIN_SEGMENT + k);
-        mean[k] = (1 + (1 - phi) * after) / (n - 1);
-        inverseNorm[k] = 1 / Math.sqrt(1 + (1 - phi) ** 2 * after - (n - 1) * mean[k] ** 2);
-    }
-    return { phi, mean, inverseNorm };
-}
-/**
- * The largest standardized score, over the starts, of the residuals later[j] - phi earlier[j] (residual j belongs to
- * run j + 1) on the whitened step: 1 at the start's residual, 1 - phi after it. `total` is the residuals' sum; with
- * `scores`, each start's score is kept there.
- */
-function stepScore(step, later, earlier, total, scores) {
-    const { phi, mean, inverseNorm } = step;
-    const last = mean.length - 1;
-    let after = 0;
-    for (let j = later.length - 1; j >= MIN_SEGMENT + last; j--)
-        after += later[j] - phi * earlier[j];
-    let largest = 0;
-    for (let k = last; k >= 0; k--) {
-        const j = MIN_SEGMENT + k - 1;
-        const r = later[j] - phi * earlier[j];
-        const score = Math.abs(r + (1 - phi) * after - mean[k] * total) * inverseNorm[k];
-        if (scores)
-            scores[k] = score;
-        if (score > largest)
-            largest = score;
-        after += r;
-    }
-    return largest;
-}
-/**
- * The largest over `phis` of the permutation p-values of the largest step score, with the same permutations for
- * each (each p-value is exact at its own coefficient), and the start of the observed largest score at the first
- * coefficient. Sequential (Besag and Clifford 1991): once one coefficient's count of permutations at least as
- * extreme reaches ceil(alpha (B + 1)), p > alpha is certain and that count over the permutations so far is returned;
- * else (1 + the largest count) / (B + 1).
- */
-function maximizedP(series, phis, alpha) {
-    const n = series.length;
-    const later = Float64Array.from(series.slice(1));
-    const earlier = Float64Array.from(series.slice(0, n - 1));
-    const steps = phis.map((phi) => whitenedStep(n, phi));
-    const totals = phis.map((phi) => later.reduce((a, x, j) => a + x - phi * earlier[j], 0));
-    const scores = new Float64Array(n - 2 * MIN_SEGMENT + 1);
-    // Ties within rounding, relative to the residuals' magnitudes (a constant series: every permutation ties).
-    const thresholds = steps.map((step, g) => stepScore(step, later, earlier, totals[g], g === 0 ? scores : undefined) -
-        1e-9 * later.reduce((a, x, j) => a + Math.abs(x - step.phi * earlier[j]), 0));
-    const start = MIN_SEGMENT + firstNearMax([...scores]);
-    const enough = Math.ceil(alpha * (PERMUTATIONS + 1));
-    const counts = phis.map(() => 0);
-    const random = seededRandom(CHANGE_POINT_SEED);
-    for (let b = 1; b <= PERMUTATIONS; b++) {
-        for (let i = later.length - 1; i > 0; i--) {
-            const j = Math.floor(random() * (i + 1));
-            const l = later[i];
-            const e = earlier[i];
-            later[i] = later[j];
-            earlier[i] = earlier[j];
-            later[j] = l;
-            earlier[j] = e;
-        }
-        for (let g = 0; g < steps.length; g++)
-            if (stepScore(steps[g], later, earlier, totals[g]) >= thresholds[g] && ++counts[g] >= enough)
-                return { p: enough / b, start };
-    }
-    return { p: (Math.max(...counts) + 1) / (PERMUTATIONS + 1), start };
-}
-/**
- * 1 when no sum or product the test forms of the series can overflow (its largest magnitude times 4 n MIN_SEGMENT
- * is finite): every ordinary series, computed as it is. Else the power of two that brings the largest magnitude
- * under that bound. Scaling by a power of two is exact (but for values that become subnormal, far below the
- * tolerance) and the test is invariant under it: the same p-value, start and direction, and a constant series stays
- * constant, so every permutation ties with it and p = 1 (unscaled, a sum of values near 1e308 overflowed).
- */
-function overflowScale(series) {
-    const largest = series.reduce((m, x) => Math.max(m, Math.abs(x)), 0);
-    const safe = Number.MAX_VALUE / (4 * series.length * MIN_SEGMENT);
-    return largest <= safe ? 1 : 2 ** -(Math.ceil(Math.log2(largest / safe)) + 1);
-}
-/**
- * The test for one shift in the series' level: its p-value (the largest over the AR coefficients up to arBound),
- * where the shift starts (the largest score's start at arBound) and its size (±Infinity only when the shift itself
- * is beyond the largest double). p-values above `alpha` are not refined: the coefficients' tests stop there. Null
- * when the series has fewer than MIN_RUNS values or a non-finite one.
- */
-function shiftTest(values, alpha = CHANGE_POINT_ALPHA) {
-    const n = values.length;
-    if (n < MIN_RUNS || values.some((x) => !Number.isFinite(x)))
-        return null;
-    const scale = overflowScale(values);
-    const series = scale === 1 ? values : values.map((x) => x * scale);
-    const bound = arBound(series);
-    const { p: pValue, start } = maximizedP(series, AR_GRID.slice(0, bound + 1).reverse(), alpha);
-    let before = 0;
-    let after = 0;
-    for (let i = 0; i < n; i++)
-        i < start ? (before += series[i]) : (after += series[i]);
-    const shift = after / (n - start) - before / start;
-    return {
-        direction: shift >= 0 ? 'up' : 'down',
-        pValue,
-        shift: shift / scale,
-        start,
-        runs: n,
-        arBound: AR_GRID[bound],
-    };
-}
-/** The change point when the test finds one at `alpha`, else null. */
-function changePointOf(series, alpha = CHANGE_POINT_ALPHA) {
-    const found = shiftTest(series, alpha);
-    return found && found.pValue <= alpha && found.shift !== 0 ? found : null;
-}
-
-;// CONCATENATED MODULE: ./src/render/trend.ts
-
-
-
-
-const BLOCKS = '▁▂▃▄▅▆▇█';
-/** Flaky query ids named in the comment at most; the rest are counted. */
-const FLAKY_SHOWN = 20;
-/** One character per value, scaled between the series' own lowest and highest (a flat series is mid-height). */
-function sparkline(values) {
-    const present = values.filter((v) => v !== null && Number.isFinite(v));
-    const low = Math.min(...present);
-    const high = Math.max(...present);
-    return values
-        .map((v) => {
-        if (v === null || !Number.isFinite(v))
-            return '·';
-        if (high === low)
-            return BLOCKS[3];
-        return BLOCKS[Math.min(BLOCKS.length - 1, Math.floor(((v - low) / (high - low)) * BLOCKS.length))];
-    })
-        .join('');
-}
-function commitText(commit) {
-    if (commit === null)
-        return 'no commit';
-    return /^[0-9a-f]{7,64}$/i.test(commit) ? `\`${commit.slice(0, 7)}\`` : escapeMarkdownText(commit, 20);
-}
-/** Where a change point starts: "at run 13 of 15", the run counted from the oldest. */
-function runText(changePoint) {
-    return `at run ${changePoint.start + 1} of ${changePoint.runs}`;
-}
-function shiftText(m, runs) {
-    if (!m.changePoint)
-        return '—';
-    const { direction, pValue, start } = m.changePoint;
-    const commit = runs[start]?.commit;
-    const p = `p ${pValue < 0.0001 ? '' : '= '}${formatP(pValue, CHANGE_POINT_ALPHA)}`;
-    return `⚠️ main shifted ${direction} ${runText(m.changePoint)} (${commit ? `${commitText(commit)}; ${p}` : p})`;
-}
-/** The collapsed section's summary: the run count, and what a reviewer must see without opening it. */
-function summaryText(trend) {
-    const shifted = trend.metrics.filter((m) => m.changePoint);
-    const parts = [`Main's history: the last ${numberFormat_plural(trend.runs.length, 'run', 'runs')} on the default branch`];
-    for (const direction of ['down', 'up']) {
-        const ids = shifted
-            .filter((m) => m.changePoint.direction === direction)
-            .map((m) => `${metricCode(m.id)} ${runText(m.changePoint)}`);
-        if (ids.length > 0)
-            parts.push(`⚠️ main shifted ${direction}: ${ids.join(', ')}`);
-    }
-    if (trend.flaky.size > 0)
-        parts.push(`${numberFormat_plural(trend.flaky.size, 'query', 'queries')} flaky by history`);
-    return parts.join(' · ');
-}
-/**
- * The trend section's Markdown lines (leading blank line included), collapsed under a summary that carries the
- * change-point marks and the flaky count; none for a history without runs.
- */
-function trendMarkdownLines(trend, units = new Map()) {
-    if (!trend || trend.runs.length === 0)
-        return [];
-    const newest = trend.runs[trend.runs.length - 1];
-    const { minSegment, alpha, minRuns, arMax } = trend.test;
-    const lines = [
-        '',
-        `<details><summary>${summaryText(trend)}</summary>`,
-        '',
-        `Oldest to newest (newest ${commitText(newest.commit)}, ${escapeMarkdownText(newest.time, 40)})${trend.otherGolden > 0 ? `; ${numberFormat_plural(trend.otherGolden, 'run', 'runs')} of another golden set left out` : ''}.`,
-    ];
-    if (trend.metrics.length > 0) {
-        lines.push('', '| metric | main runs | oldest | newest | change point |', '| --- | --- | ---: | ---: | --- |');
-        for (const m of trend.metrics) {
-            const unit = units.get(m.id)?.unit;
-            const first = m.values.find((v) => v !== null) ?? null;
-            const last = [...m.values].reverse().find((v) => v !== null) ?? null;
-            lines.push(`| ${metricCode(m.id)} | \`${sparkline(m.values)}\` | ${formatValue(first, unit)} | ${formatValue(last, unit)} | ${shiftText(m, trend.runs)} |`);
-        }
-        lines.push('', `_Change point: a permutation test for one shift in the metric's level, prewhitened for runs that follow each other (AR(1) coefficients up to ${arMax}), false-alarm rate at most ${alpha * 100}% per metric; a shift lasts ${minSegment} runs or more, and the test needs ${minRuns} runs or more._`);
-    }
-    lines.push(...flakyLines(trend), '', '</details>');
-    return lines;
-}
-function flakyLines(trend) {
-    if (trend.flaky.size === 0)
-        return [];
-    const ids = [...trend.flaky.keys()];
-    const shown = ids.slice(0, FLAKY_SHOWN).map((id) => escapeMarkdownText(id, 80));
-    const more = ids.length > FLAKY_SHOWN ? ` and ${ids.length - FLAKY_SHOWN} more` : '';
-    return [
-        '',
-        `_Flaky by history: ${numberFormat_plural(ids.length, 'query', 'queries')} went between hit and miss on main, each in at least a quarter of the runs, and ${ids.length === 1 ? 'is' : 'are'} set aside: ${shown.join(', ')}${more}._`,
-    ];
-}
-/** The trend as plain text lines for the terminal report (no Markdown). */
-function trendTextLines(trend, units = new Map()) {
-    if (!trend || trend.runs.length === 0)
-        return [];
-    const clean = (s) => s.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
-    const lines = ['', `Main's history (last ${numberFormat_plural(trend.runs.length, 'run', 'runs')}, oldest to newest):`];
-    for (const m of trend.metrics) {
-        const last = [...m.values].reverse().find((v) => v !== null) ?? null;
-        const commit = m.changePoint ? trend.runs[m.changePoint.start]?.commit : null;
-        const shown = commit
-            ? `${clean(/^[0-9a-f]{7,64}$/i.test(commit) ? commit.slice(0, 7) : commit.slice(0, 20))}, `
-            : '';
-        const cp = m.changePoint
-            ? `  shifted ${m.changePoint.direction} ${runText(m.changePoint)} (${shown}p = ${formatP(m.changePoint.pValue, CHANGE_POINT_ALPHA)})`
-            : '';
-        lines.push(`  ${clean(m.id).padEnd(14)} ${sparkline(m.values)}  ${formatValue(last, units.get(m.id)?.unit)}${cp}`);
-    }
-    if (trend.flaky.size > 0) {
-        const ids = [...trend.flaky.keys()];
-        lines.push(`  flaky by history: ${ids.slice(0, FLAKY_SHOWN).map(clean).join(', ')}${ids.length > FLAKY_SHOWN ? ` and ${ids.length - FLAKY_SHOWN} more` : ''}`);
-    }
-    return lines;
-}
-
-;// CONCATENATED MODULE: ./src/render/reportParts.ts
-
-
-
-/** Rows shown before the first `<details>` (docs/compare.md names this budget). */
-const OPEN_GATE_ROWS = 8;
-const OPEN_METRIC_ROWS = 8;
-const OPEN_QUERY_ROWS = 10;
-/** Metrics worth a reviewer's glance, in this order, when the runs have them (the action's `summary` too). */
-const KEY_METRICS = [
-    'hit@1',
-    'hit@10',
-    'mrr@10',
-    'nDCG@10',
-    'recall@10',
-    'MAP',
-    'citation_coverage',
-    'attribution_hit_rate',
-    'groundedness',
-    'answer_precision',
-    'refusal_correctness',
-    'over_refusal_rate',
-    'judge_correctness_mean',
-    'latency_p95_ms',
-    'error_rate',
-];
-/** "95%" for alpha 0.05: a level as the report prints it (the metric tables at 1 - alpha, a gate at its own). */
-function intervalLevel(alpha) {
-    return `${Number(((1 - alpha) * 100).toFixed(2))}%`;
-}
-function unitOf(metric, byId) {
-    return byId.get(metric)?.unit ?? (metric in COUNT_METRICS ? 'count' : undefined);
-}
-/**
- * The report with every p-value and interval as the reports print them (`shownP`, `shownEnd`): the JSON report and
- * the action's outputs then agree with the marks and outcomes too, which were decided on the exact values before this.
- */
-function withShownPValues(report) {
-    // Below 0.0001 the exact p stays: the reports print `< 0.0001` from it, and 4 decimals would make it 0.0001.
-    const shown = (p) => (p < 0.0001 ? p : shownP(p, report.alpha));
-    const metric = (m) => ({
-        ...m,
-        ...(m.p_value !== null ? { p_value: shown(m.p_value) } : {}),
-        ...(m.ci ? { ci: shownInterval(m.ci) } : {}),
-    });
-    const table = (ms) => Object.fromEntries(Object.entries(ms).map(([id, m]) => [id, metric(m)]));
-    const byGroup = (groups) => Object.fromEntries(Object.entries(groups).map(([group, ms]) => [group, table(ms)]));
-    return {
-        ...report,
-        metrics: table(report.metrics),
-        breakdowns: Object.fromEntries(Object.entries(report.breakdowns).map(([key, gs]) => [key, byGroup(gs)])),
-        gates: report.gates.map((g) => ({
-            ...g,
-            ...(typeof g.p_value === 'number' ? { p_value: shown(g.p_value) } : {}),
-            ...(g.p_adjusted !== undefined ? { p_adjusted: shown(g.p_adjusted) } : {}),
-            ...(g.ci ? { ci: shownInterval(g.ci) } : {}),
-        })),
-    };
-}
-/**
- * An interval end as every output prints it: an end within 0.00005 of 0 but not 0 is ±0.0001, on its own side.
- * Which side of 0 an end is on is the test's answer, and 4 decimals (the JSON report's) would make it 0.
- */
-function shownEnd(x) {
-    return x !== 0 && round4(x) === 0 ? Math.sign(x) * 0.0001 : x;
-}
-const shownInterval = (ci) => [shownEnd(ci[0]), shownEnd(ci[1])];
-/** A `where` group as its pairs, `category=what` (`k=v, k=v` for more keys), the values as they are. */
-function wherePairs(where) {
-    return Object.entries(where)
-        .map(([k, v]) => `${k}=${v}`)
-        .join(', ');
-}
-/**
- * " where category=what" after a gate's metric, '' for a gate without a group: how every output names a group.
- * `shown` is the output's own escaping of the pairs (the comment's Markdown escape, the terminal's plain text).
- */
-function whereText(where, shown = (pairs) => pairs) {
-    return where ? ` where ${shown(wherePairs(where))}` : '';
-}
-/** A gate's value as the reports name it: its delta, or its candidate value for a `min`/`max` gate. */
-function gateValueText(g, unit) {
-    return showsDelta(g) ? `${formatDelta(g.delta, unit)}${pairedShort(g, unit)}` : formatValue(g.candidate, unit);
-}
-/** " (paired −0.4000)" where the gate's test is of a paired change that is not the means' delta; else nothing. */
-function pairedShort(g, unit) {
-    return g.paired_delta === undefined ? '' : ` (paired ${formatDelta(g.paired_delta, unit)})`;
-}
-const showsDelta = (g) => g.delta !== null && g.min === undefined && g.max === undefined;
-/**
- * The same, with what the gate itself used: a tested gate's interval (at its own level) and its one-sided p and
- * adjusted p; a relative threshold's relative change. A gate without a test shows no p.
- */
-function gateChangeText(g, report, byId) {
-    const unit = unitOf(g.metric, byId);
-    return showsDelta(g) ? gateDeltaText(g, unit, report.alpha) : gateValueText(g, unit);
-}
-/** The delta and its relative change where the threshold is relative (`+187 (+22%)`), without the test. */
-function gateDeltaShort(g, unit) {
-    const delta = formatDelta(g.delta, unit);
-    return g.delta === null ? delta : `${delta}${relativeChange(g)}${pairedShort(g, unit)}`;
-}
-/** The gate table's delta cell: the delta, its relative change where the threshold is relative, the gate's test. */
-function gateDeltaText(g, unit, alpha) {
-    const delta = formatDelta(g.delta, unit);
-    if (g.delta === null)
-        return delta;
-    // Where the means count different queries, the interval and p are of the paired change: print it beside them.
-    const paired = g.paired_delta !== undefined && g.n_paired !== undefined
-        ? `paired change ${formatDelta(g.paired_delta, unit)} over ${numberFormat_plural(g.n_paired, 'query', 'queries')}, `
-        : '';
-    const test = g.ci && g.ci_level !== undefined
-        ? ` (${paired}${intervalLevel(1 - g.ci_level)} CI ${intervalText(g.ci, unit)}, ${gatePText(g, alpha)})`
-        : '';
-    return `${delta}${relativeChange(g)}${test}`;
-}
-/** An interval as every table prints it; each end keeps its sign when it rounds to 0 (— for none). */
-function intervalText(ci, unit) {
-    return ci ? `[${formatDeltaKeepingSign(ci[0], unit)}, ${formatDeltaKeepingSign(ci[1], unit)}]` : '—';
-}
-/** " (+22%)" for a gate with a relative threshold; else nothing. */
-function relativeChange(g) {
-    if (g.max_drop_pct === undefined && g.max_increase_pct === undefined)
-        return '';
-    if (g.baseline === null || g.delta === null || g.baseline === 0)
-        return '';
-    const pct = (g.delta / Math.abs(g.baseline)) * 100;
-    return ` (${pct >= 0 ? '+' : '−'}${Math.abs(pct).toFixed(Math.abs(pct) < 10 ? 1 : 0)}%)`;
-}
-/** "one-sided p 0.0312, Bonferroni-adjusted 0.1250": the p of the gate's bounds, adjusted where alpha is split. */
-function gatePText(g, alpha) {
-    if (g.p_value === undefined || g.p_value === null)
-        return '';
-    const adjusted = g.correction === 'holm' || g.correction === 'bh'
-        ? `, Bonferroni-adjusted ${formatP(g.p_adjusted, alpha)}`
-        : g.correction === 'primary'
-            ? ' (primary, not adjusted)'
-            : '';
-    return `one-sided p ${formatP(g.p_value, alpha)}${adjusted}`;
-}
-/** The row's result as words: a `where` group below min_n says so, an inconclusive gate says why. */
-function gateResultWords(g) {
-    if (g.result === 'info')
-        return 'below min_n, not enforced';
-    if (g.result === 'inconclusive')
-        return `inconclusive${g.effect === 'fail' ? ' (fails)' : g.effect === 'warn' ? ' (warns)' : ''}`;
-    return g.result.replace('_', ' ');
-}
-/**
- * Advice for an inconclusive tested gate: "finds 0.72 (80%)", with "> margin 0.1" when the margin is out of its
- * reach. Power decides nothing: a gate that passed or failed gets none.
- */
-function detectableText(g, unit) {
-    if (g.margin === undefined || g.result !== 'inconclusive')
-        return '';
-    if (g.min_detectable_drop === null || g.min_detectable_drop === undefined)
-        return 'finds no drop (80%)';
-    const over = g.min_detectable_drop > g.margin + 1e-12;
-    return `finds ${formatValue(g.min_detectable_drop, unit)} (80%)${over ? ` > margin ${formatValue(g.margin, unit)}` : ''}`;
-}
-/**
- * One sentence for the verdict line when a tested gate cannot see a drop of its margin's size: what it detects
- * and how many queries would bring it to the margin (the largest need among such gates). Null when all can.
- */
-function adviceSentence(report) {
-    const short = report.gates.filter((g) => g.result === 'inconclusive' &&
-        g.margin !== undefined &&
-        (g.min_detectable_drop === null || (g.min_detectable_drop ?? 0) > g.margin + 1e-12));
-    if (short.length === 0)
-        return null;
-    // One gate's figures, never one gate's margin beside another's queries: the gate furthest from its margin (the
-    // most queries needed; none will do counts as most), the first in config order on a tie.
-    const needed = (g) => (typeof g.queries_needed === 'number' ? g.queries_needed : Infinity);
-    const furthest = short.reduce((a, b) => (needed(b) > needed(a) ? b : a));
-    const margin = formatValue(furthest.margin);
-    const mdd = furthest.min_detectable_drop;
-    const sees = typeof mdd === 'number'
-        ? `finds drops of ${formatValue(mdd)} or more 80% of the time, more than its margin ${margin}`
-        : 'finds no drop 80% of the time';
-    const who = short.length === 1
-        ? `the ${furthest.metric} gate`
-        : `${short.length} inconclusive gates cannot yet find their margin; the furthest, ${furthest.metric},`;
-    const fix = typeof furthest.queries_needed === 'number'
-        ? `about ${furthest.queries_needed.toLocaleString('en-US')} queries like these would find ${margin} 80% of the time`
-        : 'more queries that differ less between runs would be needed';
-    return `With ${numberFormat_plural(furthest.n_paired ?? 0, 'query', 'queries')}, ${who} ${sees}: ${fix}.`;
-}
-/** Gates that make the verdict fail, then those that warn, then inconclusive ones accepted, in config order. */
-function gatesToName(report) {
-    return [
-        ...report.gates.filter((g) => g.effect === 'fail'),
-        ...report.gates.filter((g) => g.effect === 'warn'),
-        ...report.gates.filter((g) => g.effect === 'none' && g.result === 'inconclusive'),
-    ];
-}
-function verdictWord(report) {
-    const inconclusive = report.gates.some((g) => g.result === 'inconclusive');
-    const warned = report.gates.some((g) => g.effect === 'warn' && g.result !== 'inconclusive');
-    if (report.verdict === 'fail')
-        return 'fail';
-    if (report.verdict === 'warn')
-        return inconclusive && !warned ? 'inconclusive' : 'pass with warnings';
-    return inconclusive ? 'pass, inconclusive accepted' : 'pass';
-}
-/** "2 of 5 gates failed, 1 gate warned, 2 inconclusive", "all 5 gates passed", "no gates configured". */
-function gateTally(report) {
-    const named = gatesToName(report);
-    const failed = named.filter((g) => g.effect === 'fail').length;
-    const inconclusive = named.filter((g) => g.result === 'inconclusive' && g.effect !== 'fail').length;
-    const warned = named.length - failed - inconclusive;
-    return report.gates.length === 0
-        ? 'no gates configured'
-        : named.length === 0
-            ? `${report.gates.length === 1 ? 'the gate' : `all ${report.gates.length} gates`} passed`
-            : [
-                failed ? `${failed} of ${numberFormat_plural(report.gates.length, 'gate', 'gates')} failed` : '',
-                warned ? `${numberFormat_plural(warned, 'gate', 'gates')} warned` : '',
-                inconclusive
-                    ? `${failed ? inconclusive : `${inconclusive} of ${numberFormat_plural(report.gates.length, 'gate', 'gates')}`} inconclusive`
-                    : '',
-            ]
-                .filter((x) => x !== '')
-                .join(', ');
-}
-/** Gates shown open: all of them when few, else the ones that did not pass (the rest are in "All gates"). */
-function openGates(report) {
-    if (report.gates.length <= OPEN_GATE_ROWS)
-        return report.gates;
-    return report.gates.filter((g) => g.result !== 'pass');
-}
-/** Key metrics with a value on either side: gated metrics first, then the usual ones, at most OPEN_METRIC_ROWS. */
-function keyMetrics(report) {
-    const has = (id) => report.metrics[id] !== undefined && (report.metrics[id].baseline !== null || report.metrics[id].candidate !== null);
-    const gated = report.gates.filter((g) => !g.where).map((g) => g.metric);
-    return [...new Set([...gated, ...KEY_METRICS])].filter(has).slice(0, OPEN_METRIC_ROWS);
-}
-/** Metrics whose two denominators differ: the one thing the key-metric columns do not show. */
-function changedDenominators(report, ids) {
-    return ids.map((id) => [id, report.metrics[id]]).filter(([, m]) => m.n !== m.n_baseline);
-}
-/**
- * How bad a per-query change is, lower first: 0 a regression (an expected hit the baseline had is lost), 1 the
- * first relevant rank slipped, 2 an answer-side change for the worse alone. Wins and draws are not regressions.
- */
-function regressionTier(o) {
-    if (o.kind === 'regression')
-        return 0;
-    if (o.kind === 'loss')
-        return 1;
-    if (o.answer_regression)
-        return 2;
-    return null;
-}
-const byId = (a, b) => (a.query_id < b.query_id ? -1 : a.query_id > b.query_id ? 1 : 0);
-/** Null (no value) sorts after every number. */
-function compareDeltas(a, b) {
-    if (a === null || b === null)
-        return (a === null ? 1 : 0) - (b === null ? 1 : 0);
-    return a - b;
-}
-/**
- * The per-query outcomes as a partition of the compared queries, each counted once by its first relevant hit (a
- * flaky one set aside), then the answer regressions, which are among those queries and so not added to them.
- */
-function perQueryTally(report) {
-    const c = report.counts;
-    const kinds = [
-        numberFormat_plural(c.regression, 'expected hit lost', 'expected hits lost'),
-        numberFormat_plural(c.loss, 'rank slipped', 'ranks slipped'),
-        numberFormat_plural(c.win, 'win', 'wins'),
-        numberFormat_plural(c.draw, 'draw', 'draws'),
-        ...(report.flaky?.count ? [`${report.flaky.count.toLocaleString('en-US')} flaky (set aside)`] : []),
-    ];
-    const answers = c.answer_regression
-        ? `; among them, ${numberFormat_plural(c.answer_regression, 'answer regression', 'answer regressions')}`
-        : '';
-    return `${numberFormat_plural(report.per_query.length, 'query', 'queries')} by the first relevant hit: ${kinds.join(' · ')}${answers}`;
-}
-/**
- * What puts a row among the regressions and in which order (regressionsBySeverity), in the words the reports head
- * them with: the first relevant hit decides the kind, `metric` (the report's per_query_metric) the order within one.
- */
-function regressionOrder(metric) {
-    return `lost hits, then lower first relevant ranks, then worse answers; each by Δ ${metric}, lowest first`;
-}
-/** "Regressions (10 of 31): lost hits, then …": the heading of the worst rows, saying their order. */
-function regressionsHeading(shown, total, metric) {
-    return `Regressions (${shown < total ? `${shown} of ${total}` : total}): ${regressionOrder(metric)}`;
-}
-/**
- * Regressions, losses and answer regressions by kind (a lost hit before a slipped rank before an answer alone),
- * then the metric delta, then the query id.
- */
-function regressionsBySeverity(perQuery) {
-    const tiered = perQuery.filter((o) => regressionTier(o) !== null);
-    return tiered.sort((a, b) => regressionTier(a) - regressionTier(b) || compareDeltas(a.metric_delta, b.metric_delta) || byId(a, b));
-}
-/**
- * The wins' membership and order (winsByGain), as regressionOrder words the regressions': a win is decided by the
- * first relevant hit, so a win's Δ of `metric` can be negative (its rank rose while other relevant hits fell).
- */
-function winOrder(metric) {
-    return `hits found, then higher first relevant ranks; each by Δ ${metric}, highest first`;
-}
-/** Wins in winOrder: a first relevant hit found before a rank that improved; then the metric delta, largest first. */
-function winsByGain(perQuery) {
-    const tier = (o) => (o.baseline_rank === null ? 0 : 1);
-    const negate = (d) => (d === null ? null : -d);
-    return perQuery
-        .filter((o) => o.kind === 'win')
-        .sort((a, b) => tier(a) - tier(b) || compareDeltas(negate(a.metric_delta), negate(b.metric_delta)) || byId(a, b));
-}
-/** Answer changes, those for the worse first. */
-function reportParts_answerChanges(perQuery) {
-    return perQuery
-        .filter((o) => o.answer_changes.length > 0)
-        .sort((a, b) => Number(b.answer_regression) - Number(a.answer_regression) || byId(a, b));
-}
-/** "3 h", "2 days": the gap between two timestamps, or null when either does not parse. */
-function ageBetween(earlier, later) {
-    const gap = millisecondsBetween(earlier, later);
-    if (gap === null)
-        return null;
-    const minutes = Math.round(Math.abs(gap) / 60_000);
-    const text = minutes < 120
-        ? numberFormat_plural(minutes, 'minute', 'minutes')
-        : minutes < 24 * 60
-            ? numberFormat_plural(Math.round(minutes / 60), 'hour', 'hours')
-            : numberFormat_plural(Math.round(minutes / 1440), 'day', 'days');
-    return { text, negative: gap < 0 };
-}
-/** A commit hash the report may link: hex only (the value comes from a run database). */
-function commitOf(hash) {
-    return hash !== null && /^[0-9a-f]{7,64}$/i.test(hash) ? hash.toLowerCase() : null;
-}
-/**
- * The report with each run's commit and where it came from (`commit_source`): the commit its database records
- * wins; a run that records none takes the workflow context's (`workflow_run`), else stays without one (null).
- */
-function withWorkflowCommits(report, context) {
-    const { baseline, candidate } = report;
-    return {
-        ...report,
-        baseline: baseline && withCommit(baseline, context.baselineFrom?.headSha),
-        candidate: withCommit(candidate, context.headSha),
-    };
-}
-function withCommit(run, fromWorkflow) {
-    if (run.commit_hash !== null && run.commit_hash.trim() !== '')
-        return { ...run, commit_source: 'database' };
-    if (fromWorkflow)
-        return { ...run, commit_hash: fromWorkflow, commit_source: 'workflow_run' };
-    return { ...run, commit_source: null };
-}
-/** Where a run's commit came from, in words, when not from its own database ("from the workflow run"). */
-function commitSourceText(side, source) {
-    if (source !== 'workflow_run')
-        return '';
-    return side === 'candidate' ? 'from the workflow run' : "from the artifact's workflow run";
-}
-/** The first relevant rank as a cell: a rank, `miss`, or `missing` when the run has no result for the query. */
-function rankText(rank, missing) {
-    return missing ? 'missing' : rank === null ? 'miss' : String(rank);
-}
-/** The verdict in one plain line, for a commit status (GitHub keeps 140 characters): the gates that failed first. */
-function statusHeadline(report, defs) {
-    const byId = new Map(defs.map((d) => [d.id, d]));
-    const named = gatesToName(report);
-    if (named.length === 0)
-        return report.gates.length === 0
-            ? 'pass: no gates configured'
-            : `pass: ${plural(report.gates.length, 'gate', 'gates')} passed`;
-    const failed = named.filter((g) => g.effect === 'fail').length;
-    const inconclusive = named.filter((g) => g.result === 'inconclusive' && g.effect !== 'fail').length;
-    const warned = named.length - failed - inconclusive;
-    const tally = [
-        failed ? `${failed} failed` : '',
-        warned ? `${warned} warned` : '',
-        inconclusive ? `${inconclusive} inconclusive` : '',
-    ]
-        .filter((x) => x !== '')
-        .join(', ');
-    const values = named.map((g) => `${g.metric} ${gateValueText(g, unitOf(g.metric, byId))}`);
-    return `${verdictWord(report)}: ${tally} of ${plural(report.gates.length, 'gate', 'gates')} (${values.join(', ')})`;
-}
-const CHUNK_MATCH_WORDS = {
-    exact: 'exact',
-    fallback_doc_span: 'by document and span',
-    fallback_doc: "by the expected chunk's document",
-    fallback_expected_doc: 'by expected_doc_ids (chunk in no chunks table)',
-};
-/** How many queries each match mode scored, loosest last: "2 exact, 3 by document and span". */
-function chunkMatchSummary(report) {
-    const counts = report.chunk_match_queries;
-    if (!counts)
-        return null;
-    return Object.keys(CHUNK_MATCH_WORDS)
-        .filter((m) => counts[m] > 0)
-        .map((m) => `${counts[m].toLocaleString('en-US')} ${CHUNK_MATCH_WORDS[m]}`)
-        .join(', ');
-}
-/** Each run whose stored aggregate was computed on another golden set than the one compared with, and that set's. */
-function otherRecordedGoldenSets(report) {
-    const sides = [
-        ['baseline', report.baseline],
-        ['candidate', report.candidate],
-    ];
-    return sides.flatMap(([side, run]) => {
-        const recorded = run?.recorded_golden_fingerprint;
-        return recorded && recorded !== report.golden.fingerprint ? [{ side, recorded }] : [];
-    });
-}
-/** How much lower the candidate's judged@10 may be than the baseline's before the report says so (docs/gates.md). */
-const UNJUDGED_GAP = 0.05;
-/**
- * With TREC-style judgments, a candidate that surfaces documents nobody judged loses P, nDCG and MAP although nothing
- * may be worse: when its judged@10 is lower than the baseline's by more than UNJUDGED_GAP, one sentence says so.
- */
-function unjudgedNote(report) {
-    const m = report.metrics['judged@10'];
-    if (!m || m.baseline === null || m.candidate === null || m.baseline - m.candidate <= UNJUDGED_GAP + 1e-9)
-        return null;
-    // judged@10 divides by 10 whatever came back: a place with no hit counts as unjudged too, and is said so.
-    const places = Math.round((1 - m.candidate) * 10 * m.n);
-    return `In the candidate's top 10, ${places.toLocaleString('en-US')} places hold a document nobody judged or none (judged@10 ${formatValue(m.candidate)} against the baseline's ${formatValue(m.baseline)}): P, nDCG and MAP may understate it.`;
-}
-
-;// CONCATENATED MODULE: ./src/render/reportWarnings.ts
-
-
-/** The config as the text report and stderr name it: `PATH (sha256 0123456789ab)`, or `built-in default`. */
-function configText(config) {
-    return config.source === null ? 'built-in default' : `${config.source} (sha256 ${config.sha256})`;
-}
-/** "12 days" when the baseline run is older than the action's `baseline-max-age`, else null. */
-function staleAge(createdAt, context) {
-    const limit = context.staleAfter;
-    if (!limit || limit.maxAgeDays <= 0)
-        return null;
-    const age = ageBetween(createdAt, limit.now);
-    if (age === null || age.negative)
-        return null;
-    return millisecondsBetween(createdAt, limit.now) > limit.maxAgeDays * 86_400_000 ? age.text : null;
-}
-/** The report's warnings, in the order the comment lists them. */
-function reportWarnings(report, context = {}) {
-    const { golden } = report;
-    const out = [...runWarnings(report, context), ...(context.runnerMistakes ?? [])];
-    if (golden.removed.length)
-        out.push({
-            kind: 'missing_results',
-            count: golden.removed.length,
-            ...(report.options.mean_over === 'trec' ? { leftOut: true } : {}),
-        });
-    if (golden.added.length)
-        out.push({ kind: 'added_results', count: golden.added.length });
-    for (const side of ['baseline', 'candidate']) {
-        const unknown = golden.unknown_query_ids[side].length;
-        if (unknown)
-            out.push({ kind: 'unknown_results', side, count: unknown });
-        const repeated = golden.duplicate_query_ids[side].length;
-        if (repeated)
-            out.push({ kind: 'duplicate_results', side, count: repeated });
-        const capped = golden.capped_query_ids?.[side].length ?? 0;
-        if (capped)
-            out.push({ kind: 'capped_results', side, count: capped });
-    }
-    for (const { side, recorded } of otherRecordedGoldenSets(report))
-        out.push({ kind: 'other_golden_set', side, recorded, fingerprint: golden.fingerprint });
-    if (!report.judge_comparable)
-        out.push({ kind: 'judge_differs' });
-    if (golden.pending)
-        out.push({ kind: 'pending', count: golden.pending });
-    return out;
-}
-/** Which runs were compared: a stale, distant, swapped or repeated baseline, a candidate of another commit. */
-function runWarnings(report, context) {
-    const { baseline: b, candidate: c } = report;
-    const out = [];
-    if (context.sameRun)
-        out.push({ kind: 'same_run', runId: c.run_id, why: context.sameRun });
-    const stale = b === null ? null : staleAge(b.created_at, context);
-    if (stale)
-        out.push({ kind: 'stale_baseline', age: stale, maxAgeDays: context.staleAfter.maxAgeDays });
-    const from = context.baselineFrom;
-    if (from && !from.baseCommitRun)
-        out.push({ kind: 'baseline_behind', commitsBehind: from.commitsBehind });
-    const age = b === null ? null : ageBetween(b.created_at, c.created_at);
-    if (age?.negative)
-        out.push({ kind: 'swapped_runs', age: age.text });
-    const head = context.headSha ? commitOf(context.headSha) : null;
-    const candidateSha = commitOf(c.commit_hash);
-    if (head && candidateSha && !head.startsWith(candidateSha) && !candidateSha.startsWith(head))
-        out.push({ kind: 'candidate_commit', candidate: candidateSha, head });
-    return out;
-}
-/** More than half of the run's results show the mistake. */
-const inMostResults = (m) => m.queries * 2 > m.results;
-/**
- * The runs most of whose results have hits that can match nothing in the golden set: their scores are mostly a
- * runner's mistake, so the verdict line says so itself (warnings.ts, verdictCaveatText), not only a warning below.
- */
-function mostlyUnmatchable(context) {
-    return (context.runnerMistakes ?? []).filter((m) => m.check === 'unmatchable-hit' && inMostResults(m));
-}
-/**
- * The runner mistakes as the JSON report's `runner_warnings` (docs/compare.md, "The JSON report"): each with its side,
- * run, check and field (as `evalverdict validate` names them), the key meant, its count of the run's results, and
- * whether that is more than half of them (`most_results`: with `unmatchable-hit`, what the verdict line names).
- */
-function runnerWarningsJson(mistakes) {
-    return mistakes.map((m) => ({
-        side: m.side,
-        run: m.run,
-        check: m.check,
-        field: m.field,
-        meant: m.meant,
-        queries: m.queries,
-        results: m.results,
-        first_query: m.firstQuery,
-        most_results: inMostResults(m),
-    }));
-}
-
-;// CONCATENATED MODULE: ./src/render/calibrationReport.ts
-
-
-const f4 = (x) => x.toFixed(4);
-const orNone = (x, digits = 4) => (x === null ? 'none' : x.toFixed(digits));
-function commitsText(c) {
-    const known = c.commits.filter((x) => x !== null);
-    if (known.length === 0)
-        return 'no recorded commit';
-    // Commits and times come from the run databases: shown escaped, on one line.
-    if (c.commits.length === 1)
-        return `commit ${oneLine(known[0].slice(0, 12))}`;
-    return `commits ${c.commits.map((x) => (x === null ? '(none)' : oneLine(x.slice(0, 12)))).join(', ')}`;
-}
-function levelText(c) {
-    const k = c.metrics.length;
-    return c.correction === 'none' || k === 1
-        ? `α ${c.alpha}`
-        : `α ${c.alpha}; ${c.correction} over ${k} gates, each at α/${k}`;
-}
-function renderCalibrationText(c, cutoffs = {}) {
-    const width = Math.max(6, ...c.metrics.map((m) => m.metric.length));
-    const header = `${'metric'.padEnd(width)}  queries  mean    sd(mean)          sd(diff)          changed  detects  margin`;
-    const row = (m) => `${m.metric.padEnd(width)}  ${String(m.n).padStart(7)}  ${f4(meanOfMeans(m))}  ${`${f4(m.sdMean)} ±${f4(m.sdMeanError)}`.padEnd(16)}  ${`${f4(m.sdDiff)} ±${f4(m.sdDiffError)}`.padEnd(16)}  ${f4(m.changed)}   ${orNone(m.detects).padEnd(7)}  ${orNone(m.margin, 2)}`;
-    return `${[
-        `${c.runs.length} runs of ${commitsText(c)}, the newest created ${oneLine(c.measured)}`,
-        '',
-        header,
-        ...c.metrics.map(row),
-        '',
-        "sd(mean): SD of the run mean across runs; sd(diff): SD of a query's difference between two runs (± one standard error)",
-        'changed: share of queries that differ between two runs',
-        `detects: the smallest drop a gate's one-sided test finds with ${Math.round(c.power * 100)}% power at this noise (${levelText(c)})`,
-        'margin: the drop detectable when a comparison is as noisy as 1 in 40 are, up to 0.01: set it, and honest comparisons pass',
-        '',
-        'Suggested gate config (.github/evalverdict.yml; `evalverdict calibrate ... --format yaml` prints it alone):',
-        '',
-        renderCalibrationYaml(c, cutoffs),
-    ].join('\n')}`;
-}
-const meanOfMeans = (m) => m.means.reduce((a, b) => a + b, 0) / m.means.length;
-/** The suggested gate config: one tested gate per metric, and the noise it was measured at (src/gate/noise.ts). */
-function renderCalibrationYaml(c, cutoffs = {}) {
-    const commit = c.commits.length === 1 && c.commits[0] !== null ? c.commits[0] : null;
-    const lines = [
-        `# Suggested by evalverdict calibrate from ${c.runs.length} runs of ${commitsText(c)} (docs/gates.md, "Noise floor").`,
-        `# Each gate fails on a significant drop and passes when it can see a drop of its margin.`,
-        `alpha: ${c.alpha}`,
-        `correction: ${c.correction}`,
-        'on_inconclusive: warn',
-        ...(cutoffs.ks ? [`k: [${cutoffs.ks.join(', ')}]`] : []),
-        ...(cutoffs.mrrCutoff !== undefined ? [`mrr_cutoff: ${cutoffs.mrrCutoff}`] : []),
-        'gates:',
-    ];
-    for (const m of c.metrics) {
-        lines.push(`  - metric: ${m.metric}`, '    max_drop: 0', '    significant_only: true');
-        if (m.margin !== null)
-            lines.push(`    margin: ${m.margin}`);
-        else
-            lines.push(`    # no margin: no drop is detectable with ${m.n} queries at this noise (the gate is inconclusive)`);
-    }
-    lines.push('noise:', `  measured: ${JSON.stringify(c.measured)}`, `  runs: ${c.runs.length}`);
-    if (commit !== null)
-        lines.push(`  commit: ${JSON.stringify(commit)}`);
-    lines.push('  metrics:');
-    for (const m of c.metrics)
-        lines.push(`    ${m.metric}: { sd_diff: ${f4(m.sdDiff)}, sd_mean: ${f4(m.sdMean)}, changed: ${f4(m.changed)}, detects: ${m.detects === null ? 'null' : f4(m.detects)} }`);
-    return `${lines.join('\n')}\n`;
-}
-const calibrationReport_round4 = (x) => Math.round(x * 10_000) / 10_000;
-/** The JSON of `--format json` and `--json FILE` (numbers to 4 decimals). */
-function calibrationJson(c, cutoffs = {}) {
-    return {
-        runs: c.runs,
-        commits: c.commits,
-        measured: c.measured,
-        alpha: c.alpha,
-        power: c.power,
-        correction: c.correction,
-        metrics: Object.fromEntries(c.metrics.map((m) => [
-            m.metric,
-            {
-                n: m.n,
-                means: m.means.map(calibrationReport_round4),
-                sd_mean: calibrationReport_round4(m.sdMean),
-                sd_mean_error: calibrationReport_round4(m.sdMeanError),
-                sd_diff: calibrationReport_round4(m.sdDiff),
-                sd_diff_error: calibrationReport_round4(m.sdDiffError),
-                changed: calibrationReport_round4(m.changed),
-                changed_error: calibrationReport_round4(m.changedError),
-                change_size: calibrationReport_round4(m.size),
-                level: calibrationReport_round4(m.level),
-                detects: m.detects === null ? null : calibrationReport_round4(m.detects),
-                margin: m.margin,
-            },
-        ])),
-        config: renderCalibrationYaml(c, cutoffs),
-    };
-}
-/**
- * The report's one line on the noise floor its config carries, e.g. `Noise floor (evalverdict calibrate, 5 runs of
- * 0123456789ab, 2026-11-28T04:00:00Z): hit@5 sd(diff) 0.2828, detects 0.0412; ...`. The config is input: `id`
- * and `text` make its strings safe for the format (plain text: as given).
- */
-function noiseFloorLine(noise, id = (x) => x, text = (x) => x) {
-    const metrics = Object.entries(noise.metrics).map(([metric, m]) => `${id(metric)} sd(diff) ${f4(m.sd_diff)}, detects ${m.detects === null ? 'none' : f4(m.detects)}`);
-    const shown = metrics.slice(0, 8).join('; ') + (metrics.length > 8 ? `; and ${metrics.length - 8} more` : '');
-    const of = noise.commit === null ? '' : ` of ${text(noise.commit.slice(0, 12))}`;
-    return `Noise floor (evalverdict calibrate, ${noise.runs} runs${of}, ${text(noise.measured.slice(0, 40))}): ${shown}`;
-}
-/** The line in Markdown: metric ids as code when they are plain ids, else escaped text. */
-function noiseFloorMarkdown(noise) {
-    return noiseFloorLine(noise, metricCode, (value) => escapeMarkdownText(value));
-}
-
-;// CONCATENATED MODULE: ./src/render/repeatsText.ts
-
-/** Flaky queries shown in the comment (the JSON lists more); sorted by query id. */
-const FLAKY_ROWS_SHOWN = 20;
-const queries = (n) => `${n.toLocaleString('en-US')} flaky ${n === 1 ? 'query' : 'queries'}`;
-/** "10 flaky queries set aside", for the verdict line; null without flaky queries. */
-function flakySetAsideText(report) {
-    const n = report.flaky?.count ?? 0;
-    return n === 0 ? null : `${queries(n)} set aside`;
-}
-/** "baseline 3 runs (b1, b2, b3), candidate 3 runs (c1, c2, c3)": raw ids, for the caller to escape. */
-function repeatsText(report, maxIds = 5) {
-    const r = report.repeats;
-    if (!r || (r.baseline.runs === 1 && r.candidate.runs === 1))
-        return null; // flaky by history alone
-    const side = (name, s) => `${name} ${s.runs} ${s.runs === 1 ? 'run' : 'runs'} (${s.run_ids.slice(0, maxIds).join(', ')}${s.run_ids.length > maxIds ? ', …' : ''})`;
-    return `${side('baseline', r.baseline)}, ${side('candidate', r.candidate)}`;
-}
-const MEANS = "per query, each metric is the mean over its side's runs; the paired test pairs those means";
-/** "the baseline's runs differ in embedding_model": repeats of different systems; null when none do. */
-function repeatsDifferText(report) {
-    const r = report.repeats;
-    if (!r)
-        return null;
-    const parts = ['baseline', 'candidate']
-        .filter((side) => r[side].differences?.length)
-        .map((side) => `the ${side}'s runs differ in ${r[side].differences.slice(0, 10).join(', ')}`);
-    return parts.length === 0 ? null : `${parts.join('; ')}: repeats should be runs of one system`;
-}
-/** The comment's line under the runs compared. */
-function repeatsMarkdownLines(report) {
-    const text = repeatsText(report);
-    if (text === null)
-        return [];
-    const differ = repeatsDifferText(report);
-    return [
-        '',
-        `Repeats: ${escapeMarkdownText(text, 400)}: ${MEANS}.${differ ? ` ⚠️ ${escapeMarkdownText(differ, 400)}.` : ''}`,
-    ];
-}
-/** The comment's flaky list, collapsed: at most FLAKY_ROWS_SHOWN rows, each cell escaped and capped. */
-function flakyMarkdownLines(report) {
-    const flaky = report.flaky;
-    if (!flaky || flaky.count === 0)
-        return [];
-    const shown = flaky.queries.slice(0, FLAKY_ROWS_SHOWN);
-    const more = flaky.count > shown.length ? ` (the first ${shown.length} by query id)` : '';
-    return [
-        '',
-        `<details><summary>Flaky queries (${flaky.count.toLocaleString('en-US')})${more}: unstable in the baseline's runs or main's history, set aside, in no win, loss or regression count</summary>`,
-        '',
-        '| query | why | baseline runs | candidate runs |',
-        '| --- | --- | --- | --- |',
-        ...shown.map((q) => `| ${escapeMarkdownCell(q.query_id, 40)} | ${escapeMarkdownCell(q.reasons.join('; '), 160)} | ${escapeMarkdownCell(q.baseline.join(' · '), 120)} | ${escapeMarkdownCell(q.candidate.join(' · '), 120)} |`),
-        '',
-        `_Means and paired tests keep them with their per-query means; the JSON report lists them as \`flaky\`. A query only the candidate's runs disagree on is not flaky: it is a win, loss or draw by its hit rate._`,
-        '',
-        '</details>',
-    ];
-}
-/** The terminal's line of each side's runs. */
-function repeatsTextLines(report, plain) {
-    const text = repeatsText(report);
-    if (text === null)
-        return [];
-    const differ = repeatsDifferText(report);
-    return [`repeats   ${plain(text, 400)}`, ...(differ ? [`warning: ${plain(differ, 400)}`] : [])];
-}
-/** The terminal's first flaky queries, each with its runs' outcomes. */
-function flakyTextLines(report, plain) {
-    const flaky = report.flaky;
-    if (!flaky || flaky.count === 0)
-        return [];
-    const lines = ['', `${queries(flaky.count)} (unstable on the baseline side), set aside (in no count):`];
-    for (const q of flaky.queries.slice(0, 10))
-        lines.push(`  ${plain(q.query_id, 30)}  ${plain(q.baseline.join(' · '), 60)} → ${plain(q.candidate.join(' · '), 60)}`);
-    if (flaky.count > 10)
-        lines.push(`  and ${flaky.count - 10} more in --json FILE`);
-    return lines;
-}
-
-;// CONCATENATED MODULE: ./src/render/warningText.ts
-/**
- * Warnings worded for the terminal and the action's annotations (src/warnings.ts holds them as data). The report's
- * own have one wording for every output: the comment passes its Markdown style to reportWarningText.
- */
-
-
-
-
-
-
-/**
- * Warnings as the entries print them: the first `limit` as they are, then one line for the rest. A golden set
- * with a different unknown key in each of 100,000 queries would otherwise print 100,000 lines (and the action would
- * raise as many annotations, of which GitHub shows ten). The unknown-key warnings of a golden file read in two
- * halves are merged into one per key first, as one thread gives them.
- */
-function summariseWarnings(warnings, limit = 10) {
-    // A warning is one line: ids and keys quoted in it show their control characters escaped.
-    const merged = mergeWarnings(warnings).map((w) => oneLine(warningText(w)));
-    if (merged.length <= limit + 1)
-        return merged;
-    return [
-        ...merged.slice(0, limit),
-        `... and ${(merged.length - limit).toLocaleString('en-US')} more warnings like these`,
-    ];
-}
-/** One warning as a line of plain text. */
-function warningText(w) {
-    if (w.kind === 'note')
-        return w.text;
-    if (w.kind === 'unknown_key')
-        return unknownKeyText(w);
-    return reportWarningText(w);
-}
-const inQueries = (n) => `in ${n.toLocaleString('en-US')} ${n === 1 ? 'query' : 'queries'}`;
-function unknownKeyText(w) {
-    const at = `${w.source}:${w.line}`;
-    if (w.map === null)
-        return `${at}: unknown key \`${w.key}\` ${inQueries(w.count)} (ignored)${suggest(w.key, w.known)}`;
-    return `${at}: \`${w.map}\`: unknown key \`${w.key}\` ${inQueries(w.count)} (ignored; its keys are ${w.known.join(', ')})${suggest(w.key, w.known)}`;
-}
-const PLAIN = { code: (text) => text, commit: (sha) => sha.slice(0, 12), input: (text) => text };
-/**
- * A report warning in words, as every output says it: plain by default (the text report, stderr, annotations); the
- * comment gives its own `style` and makes a sentence of it (markdown.ts, markdownWarning).
- */
-function reportWarningText(w, style = PLAIN) {
-    switch (w.kind) {
-        case 'stale_baseline':
-            return `the baseline run is ${w.age} old, past ${style.code('baseline-max-age')} (${numberFormat_plural(w.maxAgeDays, 'day', 'days')})`;
-        case 'baseline_behind':
-            return `the baseline is not the base commit's own run but one ${numberFormat_plural(w.commitsBehind, 'commit', 'commits')} behind it: changes made in between count as this pull request's`;
-        case 'swapped_runs':
-            return `the baseline run was created ${w.age} after the candidate: are the two the wrong way round?`;
-        case 'candidate_commit':
-            return `the candidate run was made at ${style.commit(w.candidate)}, not at the commit this workflow evaluated (${style.commit(w.head)})`;
-        case 'missing_results':
-            return `${numberFormat_plural(w.count, 'query has', 'queries have')} no result in the candidate (${w.leftOut ? `left out of its means: ${style.code('--mean-over trec')}` : 'counted as misses'})`;
-        case 'added_results':
-            return `${numberFormat_plural(w.count, 'query has', 'queries have')} a result only in the candidate`;
-        case 'unknown_results':
-            return `the ${w.side} has results for ${numberFormat_plural(w.count, 'query', 'queries')} not in the golden set (not scored)`;
-        case 'duplicate_results':
-            return `the ${w.side} has more than one result for ${numberFormat_plural(w.count, 'query', 'queries')} (the last one read is scored)`;
-        case 'capped_results':
-            return `the ${w.side} has ${numberFormat_plural(w.count, 'query', 'queries')} with more than ${CAPS_TEXT}: only the first are scored`;
-        case 'other_golden_set':
-            return `the ${w.side} run's stored aggregate was computed on another golden set (${style.code(w.recorded.slice(0, 19))}): both runs are scored here on ${style.code(w.fingerprint.slice(0, 19))}`;
-        case 'judge_differs':
-            return 'judge model or prompt differs: judge scores are shown, not gated';
-        case 'pending':
-            return `${numberFormat_plural(w.count, 'query is', 'queries are')} pending (not gated)`;
-        case 'same_run':
-            return `the baseline and the candidate are the same run (${style.input(w.runId)}: ${w.why}): every difference is 0, and the gates pass by construction`;
-        case 'runner_mistake':
-            return runnerMistakeText(w, style);
-    }
-}
-/** A field of plain key characters, shown as code; any other is text from the inputs, escaped as such. */
-const PLAIN_FIELD = /^[\w.[\]-]+$/;
-/** A runner's mistake with its count of the run's results (RunnerMistakeWarning). */
-function runnerMistakeText(w, style) {
-    const where = `the ${w.side} run ${style.input(w.run)} has`;
-    const count = `in ${w.queries.toLocaleString('en-US')} of its ${numberFormat_plural(w.results, 'result', 'results')}`;
-    if (w.check === 'unmatchable-hit')
-        return `${where} hits with no ${style.code('chunk_id')}, ${style.code('doc_id')} or ${style.code('doc_path')} ${count}: they can match nothing in the golden set`;
-    const field = PLAIN_FIELD.test(w.field) ? style.code(w.field) : style.input(w.field);
-    return `${where} an unknown key ${field} ${count} (ignored${w.meant === null ? '' : `; did you mean ${style.code(w.meant)}?`})`;
-}
-/**
- * What the verdict line adds when most results of a run have hits that can match nothing (mostlyUnmatchable): one
- * clause per such run, or null. The warning below it names the same mistake with its field.
- */
-function verdictCaveatText(context, style = PLAIN) {
-    const runs = mostlyUnmatchable(context);
-    if (runs.length === 0)
-        return null;
-    return runs
-        .map((m) => `most results of the ${m.side} run ${style.input(m.run)} (${m.queries.toLocaleString('en-US')} of ${m.results.toLocaleString('en-US')}) have hits that can match nothing in the golden set`)
-        .join('; ');
-}
-
-;// CONCATENATED MODULE: ./src/render/markdown.ts
-
-
-
-
-
-
-
-
-
-/** GitHub rejects comment bodies over 65,536 characters; keep a margin for the hidden marker the action adds. */
-const GITHUB_COMMENT_LIMIT = 65_536 - 1_536;
-/** The alert per verdict word: an inconclusive gate never gets the green TIP, even when accepted. */
-const ALERT = {
-    pass: 'TIP',
-    'pass, inconclusive accepted': 'NOTE',
-    'pass with warnings': 'WARNING',
-    inconclusive: 'WARNING',
-    fail: 'CAUTION',
-};
-const RESULT_TEXT = {
-    pass: '✅ pass',
-    fail: '❌ fail',
-    warn: '⚠️ warn',
-    inconclusive: '🟨 inconclusive',
-    info: 'ℹ️ below min_n',
-    no_data: '❔ no data',
-    not_comparable: '➖ not comparable',
-};
-
-function table(header, align) {
-    return [`| ${header.join(' | ')} |`, `| ${align.join(' | ')} |`];
-}
-function mark(def, m) {
-    // Every significant change is marked, one that rounds to ±0.0000 too: the mark follows the test, not the print.
-    // The test is of the paired change, whose interval excludes 0 when significant; the means' delta can point the
-    // other way where the two sides count different queries (--mean-over trec).
-    const change = m.ci ? (m.ci[0] > 0 ? 1 : m.ci[1] < 0 ? -1 : 0) : (m.delta ?? 0);
-    if (!m.significant || !def || def.direction === 'neutral' || change === 0)
-        return '';
-    const better = def.direction === 'higher' ? change > 0 : change < 0;
-    return better ? ' ▲' : ' ▼';
-}
-function gateName(g) {
-    const where = whereText(g.where, (pairs) => escapeMarkdownText(pairs, 60));
-    return `${metricCode(g.metric)}${where}${g.level === 'warn' ? ' (warn)' : ''}`;
-}
-/** One line of the alert per gate that failed or warned: its value or delta with the test, and what was allowed. */
-function alertGateLine(g, report, byId) {
-    const value = gateChangeText(g, report, byId);
-    const icon = g.result === 'inconclusive' ? '🟨' : g.effect === 'fail' ? '❌' : '⚠️';
-    // A gate that failed for want of data says why (no baseline, a zero denominator, an empty group); an
-    // inconclusive one what it can detect.
-    const result = g.result === 'fail' || g.result === 'warn'
-        ? ''
-        : g.result === 'inconclusive'
-            ? ` — inconclusive, ${escapeMarkdownText(detectableText(g, unitOf(g.metric, byId)), 80)}`
-            : ` — ${escapeMarkdownText(g.note.split(';')[0], 160)}`;
-    return `> - ${icon} ${gateName(g).replace(/ \(warn\)$/, '')} ${value}; allowed: ${escapeMarkdownText(g.threshold, 120)}${result}`;
-}
-function alertLines(report, byId, context) {
-    const named = gatesToName(report);
-    const tally = gateTally(report);
-    const shown = named.slice(0, 5);
-    const word = verdictWord(report);
-    const advice = adviceSentence(report);
-    const flaky = flakySetAsideText(report);
-    const caveat = verdictCaveatText(context, markdownStyle(context));
-    return [
-        `> [!${ALERT[word]}]`,
-        `> **EvalVerdict: ${word}** — ${tally}${flaky ? ` · ${flaky}` : ''}${caveat ? ` · ⚠️ ${caveat}` : ''}${advice ? `. ${escapeMarkdownText(advice, 300)}` : ''}`,
-        ...(shown.length ? ['>', ...shown.map((g) => alertGateLine(g, report, byId))] : []),
-        ...(named.length > shown.length ? [`> - and ${named.length - shown.length} more in the gate table`] : []),
-    ];
-}
-function markdown_commitText(hash, context) {
-    const sha = commitOf(hash);
-    if (sha === null)
-        return hash === null ? 'no commit' : escapeMarkdownText(hash, 20);
-    return context.repoUrl ? `[\`${sha.slice(0, 7)}\`](${context.repoUrl}/commit/${sha})` : `\`${sha.slice(0, 7)}\``;
-}
-function baselineSource(report, baselinePath, context = {}) {
-    if (report.baseline === null || baselinePath === null)
-        return null;
-    const from = context.baselineFrom;
-    const limit = context.staleAfter;
-    const ageMs = limit ? millisecondsBetween(report.baseline.created_at, limit.now) : null;
-    return {
-        source: from?.source ?? 'path',
-        run_url: from?.runUrl ?? null,
-        commits_behind: from?.commitsBehind ?? null,
-        base_commit_run: from?.baseCommitRun ?? null,
-        age_days: ageMs === null ? null : Math.round(ageMs / 8_640_000) / 10,
-        stale: limit && limit.maxAgeDays > 0 && ageMs !== null ? ageMs > limit.maxAgeDays * 86_400_000 : null,
-    };
-}
-/** ", from [`artifact:NAME`](run)": where the action found the baseline; empty for a path. */
-function fromText(context) {
-    const from = context.baselineFrom;
-    if (!from)
-        return '';
-    const run = /^https?:\/\/[^\s()<>]+$/.test(from.runUrl) ? from.runUrl : null;
-    const source = `\`${from.source.replace(/`/g, "'")}\``;
-    return `, from ${run ? `[${source}](${run})` : source}`;
-}
-/** Which runs were compared, how far apart, on which golden set; where the rest of the report is. */
-function provenanceLines(report, context, hint) {
-    const { baseline: b, candidate: c, golden } = report;
-    const age = b === null ? null : ageBetween(b.created_at, c.created_at);
-    const ageText = age === null || age.text.startsWith('0 ')
-        ? ''
-        : age.negative
-            ? `, created ${age.text} after the candidate`
-            : `, ${age.text} older`;
-    // A commit the database does not record says where it came from (the workflow context).
-    const candidateFrom = commitSourceText('candidate', c.commit_source);
-    const baselineFrom = commitSourceText('baseline', b?.commit_source);
-    const links = [
-        context.runUrl ? `[workflow run and job summary](${context.runUrl})` : '',
-        // The CLI names its full report only where rows were cut; the action always links where it is.
-        context.runUrl && hint ? `full report: ${hint}` : '',
-    ].filter((x) => x !== '');
-    const lines = [
-        `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${markdown_commitText(c.commit_hash, context)} (${candidateFrom ? `${candidateFrom}; ` : ''}${escapeMarkdownText(c.created_at, 30)}) ${b === null ? '**without a baseline**: a candidate-only report, gated on `min` and `max` thresholds only' : `**vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${markdown_commitText(b.commit_hash, context)}${baselineFrom ? ` (${baselineFrom})` : ''}${ageText}${fromText(context)}`} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${numberFormat_plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
-    ];
-    lines.push(...repeatsMarkdownLines(report));
-    if (context.config)
-        lines.push('', configLine(context.config));
-    if (context.config?.noise)
-        lines.push('', noiseFloorMarkdown(context.config.noise));
-    const warnings = reportWarnings(report, context).map((w) => markdownWarning(w, context));
-    return [...lines, ...(warnings.length ? ['', ...warnings.map((w) => `- ⚠️ ${w}`)] : [])];
-}
-/** The gate config that produced the verdict. */
-function configLine(config) {
-    if (config.source === null)
-        return 'Gate config: built-in default';
-    return `Gate config: ${escapeMarkdownText(config.source, 80)} (sha256 \`${config.sha256}\`)`;
-}
-/** How the comment shows a warning's parts: settings as code, commits linked, text from the inputs escaped. */
-function markdownStyle(context) {
-    return {
-        code: (text) => `\`${text}\``,
-        commit: (sha) => markdown_commitText(sha, context),
-        input: (text) => escapeMarkdownText(text, 60),
-    };
-}
-/** A report warning as the comment says it: the one wording (warnings.ts), a sentence, its parts in Markdown. */
-function markdownWarning(w, context) {
-    const text = reportWarningText(w, markdownStyle(context));
-    return `${text.charAt(0).toUpperCase()}${text.slice(1)}${text.endsWith('?') ? '' : '.'}`;
-}
-function gateTableLines(report, byId) {
-    if (report.gates.length === 0)
-        return [];
-    const open = openGates(report);
-    const hidden = report.gates.length - open.length;
-    return [
-        '',
-        ...table(['gate', 'candidate', 'delta', 'allowed', 'result'], ['---', '---:', '---:', '---', '---']),
-        ...open.map((g) => {
-            const unit = unitOf(g.metric, byId);
-            // Short cells, so the table fits the comment's column unwrapped: the test's interval, p and detectable drop
-            // are in the verdict's bullets and in *All gates* below.
-            return `| ${gateName(g)} | ${formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaShort(g, unit), 60)} | ${escapeMarkdownText(g.threshold, 120)} | ${RESULT_TEXT[g.result]} |`;
-        }),
-        ...(hidden ? ['', `${numberFormat_plural(hidden, 'more gate', 'more gates')} passed (see *All gates* below).`] : []),
-        ...unjudgedLines(report),
-    ];
-}
-/** The unjudged-documents sentence beside the retrieval gates, when it applies. */
-function unjudgedLines(report) {
-    const note = unjudgedNote(report);
-    // Our own words and numbers only: the metric id goes in a code span, not through the mention escaping.
-    return note ? ['', `⚠️ ${note.replace('judged@10', '`judged@10`')}`] : [];
-}
-function metricCells(id, def, m) {
-    const unit = def?.unit;
-    return [
-        metricCode(id),
-        formatValue(m.baseline, unit),
-        formatValue(m.candidate, unit),
-        `${formatDelta(m.delta, unit)}${mark(def, m)}`,
-    ];
-}
-function keyMetricLines(report, byId) {
-    const ids = keyMetrics(report);
-    if (ids.length === 0)
-        return [];
-    if (report.baseline === null)
-        return [
-            '',
-            ...table(['metric', 'candidate', 'n'], ['---', '---:', '---:']),
-            ...ids.map((id) => {
-                const m = report.metrics[id];
-                return `| ${metricCode(id)} | ${formatValue(m.candidate, byId.get(id)?.unit)} | ${m.n.toLocaleString('en-US')} |`;
-            }),
-        ];
-    const level = intervalLevel(report.alpha);
-    const denominators = changedDenominators(report, ids).map(([id, m]) => `${metricCode(id)} ${m.n_baseline.toLocaleString('en-US')} → ${m.n.toLocaleString('en-US')}`);
-    return [
-        '',
-        ...table(['metric', 'baseline', 'candidate', 'delta', `${level} CI`, 'p'], ['---', '---:', '---:', '---:', '---:', '---:']),
-        ...ids.map((id) => {
-            const m = report.metrics[id];
-            const unit = byId.get(id)?.unit;
-            const cells = metricCells(id, byId.get(id), m);
-            if (!m.comparable)
-                cells[0] += ' (not comparable)';
-            return `| ${[...cells, intervalText(m.ci, unit), formatP(m.p_value, report.alpha)].join(' | ')} |`;
-        }),
-        '',
-        `▲ ▼ significant at α ${report.alpha} (two-sided paired sign-flip test, the interval read off it; the gates' bounds are their own).${denominators.length ? ` Denominators differ: ${denominators.join(', ')}.` : ''}`,
-    ];
-}
-/** Per-query rows share one table shape; `answers` adds the answer-change column. */
-function queryTable(rows, report, answers) {
-    const missing = {
-        baseline: new Set(report.golden.added),
-        candidate: new Set(report.golden.removed),
-    };
-    const metric = report.per_query_metric;
-    const header = ['query', 'text', 'first relevant rank', `Δ ${metric}`, ...(answers ? ['answer'] : [])];
-    const align = ['---', '---', '---:', '---:', ...(answers ? ['---'] : [])];
-    return {
-        head: table(header, align),
-        rows: rows.map((o) => {
-            const ranks = `${rankText(o.baseline_rank, missing.baseline.has(o.query_id))} → ${rankText(o.candidate_rank, missing.candidate.has(o.query_id))}`;
-            const cells = [
-                escapeMarkdownCell(o.query_id, 40),
-                escapeMarkdownCell(o.query, 60),
-                ranks,
-                formatDelta(o.metric_delta),
-                ...(answers ? [escapeMarkdownCell(o.answer_changes.join('; '), 80)] : []),
-            ];
-            return `| ${cells.join(' | ')} |`;
-        }),
-    };
-}
-/** What is true of every per-query row, said once: the settings that differ and how chunks were matched. */
-function commonCause(report) {
-    const parts = [];
-    if (report.differences.length)
-        parts.push(`The runs differ in ${nameList(report.differences, 40)}.`);
-    if (report.chunker_version_match !== 'exact' || report.chunk_match_queries)
-        parts.push(`Chunker versions differ: expected chunks of another chunker match by document (${chunkMatchSummary(report) ?? `\`${report.chunker_version_match}\``}).`);
-    return parts.join(' ');
-}
-function worstLines(report, worst) {
-    if (report.baseline === null)
-        return [];
-    if (worst.length === 0)
-        return ['', `No query lost or slipped its first relevant hit; ${perQueryTally(report)}.`];
-    const shown = worst.slice(0, OPEN_QUERY_ROWS);
-    const withAnswers = shown.some((o) => o.answer_changes.length > 0);
-    const { head, rows } = queryTable(shown, report, withAnswers);
-    const cause = commonCause(report);
-    return [
-        '',
-        `#### ${regressionsHeading(shown.length, worst.length, report.per_query_metric)}`,
-        '',
-        `${perQueryTally(report)}.${cause ? ` ${cause}` : ''}`,
-        '',
-        ...head,
-        ...rows,
-    ];
-}
-/** Untrusted names, capped so a run database cannot push the never-cut part past the limit. */
-function nameList(names, max) {
-    return (names
-        .slice(0, 20)
-        .map((n) => escapeMarkdownText(n, max))
-        .join(', ') + (names.length > 20 ? ` and ${names.length - 20} more` : ''));
-}
-/** Each failed answer gate's failing queries, collapsed: the ids, escaped, at most MAX_FAILING_QUERIES. */
-function failingQueriesLines(report) {
-    return report.gates
-        .filter((g) => g.failing_queries && g.failing_queries.length > 0)
-        .flatMap((g) => {
-        const count = g.failing_count ?? g.failing_queries.length;
-        const more = count > g.failing_queries.length ? ` (the first ${g.failing_queries.length})` : '';
-        return details(`Queries that failed ${gateName(g)} (${count.toLocaleString('en-US')})${more}`, [
-            g.failing_queries.map((id) => escapeMarkdownText(id, 80)).join(', '),
-        ]);
-    });
-}
-function details(summary, body) {
-    return ['', `<details><summary>${summary}</summary>`, '', ...body, '', '</details>'];
-}
-const RUN_ROWS = [
-    ['run', 'run_id'],
-    ['suite', 'suite'],
-    ['commit', 'commit_hash'],
-    ['created', 'created_at'],
-    ['chunker', 'chunker_version'],
-    ['embedding model', 'embedding_model'],
-    ['index', 'index_version'],
-];
-function runCell(r, key) {
-    const v = r[key];
-    if (Array.isArray(v))
-        return escapeMarkdownCell(v.join(', '), 80);
-    // 12 characters name a commit and fit the column (a whole SHA cannot wrap).
-    if (key === 'commit_hash' && typeof v === 'string')
-        return escapeMarkdownCell(v.slice(0, 12));
-    return escapeMarkdownCell(v, 80);
-}
-/** The runs side by side and every list the open part only counts. Never cut: each list is capped. */
-function runDetailLines(report) {
-    const { golden, baseline } = report;
-    const lines = [
-        ...(baseline === null
-            ? [
-                ...table(['', 'candidate'], ['---', '---']),
-                ...RUN_ROWS.map(([label, key]) => `| ${label} | ${runCell(report.candidate, key)} |`),
-                '',
-                `Golden set \`${golden.fingerprint}\`: ${numberFormat_plural(golden.queries, 'query', 'queries')}.`,
-            ]
-            : [
-                ...table(['', 'baseline', 'candidate'], ['---', '---', '---']),
-                ...RUN_ROWS.map(([label, key]) => `| ${label} | ${runCell(baseline, key)} | ${runCell(report.candidate, key)} |`),
-                '',
-                `Golden set \`${golden.fingerprint}\`: ${numberFormat_plural(golden.queries, 'query', 'queries')}, ${golden.shared.toLocaleString('en-US')} in both runs. Chunk match: \`${report.chunker_version_match}\`${report.chunk_match_queries ? ` (${chunkMatchSummary(report)})` : ''}.`,
-            ]),
-    ];
-    const list = (text, ids) => (ids.length ? ['', `${text}: ${nameList(ids, 40)}.`] : []);
-    lines.push(...list('Settings that differ', report.differences));
-    lines.push(...list('Queries only in the candidate run', golden.added));
-    const missing = report.options.mean_over === 'trec' ? "left out of the candidate's means" : 'counted as misses in the candidate';
-    lines.push(...list(`Queries only in the baseline run (${missing})`, golden.removed));
-    for (const side of ['baseline', 'candidate']) {
-        lines.push(...list(`Result query ids of the ${side} not in the golden set`, golden.unknown_query_ids[side]));
-        lines.push(...list(`Queries with more than one result in the ${side}`, golden.duplicate_query_ids[side]));
-    }
-    return details('Runs compared', lines);
-}
-function allGatesLines(report, byId) {
-    const withNotes = report.gates.filter((g) => g.note !== '');
-    const tested = report.gates.some((g) => g.ci !== undefined || g.margin !== undefined);
-    if (report.gates.length <= OPEN_GATE_ROWS && withNotes.length === 0 && !tested)
-        return [];
-    const rows = report.gates.map((g) => {
-        const unit = unitOf(g.metric, byId);
-        const result = [RESULT_TEXT[g.result], detectableText(g, unit)].filter(Boolean).join(', ');
-        return `| ${gateName(g)} | ${formatValue(g.baseline, unit)} | ${formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaText(g, unit, report.alpha), 200)} | ${escapeMarkdownText(g.threshold, 80)} | ${escapeMarkdownText(result, 80)} | ${escapeMarkdownCell(g.note, 200)} |`;
-    });
-    return details(`All gates (${report.gates.length}) with their tests and notes`, [
-        ...table(['gate', 'baseline', 'candidate', 'delta and test', 'allowed', 'result', 'note'], ['---', '---:', '---:', '---:', '---', '---', '---']),
-        ...rows,
-    ]);
-}
-function querySection(summary, name, rows, report, answers) {
-    if (rows.length === 0)
-        return null;
-    const t = queryTable(rows, report, answers);
-    return {
-        head: ['', `<details><summary>${summary} (${rows.length.toLocaleString('en-US')})</summary>`, '', ...t.head],
-        rows: t.rows,
-        tail: ['', '</details>'],
-        name,
-        cut: 0,
-    };
-}
-/** "225", or "211 → 216" when the denominators differ; the paired count when it is neither. */
-function denominatorText(m) {
-    const n = m.n_baseline === m.n ? m.n.toLocaleString('en-US') : `${m.n_baseline} → ${m.n}`;
-    const paired = m.n_paired !== null && (m.n_paired !== m.n || m.n_paired !== m.n_baseline);
-    return `${n}${paired ? ` (${m.n_paired.toLocaleString('en-US')} paired)` : ''}`;
-}
-/** Every metric, family by family (a row names its family when it starts one), with the test where there is one. */
-function allMetricsSection(report, defs) {
-    if (report.baseline === null)
-        return candidateMetricsSection(report, defs);
-    const rows = [];
-    let family = '';
-    for (const def of defs) {
-        const m = report.metrics[def.id];
-        if (!m)
-            continue;
-        const cells = metricCells(def.id, def, m);
-        if (def.family !== family)
-            cells[0] = `**${def.family}** ${cells[0]}`;
-        family = def.family;
-        if (!m.comparable)
-            cells[0] += ' (not comparable)';
-        rows.push(`| ${[...cells, intervalText(m.ci, def.unit), formatP(m.p_value, report.alpha), denominatorText(m)].join(' | ')} |`);
-    }
-    return {
-        head: [
-            '',
-            '<details><summary>All metrics</summary>',
-            '',
-            ...table(['metric', 'baseline', 'candidate', 'delta', `${intervalLevel(report.alpha)} CI`, 'p', 'n'], ['---', '---:', '---:', '---:', '---:', '---:', '---:']),
-        ],
-        rows,
-        tail: ['', '</details>'],
-        name: 'all metrics',
-        cut: 0,
-    };
-}
-/** All metrics of a candidate-only report: the value and its denominator. */
-function candidateMetricsSection(report, defs) {
-    const rows = [];
-    let family = '';
-    for (const def of defs) {
-        const m = report.metrics[def.id];
-        if (!m)
-            continue;
-        const id = def.family !== family ? `**${def.family}** ${metricCode(def.id)}` : metricCode(def.id);
-        family = def.family;
-        rows.push(`| ${id} | ${formatValue(m.candidate, def.unit)} | ${m.n.toLocaleString('en-US')} |`);
-    }
-    return {
-        head: [
-            '',
-            '<details><summary>All metrics</summary>',
-            '',
-            ...table(['metric', 'candidate', 'n'], ['---', '---:', '---:']),
-        ],
-        rows,
-        tail: ['', '</details>'],
-        name: 'all metrics',
-        cut: 0,
-    };
-}
-/** The key metrics of every breakdown group that has a value; null when no group has one. */
-function breakdownSection(report, byId) {
-    const key = keyMetrics(report);
-    const rows = [];
-    for (const [kind, groups] of Object.entries(report.breakdowns)) {
-        for (const name of Object.keys(groups).sort()) {
-            for (const id of key) {
-                const m = groups[name][id];
-                if (!m || (m.baseline === null && m.candidate === null))
-                    continue;
-                const cells = report.baseline === null
-                    ? [metricCode(id), formatValue(m.candidate, byId.get(id)?.unit), String(m.n)]
-                    : [...metricCells(id, byId.get(id), m), `${m.n_baseline} / ${m.n}`];
-                rows.push(`| ${[kind, escapeMarkdownCell(name, 60), ...cells].join(' | ')} |`);
-            }
-        }
-    }
-    if (rows.length === 0)
-        return null;
-    return {
-        head: [
-            '',
-            '<details><summary>Breakdowns</summary>',
-            '',
-            ...(report.baseline === null
-                ? table(['by', 'group', 'metric', 'candidate', 'n'], ['---', '---', '---', '---:', '---:'])
-                : table(['by', 'group', 'metric', 'baseline', 'candidate', 'delta', 'n (base / cand)'], ['---', '---', '---', '---:', '---:', '---:', '---:'])),
-        ],
-        rows,
-        tail: ['', '</details>'],
-        name: 'breakdowns',
-        cut: 0,
-    };
-}
-/** Never cut: the open part, then the gates in full and the run details (each list in them capped). */
-function fixedLines(report, byId, context, hint) {
-    return [
-        ...alertLines(report, byId, context),
-        '',
-        ...provenanceLines(report, context, hint),
-        ...gateTableLines(report, byId),
-        ...keyMetricLines(report, byId),
-        ...trendMarkdownLines(context.trend, byId),
-        ...worstLines(report, regressionsBySeverity(report.per_query)),
-        ...flakyMarkdownLines(report),
-        ...allGatesLines(report, byId),
-        ...failingQueriesLines(report),
-        ...runDetailLines(report),
-    ];
-}
-const PER_QUERY_HINT = "_A query's full row in the candidate (hits returned, top hit, reciprocal rank, citation checks, WFGY label): " +
-    '`evalverdict aggregate CANDIDATE.sqlite --golden GOLDEN --per-query`; the JSON report has it as `candidate_row`._';
-function buildSections(report, defs, byId) {
-    const worst = regressionsBySeverity(report.per_query);
-    const losses = querySection(`Regressions and losses: ${regressionOrder(report.per_query_metric)}`, 'regressions and losses', worst, report, true);
-    // Where each row's details are (docs/compare.md): the open part's budget is not touched, this is collapsed.
-    losses?.tail.unshift('', PER_QUERY_HINT);
-    const wins = querySection(`Wins: ${winOrder(report.per_query_metric)}`, 'wins', winsByGain(report.per_query), report, false);
-    const answers = querySection('Answer changes', 'answer changes', reportParts_answerChanges(report.per_query), report, true);
-    const metrics = allMetricsSection(report, defs);
-    const breakdowns = breakdownSection(report, byId);
-    const present = (list) => list.filter((s) => s !== null);
-    return {
-        sections: present([losses, wins, answers, metrics, breakdowns]),
-        cutOrder: present([breakdowns, wins, answers, losses, metrics]),
-    };
-}
-/** The note that says how many rows of a section were cut (none when none were). */
-function noteLines(s, hint) {
-    return s.cut > 0
-        ? [
-            '',
-            `_${s.cut.toLocaleString('en-US')} more ${s.cut === 1 ? 'row' : 'rows'} of ${s.name} left out to fit GitHub's comment limit (the least severe)${hint ? `; the full report is in ${hint}` : ''}._`,
-        ]
-        : [];
-}
-function sectionText(s, hint) {
-    return [...s.head, ...s.rows, ...noteLines(s, hint), ...s.tail].join('\n');
-}
-function renderReportMarkdown(report, defs, options = { maxLength: GITHUB_COMMENT_LIMIT }) {
-    const byId = new Map(defs.map((d) => [d.id, d]));
-    const fixed = fixedLines(report, byId, options.context ?? {}, options.fullReportHint);
-    return layOut(report, fixed, buildSections(report, defs, byId), options);
-}
-/**
- * The untruncated report and the one cut to `options.maxLength` (the same two documents as two
- * renderReportMarkdown calls). The full report names where it is only through the cut one.
- */
-function renderReportMarkdowns(report, defs, options) {
-    const context = options.context ?? {};
-    const byId = new Map(defs.map((d) => [d.id, d]));
-    // The sections are built once (a large run's rows are escaped once): the full layout cuts nothing, then the
-    // cut one removes rows from the same arrays.
-    const sections = buildSections(report, defs, byId);
-    const full = layOut(report, fixedLines(report, byId, context, undefined), sections, { maxLength: Infinity });
-    const hint = typeof options.fullReportHint === 'function' ? options.fullReportHint(full) : options.fullReportHint;
-    const fixed = fixedLines(report, byId, context, hint);
-    return { full, cut: layOut(report, fixed, sections, { ...options, fullReportHint: hint }) };
-}
-/**
- * The document from its parts, rows cut from `sections` (which it changes) until it fits `options.maxLength`:
- * from the end of each section (its least severe rows), sections in `cutOrder`.
- */
-function layOut(report, fixed, parts, options) {
-    const { sections, cutOrder } = parts;
-    const footer = [
-        '',
-        `<sub>EvalVerdict · paired sign-flip test, ${report.options.permutations.toLocaleString('en-US')} flips, seed ${report.options.seed}; metric intervals at ${intervalLevel(report.alpha)} from the same test; gate intervals at ${intervalLevel(2 * report.alpha)}, Student's t, simultaneous over the tested gates · mean over ${report.options.mean_over}, min grade ${report.options.min_grade}</sub>`,
-    ];
-    const fixedText = fixed.join('\n');
-    const footerText = footer.join('\n');
-    // Lengths are counted, not measured on joined text (a 100,000-query report has megabytes of rows): a section's
-    // text is its lines joined by "\n", so its length is each line's length plus one, less one.
-    const linesLength = (lines) => lines.reduce((n, line) => n + line.length + 1, 0);
-    const rowChars = new Map(sections.map((s) => [s, linesLength(s.rows)]));
-    const sectionLength = (s) => linesLength(s.head) +
-        rowChars.get(s) +
-        linesLength(noteLines(s, options.fullReportHint)) +
-        linesLength(s.tail) -
-        1;
-    // The exact length of the document below: fixed, "\n" + each section, "\n" + footer, final "\n".
-    const total = () => fixedText.length + sections.reduce((n, s) => n + 1 + sectionLength(s), 0) + 1 + footerText.length + 1;
-    // The notes grow as rows go (the count's digits), so cut a little past the limit and measure again.
-    while (total() > options.maxLength) {
-        const section = cutOrder.find((s) => s.rows.length > 0);
-        if (!section)
-            break;
-        let excess = total() - options.maxLength + 200;
-        let length = rowChars.get(section);
-        while (section.rows.length > 0 && excess > 0) {
-            const removed = section.rows.pop();
-            length -= removed.length + 1;
-            excess -= removed.length + 1;
-            section.cut++;
-        }
-        rowChars.set(section, length);
-    }
-    return `${[fixedText, ...sections.map((s) => sectionText(s, options.fullReportHint)), footerText].join('\n')}\n`;
-}
-
-;// CONCATENATED MODULE: ./src/pipeline/pipeline.ts
-/**
- * load -> aggregate -> compare -> gate -> render: the one code path behind `evalverdict compare` and the action.
- * Reads the files it is given and publishes nothing; the one file it writes is a run's own `aggregate_json` when
- * asked (`aggregate --write`, the action's `write-aggregate`), through src/write. Report files are the entries'.
- */
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 
 
 
 
 
 
-
-
-
-
-
-
-
-
-
-
-
-/** Marks phases for `trace`, and the worker's phases, placed on the same clock. */
-function tracer(trace) {
-    const start = performance.timeOrigin + performance.now();
-    const now = () => (performance.timeOrigin + performance.now() - start) / 1000;
-    return {
-        mark: (label) => trace?.(label, now(), process.resourceUsage().minorPageFault),
-        worker: async (phases) => {
-            if (!trace)
-                return;
-            for (const [label, epochMs, faults] of await phases)
-                trace(`worker: ${label}`, (epochMs - start) / 1000, faults);
-        },
-    };
-}
-/**
- * The gate config (the inline text, else the file, else the built-in default) and where it came from: a file's hash
- * is of its bytes as read; the inline text's of the text trimmed, as the action's inputs are.
- */
-function loadGateConfig(configPath, configText, builtIn = defaultGateConfig()) {
-    const hashOf = (text) => (0,external_node_crypto_namespaceObject.createHash)('sha256').update(text, 'utf8').digest('hex').slice(0, 12);
-    if (configText && configText.trim() !== '')
-        return {
-            config: parseGateConfig(configText, 'gates input'),
-            origin: { source: 'gates input', sha256: hashOf(configText.trim()) },
-        };
-    if (!configPath)
-        return { config: builtIn, origin: { source: null, sha256: null } };
-    let text;
-    try {
-        text = readRegularFile(configPath, 'the gate config', MAX_CONFIG_BYTES).toString('utf8');
-    }
-    catch (error) {
-        throw cannotRead(configPath, error, 'the gate config');
-    }
-    return { config: parseGateConfig(text, configPath), origin: { source: configPath, sha256: hashOf(text) } };
-}
-/**
- * Why the two sides are one run, or null: the same run of the same database file (both sides picking the newest run
- * of one database, most often), or the same run id with the same creation time and results.
- */
-function sameRunReason(inputs, report) {
-    const { baseline: b, candidate: c } = report;
-    if (b === null || inputs.baselinePath === null || b.run_id !== c.run_id)
-        return null;
-    const real = (path) => {
-        try {
-            return (0,external_node_fs_namespaceObject.realpathSync)(path);
-        }
-        catch {
-            return (0,external_node_path_namespaceObject.resolve)(path);
-        }
-    };
-    if (real(inputs.baselinePath) === real(inputs.candidatePath))
-        return 'same database and run';
-    const unchanged = Object.values(report.metrics).every((m) => m.delta === null || m.delta === 0);
-    return b.created_at === c.created_at && unchanged && report.golden.removed.length === 0
-        ? 'same run id and results'
-        : null;
-}
-async function runCompare(inputs) {
-    const t = tracer(inputs.trace);
-    const loaded = loadGateConfig(inputs.configPath, inputs.configText, inputs.builtInConfig);
-    const { config, options: scoring } = atScoringCutoffs(loaded.config, withoutUndefined(inputs.options ?? {}));
-    const origin = loaded.origin;
-    const options = {
-        ...scoring,
-        strictChunkerVersion: inputs.strictChunkerVersion ?? false,
-        alpha: config.alpha,
-    };
-    let read = null;
-    const golden = () => (read ??= readGoldenFile(inputs.goldenPath));
-    const baselinePath = inputs.baselinePath;
-    const chosen = await compareChosen(inputs, golden, options, t, config.repeatsMayDiffer);
-    const { compared, runsRead } = chosen;
-    inputs = chosen.inputs;
-    requireExpectations(golden(), config, compared);
-    const checked = await runFormatChecks(runsRead, compareGoldenView(golden()));
-    const { report: gated, defs } = applyGates(compared, config);
-    // A run whose database records no commit takes the action's (the workflow run's), and says so.
-    const report = withShownPValues(withWorkflowCommits(gated, inputs.reportContext ?? {}));
-    t.mark('compared');
-    // A calibrated config's noise floor is named beside the config (src/render/calibrationReport.ts, noiseFloorLine).
-    const named = config.noise ? { ...origin, noise: config.noise } : origin;
-    const context = {
-        ...inputs.reportContext,
-        config: named,
-        sameRun: sameRunReason(inputs, report),
-        ...(checked.mistakes.length > 0 ? { runnerMistakes: checked.mistakes } : {}),
-    };
-    const { full: markdownFull, cut: markdown } = renderReportMarkdowns(report, defs, {
-        maxLength: GITHUB_COMMENT_LIMIT,
-        fullReportHint: inputs.fullReportHint,
-        context,
-    });
-    const json = stableJson({
-        ...report,
-        baseline_source: baselineSource(report, baselinePath, inputs.reportContext),
-        config: origin,
-        ...(checked.mistakes.length > 0 ? { runner_warnings: runnerWarningsJson(checked.mistakes) } : {}),
-    });
-    t.mark('reports rendered');
-    const warnings = [
-        ...notes([report.baseline && swappedRunsWarning(report.baseline, report.candidate)]),
-        ...golden().warnings,
-        ...pipeline_runWarnings(compared, baselinePath, inputs.candidatePath),
-        ...notes(chosen.repeatWarnings),
-        ...reportWarnings(report, context).filter((w) => !SAID_ELSEWHERE.has(w.kind)),
-        ...notes(checked.findings.map(formatFinding)),
-        ...notes(config.notices),
-    ];
-    return { report, defs, markdown, markdownFull, json, warnings, context, parallel: chosen.parallel, golden: golden() };
-}
-/**
- * The report's warnings not repeated in the entries' warnings: those the pipeline words itself with the run's path
- * and ids (swappedRunsWarning, runWarnings), and those of the action's context (a stale or distant baseline, a
- * candidate of another commit), which the comment shows and the action reports itself, and the runner mistakes, whose
- * findings are worded as validate words them (runFormatChecks). The others reach stderr and
- * the action's annotations as the report words them.
- */
-const SAID_ELSEWHERE = new Set([
-    'swapped_runs',
-    'unknown_results',
-    'duplicate_results',
-    'capped_results',
-    'stale_baseline',
-    'baseline_behind',
-    'candidate_commit',
-    'runner_mistake',
-]);
-/** Each side's results the golden set does not know, repeated results, and ignored stage timings. */
-function pipeline_runWarnings(compared, baselinePath, candidatePath) {
-    const { report, ignoredStageTimings } = compared;
-    const b = report.baseline;
-    const { unknown_query_ids: unknown, duplicate_query_ids: duplicate, capped_query_ids: capped } = report.golden;
-    return notes([
-        b && unknownResultsWarning(baselinePath, b.run_id, unknown.baseline),
-        unknownResultsWarning(candidatePath, report.candidate.run_id, unknown.candidate),
-        b && duplicateResultsWarning(baselinePath, b.run_id, duplicate.baseline),
-        duplicateResultsWarning(candidatePath, report.candidate.run_id, duplicate.candidate),
-        b && cappedResultsWarning(baselinePath, b.run_id, capped?.baseline ?? []),
-        cappedResultsWarning(candidatePath, report.candidate.run_id, capped?.candidate ?? []),
-        b && ignoredStagesWarning(baselinePath, b.run_id, ignoredStageTimings.baseline),
-        ignoredStagesWarning(candidatePath, report.candidate.run_id, ignoredStageTimings.candidate),
-    ]);
-}
-/** An options object without the keys set to undefined, so that spreading it keeps what came before. */
-function withoutUndefined(options) {
-    return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
-}
-/**
- * A baseline created after its candidate: most often the two paths were given the wrong way round, which turns
- * every regression into an improvement. Equal or unreadable times say nothing.
- */
-function swappedRunsWarning(baseline, candidate) {
-    const [b, c] = [runTime(baseline.created_at), runTime(candidate.created_at)];
-    if (b === null || c === null || b <= c)
-        return null;
-    return (`the baseline run \`${baseline.run_id}\` (created ${baseline.created_at}) is newer than the candidate run ` +
-        `\`${candidate.run_id}\` (created ${candidate.created_at}): the runs may be swapped (the baseline comes first)`);
-}
 /**
  * The comparison by the path the inputs call for: several runs on a side (repeats), else two threads where
- * available, else in sequence; the inputs with each side's first run named, and every run read (file, run id, side).
+ * available, else in sequence; the every run read (file, run id, side).
  */
 async function compareChosen(given, golden, options, t, mayDiffer) {
     const baselinePath = given.baselinePath;
@@ -21627,74 +22334,7 @@ async function compareChosen(given, golden, options, t, mayDiffer) {
         ...read(inputs.candidatePath, lists?.candidate ?? [], c.run_id, 'candidate'),
     ];
     const repeatWarnings = repeatedCompared?.repeatWarnings ?? [];
-    return { compared, inputs, runsRead, parallel: inParallel !== null, repeatWarnings };
-}
-async function repeatedRuns(inputs) {
-    const baseline = inputs.baselinePath !== null && inputs.baselineRun
-        ? await sideRunsNamed(inputs.baselinePath, inputs.baselineRun, '--baseline-run')
-        : null;
-    const candidate = inputs.candidateRun
-        ? await sideRunsNamed(inputs.candidatePath, inputs.candidateRun, '--candidate-run')
-        : null;
-    if (baseline === null && candidate === null)
-        return null;
-    if (inputs.baselinePath === null && candidate !== null && candidate.length > 1)
-        throw new InputError('--candidate-run: several candidate runs need a baseline (not --baseline none)');
-    return {
-        baseline: inputs.baselinePath === null ? [] : (baseline ?? [inputs.baselineRun ?? null]),
-        candidate: candidate ?? [inputs.candidateRun ?? null],
-    };
-}
-/**
- * The runs a side's run option names when it names several: ids separated by commas, `all` (every run of the
- * database, when its runs are of one suite) or `all:SUITE` (every run of that suite), in the order written. Null
- * when it names one run (as runsNamed). Ambiguity, an unknown id or suite, an empty or repeated id: an InputError.
- */
-async function sideRunsNamed(runPath, value, flag) {
-    if (value !== 'all' && !value.startsWith('all:') && !value.includes(','))
-        return null;
-    const runs = await runsIn(runPath);
-    const ids = runs.map((r) => r.id);
-    if (ids.includes(value))
-        return null;
-    const suites = [...new Set(runs.map((r) => r.suite))].sort();
-    const suiteList = () => suites
-        .slice(0, 10)
-        .map((s) => `\`${oneLine(s)}\` (${numberFormat_plural(runs.filter((r) => r.suite === s).length, 'run', 'runs')})`)
-        .join(', ');
-    if (value === 'all') {
-        if (suites.length > 1)
-            throw new InputError(`${runPath}: ${flag} all is ambiguous: the database holds runs of ${suites.length} suites (${suiteList()}); ` +
-                `name one suite (${flag} all:${oneLine(suites[0])}) or the runs (${flag} a,b,c)`);
-        return ids;
-    }
-    if (value.startsWith('all:')) {
-        const suite = value.slice(4);
-        const of = runs.filter((r) => r.suite === suite).map((r) => r.id);
-        if (of.length === 0)
-            throw new InputError(`${runPath}: ${flag}: no run of suite \`${oneLine(suite)}\` in \`eval_runs\`${suggest(suite, suites)} (suites: ${suiteList()})`);
-        return of;
-    }
-    return listedRuns(runPath, value, flag, ids);
-}
-/** The ids of a comma list, each checked against the database's (`present`). */
-function listedRuns(runPath, value, flag, present) {
-    const ids = value.split(',').map((id) => id.trim());
-    const listed = () => `(runs: ${present
-        .slice(0, 20)
-        .map((id) => oneLine(id))
-        .join(', ')}${present.length > 20 ? `, and ${present.length - 20} more` : ''})`;
-    const seen = new Set();
-    for (const id of ids) {
-        if (id === '')
-            throw new InputError(`${flag}: ${JSON.stringify(value)} has an empty run id ${listed()}`);
-        if (seen.has(id))
-            throw new InputError(`${flag}: run \`${oneLine(id)}\` is given twice`);
-        seen.add(id);
-        if (!present.includes(id))
-            throw new InputError(`${runPath}: ${flag}: no run \`${oneLine(id)}\` in \`eval_runs\`${suggest(id, present)} ${listed()}`);
-    }
-    return ids;
+    return { compared, runsRead, parallel: inParallel !== null, repeatWarnings };
 }
 /** Each side's runs scored one after another (one run database in memory at a time), means per query compared. */
 async function compareRepeated(inputs, lists, golden, options, mayDiffer) {
@@ -21789,701 +22429,180 @@ async function compareInParallel(inputs, golden, options, t) {
         baseline?.release?.();
     }
 }
+
+;// CONCATENATED MODULE: ./src/pipeline/gateConfigFile.ts
+/** The gate config a comparison applies: the inline text, else the file, else the built-in default. */
+
+
+
+
 /**
- * When a second thread pays off for aggregate: each thread reads half of a JSON Lines golden set and scores its
- * queries' results, so the gain grows with the golden set; the second heap costs memory, and a small run gains
- * nothing (bench/README.md). YAML golden sets are read in one thread.
+ * The gate config (the inline text, else the file, else the built-in default) and where it came from: a file's hash
+ * is of its bytes as read; the inline text's of the text trimmed, as the action's inputs are.
  */
-const SPLIT_MIN_GOLDEN_BYTES = 16 << 20;
-const SPLIT_MIN_RUN_BYTES = 64 << 20;
-/**
- * When scoring the candidate in a worker pays off for compare: the worker loads the bundle, compiles sql.js and
- * reads the golden set again, which a run under 64 MiB does not win back in wall time (bench/README.md).
- */
-function worthAWorker(candidatePath) {
-    return workerMode() === 'always' || sizeAtLeast(candidatePath, SPLIT_MIN_RUN_BYTES);
-}
-function worthSplitting(runPath, goldenPath) {
-    if (goldenFormatOf(goldenPath) !== 'jsonl')
-        return false;
-    if (workerMode() === 'always')
-        return true;
-    return sizeAtLeast(goldenPath, SPLIT_MIN_GOLDEN_BYTES) && sizeAtLeast(runPath, SPLIT_MIN_RUN_BYTES);
-}
-function sizeAtLeast(path, bytes) {
-    try {
-        return (0,external_node_fs_namespaceObject.statSync)(path).size >= bytes;
-    }
-    catch {
-        return false; // the readers name the missing file
-    }
-}
-/**
- * load -> aggregate (-> store): `evalverdict aggregate` and the action's `write-aggregate`. From a bundle, a large run
- * with a large JSON Lines golden set is scored by two threads, a golden half each (the same table as one pass).
- */
-async function runAggregate(inputs) {
-    const t = tracer(inputs.trace);
-    const options = { ...score_DEFAULT_OPTIONS, ...inputs.options };
-    // Refused before scoring too, not only before writing: scoring a large run only to refuse its --write wastes it.
-    if (inputs.write)
-        checkReplaceable(inputs.runPath);
-    const inTwo = workersAvailable() && worthSplitting(inputs.runPath, inputs.goldenPath)
-        ? await aggregateInTwoThreads({ runPath: inputs.runPath, runId: inputs.runId ?? null, goldenPath: inputs.goldenPath, options }, t.mark)
-        : null;
-    if (inTwo !== null)
-        await t.worker(Promise.resolve(inTwo.phases));
-    const { table, warnings } = inTwo ?? (await aggregateInOneThread(inputs, options, t.mark));
-    const runId = table.run.run.runId;
-    const defs = metricTableFor(table);
-    const report = aggregateScored(table, defs);
-    t.mark('aggregated');
-    const findings = await runFormatFindings([[inputs.runPath, runId]], aggregateGoldenView(inputs.goldenPath, report));
-    const resultWarnings = notes([
-        unknownResultsWarning(inputs.runPath, runId, report.unknown_query_ids),
-        duplicateResultsWarning(inputs.runPath, runId, report.duplicate_query_ids),
-        cappedResultsWarning(inputs.runPath, runId, report.capped_query_ids ?? []),
-        ignoredStagesWarning(inputs.runPath, runId, table.ignoredStageTimings),
-        ...findings.map(formatFinding),
-    ]);
-    if (inputs.write)
-        await storeAggregate(inputs.runPath, runId, report);
-    return { report, defs, runId, warnings: [...warnings, ...resultWarnings], parallel: inTwo !== null };
-}
-async function aggregateInOneThread(inputs, options, mark) {
-    // The run is opened before the golden set is read: the other way round, the golden set's garbage was still in
-    // the heap when sql.js took its memory. With both files wrong, the golden file's error is the one reported.
-    let whole;
-    try {
-        whole = await openRunStream(inputs.runPath, inputs.runId);
-    }
-    catch (error) {
-        if (error instanceof InputError)
-            readGoldenFile(inputs.goldenPath); // throws the golden file's error, if it has one
-        throw error;
-    }
-    try {
-        const golden = readGoldenFile(inputs.goldenPath);
-        mark('golden set read');
-        const table = aggregateTableOf(table_scoreToTable(whole, golden, options));
-        mark('run scored into its table');
-        return { table, warnings: golden.warnings };
-    }
-    finally {
-        whole.release?.();
-    }
-}
-/** The aggregate in the run's `eval_runs.aggregate_json` (kebab's keys), the file replaced atomically. */
-async function storeAggregate(runPath, runId, report) {
-    await writeAggregateJson(runPath, runId, stableJson(kebabAggregateJson(report)).trimEnd());
-}
-/** load -> per-query rows of one run (`evalverdict aggregate --per-query`): each golden query's row, in golden order. */
-async function runPerQuery(inputs) {
-    const options = { ...score_DEFAULT_OPTIONS, ...inputs.options };
-    let run;
-    try {
-        run = await openRunStream(inputs.runPath, inputs.runId);
-    }
-    catch (error) {
-        if (error instanceof InputError)
-            readGoldenFile(inputs.goldenPath); // the golden file's error first, as aggregate
-        throw error;
-    }
-    try {
-        const golden = readGoldenFile(inputs.goldenPath);
-        const { rows, unknownQueryIds, duplicateQueryIds, cappedQueryIds } = perQueryRows(run, golden, options);
-        const pending = rows.filter((r) => r.pending).length;
-        const runId = run.run.runId;
+function loadGateConfig(configPath, configText, builtIn = defaultGateConfig()) {
+    const hashOf = (text) => (0,external_node_crypto_namespaceObject.createHash)('sha256').update(text, 'utf8').digest('hex').slice(0, 12);
+    if (configText && configText.trim() !== '')
         return {
-            report: {
-                run: summariseRun(run),
-                golden: { fingerprint: golden.fingerprint, queries: rows.length - pending, pending },
-                rows,
-                unknown_query_ids: unknownQueryIds,
-                duplicate_query_ids: duplicateQueryIds,
-                ...(cappedQueryIds.length > 0 ? { capped_query_ids: cappedQueryIds } : {}),
-            },
-            warnings: [
-                ...golden.warnings,
-                ...notes([
-                    unknownResultsWarning(inputs.runPath, runId, unknownQueryIds),
-                    duplicateResultsWarning(inputs.runPath, runId, duplicateQueryIds),
-                    cappedResultsWarning(inputs.runPath, runId, cappedQueryIds),
-                ]),
-            ],
+            config: parseGateConfig(configText, 'gates input'),
+            origin: { source: 'gates input', sha256: hashOf(configText.trim()) },
         };
-    }
-    finally {
-        run.release?.();
-    }
-}
-/**
- * The run ids of a database in the order they were written (rowid; by run_id for a table without one), after the
- * reader's checks of the file (a wrong file fails with the reader's message).
- */
-async function runIdsIn(runPath) {
-    return (await runsIn(runPath)).map((r) => r.id);
-}
-/** runIdsIn with each run's suite. */
-async function runsIn(runPath) {
-    (await openRunStream(runPath)).release?.();
-    const db = await openRunDatabase(runPath);
+    if (!configPath)
+        return { config: builtIn, origin: { source: null, sha256: null } };
+    let text;
     try {
-        let rows;
+        text = readRegularFile(configPath, 'the gate config', MAX_CONFIG_BYTES).toString('utf8');
+    }
+    catch (error) {
+        throw cannotRead(configPath, error, 'the gate config');
+    }
+    return { config: parseGateConfig(text, configPath), origin: { source: configPath, sha256: hashOf(text) } };
+}
+
+;// CONCATENATED MODULE: ./src/pipeline/runCompare.ts
+/**
+ * load -> aggregate -> compare -> gate -> render: the one code path behind `evalverdict compare` and the action.
+ * Reads the files it is given and publishes nothing; report files are the entries'.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * Why the two sides are one run, or null: the same run of the same database file (both sides picking the newest run
+ * of one database, most often), or the same run id with the same creation time and results.
+ */
+function sameRunReason(inputs, report) {
+    const { baseline: b, candidate: c } = report;
+    if (b === null || inputs.baselinePath === null || b.run_id !== c.run_id)
+        return null;
+    const real = (path) => {
         try {
-            rows = db.exec('SELECT run_id, suite FROM eval_runs ORDER BY rowid');
+            return (0,external_node_fs_namespaceObject.realpathSync)(path);
         }
         catch {
-            rows = db.exec('SELECT run_id, suite FROM eval_runs ORDER BY run_id');
+            return (0,external_node_path_namespaceObject.resolve)(path);
         }
-        return (rows[0]?.values ?? []).map((v) => ({ id: String(v[0]), suite: String(v[1] ?? '') }));
-    }
-    finally {
-        db.close();
-    }
+    };
+    if (real(inputs.baselinePath) === real(inputs.candidatePath))
+        return 'same database and run';
+    const unchanged = Object.values(report.metrics).every((m) => m.delta === null || m.delta === 0);
+    return b.created_at === c.created_at && unchanged && report.golden.removed.length === 0
+        ? 'same run id and results'
+        : null;
+}
+async function runCompare(inputs) {
+    const t = tracer(inputs.trace);
+    const loaded = loadGateConfig(inputs.configPath, inputs.configText, inputs.builtInConfig);
+    const { config, options: scoring } = settingsOf(loaded.config, withoutUndefined(inputs.options ?? {}));
+    const origin = loaded.origin;
+    const options = {
+        ...scoring,
+        strictChunkerVersion: inputs.strictChunkerVersion ?? false,
+    };
+    let read = null;
+    const golden = () => (read ??= readGoldenFile(inputs.goldenPath));
+    const baselinePath = inputs.baselinePath;
+    const chosen = await compareChosen(inputs, golden, options, t, config.repeatsMayDiffer);
+    const { compared, runsRead } = chosen;
+    requireExpectations(golden(), config, compared);
+    const checked = await runFormatChecks(runsRead, compareGoldenView(golden()));
+    const { report: gated, defs } = applyGates(compared, config);
+    // A run whose database records no commit takes the action's (the workflow run's), and says so.
+    const report = withShownPValues(withWorkflowCommits(gated, inputs.reportContext ?? {}));
+    t.mark('compared');
+    // A calibrated config's noise floor is named beside the config (src/render/calibrationReport.ts, noiseFloorLine).
+    const named = config.noise ? { ...origin, noise: config.noise } : origin;
+    const context = {
+        ...inputs.reportContext,
+        config: named,
+        sameRun: sameRunReason(inputs, report),
+        ...(checked.mistakes.length > 0 ? { runnerMistakes: checked.mistakes } : {}),
+    };
+    const { full: markdownFull, cut: markdown } = renderReportMarkdowns(report, defs, {
+        maxLength: GITHUB_COMMENT_LIMIT,
+        fullReportHint: inputs.fullReportHint,
+        context,
+    });
+    const json = stableJson({
+        ...report,
+        baseline_source: baselineSource(report, baselinePath, inputs.reportContext),
+        config: origin,
+        ...(checked.mistakes.length > 0 ? { runner_warnings: runnerWarningsJson(checked.mistakes) } : {}),
+    });
+    t.mark('reports rendered');
+    const warnings = [
+        ...notes([report.baseline && swappedRunsWarning(report.baseline, report.candidate)]),
+        ...golden().warnings,
+        ...runCompare_runWarnings(compared, baselinePath, inputs.candidatePath),
+        ...notes(chosen.repeatWarnings),
+        ...reportWarnings(report, context).filter((w) => !SAID_ELSEWHERE.has(w.kind)),
+        ...notes(checked.findings.map(formatFinding)),
+        ...notes(config.notices),
+    ];
+    return { report, defs, markdown, markdownFull, json, warnings, context, parallel: chosen.parallel, golden: golden() };
 }
 /**
- * The runs a `--run` value names when it names several: `all`, or ids separated by commas. Null when it names one
- * run: a value without a comma other than `all`, or the exact id of a run (a run may be called `all` or `a,b`).
- * An id the database does not have, an empty one or one given twice is refused, naming the runs there are.
+ * The report's warnings not repeated in the entries' warnings: those the pipeline words itself with the run's path
+ * and ids (swappedRunsWarning, runWarnings), and those of the action's context (a stale or distant baseline, a
+ * candidate of another commit), which the comment shows and the action reports itself, and the runner mistakes, whose
+ * findings are worded as validate words them (runFormatChecks). The others reach stderr and
+ * the action's annotations as the report words them.
  */
-async function runsNamed(runPath, value) {
-    if (value !== 'all' && !value.includes(','))
-        return null;
-    const present = await runIdsIn(runPath);
-    if (present.includes(value))
-        return null;
-    if (value === 'all')
-        return present;
-    return listedRuns(runPath, value, '--run', present);
-}
-/** Every run of `runIds` aggregated as `aggregate` does, then side by side with the best values marked. */
-async function runAggregateSideBySide(inputs) {
-    const outputs = [];
-    for (const runId of inputs.runIds)
-        outputs.push(await runAggregate({ ...inputs, runId, write: false }));
-    const { report, defs } = sideBySide(outputs);
-    // each run's reading gives the golden set's warnings again: once each
-    const warnings = new Map(outputs.flatMap((o) => o.warnings).map((w) => [JSON.stringify(w), w]));
-    return { report, defs, warnings: [...warnings.values()] };
-}
-
-;// CONCATENATED MODULE: ./src/render/text.ts
-/**
- * The compare report for a terminal: plain text, verdict first and last, then the gates, the key metrics and the
- * worst regressions. No Markdown, no HTML entities; text from inputs has its control characters shown escaped so
- * each value stays on its line. Colour only when asked (the CLI asks on a TTY without NO_COLOR).
- */
-
-
-
-
-
-
-
-// As oneLine's: controls, every default-ignorable code point (tag characters and Hangul fillers too), lone surrogates.
-const text_CONTROL = /[\u0000-\u001f\u007f-\u009f\u180e\u2028\u2029\p{Default_Ignorable_Code_Point}\ud800-\udfff]/gu;
-/** Untrusted text on one line: controls, zero-width and bidi characters as \u escapes, capped at `max`. */
-function plainText(text, max = 60) {
-    if (text === null)
-        return '—';
-    const s = String(text).replace(text_CONTROL, codePointEscape);
-    return s.length > max ? `${s.slice(0, max - 1)}…` : s;
-}
-const COLOURS = { red: 31, green: 32, yellow: 33, blue: 34, bold: 1, dim: 2 };
-function painter(enabled) {
-    return (text, colour) => (enabled ? `\u001b[${COLOURS[colour]}m${text}\u001b[0m` : text);
-}
-/** Columns padded to their widest cell; numbers (columns in `right`) aligned right. */
-function columns(rows, right) {
-    const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => [...r[i]].length)));
-    return rows.map((r) => `  ${r
-        .map((c, i) => {
-        const pad = ' '.repeat(widths[i] - [...c].length);
-        return right.has(i) ? pad + c : c + pad;
-    })
-        .join('  ')}`.trimEnd());
-}
-function verdictLine(report, context) {
-    const tally = gateTally(report);
-    const word = verdictWord(report).toUpperCase().replace('WITH WARNINGS', 'with warnings');
-    const flaky = flakySetAsideText(report);
-    const caveat = verdictCaveatText(context, { code: (x) => x, commit: (x) => x, input: (x) => plainText(x, 60) });
-    return `EvalVerdict: ${word} — ${tally}${flaky ? ` · ${flaky}` : ''}${caveat ? ` · ${caveat}` : ''}`;
-}
-function gateLabel(g) {
-    const where = whereText(g.where, (pairs) => plainText(pairs, 60));
-    return `${plainText(g.metric, 60)}${where}${g.level === 'warn' ? ' (warn)' : ''}`;
-}
-function renderReportText(report, defs, colour = false, context = {}) {
-    const paint = painter(colour);
-    const byId = new Map(defs.map((d) => [d.id, d]));
-    const word = verdictWord(report);
-    const verdictColour = report.verdict === 'fail'
-        ? 'red'
-        : word === 'pass'
-            ? 'green'
-            : word === 'pass, inconclusive accepted'
-                ? 'blue'
-                : 'yellow';
-    const verdict = paint(paint(verdictLine(report, context), 'bold'), verdictColour);
-    const advice = adviceSentence(report);
-    // The advice goes under the first verdict line only: the last line is the verdict alone.
-    const lines = advice ? [verdict, `  ${advice}`] : [verdict];
-    for (const g of gatesToName(report)) {
-        const value = gateChangeText(g, report, byId);
-        const mark = g.result === 'inconclusive'
-            ? paint('?', 'yellow')
-            : g.effect === 'fail'
-                ? paint('✗', 'red')
-                : paint('!', 'yellow');
-        const why = g.result === 'no_data'
-            ? ` — ${plainText(g.note.split(';')[0], 160)}`
-            : g.result === 'inconclusive'
-                ? ` — inconclusive, ${detectableText(g, unitOf(g.metric, byId))}`
-                : '';
-        lines.push(`  ${mark} ${gateLabel(g)} ${value}; allowed: ${g.threshold}${why}`);
-        if (g.failing_queries?.length) {
-            const ids = g.failing_queries.slice(0, 10).map((id) => plainText(id, 40));
-            const count = g.failing_count ?? g.failing_queries.length;
-            lines.push(`    failed by ${count} ${count === 1 ? 'query' : 'queries'}: ${ids.join(', ')}${count > ids.length ? ', …' : ''}`);
-        }
-    }
-    lines.push(...runLines(report, context, paint), ...text_gateTableLines(report, byId, paint), ...text_keyMetricLines(report, byId), ...perQueryLines(report), ...flakyTextLines(report, plainText), '', 'Everything else (wins, answer changes, all metrics, breakdowns): --markdown-full FILE or --json FILE.', '', verdict);
-    return `${lines.join('\n')}\n`;
-}
-/** Which runs, on which golden set and config; every warning of the report; settings that differ. */
-function runLines(report, context, paint) {
-    const { baseline: b, candidate: c, golden } = report;
-    const age = b === null ? null : ageBetween(b.created_at, c.created_at);
-    // A commit the database does not record says where it came from (the workflow context).
-    const from = (side, run) => {
-        const text = commitSourceText(side, run.commit_source);
-        return text ? `${text}; ` : '';
-    };
-    const lines = [
-        '',
-        `candidate ${plainText(c.run_id)} at ${plainText(c.commit_hash?.slice(0, 12) ?? null)} (${from('candidate', c)}${plainText(c.created_at, 30)})`,
-        b === null
-            ? 'no baseline: a candidate-only report, gated on min and max thresholds only'
-            : `baseline  ${plainText(b.run_id)} at ${plainText(b.commit_hash?.slice(0, 12) ?? null)} (${from('baseline', b)}${plainText(b.created_at, 30)}${age && !age.negative && !age.text.startsWith('0 ') ? `, ${age.text} older` : ''})`,
-        `golden set ${golden.fingerprint.slice(0, 19)}, ${numberFormat_plural(golden.queries, 'query', 'queries')}; chunk match ${report.chunker_version_match}${report.chunk_match_queries ? ` (${chunkMatchSummary(report)})` : ''}`,
-    ];
-    lines.push(...repeatsTextLines(report, plainText));
-    if (context.config)
-        lines.push(`config    ${plainText(configText(context.config), 200)}`);
-    if (context.config?.noise)
-        lines.push(noiseFloorLine(context.config.noise, (x) => plainText(x, 60), (x) => plainText(x, 40)));
-    // The comment's warnings, every one (the run id a warning may quote kept on one line).
-    for (const w of reportWarnings(report, context))
-        lines.push(paint(`warning: ${plainText(reportWarningText(w), 400)}`, 'yellow'));
-    if (report.differences.length)
-        lines.push(`settings that differ: ${report.differences.map((d) => plainText(d, 40)).join(', ')}`);
-    return lines;
-}
-function text_gateTableLines(report, byId, paint) {
-    if (report.gates.length === 0)
-        return [];
-    const rows = [['gate', 'baseline', 'candidate', 'delta', 'allowed', 'result', 'detectable']];
-    for (const g of report.gates) {
-        const unit = unitOf(g.metric, byId);
-        rows.push([
-            gateLabel(g),
-            formatValue(g.baseline, unit),
-            formatValue(g.candidate, unit),
-            gateDeltaText(g, unit, report.alpha),
-            g.threshold,
-            gateResultWords(g),
-            detectableText(g, unit),
-        ]);
-    }
-    const table = columns(rows, new Set([1, 2, 3]));
-    const lines = ['', 'Gates', table[0], ...table.slice(1).map((l, i) => paintResult(l, report.gates[i], paint))];
-    const unjudged = unjudgedNote(report);
-    if (unjudged)
-        lines.push(`warning: ${unjudged}`);
-    return lines;
-}
-function text_keyMetricLines(report, byId) {
-    const ids = keyMetrics(report);
-    if (ids.length === 0)
-        return [];
-    const b = report.baseline;
-    const level = intervalLevel(report.alpha);
-    const rows = [['metric', 'baseline', 'candidate', 'delta', `${level} CI`, 'p']];
-    if (b === null)
-        rows[0] = ['metric', 'candidate', 'n'];
-    for (const id of ids) {
-        if (b === null) {
-            const m = report.metrics[id];
-            rows.push([plainText(id), formatValue(m.candidate, byId.get(id)?.unit), String(m.n)]);
-            continue;
-        }
-        const m = report.metrics[id];
-        const unit = byId.get(id)?.unit;
-        rows.push([
-            plainText(id),
-            formatValue(m.baseline, unit),
-            formatValue(m.candidate, unit),
-            `${formatDelta(m.delta, unit)}${m.significant ? ' *' : ''}`,
-            intervalText(m.ci, unit),
-            formatP(m.p_value, report.alpha),
-        ]);
-    }
-    const denominators = b === null ? [] : changedDenominators(report, ids).map(([id, m]) => `${id} ${m.n_baseline} → ${m.n}`);
-    const lines = [
-        '',
-        'Key metrics',
-        ...columns(rows, new Set([1, 2, 3, 4, 5])),
-        ...(b === null
-            ? []
-            : [
-                `  * significant at α ${report.alpha} (two-sided paired sign-flip test, the interval read off it; the gates' bounds are their own)`,
-            ]),
-    ];
-    if (denominators.length)
-        lines.push(`  denominators differ: ${denominators.join(', ')}`);
-    return lines;
-}
-/** The per-query tally and the worst regressions. */
-function perQueryLines(report) {
-    const { golden } = report;
-    const worst = regressionsBySeverity(report.per_query);
-    const shown = worst.slice(0, OPEN_QUERY_ROWS);
-    const lines = [];
-    if (report.baseline !== null)
-        lines.push('', `Per query: ${perQueryTally(report)}`);
-    if (shown.length === 0)
-        return lines;
-    const missingIn = { baseline: new Set(golden.added), candidate: new Set(golden.removed) };
-    const rows = [['query', 'rank', `Δ ${report.per_query_metric}`, 'text']];
-    for (const o of shown) {
-        rows.push([
-            plainText(o.query_id, 30),
-            `${rankText(o.baseline_rank, missingIn.baseline.has(o.query_id))} → ${rankText(o.candidate_rank, missingIn.candidate.has(o.query_id))}`,
-            formatDelta(o.metric_delta),
-            plainText(o.query, 50) + (o.answer_changes.length ? ` [${plainText(o.answer_changes.join('; '), 60)}]` : ''),
-        ]);
-    }
-    lines.push('', regressionsHeading(shown.length, worst.length, report.per_query_metric), ...columns(rows, new Set([2])));
-    return lines;
-}
-function paintResult(line, g, paint) {
-    if (g.result === 'fail')
-        return paint(line, 'red');
-    if (g.result === 'warn' || g.result === 'inconclusive')
-        return paint(line, 'yellow');
-    return line;
-}
-
-;// CONCATENATED MODULE: ./src/render/aggregateText.ts
-
-
-
-
-
-function pad(rows) {
-    const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-    return rows
-        .map((r) => r
-        .map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i])))
-        .join('  ')
-        .trimEnd())
-        .join('\n');
-}
-function renderAggregateText(report, defs) {
-    const r = report.run;
-    const lines = [
-        `run ${plainText(r.run_id)} (suite ${plainText(r.suite)}, created ${plainText(r.created_at, 30)}${r.commit_hash ? `, commit ${plainText(r.commit_hash.slice(0, 12))}` : ''})`,
-        `chunker ${plainText(r.chunker_version ?? 'n/a')} · embedding ${plainText(r.embedding_model ?? 'n/a')} · index ${plainText(r.index_version ?? 'n/a')}`,
-        `golden ${report.golden.fingerprint.slice(0, 19)} · ${report.golden.queries} queries scored, ${report.golden.pending} pending`,
-    ];
-    if (report.unknown_query_ids.length > 0)
-        lines.push(`${report.unknown_query_ids.length} result(s) for queries not in the golden set were ignored`);
-    if (report.duplicate_query_ids.length > 0)
-        lines.push(`${report.duplicate_query_ids.length} quer${report.duplicate_query_ids.length === 1 ? 'y has' : 'ies have'} more than one result row: only the last one read is scored`);
-    const capped = report.capped_query_ids?.length ?? 0;
-    if (capped > 0)
-        lines.push(`${capped} quer${capped === 1 ? 'y has' : 'ies have'} more than ${CAPS_TEXT}: only the first by rank (citations: in order) are scored`);
-    let family = '';
-    let rows = [];
-    const flush = () => {
-        if (rows.length > 1)
-            lines.push('', pad(rows));
-    };
-    for (const def of defs) {
-        if (def.family !== family) {
-            flush();
-            family = def.family;
-            rows = [[family, 'value', 'n']];
-        }
-        const m = report.metrics[def.id];
-        rows.push([`  ${plainText(def.id)}`, formatValue(m?.value, def.unit), String(m?.n ?? 0)]);
-    }
-    flush();
-    lines.push('', "Percentiles are nearest-rank. n is each metric's denominator; n/a means it was 0. Breakdowns: --json.");
-    return `${lines.join('\n')}\n`;
-}
-/** `aggregate --format markdown`: every metric of the run as one GFM table (ids from a run database escaped). */
-function renderAggregateMarkdown(report, defs) {
-    const r = report.run;
-    const lines = [
-        `**Run** ${escapeMarkdownCell(r.run_id, 80)} (suite ${escapeMarkdownCell(r.suite, 60)}, created ${escapeMarkdownCell(r.created_at, 30)}) · golden set \`${report.golden.fingerprint.slice(0, 19)}\`, ${report.golden.queries} queries scored, ${report.golden.pending} pending`,
-        '',
-        '| family | metric | value | n |',
-        '| --- | --- | ---: | ---: |',
-        ...defs.map((def) => {
-            const m = report.metrics[def.id];
-            return `| ${def.family} | ${metricCode(def.id)} | ${formatValue(m?.value, def.unit)} | ${m?.n ?? 0} |`;
-        }),
-    ];
-    return `${lines.join('\n')}\n`;
-}
-const BEST_NOTE = 'best of the runs: the highest value of a higher-is-better metric, the lowest of a lower-is-better one (evalverdict metrics lists which); values equal to 4 decimals tie and are all marked; n/a is never best; counts without a direction are not marked.';
-/** `aggregate --run a,b,c` as text: a column per run, `*` after each best value (see bestRuns). */
-function renderSideBySideText(report, defs) {
-    const ids = report.runs.map((r) => plainText(r.run_id, 30));
-    const lines = [
-        `runs ${ids.join(', ')} (suite ${[...new Set(report.runs.map((r) => plainText(r.suite)))].join(', ')})`,
-        `golden ${report.golden.fingerprint.slice(0, 19)} · ${report.golden.queries} queries scored, ${report.golden.pending} pending`,
-    ];
-    let family = '';
-    let rows = [];
-    const flush = () => {
-        if (rows.length > 1)
-            lines.push('', pad(rows));
-    };
-    for (const def of defs) {
-        const m = report.metrics[def.id];
-        if (def.family !== family) {
-            flush();
-            family = def.family;
-            rows = [[family, ...ids.map((id) => `${id} `)]];
-        }
-        rows.push([
-            `  ${plainText(def.id)}`,
-            ...m.values.map((v, i) => `${formatValue(v, def.unit)}${m.best.includes(report.runs[i].run_id) ? '*' : ' '}`),
-        ]);
-    }
-    flush();
-    lines.push('', `* ${BEST_NOTE} n per run: --format json.`);
-    return `${lines.join('\n')}\n`;
-}
-/** `aggregate --run a,b,c --format markdown`: one GFM table, a column per run, the best values in bold. */
-function renderSideBySideMarkdown(report, defs) {
-    const ids = report.runs.map((r) => escapeMarkdownCell(r.run_id, 40));
-    const lines = [
-        `**Runs** ${ids.join(', ')} · golden set \`${report.golden.fingerprint.slice(0, 19)}\`, ${report.golden.queries} queries scored, ${report.golden.pending} pending`,
-        '',
-        `| family | metric | ${ids.join(' | ')} |`,
-        `| --- | --- | ${ids.map(() => '---:').join(' | ')} |`,
-        ...defs.map((def) => {
-            const m = report.metrics[def.id];
-            const cells = m.values.map((v, i) => {
-                const text = formatValue(v, def.unit);
-                return m.best.includes(report.runs[i].run_id) ? `**${text}**` : text;
-            });
-            return `| ${def.family} | ${metricCode(def.id)} | ${cells.join(' | ')} |`;
-        }),
-        '',
-        `**Bold**: ${BEST_NOTE}`,
-    ];
-    return `${lines.join('\n')}\n`;
-}
-
-;// CONCATENATED MODULE: ./src/render/metricDocs.ts
-function renderMetricTableMarkdown(defs) {
-    const rows = ['| id | family | better | unit | definition | denominator |', '| --- | --- | --- | --- | --- | --- |'];
-    for (const d of defs) {
-        const better = d.direction === 'higher' ? 'higher' : d.direction === 'lower' ? 'lower' : '—';
-        rows.push(`| \`${d.id}\` | ${d.family} | ${better} | ${d.unit} | ${trustedCell(d.definition)} | ${trustedCell(d.denominator)} |`);
-    }
-    return `${rows.join('\n')}\n`;
-}
-/** Our own prose (not user data): only what would break the table or read as HTML. */
-function trustedCell(text) {
-    return text.replace(/\|/g, '\\|').replace(/</g, '&lt;');
-}
-/** `evalverdict metrics` on a terminal: one block per metric, the definition and its denominator in plain words. */
-function renderMetricTableText(defs) {
-    const width = Math.max(...defs.map((d) => d.id.length));
-    const lines = [];
-    for (const d of defs) {
-        const better = d.direction === 'neutral' ? 'neutral' : `${d.direction} is better`;
-        lines.push(`${d.id.padEnd(width)}  ${d.family}, ${d.unit}, ${better}`);
-        lines.push(`${' '.repeat(width)}  ${d.definition}`);
-        lines.push(`${' '.repeat(width)}  n: ${d.denominator}`);
-    }
-    return `${lines.join('\n')}\n`;
-}
-
-;// CONCATENATED MODULE: ./src/render/perQueryTable.ts
-/** `evalverdict aggregate --per-query`: one run's per-query rows as text, Markdown, CSV (the JSON is stableJson's). */
-
-
-
-
-/** Columns whose text comes from the inputs (escaped, and in CSV guarded against formulas). */
-const INPUT_TEXT = new Set(['query_id', 'query', 'top_hit']);
-/** A cell for the text and Markdown tables, before escaping: n/a for null, yes/no for booleans. */
-function shown(row, column) {
-    const v = row[column];
-    if (v === null)
-        return 'n/a';
-    if (typeof v === 'boolean')
-        return v ? 'yes' : 'no';
-    if (typeof v === 'number')
-        return column === 'reciprocal_rank' || column === 'top_hit_score' ? formatValue(v) : String(v);
-    return v;
-}
-function summaryLine(report) {
-    const { golden } = report;
-    return `${golden.queries + golden.pending} queries (${golden.pending} pending), golden set ${golden.fingerprint.slice(0, 19)}`;
-}
-/** Right-aligned: the numeric columns. */
-const NUMERIC = new Set([
-    'first_relevant_rank',
-    'hits_returned',
-    'top_hit_score',
-    'reciprocal_rank',
-    'hallucination_count',
+const SAID_ELSEWHERE = new Set([
+    'swapped_runs',
+    'unknown_results',
+    'duplicate_results',
+    'capped_results',
+    'stale_baseline',
+    'baseline_behind',
+    'candidate_commit',
+    'runner_mistake',
 ]);
-function renderPerQueryText(report) {
-    const rows = [
-        [...PER_QUERY_COLUMNS],
-        ...report.rows.map((row) => PER_QUERY_COLUMNS.map((c) => {
-            const text = shown(row, c);
-            return INPUT_TEXT.has(c) ? plainText(text, c === 'query' ? 40 : 60) : text;
-        })),
-    ];
-    const widths = PER_QUERY_COLUMNS.map((_, i) => Math.max(...rows.map((r) => [...r[i]].length)));
-    const lines = rows.map((r) => r
-        .map((cell, i) => {
-        const pad = ' '.repeat(widths[i] - [...cell].length);
-        return NUMERIC.has(PER_QUERY_COLUMNS[i]) ? pad + cell : cell + pad;
-    })
-        .join('  ')
-        .trimEnd());
-    return `run ${plainText(report.run.run_id)}: ${summaryLine(report)}\n\n${lines.join('\n')}\n`;
+/** Each side's results the golden set does not know, repeated results, and ignored stage timings. */
+function runCompare_runWarnings(compared, baselinePath, candidatePath) {
+    const { report, ignoredStageTimings } = compared;
+    const b = report.baseline;
+    const { unknown_query_ids: unknown, duplicate_query_ids: duplicate, capped_query_ids: capped } = report.golden;
+    return notes([
+        b && unknownResultsWarning(baselinePath, b.run_id, unknown.baseline),
+        unknownResultsWarning(candidatePath, report.candidate.run_id, unknown.candidate),
+        b && duplicateResultsWarning(baselinePath, b.run_id, duplicate.baseline),
+        duplicateResultsWarning(candidatePath, report.candidate.run_id, duplicate.candidate),
+        b && cappedResultsWarning(baselinePath, b.run_id, capped?.baseline ?? []),
+        cappedResultsWarning(candidatePath, report.candidate.run_id, capped?.candidate ?? []),
+        b && ignoredStagesWarning(baselinePath, b.run_id, ignoredStageTimings.baseline),
+        ignoredStagesWarning(candidatePath, report.candidate.run_id, ignoredStageTimings.candidate),
+    ]);
 }
-function renderPerQueryMarkdown(report) {
-    const header = `| ${PER_QUERY_COLUMNS.join(' | ')} |`;
-    const align = `| ${PER_QUERY_COLUMNS.map((c) => (NUMERIC.has(c) ? '---:' : '---')).join(' | ')} |`;
-    const body = report.rows.map((row) => `| ${PER_QUERY_COLUMNS.map((c) => {
-        const text = shown(row, c);
-        return INPUT_TEXT.has(c) ? escapeMarkdownCell(text, c === 'query' ? 80 : 160) : text;
-    }).join(' | ')} |`);
-    return `**Run** ${escapeMarkdownCell(report.run.run_id, 80)}: ${summaryLine(report)}\n\n${[header, align, ...body].join('\n')}\n`;
+/** An options object without the keys set to undefined, so that spreading it keeps what came before. */
+function withoutUndefined(options) {
+    return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
 }
 /**
- * A cell of input text as a spreadsheet must not read it: one starting with `=`, `+`, `-`, `@`, a tab or a carriage
- * return would be a formula in Excel, LibreOffice or Google Sheets, so it gets a leading `'` (OWASP's advice), which
- * those show as text.
+ * A baseline created after its candidate: most often the two paths were given the wrong way round, which turns
+ * every regression into an improvement. Equal or unreadable times say nothing.
  */
-function neutraliseFormula(text) {
-    return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
-/** RFC 4180: a field with a comma, a double quote, CR or LF is quoted, its double quotes doubled. */
-function csvField(text) {
-    return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-/**
- * RFC 4180 CSV with a header row and CRLF line ends; null is an empty field, booleans true/false, numbers as in the
- * JSON (4 decimals at most). Input text (query_id, query, top_hit) is guarded against formulas (neutraliseFormula).
- */
-function renderPerQueryCsv(report) {
-    const cell = (row, c) => {
-        const v = row[c];
-        if (v === null)
-            return '';
-        if (typeof v === 'number')
-            return String(round4(v));
-        if (typeof v === 'boolean')
-            return v ? 'true' : 'false';
-        return csvField(INPUT_TEXT.has(c) ? neutraliseFormula(v) : v);
-    };
-    const lines = [
-        PER_QUERY_COLUMNS.join(','),
-        ...report.rows.map((row) => PER_QUERY_COLUMNS.map((c) => cell(row, c)).join(',')),
-    ];
-    return `${lines.join('\r\n')}\r\n`;
-}
-
-;// CONCATENATED MODULE: external "node:util"
-const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
-;// CONCATENATED MODULE: ./src/cli/args.ts
-/** Argument parsing for the CLI: node's parseArgs, with usage errors as InputError (exit 2). */
-
-
-
-/** Whether the arguments ask for help; if so, the usage (a function: built only when asked) is printed. */
-function wantsHelp(args, usage, io) {
-    if (!args.includes('--help') && !args.includes('-h'))
-        return false;
-    io.stdout(`${typeof usage === 'string' ? usage : usage()}\n`);
-    return true;
-}
-/** Node's parseArgs, typed by `options` (a string flag's value is `string | undefined`, no casts needed). */
-function parse(args, options, usage) {
-    try {
-        return (0,external_node_util_namespaceObject.parseArgs)({ args, options, allowPositionals: true, strict: true });
-    }
-    catch (error) {
-        const message = error.message.replace(/\. To specify .*$/, '');
-        throw new InputError(`${message}${unknownFlagHint(message, options)}\n${usage}`);
-    }
-}
-/** "; did you mean `--golden`?" after node's "Unknown option '--gold'", or '' (no close flag, or another error). */
-function unknownFlagHint(message, options) {
-    const flag = /^Unknown option '--([^'=]+)'$/.exec(message)?.[1];
-    if (flag === undefined)
-        return '';
-    return suggest(`--${flag}`, [...Object.keys(options), 'help'].map((name) => `--${name}`));
-}
-const METRIC_FLAGS = {
-    k: { type: 'string' },
-    'mrr-cutoff': { type: 'string' },
-    'ndcg-gain': { type: 'string' },
-    'min-grade': { type: 'string' },
-    'mean-over': { type: 'string' },
-};
-/**
- * A flag's whole number, written in decimal digits (an optional minus sign first): `Number` alone would read "" and
- * "  " as 0, and "0x10" or "1e1" as numbers nobody typed. `what` completes "... is not" in the message.
- */
-function wholeNumber(text, flag, min, what) {
-    const n = /^-?\d+$/.test(text.trim()) ? Number(text) : NaN;
-    if (!Number.isSafeInteger(n) || n < min)
-        throw new InputError(`--${flag}: ${JSON.stringify(text)} is not ${what}`);
-    return n;
-}
-function positiveInt(text, flag) {
-    return wholeNumber(text, flag, 1, 'a positive whole number');
-}
-function metricOptions(values) {
-    const out = {};
-    if (typeof values.k === 'string') {
-        const ks = [...new Set(values.k.split(',').map((s) => positiveInt(s.trim(), 'k')))].sort((a, b) => a - b);
-        out.ks = ks;
-    }
-    if (typeof values['mrr-cutoff'] === 'string')
-        out.mrrCutoff = positiveInt(values['mrr-cutoff'], 'mrr-cutoff');
-    const gain = values['ndcg-gain'];
-    if (typeof gain === 'string') {
-        if (gain !== 'linear' && gain !== 'exponential')
-            throw new InputError(`--ndcg-gain: must be linear or exponential, got ${JSON.stringify(gain)}`);
-        out.ndcgGain = gain;
-    }
-    if (typeof values['min-grade'] === 'string') {
-        out.minGrade = wholeNumber(values['min-grade'], 'min-grade', -Infinity, 'a whole number');
-    }
-    const mean = values['mean-over'];
-    if (typeof mean === 'string') {
-        if (mean !== 'default' && mean !== 'trec' && mean !== 'trec_c')
-            throw new InputError(`--mean-over: must be default, trec or trec_c, got ${JSON.stringify(mean)}`);
-        out.meanOver = mean;
-    }
-    return out;
+function swappedRunsWarning(baseline, candidate) {
+    const [b, c] = [runTime(baseline.created_at), runTime(candidate.created_at)];
+    if (b === null || c === null || b <= c)
+        return null;
+    return (`the baseline run \`${baseline.run_id}\` (created ${baseline.created_at}) is newer than the candidate run ` +
+        `\`${candidate.run_id}\` (created ${candidate.created_at}): the runs may be swapped (the baseline comes first)`);
 }
 
 ;// CONCATENATED MODULE: ./src/compare/unjudgedPairs.ts
@@ -22580,6 +22699,7 @@ function byCodeUnits(a, b) {
 
 
 
+
 /**
  * The template of both runs' unjudged pairs in their top k (the largest k in use), from the runs the report
  * compared. A golden set without graded judgments (`judgments:`) judges no hit and leaves none unjudged:
@@ -22655,6 +22775,7 @@ function traceTo(io) {
  * it is parsed, every field's type and size checked, the schema version required; nothing in it is run. A problem is
  * one InputError naming the file and the field.
  */
+
 
 
 
@@ -23023,6 +23144,7 @@ function writeHistoryOut(path, history, report) {
 
 
 
+
 const COMPARE_USAGE = `usage: evalverdict compare BASELINE.sqlite CANDIDATE.sqlite --golden golden.yaml
        evalverdict compare --baseline none CANDIDATE.sqlite --golden golden.yaml   (a candidate-only report: min/max gates)
   [--baseline-run ID|a,b,c|all|all:SUITE] [--candidate-run ID|a,b,c|all|all:SUITE] [--config evalverdict.yml]
@@ -23124,6 +23246,7 @@ function compareInputsOf(args) {
         goldenPath: values.golden,
         baselineRun: values['baseline-run'],
         candidateRun: values['candidate-run'],
+        runOptionNames: { baseline: '--baseline-run', candidate: '--candidate-run', noBaseline: '--baseline none' },
         configPath: values.config ?? ((0,external_node_fs_namespaceObject.existsSync)(DEFAULT_CONFIG_PATH) ? DEFAULT_CONFIG_PATH : null),
         strictChunkerVersion: values['strict-chunker-version'] === true,
         options: {
@@ -25132,6 +25255,7 @@ async function importCommand(args, io) {
 
 
 
+
 const VALIDATE_USAGE = `usage: evalverdict validate RUN.sqlite [--golden golden.yaml] [--run ID] [--format text|json]
   Checks one run (default: the newest) against the documented format (docs/run-database.md, schemas/result.schema.json):
   unknown keys in result_json, its hits, answer and citations (with did-you-mean), hits that can match nothing, ranks
@@ -25297,6 +25421,7 @@ function suggestedMargin(stats, m, level, power) {
 
 
 
+
 async function runCalibrate(inputs) {
     const options = { ...score_DEFAULT_OPTIONS, ...inputs.options };
     const golden = readGoldenFile(inputs.goldenPath);
@@ -25386,6 +25511,7 @@ async function readRun(ref, golden, options, metrics) {
  * (src/stats/power.ts, redrawnNoiseModel: a hit at 2v(1 - v) for hit@k, its own spread for nDCG or MRR), or a hit
  * at 0.5 (the noisiest) without a baseline.
  */
+
 
 
 
@@ -25497,7 +25623,7 @@ function noiseWords(sources, config, runs, churn, hasBaseline) {
  */
 function checkedConfig(path, flags) {
     const { config: loaded } = loadGateConfig(path, null);
-    const checked = atScoringCutoffs(loaded, flags);
+    const checked = settingsOf(loaded, flags);
     const stages = checked.config.gates.flatMap((g) => STAGE_LATENCY.exec(g.metric)?.[1] ?? []);
     checkGates(checked.config, buildMetricTable({ ...score_DEFAULT_OPTIONS, ...checked.options }, stages));
     return checked;
@@ -25515,7 +25641,7 @@ async function baselineValues(values, scoring, metrics) {
         const n = golden.queries.filter((q) => !q.pending && q.answerable).length;
         return { of: () => ({ n, v: 0.5, values: null, measured: null }), runs: null, warnings: [] };
     }
-    const named = typeof values.run === 'string' ? await runsNamed(values.baseline, values.run) : null;
+    const named = typeof values.run === 'string' ? await runsNamed(values.baseline, values.run, '--run') : null;
     if (named && named.length >= MIN_CALIBRATION_RUNS)
         return repeatedBaseline(values.baseline, named, values.golden, options, metrics);
     const runId = named?.[0] ?? values.run ?? null;
@@ -25573,6 +25699,7 @@ async function baselineColumns(runPath, runId, goldenPath, options) {
  * the run-to-run spread, the smallest drop a gate detects at that noise, and a suggested gate config out
  * (docs/cli.md, "Thresholds from measured noise").
  */
+
 
 
 
@@ -25671,7 +25798,7 @@ async function runRefs(paths, run) {
         return paths.map((path) => ({ path, runId: null }));
     }
     const [path] = paths;
-    const named = run === undefined ? await runIdsIn(path) : await runsNamed(path, run);
+    const named = run === undefined ? await runIdsIn(path) : await runsNamed(path, run, '--run');
     const ids = named ?? [run];
     if (ids.length < MIN_CALIBRATION_RUNS)
         throw new InputError(`${path}: calibrate needs at least ${MIN_CALIBRATION_RUNS} runs of one commit to measure its noise, got ${ids.length}${ids.length === 1 ? ` (\`${oneLine(ids[0])}\`)` : ''}: run the suite again on the same commit, or name several databases`);
@@ -25685,6 +25812,8 @@ const package_namespaceObject = {"rE":"1.0.0"};
  * The `evalverdict` command line. The only place besides the action entry that reads files, flags and the
  * environment; everything it calls below is the same code the action runs.
  */
+
+
 
 
 
@@ -25756,7 +25885,7 @@ async function runMain(argv, rawIo) {
 }
 /**
  * Text from inputs (ids, keys, queries) reaches the output: a line of it that the Actions runner would read as a
- * workflow command is made inert (src/errors.ts).
+ * workflow command is made inert (src/inputText.ts).
  */
 const inert = inertLines;
 async function main(argv, io) {
@@ -25844,7 +25973,7 @@ async function aggregateCommand(args, io) {
     const file = positionals[0];
     const options = { ...score_DEFAULT_OPTIONS, ...metricOptions(values) };
     const format = values.json === true ? 'json' : (values.format ?? 'text');
-    const runs = typeof values.run === 'string' ? await runsNamed(file, values.run) : null;
+    const runs = typeof values.run === 'string' ? await runsNamed(file, values.run, '--run') : null;
     if (runs !== null) {
         if (values['per-query'] === true || values.write === true)
             throw new InputError(`--run ${values.run} names several runs: --per-query and --write take one run\n${AGGREGATE_USAGE}`);
@@ -25996,10 +26125,9 @@ const external_node_v8_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import
  * Turns off V8's allocation-site pretenuring, for the whole process (worker threads included). It learns from
  * early allocations which sites make long-lived objects and then allocates there straight in the old generation.
  * Reading the golden set (objects that live) teaches it that, and it then pretenures the short-lived objects that
- * scoring makes at the same sites, which the young-generation collector would have freed for nothing. Measured on
- * the 100,000-query bench run in one thread: with it, one run in three took 6.5 s and 845 MB instead of 4.7 s and
- * 370 MB; without it, every run took 4.5-5.0 s and 345-370 MB. Called by the entries only: a library user's
- * process keeps its own settings.
+ * scoring makes at the same sites, which the young-generation collector would have freed for nothing: some runs
+ * then took far longer and far more memory (bench/README.md, "What was kept"; docs/decisions/0004-heap-settings.md).
+ * Called by the entries only: a library user's process keeps its own settings.
  */
 function tuneHeapForScoring() {
     (0,external_node_v8_namespaceObject.setFlagsFromString)('--no-allocation-site-pretenuring');
@@ -26032,7 +26160,7 @@ process.stdout.on('error', (error) => {
 tuneHeapForScoring();
 // In a scoring worker thread (src/pipeline/twoThreads.ts) this bundle only scores: no command runs.
 if (external_node_worker_threads_namespaceObject.isMainThread)
-    enableScoringWorkers();
+    enableScoringWorkers(process.env.EVALVERDICT_WORKERS);
 if (external_node_worker_threads_namespaceObject.isMainThread)
     runMain(process.argv.slice(2), io).then((code) => {
         process.exitCode = code;

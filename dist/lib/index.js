@@ -8641,7 +8641,7 @@ var __webpack_exports__ = {};
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   re: () => (/* reexport */ DEFAULT_COMPARE_OPTIONS),
-  lp: () => (/* reexport */ score_DEFAULT_OPTIONS),
+  lp: () => (/* reexport */ DEFAULT_OPTIONS),
   dz: () => (/* reexport */ errors_InputError),
   fG: () => (/* reexport */ PRESETS),
   Xn: () => (/* reexport */ RunWriter),
@@ -8665,45 +8665,16 @@ __nccwpck_require__.d(__webpack_exports__, {
   Ay: () => (/* reexport */ renderReportMarkdown),
   w3: () => (/* reexport */ runFromTrec),
   I6: () => (/* reexport */ scoreRun),
+  f5: () => (/* reexport */ settingsOf),
   _Y: () => (/* reexport */ stableJson)
 });
 
-;// CONCATENATED MODULE: ./src/errors.ts
+;// CONCATENATED MODULE: ./src/inputText.ts
 /**
- * A mistake in what the user gave us (a file, a flag, a config line). Entries print
- * `message` alone and exit 2; anything else is a bug and keeps its stack trace.
+ * Text from an input made safe to print: on one line, with what it holds shown (oneLine, valueText), and never
+ * read by the Actions runner as a workflow command (inertLines). Every message and log line quoting an input goes
+ * through here; the Markdown escaping is render/escape.ts.
  */
-class errors_InputError extends Error {
-    name = 'InputError';
-    constructor(message) {
-        super(oneLineMessage(message));
-    }
-}
-/**
- * A message is one line whatever the ids and values quoted in it hold: every control character is shown escaped
- * (oneLine), except in a command's usage the CLI appends after a line break (`...\nusage: evalverdict ...`).
- */
-function oneLineMessage(message) {
-    const usage = /(^|\n)usage: evalverdict /.exec(message);
-    if (usage === null)
-        return errors_oneLine(message);
-    const head = message.slice(0, usage.index);
-    return `${errors_oneLine(head)}${message.slice(usage.index)}`;
-}
-function isInputError(error) {
-    return error instanceof errors_InputError;
-}
-/**
- * A file that could not be read, as one message: `FILE: cannot read WHAT (no such file)`, or the system's code
- * (EACCES, EISDIR...). An InputError (a FIFO, a file too large) is returned as it is: it already names the file.
- */
-function cannotRead(file, error, what) {
-    if (error instanceof errors_InputError)
-        return error;
-    const code = error?.code;
-    const reason = code === 'ENOENT' ? 'no such file' : (code ?? String(error));
-    return new errors_InputError(`${file}: cannot read${what === undefined ? '' : ` ${what}`} (${reason})`);
-}
 /**
  * Characters that would break a one-line message or change how it reads: C0 and C1 controls (newlines and escapes
  * included), DEL, the Unicode line and paragraph separators, every default-ignorable code point (the bidi and
@@ -8721,7 +8692,7 @@ const SHORT_ESCAPES = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
  * holds, each character of UNPRINTABLE written as an escape (`\n`, `\u001b`), and so it cannot start a line the
  * Actions runner reads as a workflow command.
  */
-function errors_oneLine(text) {
+function inputText_oneLine(text) {
     return String(text).replace(UNPRINTABLE, (c) => SHORT_ESCAPES[c] ?? codePointEscape(c));
 }
 /**
@@ -8736,7 +8707,7 @@ function inertLines(text) {
  * A value from an input, for a message (`got ...`): JSON as written, cut at 80 characters, on one line; a number that
  * JSON cannot hold by name (YAML's `.nan` and `.inf` read as NaN and Infinity, which JSON.stringify calls `null`).
  */
-function valueText(value) {
+function inputText_valueText(value) {
     if (typeof value === 'number' && !Number.isFinite(value)) {
         return `${Number.isNaN(value) ? '.nan (not a number)' : `${value < 0 ? '-' : ''}.inf (infinite)`}`;
     }
@@ -8749,7 +8720,45 @@ function valueText(value) {
     catch {
         text = String(value);
     }
-    return errors_oneLine(text.length > 80 ? `${text.slice(0, 80)}…` : text);
+    return inputText_oneLine(text.length > 80 ? `${text.slice(0, 80)}…` : text);
+}
+
+;// CONCATENATED MODULE: ./src/errors.ts
+
+/**
+ * A mistake in what the user gave us (a file, a flag, a config line). Entries print
+ * `message` alone and exit 2; anything else is a bug and keeps its stack trace.
+ */
+class errors_InputError extends Error {
+    name = 'InputError';
+    constructor(message) {
+        super(oneLineMessage(message));
+    }
+}
+/**
+ * A message is one line whatever the ids and values quoted in it hold: every control character is shown escaped
+ * (oneLine), except in a command's usage the CLI appends after a line break (`...\nusage: evalverdict ...`).
+ */
+function oneLineMessage(message) {
+    const usage = /(^|\n)usage: evalverdict /.exec(message);
+    if (usage === null)
+        return inputText_oneLine(message);
+    const head = message.slice(0, usage.index);
+    return `${inputText_oneLine(head)}${message.slice(usage.index)}`;
+}
+function isInputError(error) {
+    return error instanceof errors_InputError;
+}
+/**
+ * A file that could not be read, as one message: `FILE: cannot read WHAT (no such file)`, or the system's code
+ * (EACCES, EISDIR...). An InputError (a FIFO, a file too large) is returned as it is: it already names the file.
+ */
+function cannotRead(file, error, what) {
+    if (error instanceof errors_InputError)
+        return error;
+    const code = error?.code;
+    const reason = code === 'ENOENT' ? 'no such file' : (code ?? String(error));
+    return new errors_InputError(`${file}: cannot read${what === undefined ? '' : ` ${what}`} (${reason})`);
 }
 
 ;// CONCATENATED MODULE: ./src/aggregate/metrics/profiles.ts
@@ -8800,8 +8809,8 @@ const abstentionFamily = { family: 'abstention', declare: () => ABSTENTION_METRI
  * Why not `Array.prototype.map`: once V8's optimizing compiler inlines `map`, the arrays it returns are holey, where
  * the builtin's (and JSON.parse's, and push's) are packed. The two kinds have different hidden classes, so every
  * function that reads arrays made both ways (a golden query's lists, made before and after the reader was
- * optimized) deoptimizes with "wrong map" and is compiled again: at 100,000 queries that was a third of each
- * thread's compiling (bench/README, "Compiling"). `slice` keeps the source's kind and allocates exactly.
+ * optimized) deoptimizes with "wrong map" and is compiled again, in each thread (bench/README.md, "What was kept";
+ * docs/decisions/0006-packed-arrays.md). `slice` keeps the source's kind and allocates exactly.
  */
 function mapPacked(list, fn) {
     const out = list.slice();
@@ -8840,8 +8849,8 @@ const SCAN_MAX = 16;
 /**
  * A query's expected ids (or documents) and their expectation indexes, found by comparing a hit's id with each: a
  * query expects a handful, and comparing is cheaper than hashing every hit's chunk_id and doc_id for a Map lookup
- * (a new string's hash reads all of it; at 100,000 queries x 10 hits that was 2 million hashes, ~2% of the run's
- * instructions with the Maps built per query). Past SCAN_MAX ids (qrels can judge hundreds), a Map as before.
+ * (a new string's hash reads all of it, and each query built its Maps; bench/README.md, "What was kept").
+ * Past SCAN_MAX ids (qrels can judge hundreds), a Map as before.
  */
 class IdLookup {
     keys = [];
@@ -8939,7 +8948,7 @@ function gradeCounts(expectations, minGrade) {
         if (e.grade > 0)
             idealGrades[at++] = e.grade;
     // Descending, by insertion: a query has a handful of grades, and Array.prototype.sort allocates its work
-    // arrays for every call (64 MB over a 100,000-query run).
+    // arrays for every call (bench/README.md, "What was kept").
     for (let i = 1; i < positive; i++) {
         const g = idealGrades[i];
         let j = i - 1;
@@ -9496,7 +9505,7 @@ const FOLD_CACHE_UNITS = 32 << 20;
 const FOLD_CACHE_MIN_UNITS = 64 << 10;
 /**
  * Folded chunk texts of FOLD_CACHE_MIN_UNITS or more, the first folded dropped first once they hold more than FOLD_CACHE_UNITS (a larger one is
- * kept alone). A chunk cited by many hits is folded once, not once a hit (bench/README.md has the measurement);
+ * kept alone). A chunk cited by many hits is folded once, not once a hit (bench/README.md, "What was kept");
  * memory stays within the cap or the largest value. Cost of `of`: O(1) on a hit, O(length) to fold on a miss.
  */
 class FoldedTexts {
@@ -10757,7 +10766,7 @@ class perQueryValues_PerQueryValues {
     /**
      * The sums and counts every metric of `defs` needs over each of `groups` (breakdown groups), four columns per
      * pass over a group's rows: a column's NaN checks mispredict, and four sums side by side keep the core busy
-     * (~20% faster). Each sum adds its values in sumOf's order, so every value is the same.
+     * (bench/README.md, "What was kept"). Each sum adds its values in sumOf's order, so every value is the same.
      */
     sumGroups(defs, groups) {
         const list = this.summedColumns(defs);
@@ -11359,7 +11368,7 @@ class Scanner {
     checkControl = true;
     /**
      * The first backslash of `s` at or after `backslashFrom` (-1: none), kept between strings: searching the rest of
-     * the row for each string cost O(strings x row), minutes for a row of 100,000 hits; kept, O(row) in all.
+     * the row for each string cost O(strings x row) (bench/README.md, "What was kept"); kept, O(row) in all.
      */
     backslashAt = -1;
     backslashFrom = -1;
@@ -12034,6 +12043,7 @@ function scanResultJson(text) {
 
 
 
+
 /**
  * One row's `result_json` as a QueryResult: through the fast reader (src/load/resultJson.ts) when the text has the
  * common shape, else through JSON.parse and parseQueryResult, which name the file, table, run, query and field of
@@ -12044,8 +12054,8 @@ const MAX_ID_BYTES = 1024;
 function readResultRow(file, runId, queryId, resultJson) {
     // Three UTF-8 bytes at most per UTF-16 unit: the byte count is needed only past a third of the cap.
     if (queryId.length > MAX_ID_BYTES / 3 && Buffer.byteLength(queryId) > MAX_ID_BYTES) {
-        throw new errors_InputError(`${file}: table \`eval_query_results\`, run \`${errors_oneLine(runId)}\`, query ` +
-            `\`${errors_oneLine(`${queryId.slice(0, 200)}… (${Buffer.byteLength(queryId)} bytes)`)}\`: query_id holds more than ` +
+        throw new errors_InputError(`${file}: table \`eval_query_results\`, run \`${inputText_oneLine(runId)}\`, query ` +
+            `\`${inputText_oneLine(`${queryId.slice(0, 200)}… (${Buffer.byteLength(queryId)} bytes)`)}\`: query_id holds more than ` +
             `the ${MAX_ID_BYTES} bytes EvalVerdict reads in an id`);
     }
     if (typeof resultJson === 'string') {
@@ -12068,7 +12078,7 @@ function readResultRow(file, runId, queryId, resultJson) {
 }
 /** The file, table, run and query a result row's messages start with. */
 function rowWhere(file, runId, queryId) {
-    return `${file}: table \`eval_query_results\`, run \`${errors_oneLine(runId)}\`, query \`${errors_oneLine(queryId)}\``;
+    return `${file}: table \`eval_query_results\`, run \`${inputText_oneLine(runId)}\`, query \`${inputText_oneLine(queryId)}\``;
 }
 /** Turns one `result_json` into a QueryResult, or throws an InputError naming `where` and the field. */
 function parseQueryResult(value, queryId, where) {
@@ -12129,7 +12139,7 @@ function parseTimings(timings) {
     if (isObject(timings)) {
         // Every stage is read; a run measures at most MAX_STAGES_PER_RUN of them (src/aggregate/table.ts).
         for (const key of Object.keys(timings)) {
-            const ms = measure(timings, key, `timings_ms.${errors_oneLine(key)}`);
+            const ms = measure(timings, key, `timings_ms.${inputText_oneLine(key)}`);
             if (ms !== null)
                 timingsMs[key] = ms;
         }
@@ -12655,7 +12665,7 @@ function sqlJsFiles() {
  * sql.js, loaded once. Its files are read now and its WebAssembly compiled in the background, so a caller can start
  * it early; a failure (a broken install) is the promise's, never a throw.
  */
-function loadSqlJs() {
+function sqlite_loadSqlJs() {
     if (!sqlPromise) {
         try {
             const { script, wasm } = sqlJsFiles();
@@ -12675,7 +12685,7 @@ function loadSqlJs() {
  * (docs/decisions/0003-run-database-read-on-demand.md). sql.js's in-memory file system stores
  * `bytes.slice(0, length)` as the file's contents and copies every page SQLite reads out with
  * `contents.subarray(from, to)`: this object answers both from the file. A write (`--write`) goes through `set`,
- * which loads the whole file first. Should a future sql.js touch the contents another way, test/validation.test.ts
+ * which loads the whole file first. Should a future sql.js touch the contents another way, test/runDatabaseErrors.test.ts
  * fails; wrong bytes are never read silently.
  */
 class FileBackedBytes {
@@ -12820,6 +12830,7 @@ function time_millisecondsBetween(earlier, later) {
 
 
 
+
 /** The tables and columns read; extra columns are allowed (kebab has more). chunks and documents are optional. */
 const COLUMNS = {
     eval_runs: ['run_id', 'suite', 'config_snapshot_json', 'aggregate_json', 'commit_hash', 'created_at'],
@@ -12861,7 +12872,7 @@ CREATE TABLE IF NOT EXISTS chunks (
 const SQLITE_HEADER = 'SQLite format 3\u0000';
 /** Opens a run database from disk, refusing anything that is not a readable SQLite file. */
 async function openRunDatabase(file) {
-    return openRunDatabaseWith(await loadSqlJs(), file);
+    return openRunDatabaseWith(await sqlite_loadSqlJs(), file);
 }
 function checkHeader(file, head, size) {
     if (size === 0)
@@ -12906,7 +12917,7 @@ function openRunDatabaseWith(SQL, file) {
     }
     catch (error) {
         db.close();
-        throw new errors_InputError(`${file}: unreadable SQLite database (${errors_oneLine(error.message)})`);
+        throw new errors_InputError(`${file}: unreadable SQLite database (${inputText_oneLine(error.message)})`);
     }
     return db;
 }
@@ -12934,7 +12945,7 @@ function isFileError(error) {
 function readError(file, table, error) {
     if (error instanceof errors_InputError)
         return error;
-    const message = errors_oneLine(error instanceof Error ? error.message : String(error));
+    const message = inputText_oneLine(error instanceof Error ? error.message : String(error));
     if (error instanceof Error && isFileError(error)) {
         return new errors_InputError(`${file}: table \`${table}\`: unreadable SQLite database (${message})`);
     }
@@ -13004,7 +13015,7 @@ function idText(value) {
     if (value instanceof Uint8Array)
         return 'a BLOB';
     const text = String(value);
-    return `\`${errors_oneLine(text.length > 200 ? `${text.slice(0, 200)}…` : text)}\``;
+    return `\`${inputText_oneLine(text.length > 200 ? `${text.slice(0, 200)}…` : text)}\``;
 }
 /** `CREATE TABLE`, as SQLite writes it for a table (never for a view, a virtual table or anything else). */
 const PLAIN_TABLE = /^CREATE TABLE /;
@@ -13028,7 +13039,7 @@ function declaredTables(db, file) {
                 ? `a virtual table${/\bUSING\s+(\w+)/i.exec(text) ? ` (USING ${/\bUSING\s+(\w+)/i.exec(text)[1]})` : ''}`
                 : type === 'view'
                     ? 'a view'
-                    : `${errors_oneLine(String(type))} ${idText(sql)}`.slice(0, 80);
+                    : `${inputText_oneLine(String(type))} ${idText(sql)}`.slice(0, 80);
             throw new errors_InputError(`${file}: \`${table}\` is ${what}, not a table; EvalVerdict reads only plain tables and never runs SQL or ` +
                 'modules stored in a run database (docs/run-database.md)');
         }
@@ -13151,10 +13162,10 @@ function pickRun(rows, file, runId) {
         if (!row) {
             const runs = rows
                 .slice(0, 10)
-                .map((r) => errors_oneLine(r.runId))
+                .map((r) => inputText_oneLine(r.runId))
                 .join(', ');
-            const close = suggest_suggest(errors_oneLine(runId), rows.slice(0, 1000).map((r) => errors_oneLine(r.runId)));
-            throw new errors_InputError(`${file}: no run \`${errors_oneLine(runId)}\` in \`eval_runs\`${close} (runs: ${runs})`);
+            const close = suggest_suggest(inputText_oneLine(runId), rows.slice(0, 1000).map((r) => inputText_oneLine(r.runId)));
+            throw new errors_InputError(`${file}: no run \`${inputText_oneLine(runId)}\` in \`eval_runs\`${close} (runs: ${runs})`);
         }
         return readable(row, file);
     }
@@ -13165,7 +13176,7 @@ function pickRun(rows, file, runId) {
         if (t === null) {
             if (row.refusal !== null)
                 readable(row, file);
-            throw new errors_InputError(`${file}: table \`eval_runs\`, run \`${errors_oneLine(row.runId)}\`: created_at ${describe(row.createdAt)} is not an ` +
+            throw new errors_InputError(`${file}: table \`eval_runs\`, run \`${inputText_oneLine(row.runId)}\`: created_at ${describe(row.createdAt)} is not an ` +
                 `RFC 3339 time (${RUN_TIME_FORM})`);
         }
         if (t > bestTime || (t === bestTime && best !== null && row.runId > best.runId)) {
@@ -13179,7 +13190,7 @@ function pickRun(rows, file, runId) {
 function readable(row, file) {
     if (row.refusal === null)
         return row;
-    throw new errors_InputError(`${file}: table \`eval_runs\`, run \`${errors_oneLine(row.runId)}\`: ${row.refusal}`);
+    throw new errors_InputError(`${file}: table \`eval_runs\`, run \`${inputText_oneLine(row.runId)}\`: ${row.refusal}`);
 }
 /** The JSON columns of the chosen run (the first row of its id), read only now (see listRuns). */
 function runJson(db, file, runId) {
@@ -13194,7 +13205,7 @@ function runJson(db, file, runId) {
     return { configJson: found[0], aggregateJson: found[1] };
 }
 function runInfoFrom(db, row, file) {
-    const where = `${file}: table \`eval_runs\`, run \`${errors_oneLine(row.runId)}\``;
+    const where = `${file}: table \`eval_runs\`, run \`${inputText_oneLine(row.runId)}\``;
     const { configJson, aggregateJson } = runJson(db, file, row.runId);
     const config = parseJsonCell(configJson, `${where}, column \`config_snapshot_json\``);
     // Scores are computed afresh (`--write` replaces it); only the golden set it was computed against is read, and
@@ -13287,11 +13298,35 @@ async function openRunStream(file, runId, range = {}) {
     return (await deferRunStream(file, runId, range))();
 }
 /**
+ * Every run of a database in the order they were written (rowid; by run_id for a table without one) with its suite:
+ * what a run option naming several runs (`all`, `all:SUITE`, `a,b,c`) chooses from. The file is read first as
+ * openRunStream reads it (its newest run), so a wrong file fails with the reader's message.
+ */
+async function listRunsIn(file) {
+    const SQL = await loadSqlJs();
+    openChecked(file).close();
+    const db = openRunDatabaseWith(SQL, file);
+    try {
+        runStreamFromDb(db, file);
+        let rows;
+        try {
+            rows = db.exec('SELECT run_id, suite FROM eval_runs ORDER BY rowid');
+        }
+        catch {
+            rows = db.exec('SELECT run_id, suite FROM eval_runs ORDER BY run_id');
+        }
+        return (rows[0]?.values ?? []).map((v) => ({ id: String(v[0]), suite: String(v[1] ?? '') }));
+    }
+    finally {
+        db.close();
+    }
+}
+/**
  * openRunStream in two steps: now, the checks that need no database, so a wrong path fails at once; later,
  * synchronously, the opening itself. compare opens the candidate only once the baseline is scored and released.
  */
 async function deferRunStream(file, runId, range = {}) {
-    const SQL = await loadSqlJs();
+    const SQL = await sqlite_loadSqlJs();
     openChecked(file).close();
     return () => {
         let db = openRunDatabaseWith(SQL, file);
@@ -13393,7 +13428,7 @@ const KEPT_TEXT_BYTES = 64 << 10;
 /**
  * The chunks table. A text of KEPT_TEXT_BYTES or less is kept; a longer one (up to MAX_VALUE_BYTES) is read from the
  * database each time `text` is read, by rowid and chunk_id, when `currentDb` gives the database then (a stream),
- * so memory follows the largest text, not the table (12 texts of 60 MiB peaked at 917 MB kept). Without it (the
+ * so memory follows the largest text, not the table (bench/README.md, "What was kept"). Without it (the
  * database is closed after reading), or for a table without rowid, every text is kept.
  */
 function readChunks(db, file, currentDb) {
@@ -13521,7 +13556,7 @@ function score_withGoldenProfile(options, golden) {
         ? options
         : { ...options, profile: golden.profile };
 }
-const score_DEFAULT_OPTIONS = {
+const DEFAULT_OPTIONS = {
     ks: [1, 3, 5, 10],
     mrrCutoff: 10,
     ndcgGain: 'linear',
@@ -13640,7 +13675,7 @@ function score_scoreEach(run, golden, options, sink, range, collectResultIds = t
  * `after` and `to` exclusive. Two threads score a large run in such parts.
  */
 /** Every golden query's record, non-pending and pending apart, in golden-set order (see scoreEach). */
-function scoreRun(run, golden, options = score_DEFAULT_OPTIONS) {
+function scoreRun(run, golden, options = DEFAULT_OPTIONS) {
     const byGolden = new Array(golden.queries.length);
     options = score_withGoldenProfile(options, golden);
     const info = score_scoreEach(run, golden, options, (i, record) => {
@@ -13837,7 +13872,8 @@ function metMasks(record, minGrade) {
 /**
  * The most `timings_ms` stages measured in one run: those whose names sort first (so which ones does not depend
  * on the order the results are read in, or on how many threads read them). Each stage is two metrics and a column
- * per query: 150,000 distinct names cost minutes and gigabytes. The timings of the rest are counted and warned of.
+ * per query: without a cap, many thousands of names cost minutes and gigabytes (bench/README.md, "What was kept").
+ * The timings of the rest are counted and warned of.
  */
 const table_MAX_STAGES_PER_RUN = 64;
 const tri = (b) => (b === null ? -1 : b ? 1 : 0);
@@ -14418,7 +14454,7 @@ function coverageByDocType(run) {
 }
 /** Every aggregate metric of `run` (in memory, or streamed: see openRunStream) scored against `golden`. */
 function computeAggregate(run, golden, options = {}) {
-    return aggregateScored(table_scoreToTable(run, golden, { ...score_DEFAULT_OPTIONS, ...options }));
+    return aggregateScored(table_scoreToTable(run, golden, { ...DEFAULT_OPTIONS, ...options }));
 }
 
 ;// CONCATENATED MODULE: ./src/aggregate/perQuery.ts
@@ -14883,7 +14919,7 @@ function resampledSums(values, permutations, random) {
 
 
 const DEFAULT_COMPARE_OPTIONS = {
-    ...score_DEFAULT_OPTIONS,
+    ...DEFAULT_OPTIONS,
     strictChunkerVersion: false,
     seed: 20260101,
     permutations: 10_000,
@@ -15676,6 +15712,7 @@ function queriesNeeded(model, level, margin) {
 
 
 
+
 const NOISE_KEYS = ['measured', 'runs', 'commit', 'metrics'];
 const METRIC_KEYS = ['sd_diff', 'sd_mean', 'changed', 'detects'];
 /** A config names at most this many metrics' noise (as many as it may have gates). */
@@ -15691,11 +15728,11 @@ function parseNoise(node, { lineOf, keyLine }, source) {
             throw new errors_InputError(`${at(key)}: unknown \`noise\` key \`${key}\`${suggest_suggest(key, NOISE_KEYS)}`);
     const { measured, runs, commit } = top;
     if (typeof measured !== 'string' || runTime(measured) === null)
-        throw new errors_InputError(`${at('measured')}: \`noise.measured\` must be an RFC 3339 time, got ${valueText(measured)}`);
+        throw new errors_InputError(`${at('measured')}: \`noise.measured\` must be an RFC 3339 time, got ${inputText_valueText(measured)}`);
     if (typeof runs !== 'number' || !Number.isInteger(runs) || runs < 2)
-        throw new errors_InputError(`${at('runs')}: \`noise.runs\` must be a whole number >= 2, got ${valueText(runs)}`);
+        throw new errors_InputError(`${at('runs')}: \`noise.runs\` must be a whole number >= 2, got ${inputText_valueText(runs)}`);
     if (commit !== undefined && commit !== null && typeof commit !== 'string')
-        throw new errors_InputError(`${at('commit')}: \`noise.commit\` must be a string, got ${valueText(commit)}`);
+        throw new errors_InputError(`${at('commit')}: \`noise.commit\` must be a string, got ${inputText_valueText(commit)}`);
     const metricsNode = node.get('metrics', true);
     if (!(0,dist/* isMap */.jh)(metricsNode) || metricsNode.items.length === 0)
         throw new errors_InputError(`${at('metrics')}: \`noise.metrics\` must map metric ids to their noise`);
@@ -15720,7 +15757,7 @@ function parseMetricNoise(id, node, at) {
         if (nullable && v === null)
             return null;
         if (typeof v !== 'number' || !Number.isFinite(v) || v < 0)
-            throw new errors_InputError(`${at}: \`noise.metrics.${id}.${key}\` must be a number >= 0, got ${valueText(v)}`);
+            throw new errors_InputError(`${at}: \`noise.metrics.${id}.${key}\` must be a number >= 0, got ${inputText_valueText(v)}`);
         return v;
     };
     return {
@@ -15739,6 +15776,58 @@ function noiseFloorModel(floor, n) {
     return measuredNoiseModel(n, floor.changed, floor.sd_diff);
 }
 
+;// CONCATENATED MODULE: ./schemas/gate-config.schema.json
+const gate_config_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"gate-config.schema.json","title":"EvalVerdict gate config","description":"The gate config (`.github/evalverdict.yml`, `--config`, the action\'s `gates` input): docs/gates.md. Put `# yaml-language-server: $schema=<path to this file>` on its first line.","type":["object","null"],"additionalProperties":false,"properties":{"preset":{"$ref":"#/$defs/preset"},"presets":{"anyOf":[{"$ref":"#/$defs/preset"},{"type":"array","items":{"$ref":"#/$defs/preset"}}]},"alpha":{"type":"number","exclusiveMinimum":0,"maximum":0.5,"description":"Significance level of the paired tests, above 0 and at most 0.5; default 0.05."},"min_n":{"type":"integer","minimum":0,"description":"Default `min_n` of the gates with `where`; default 20."},"gates":{"type":["array","null"],"maxItems":200,"items":{"$ref":"#/$defs/gate"},"description":"At most 200 gates, each a row of the report\'s gate table. The reader counts the presets\' gates too (retrieval 4, rag-answers 5), which JSON Schema cannot add up: with presets, list fewer."},"margin":{"type":"number","minimum":0,"description":"The drop that matters for tested gates: a gate passes when a drop of it is ruled out, fails when the drop is shown to be beyond it; 0 asks for a gain. Default 0.1 (docs/gates.md)."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when its interval neither rules out a drop of the margin nor shows one beyond it; default warn (docs/gates.md)."},"correction":{"enum":["none","holm","bh"],"description":"How the tested gates\' p values are adjusted together; default holm."},"primary":{"type":"string","minLength":1,"description":"A metric whose tested gates use the full alpha, outside the correction."},"k":{"anyOf":[{"type":"integer","minimum":1,"maximum":1000},{"type":"array","minItems":1,"items":{"type":"integer","minimum":1,"maximum":1000}}],"description":"The cutoffs of the @k metrics, as --k; the command line wins."},"mrr_cutoff":{"type":"integer","minimum":1,"maximum":1000,"description":"The cutoff of mrr@N, as --mrr-cutoff; the command line wins."},"repeats":{"type":["object","null"],"additionalProperties":false,"description":"Repeated runs per side (docs/compare.md, \\"Repeated runs and flaky queries\\").","properties":{"may_differ":{"anyOf":[{"type":"string","minLength":1},{"type":["array","null"],"items":{"type":"string","minLength":1}}],"description":"The config_snapshot_json keys (top-level) a side\'s runs may differ in without a warning, e.g. [seed, started_at]; listed in the JSON as `repeats.<side>.expected_differences`. Replaces the default, [seed]; an empty list warns on every difference."}}},"noise":{"type":"object","additionalProperties":false,"required":["measured","runs","metrics"],"description":"The run-to-run noise `evalverdict calibrate` measured, written into the config it suggests; the report names it. A record: it changes no verdict (docs/gates.md, \\"Noise floor\\").","properties":{"measured":{"type":"string","description":"The newest calibration run\'s created_at (RFC 3339)."},"runs":{"type":"integer","minimum":2,"description":"How many runs of one commit were measured."},"commit":{"type":["string","null"],"description":"The commit the runs record."},"metrics":{"type":"object","minProperties":1,"maxProperties":200,"description":"Per metric id: its noise; 1 to 200 metrics (as many as a config may have gates).","additionalProperties":{"type":"object","additionalProperties":false,"required":["sd_diff","sd_mean","changed","detects"],"properties":{"sd_diff":{"type":"number","minimum":0,"description":"SD of a query\'s difference between two runs."},"sd_mean":{"type":"number","minimum":0,"description":"SD of the run mean across runs."},"changed":{"type":"number","minimum":0,"description":"Share of queries that differ between two runs."},"detects":{"type":["number","null"],"minimum":0,"description":"The smallest drop the gate\'s test detects at this noise (80% power); null: none."}}}}}}},"$defs":{"preset":{"enum":["retrieval","rag-answers"]},"gate":{"type":"object","additionalProperties":false,"required":["metric"],"allOf":[{"description":"A gate needs a threshold: one of min, max, max_drop, max_increase, max_drop_pct, max_increase_pct, or margin.","anyOf":[{"required":["min"]},{"required":["max"]},{"required":["max_drop"]},{"required":["max_increase"]},{"required":["max_drop_pct"]},{"required":["max_increase_pct"]},{"required":["margin"]}]}],"properties":{"metric":{"type":"string","minLength":1,"description":"A metric id (`evalverdict metrics`) or regressions, losses, wins, answer_regressions."},"where":{"type":"object","minProperties":1,"maxProperties":1,"additionalProperties":false,"properties":{"category":{"type":["string","number"]},"difficulty":{"type":["string","number"]},"tag":{"type":["string","number"]},"vault":{"type":["string","number"]},"answerable":{"type":"boolean"}}},"level":{"enum":["error","warn"]},"min":{"type":"number"},"max":{"type":"number"},"max_drop":{"type":"number"},"max_increase":{"type":"number"},"max_drop_pct":{"type":"number"},"max_increase_pct":{"type":"number"},"significant_only":{"type":"boolean"},"min_n":{"type":"integer","minimum":0},"on_no_data":{"enum":["fail","warn","pass"]},"margin":{"type":"number","minimum":0,"description":"This gate\'s drop that matters (else its own max_drop & co. as a drop, else the config\'s margin); 0 asks for a gain."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when its interval neither rules out a drop of the margin nor shows one beyond it; default warn (docs/gates.md)."}}}}}');
+;// CONCATENATED MODULE: ./src/gate/settings.ts
+/**
+ * The settings scoring and testing share: the cutoffs (`k`, `mrr_cutoff`) and the level (`alpha`). Each is bounded
+ * here once, whichever door it comes in by (the gate config, a CLI flag, an action input), with the bounds of the
+ * gate-config schema (schemas/gate-config.schema.json), the one source; then resolved once (config.ts,
+ * settingsOf) and passed down: scoring and the comparison take them as options, and the gates read the level the
+ * comparison was tested at.
+ */
+
+
+
+const { k: kSchema, mrr_cutoff: cutoffSchema, alpha: alphaSchema } = gate_config_schema_namespaceObject.properties;
+/** A cutoff's bounds (k's and mrr_cutoff's are the same; the schema test holds them together). */
+const CUTOFF_MIN = cutoffSchema.minimum;
+const CUTOFF_MAX = cutoffSchema.maximum;
+/** alpha is above ALPHA_ABOVE and at most ALPHA_MAX: a tested gate's interval is two-sided at 1 - 2 alpha. */
+const ALPHA_ABOVE = alphaSchema.exclusiveMinimum;
+const ALPHA_MAX = alphaSchema.maximum;
+const DEFAULT_ALPHA = 0.05;
+/** The schema's own k bounds, for the test that holds them to mrr_cutoff's. */
+const K_SCHEMA_BOUNDS = [kSchema.anyOf[0].minimum, kSchema.anyOf[0].maximum];
+/** The words every refusal of a cutoff ends with. */
+const CUTOFF_WORDS = `a whole number ${CUTOFF_MIN}-${CUTOFF_MAX}`;
+function isCutoff(value) {
+    return Number.isInteger(value) && value >= CUTOFF_MIN && value <= CUTOFF_MAX;
+}
+function isAlpha(value) {
+    return typeof value === 'number' && value > ALPHA_ABOVE && value <= ALPHA_MAX;
+}
+/**
+ * One cutoff as typed (a flag's or an input's text): decimal digits only, so "", "0x10" and "1e1" are refused rather
+ * than read as numbers nobody typed. `name` opens the message (`--mrr-cutoff`, input `mrr-cutoff`).
+ */
+function cutoffFromText(text, name) {
+    const n = /^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
+    if (!isCutoff(n))
+        throw new InputError(`${name}: ${valueText(text)} is not ${CUTOFF_WORDS}`);
+    return n;
+}
+/** A comma list of cutoffs as typed (`1,3,5,10,20`): each as cutoffFromText, repeats dropped, in order. */
+function cutoffListFromText(text, name) {
+    const ks = text.split(',').map((part) => {
+        const n = /^\d+$/.test(part.trim()) ? Number(part.trim()) : Number.NaN;
+        if (!isCutoff(n))
+            throw new InputError(`${name}: ${valueText(text)} is not ${CUTOFF_WORDS} or a comma list of them`);
+        return n;
+    });
+    return [...new Set(ks)].sort((a, b) => a - b);
+}
+
 ;// CONCATENATED MODULE: ./src/gate/config.ts
 /**
  * Gate configuration: YAML validated with errors that name the line. Presets expand to plain gates.
@@ -15749,6 +15838,8 @@ function noiseFloorModel(floor, n) {
  *     - metric: hit@5
  *       min: 0.80
  */
+
+
 
 
 
@@ -15863,7 +15954,7 @@ function parseGateConfig(text, source) {
     const { doc, lineOf, keyLine } = yaml;
     const root = doc.contents;
     if (root === null)
-        return { source, alpha: 0.05, gates: [], ...TESTING_DEFAULTS, notices: [] };
+        return { source, alpha: DEFAULT_ALPHA, gates: [], ...TESTING_DEFAULTS, notices: [] };
     if (!(0,dist/* isMap */.jh)(root))
         throw new errors_InputError(`${source}:${lineOf(root)}: the gate config must be a map with \`gates\` (and optionally \`preset\`, \`alpha\`)`);
     const top = root.toJSON();
@@ -15871,10 +15962,9 @@ function parseGateConfig(text, source) {
         if (!TOP_KEYS.has(key))
             throw new errors_InputError(`${source}:${keyLine(root, key)}: unknown key \`${key}\`${suggest_suggest(key, [...TOP_KEYS])}`);
     }
-    const alpha = top.alpha ?? 0.05;
-    // At most 0.5: a tested gate's interval is two-sided at 1 - 2 alpha, which is no interval above that.
-    if (typeof alpha !== 'number' || !(alpha > 0 && alpha <= 0.5))
-        throw new errors_InputError(`${source}:${keyLine(root, 'alpha')}: \`alpha\` must be a number above 0 and at most 0.5, got ${valueText(alpha)}`);
+    const alpha = top.alpha ?? DEFAULT_ALPHA;
+    if (!isAlpha(alpha))
+        throw new errors_InputError(`${source}:${keyLine(root, 'alpha')}: \`alpha\` must be a number above ${ALPHA_ABOVE} and at most ${ALPHA_MAX}, got ${inputText_valueText(alpha)}`);
     const defaultMinN = top.min_n ?? 20;
     if (typeof defaultMinN !== 'number' || !Number.isInteger(defaultMinN) || defaultMinN < 0)
         throw new errors_InputError(`${source}:${keyLine(root, 'min_n')}: \`min_n\` must be a whole number >= 0`);
@@ -15932,7 +16022,7 @@ function parseRepeats(root, { lineOf, keyLine }, source) {
     keys.forEach((key, i) => {
         if (typeof key !== 'string' || key === '') {
             const item = (0,dist/* isSeq */.oP)(list) ? list.items[i] : list;
-            throw new errors_InputError(`${source}:${lineOf(item ?? node)}: \`repeats.may_differ\` lists config_snapshot_json keys (strings), got ${valueText(key)}`);
+            throw new errors_InputError(`${source}:${lineOf(item ?? node)}: \`repeats.may_differ\` lists config_snapshot_json keys (strings), got ${inputText_valueText(key)}`);
         }
     });
     return { repeatsMayDiffer: [...new Set(keys)] };
@@ -15947,20 +16037,20 @@ const TESTING_DEFAULTS = {
 function parseTesting(top, at) {
     const margin = top.margin ?? DEFAULT_MARGIN;
     if (typeof margin !== 'number' || !(margin >= 0 && Number.isFinite(margin)))
-        throw new errors_InputError(`${at('margin')}: \`margin\` must be a number, 0 or more, got ${valueText(margin)}`);
+        throw new errors_InputError(`${at('margin')}: \`margin\` must be a number, 0 or more, got ${inputText_valueText(margin)}`);
     const onInconclusive = parseOnInconclusive(top.on_inconclusive, at('on_inconclusive'));
     const correction = top.correction ?? 'holm';
     if (correction !== 'none' && correction !== 'holm' && correction !== 'bh')
-        throw new errors_InputError(`${at('correction')}: \`correction\` must be none, holm or bh, got ${valueText(correction)}`);
+        throw new errors_InputError(`${at('correction')}: \`correction\` must be none, holm or bh, got ${inputText_valueText(correction)}`);
     const primary = top.primary ?? null;
     if (primary !== null && (typeof primary !== 'string' || primary === ''))
-        throw new errors_InputError(`${at('primary')}: \`primary\` must be a metric id, got ${valueText(primary)}`);
+        throw new errors_InputError(`${at('primary')}: \`primary\` must be a metric id, got ${inputText_valueText(primary)}`);
     const ks = top.k === undefined ? undefined : Array.isArray(top.k) ? top.k : [top.k];
-    if (ks !== undefined && (ks.length === 0 || !ks.every((k) => Number.isInteger(k) && k >= 1 && k <= 1000)))
-        throw new errors_InputError(`${at('k')}: \`k\` must be a whole number 1-1000 or a list of them, e.g. [1, 5, 10, 20]`);
+    if (ks !== undefined && (ks.length === 0 || !ks.every(isCutoff)))
+        throw new errors_InputError(`${at('k')}: \`k\` must be ${CUTOFF_WORDS} or a list of them, e.g. [1, 5, 10, 20]`);
     const cutoff = top.mrr_cutoff;
-    if (cutoff !== undefined && !(Number.isInteger(cutoff) && cutoff >= 1 && cutoff <= 1000))
-        throw new errors_InputError(`${at('mrr_cutoff')}: \`mrr_cutoff\` must be a whole number 1-1000`);
+    if (cutoff !== undefined && !isCutoff(cutoff))
+        throw new errors_InputError(`${at('mrr_cutoff')}: \`mrr_cutoff\` must be ${CUTOFF_WORDS}`);
     return {
         margin,
         onInconclusive: onInconclusive ?? 'warn',
@@ -15974,7 +16064,7 @@ function parseOnInconclusive(value, at) {
     if (value === undefined)
         return undefined;
     if (value !== 'fail' && value !== 'warn' && value !== 'pass')
-        throw new errors_InputError(`${at}: \`on_inconclusive\` must be fail, warn or pass, got ${valueText(value)}`);
+        throw new errors_InputError(`${at}: \`on_inconclusive\` must be fail, warn or pass, got ${inputText_valueText(value)}`);
     return value;
 }
 /** The gates of the presets `preset` / `presets` name, in order; `line` is where they are named. */
@@ -16011,12 +16101,12 @@ function parseGate(item, { lineOf, keyLine }, source, defaultMinN) {
         if (g[key] === undefined)
             continue;
         if (typeof g[key] !== 'number' || !Number.isFinite(g[key]))
-            throw new errors_InputError(`${at(key)}: \`${key}\` must be a number, got ${valueText(g[key])}`);
+            throw new errors_InputError(`${at(key)}: \`${key}\` must be a number, got ${inputText_valueText(g[key])}`);
         thresholds[key] = g[key];
     }
     const margin = g.margin;
     if (margin !== undefined && (typeof margin !== 'number' || !(margin >= 0 && Number.isFinite(margin))))
-        throw new errors_InputError(`${at('margin')}: \`margin\` must be a number, 0 or more, got ${valueText(margin)}`);
+        throw new errors_InputError(`${at('margin')}: \`margin\` must be a number, 0 or more, got ${inputText_valueText(margin)}`);
     if (Object.keys(thresholds).length === 0 && margin === undefined)
         throw new errors_InputError(`${source}:${line}: gate on \`${g.metric}\` has no threshold (one of ${THRESHOLD_KEYS.join(', ')}, or margin)`);
     const level = g.level ?? 'error';
@@ -16066,12 +16156,14 @@ function parseWhere(value, at) {
     return { key: key, value: String(group) };
 }
 /**
- * The config's gates at the cutoffs scoring will use, and those options: the config's `k` and `mrr_cutoff` unless
- * `given` (the command line) has its own, then the defaults; every k a gate's metric names (`hit@5`, `nDCG@20`, up
- * to 1000) joins the k list, so the retrieval preset holds under any `k`; the preset's `mrr@10` follows the MRR
- * cutoff, MRR having one. A gate of the config's own on `mrr@N` must name the cutoff in use.
+ * The settings in force, resolved once, and the config's gates at them: the cutoffs are `given`'s (the command
+ * line's, the action's inputs') when set, else the config's `k` and `mrr_cutoff`, else the defaults; the level is the
+ * config's alpha. Every k a gate's metric names (`hit@5`, `nDCG@20`, up to CUTOFF_MAX) joins the k list, so the
+ * retrieval preset holds under any `k`; the preset's `mrr@10` follows the MRR cutoff, MRR having one. A gate of the
+ * config's own on `mrr@N` must name the cutoff in use. The options go to scoring and the comparison; the gates read
+ * the level from the comparison (gates.ts, applyGates).
  */
-function atScoringCutoffs(config, given) {
+function settingsOf(config, given) {
     const mrrCutoff = given.mrrCutoff ?? config.mrrCutoff ?? DEFAULT_OPTIONS.mrrCutoff;
     const renamed = new Map();
     const gates = config.gates.map((g) => {
@@ -16082,11 +16174,11 @@ function atScoringCutoffs(config, given) {
     });
     const named = gates.flatMap((g) => {
         const k = /^(?!mrr@)[A-Za-z_]+@(\d{1,4})$/.exec(g.metric)?.[1];
-        return k !== undefined && Number(k) >= 1 && Number(k) <= 1000 ? [Number(k)] : [];
+        return k !== undefined && isCutoff(Number(k)) ? [Number(k)] : [];
     });
     const ks = [...new Set([...(given.ks ?? config.ks ?? DEFAULT_OPTIONS.ks), ...named])].sort((a, b) => a - b);
     const primary = config.primary === null ? null : (renamed.get(config.primary) ?? config.primary);
-    return { config: { ...config, gates, primary }, options: { ...given, ks, mrrCutoff } };
+    return { config: { ...config, gates, primary }, options: { ...given, ks, mrrCutoff, alpha: config.alpha } };
 }
 
 ;// CONCATENATED MODULE: ./src/numberFormat.ts
@@ -16299,22 +16391,19 @@ function needsBaseline(spec) {
     return isTested(spec) || Object.keys(spec.thresholds).some((k) => k !== 'min' && k !== 'max');
 }
 /**
- * The comparison gated: every gate of `config` evaluated, and the verdict, added to the report. The comparison's
- * paired tests must be at the config's alpha (compareRuns(..., { alpha: config.alpha })): the report's ▲ / ▼ and a
- * significant_only gate then agree.
+ * The comparison gated: every gate of `config` evaluated, and the verdict, added to the report. The gates test at the
+ * level the comparison was tested at, so the report's ▲ / ▼ and a tested gate agree; settingsOf (config.ts) gives
+ * the comparison the config's alpha.
  */
 function applyGates(compared, config) {
     const { report: comparison, defs, groupSizes } = compared;
-    if (comparison.alpha !== config.alpha) {
-        throw new Error(`the comparison was tested at alpha ${comparison.alpha}, the gate config ${config.source} says ${config.alpha}: compare with { alpha: config.alpha }`);
-    }
     const gates = evaluateGates(config, {
         defs: new Map(defs.map((d) => [d.id, d])),
         metrics: comparison.metrics,
         breakdowns: comparison.breakdowns,
         groupSizes,
         counts: comparison.counts,
-        alpha: config.alpha,
+        alpha: comparison.alpha,
         hasBaseline: comparison.baseline !== null,
         pairedDiffsOf: compared.pairedDiffsOf,
         failingQueriesOf: compared.failingQueriesOf,
@@ -16335,7 +16424,7 @@ function evaluateGates(config, ctx) {
         const t = pending[i];
         const margin = marginOf(spec, config, ctx);
         const numbers = t
-            ? testedNumbers(t.drops, t.primary ? { correction: 'primary', size: 1 } : { correction: config.correction, size: split }, config.alpha, margin, ctx.defs.get(spec.metric), 
+            ? testedNumbers(t.drops, t.primary ? { correction: 'primary', size: 1 } : { correction: config.correction, size: split }, ctx.alpha, margin, ctx.defs.get(spec.metric), 
             // The advice reads the baseline side's measured noise when the config records it (evalverdict calibrate).
             config.noise?.metrics[spec.metric] ?? null)
             : null;
@@ -18700,6 +18789,7 @@ function warnings_mergeWarnings(warnings) {
 
 
 
+
 /** JSON Lines by the file's name (`.jsonl`, `.ndjson`); anything else is read as YAML. */
 const goldenFormatOf = (file) => (/\.(jsonl|ndjson)$/i.test(file) ? 'jsonl' : 'yaml');
 const QUERY_KEYS = [
@@ -18908,15 +18998,15 @@ function nonTextWarnings(t) {
     const more = (n, what) => n > 1 ? ` (and ${n - 1} more ${n - 1 === 1 ? what : `${what}s`} in this file)` : '';
     if (t.ids.first !== null) {
         const { at, id } = t.ids.first;
-        warnings.push(`${at}: \`id\` is a YAML number or boolean, read as the text "${errors_oneLine(String(id))}"${more(t.ids.count, 'id')}; quote ids (\`id: "001"\`) so they match the run's query_id as written`);
+        warnings.push(`${at}: \`id\` is a YAML number or boolean, read as the text "${inputText_oneLine(String(id))}"${more(t.ids.count, 'id')}; quote ids (\`id: "001"\`) so they match the run's query_id as written`);
     }
     if (t.lists.first !== null) {
         const { at, id, key, value } = t.lists.first;
-        warnings.push(`${at}: query \`${errors_oneLine(String(id))}\`: \`${errors_oneLine(key)}\` holds a YAML number, read as the text "${errors_oneLine(String(value))}"${more(t.lists.count, 'list')}; quote such values (\`["007"]\`) so they are read as written`);
+        warnings.push(`${at}: query \`${inputText_oneLine(String(id))}\`: \`${inputText_oneLine(key)}\` holds a YAML number, read as the text "${inputText_oneLine(String(value))}"${more(t.lists.count, 'list')}; quote such values (\`["007"]\`) so they are read as written`);
     }
     if (t.judgmentKeys.first !== null) {
         const { at, id, key, value } = t.judgmentKeys.first;
-        warnings.push(`${at}: query \`${errors_oneLine(String(id))}\`: the \`judgments\` key \`${errors_oneLine(key)}\` is a YAML number or boolean, read as the text "${errors_oneLine(String(value))}"${more(t.judgmentKeys.count, 'key')}; quote such keys (\`{"007": 2}\`) so they match the run's ids as written`);
+        warnings.push(`${at}: query \`${inputText_oneLine(String(id))}\`: the \`judgments\` key \`${inputText_oneLine(key)}\` is a YAML number or boolean, read as the text "${inputText_oneLine(String(value))}"${more(t.judgmentKeys.count, 'key')}; quote such keys (\`{"007": 2}\`) so they match the run's ids as written`);
     }
     return warnings;
 }
@@ -18951,14 +19041,14 @@ class GoldenCollector {
             this.profile = profileOf(item.profile, `${this.source}:${line}`);
         for (const key of Object.keys(item)) {
             if (!HEADER_KEYS.has(key))
-                this.warnings.push(note(`${this.source}:${line}: unknown header key \`${errors_oneLine(key)}\` (ignored; a query needs \`id\` and \`query\`)${suggest_suggest(key, HEADER_KEYS)}`));
+                this.warnings.push(note(`${this.source}:${line}: unknown header key \`${inputText_oneLine(key)}\` (ignored; a query needs \`id\` and \`query\`)${suggest_suggest(key, HEADER_KEYS)}`));
         }
     }
     add(item, place, nonTextKeys = []) {
         if (!isPlainObject(item))
             throw new errors_InputError(`${this.source}:${place.line}: each golden query must be a map with \`id\` and \`query\``);
         const fail = (key, message) => {
-            const who = item.id !== undefined && item.id !== null ? `\`${errors_oneLine(String(item.id))}\`` : `at line ${place.line}`;
+            const who = item.id !== undefined && item.id !== null ? `\`${inputText_oneLine(String(item.id))}\`` : `at line ${place.line}`;
             throw new errors_InputError(`${this.source}:${place.keyLine(key)}: query ${who}: ${message}`);
         };
         const q = toGoldenQuery(item, fail, this.labels);
@@ -19284,7 +19374,7 @@ function toGoldenQuery(obj, fail, labels) {
         fail('pending', '`pending` must be true or false');
     const topK = obj.top_k ?? null;
     if (topK !== null && (typeof topK !== 'number' || !Number.isInteger(topK) || topK < 1))
-        fail('top_k', `\`top_k\` must be a whole number >= 1, got ${valueText(topK)}`);
+        fail('top_k', `\`top_k\` must be a whole number >= 1, got ${inputText_valueText(topK)}`);
     return {
         id: id,
         query: query,
@@ -19357,7 +19447,7 @@ function judgmentsOf(raw, fail) {
         return fail('judgments', '`judgments` must be a map of chunk_id or doc_id to grade');
     for (const [key, grade] of Object.entries(raw)) {
         if (typeof grade !== 'number' || !Number.isInteger(grade))
-            fail('judgments', `grade of \`${errors_oneLine(key)}\` must be an integer, got ${valueText(grade)}`);
+            fail('judgments', `grade of \`${inputText_oneLine(key)}\` must be an integer, got ${inputText_valueText(grade)}`);
         judgments.set(key, grade);
     }
     return judgments;
@@ -19492,8 +19582,6 @@ function runFromTrec(qrelsText, qrelsSource, runText, runSource, createdAt) {
     };
 }
 
-;// CONCATENATED MODULE: ./schemas/gate-config.schema.json
-const gate_config_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"gate-config.schema.json","title":"EvalVerdict gate config","description":"The gate config (`.github/evalverdict.yml`, `--config`, the action\'s `gates` input): docs/gates.md. Put `# yaml-language-server: $schema=<path to this file>` on its first line.","type":["object","null"],"additionalProperties":false,"properties":{"preset":{"$ref":"#/$defs/preset"},"presets":{"anyOf":[{"$ref":"#/$defs/preset"},{"type":"array","items":{"$ref":"#/$defs/preset"}}]},"alpha":{"type":"number","exclusiveMinimum":0,"maximum":0.5,"description":"Significance level of the paired tests, above 0 and at most 0.5; default 0.05."},"min_n":{"type":"integer","minimum":0,"description":"Default `min_n` of the gates with `where`; default 20."},"gates":{"type":["array","null"],"maxItems":200,"items":{"$ref":"#/$defs/gate"},"description":"At most 200 gates, each a row of the report\'s gate table. The reader counts the presets\' gates too (retrieval 4, rag-answers 5), which JSON Schema cannot add up: with presets, list fewer."},"margin":{"type":"number","minimum":0,"description":"The drop that matters for tested gates: a gate passes when a drop of it is ruled out, fails when the drop is shown to be beyond it; 0 asks for a gain. Default 0.1 (docs/gates.md)."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when its interval neither rules out a drop of the margin nor shows one beyond it; default warn (docs/gates.md)."},"correction":{"enum":["none","holm","bh"],"description":"How the tested gates\' p values are adjusted together; default holm."},"primary":{"type":"string","minLength":1,"description":"A metric whose tested gates use the full alpha, outside the correction."},"k":{"anyOf":[{"type":"integer","minimum":1,"maximum":1000},{"type":"array","minItems":1,"items":{"type":"integer","minimum":1,"maximum":1000}}],"description":"The cutoffs of the @k metrics, as --k; the command line wins."},"mrr_cutoff":{"type":"integer","minimum":1,"maximum":1000,"description":"The cutoff of mrr@N, as --mrr-cutoff; the command line wins."},"repeats":{"type":["object","null"],"additionalProperties":false,"description":"Repeated runs per side (docs/compare.md, \\"Repeated runs and flaky queries\\").","properties":{"may_differ":{"anyOf":[{"type":"string","minLength":1},{"type":["array","null"],"items":{"type":"string","minLength":1}}],"description":"The config_snapshot_json keys (top-level) a side\'s runs may differ in without a warning, e.g. [seed, started_at]; listed in the JSON as `repeats.<side>.expected_differences`. Replaces the default, [seed]; an empty list warns on every difference."}}},"noise":{"type":"object","additionalProperties":false,"required":["measured","runs","metrics"],"description":"The run-to-run noise `evalverdict calibrate` measured, written into the config it suggests; the report names it. A record: it changes no verdict (docs/gates.md, \\"Noise floor\\").","properties":{"measured":{"type":"string","description":"The newest calibration run\'s created_at (RFC 3339)."},"runs":{"type":"integer","minimum":2,"description":"How many runs of one commit were measured."},"commit":{"type":["string","null"],"description":"The commit the runs record."},"metrics":{"type":"object","minProperties":1,"maxProperties":200,"description":"Per metric id: its noise; 1 to 200 metrics (as many as a config may have gates).","additionalProperties":{"type":"object","additionalProperties":false,"required":["sd_diff","sd_mean","changed","detects"],"properties":{"sd_diff":{"type":"number","minimum":0,"description":"SD of a query\'s difference between two runs."},"sd_mean":{"type":"number","minimum":0,"description":"SD of the run mean across runs."},"changed":{"type":"number","minimum":0,"description":"Share of queries that differ between two runs."},"detects":{"type":["number","null"],"minimum":0,"description":"The smallest drop the gate\'s test detects at this noise (80% power); null: none."}}}}}}},"$defs":{"preset":{"enum":["retrieval","rag-answers"]},"gate":{"type":"object","additionalProperties":false,"required":["metric"],"allOf":[{"description":"A gate needs a threshold: one of min, max, max_drop, max_increase, max_drop_pct, max_increase_pct, or margin.","anyOf":[{"required":["min"]},{"required":["max"]},{"required":["max_drop"]},{"required":["max_increase"]},{"required":["max_drop_pct"]},{"required":["max_increase_pct"]},{"required":["margin"]}]}],"properties":{"metric":{"type":"string","minLength":1,"description":"A metric id (`evalverdict metrics`) or regressions, losses, wins, answer_regressions."},"where":{"type":"object","minProperties":1,"maxProperties":1,"additionalProperties":false,"properties":{"category":{"type":["string","number"]},"difficulty":{"type":["string","number"]},"tag":{"type":["string","number"]},"vault":{"type":["string","number"]},"answerable":{"type":"boolean"}}},"level":{"enum":["error","warn"]},"min":{"type":"number"},"max":{"type":"number"},"max_drop":{"type":"number"},"max_increase":{"type":"number"},"max_drop_pct":{"type":"number"},"max_increase_pct":{"type":"number"},"significant_only":{"type":"boolean"},"min_n":{"type":"integer","minimum":0},"on_no_data":{"enum":["fail","warn","pass"]},"margin":{"type":"number","minimum":0,"description":"This gate\'s drop that matters (else its own max_drop & co. as a drop, else the config\'s margin); 0 asks for a gain."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when its interval neither rules out a drop of the margin nor shows one beyond it; default warn (docs/gates.md)."}}}}}');
 ;// CONCATENATED MODULE: ./schemas/golden-query.schema.json
 const golden_query_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"golden-query.schema.json","title":"EvalVerdict golden query (one JSON Lines line)","description":"One line of a JSON Lines golden set: a query, or (first line only) a header (docs/golden-sets.md). Unknown keys are ignored with a warning naming the nearest known key.","anyOf":[{"$ref":"#/$defs/query"},{"$ref":"#/$defs/header"}],"$defs":{"texts":{"type":"array","items":{"type":["string","number"]}},"label":{"type":["string","number","null"]},"header":{"type":"object","additionalProperties":false,"properties":{"schema_version":{"type":["string","number"]},"name":{"type":"string"},"description":{"type":"string"},"profile":{"enum":["evalverdict","wfgy","paperbot"],"description":"Whose metric definitions apply (docs/golden-sets.md, \\"Metric profiles\\")."}}},"query":{"type":"object","additionalProperties":false,"required":["id","query"],"properties":{"id":{"type":["string","number"],"description":"Matched to the run\'s query_id as exact text."},"query":{"type":"string"},"lang":{"$ref":"#/$defs/label"},"expected_doc_ids":{"$ref":"#/$defs/texts","description":"Empty (with no `answerable`): the query should be refused."},"expected_chunk_ids":{"$ref":"#/$defs/texts"},"must_contain":{"$ref":"#/$defs/texts"},"forbidden":{"$ref":"#/$defs/texts"},"difficulty":{"$ref":"#/$defs/label"},"group":{"$ref":"#/$defs/label"},"category":{"$ref":"#/$defs/label"},"tags":{"$ref":"#/$defs/texts"},"vault":{"$ref":"#/$defs/label"},"answerable":{"type":"boolean"},"gold_supports":{"type":"array","items":{"type":"object","additionalProperties":false,"properties":{"rel_path":{"type":"string"},"heading_path":{"anyOf":[{"type":"string"},{"$ref":"#/$defs/texts"}]},"snippets":{"$ref":"#/$defs/texts"},"newer":{"type":"boolean"}}}},"required_support_groups":{"type":"array","items":{"type":"array","items":{"type":"integer","minimum":0}}},"judgments":{"type":"object","additionalProperties":{"type":"integer"},"description":"chunk_id or doc_id -> grade."},"expected_lines":{"type":"object","additionalProperties":false,"required":["file","line_range"],"properties":{"file":{"type":"string"},"line_range":{"type":"array","items":{"type":"integer","minimum":1}}}},"gold_claim":{"type":"string"},"recency_conflict_rule":{"enum":["cite_newer","cite_both","acknowledge_both"]},"pending":{"type":"boolean"},"notes":{},"note":{}}}}}');
 ;// CONCATENATED MODULE: ./schemas/golden-set.schema.json
@@ -19569,7 +19657,7 @@ function walk(value, schema, file, at, errors) {
     }
     const wrong = wrongValue(value, schema);
     if (wrong !== null) {
-        errors.push(errorAt(at, { problem: 'wrong-value', suggestion: '', detail: `${wrong}, got ${valueText(value)}` }));
+        errors.push(errorAt(at, { problem: 'wrong-value', suggestion: '', detail: `${wrong}, got ${inputText_valueText(value)}` }));
         return;
     }
     if (Array.isArray(value) && schema.items !== undefined) {
@@ -19753,6 +19841,7 @@ function keysOf(file, def) {
  * and a rename, so nothing is ever half-written, and a path that cannot be written as the user's mistake
  * (`PATH: cannot write (reason)`, an InputError: exit 2), never a stack trace.
  */
+
 
 
 
@@ -20108,6 +20197,7 @@ function refuseOutputOverInput(outputs, inputs) {
 
 
 
+
 class RunWriter {
     db;
     path;
@@ -20120,7 +20210,7 @@ class RunWriter {
     }
     /** A writer of run `options.runId` into `path`: a new file, or one whose other runs are kept. */
     static async create(path, options) {
-        const SQL = await loadSqlJs();
+        const SQL = await sqlite_loadSqlJs();
         const db = (0,external_node_fs_namespaceObject.existsSync)(path) ? new SQL.Database((0,external_node_fs_namespaceObject.readFileSync)(path)) : new SQL.Database();
         try {
             // The cap is for databases read from strangers (openRunDatabase); this one is the runner's own.
@@ -20128,7 +20218,7 @@ class RunWriter {
             db.exec(RUN_DATABASE_DDL);
             const taken = db.exec('SELECT 1 FROM eval_runs WHERE run_id = ?', [options.runId]);
             if (taken.length > 0)
-                throw new errors_InputError(`${path}: already holds a run \`${errors_oneLine(options.runId)}\``);
+                throw new errors_InputError(`${path}: already holds a run \`${inputText_oneLine(options.runId)}\``);
             db.exec('BEGIN');
             db.run('INSERT INTO eval_runs (run_id, suite, config_snapshot_json, aggregate_json, commit_hash, created_at) ' +
                 "VALUES (?, ?, ?, '{}', ?, ?)", [
@@ -20148,7 +20238,7 @@ class RunWriter {
     /** One query's result, checked against schemas/result.schema.json before it is written. */
     addResult(queryId, input) {
         if (this.ids.has(queryId))
-            throw new errors_InputError(`query \`${errors_oneLine(queryId)}\` is written twice`);
+            throw new errors_InputError(`query \`${inputText_oneLine(queryId)}\` is written twice`);
         const { hits = [], answer = null, ...fields } = input;
         const result = {
             query_id: queryId,
@@ -20156,7 +20246,7 @@ class RunWriter {
             answer: typeof answer === 'string' ? { answer } : answer,
             ...fields,
         };
-        const where = `query \`${errors_oneLine(queryId)}\``;
+        const where = `query \`${inputText_oneLine(queryId)}\``;
         const wrong = checkAgainstSchema(result, 'result.schema.json')[0];
         if (wrong !== undefined)
             throw new errors_InputError(`${where}: \`${wrong.path}\`: ${wrong.detail}${wrong.suggestion}`);
@@ -20179,7 +20269,7 @@ class RunWriter {
         try {
             if (this.ids.size === 0) {
                 this.db.exec('ROLLBACK');
-                throw new errors_InputError(`run \`${errors_oneLine(this.runId)}\` has no results: nothing was written`);
+                throw new errors_InputError(`run \`${inputText_oneLine(this.runId)}\` has no results: nothing was written`);
             }
             this.db.exec('COMMIT');
             writeFileAtomically(this.path, this.db.export());
@@ -20199,6 +20289,7 @@ function present(value) {
  * schemas/result.schema.json): the checks behind `evalverdict validate` and the warnings of compare and aggregate.
  * Pure: rows go in one at a time, findings come out as data; the entries word and print them.
  */
+
 
 
 
@@ -20284,7 +20375,7 @@ class RunChecker {
         }
         if (typeof value !== 'object' || value === null || Array.isArray(value)) {
             const got = Array.isArray(value) ? 'a list' : String(value);
-            this.note('invalid-json', queryId, null, `\`result_json\` must be a JSON object, got ${errors_oneLine(got)}`);
+            this.note('invalid-json', queryId, null, `\`result_json\` must be a JSON object, got ${inputText_oneLine(got)}`);
             return null;
         }
         const tooDeep = refusal(() => refuseTooDeepValue(resultJson, value, where));
@@ -20312,7 +20403,7 @@ class RunChecker {
     checkResult(queryId, result) {
         const written = result.query_id;
         if ((typeof written === 'string' || typeof written === 'number') && String(written) !== queryId)
-            this.note('query-id-mismatch', queryId, 'query_id', `\`result_json.query_id\` is \`${errors_oneLine(String(written))}\`, the row's \`query_id\` is \`${errors_oneLine(queryId)}\` (the row's is the one scored)`);
+            this.note('query-id-mismatch', queryId, 'query_id', `\`result_json.query_id\` is \`${inputText_oneLine(String(written))}\`, the row's \`query_id\` is \`${inputText_oneLine(queryId)}\` (the row's is the one scored)`);
         if (typeof result.answer === 'object' && result.answer !== null)
             this.answers++;
         const hits = Array.isArray(result.hits_top_k) ? result.hits_top_k : [];
@@ -20342,10 +20433,10 @@ class RunChecker {
     noteSchema(queryId, error) {
         const field = error.pattern;
         const text = error.problem === 'unknown-key'
-            ? `unknown key \`${errors_oneLine(field)}\` in \`result_json\` (ignored)${error.suggestion}`
+            ? `unknown key \`${inputText_oneLine(field)}\` in \`result_json\` (ignored)${error.suggestion}`
             : error.problem === 'missing-key'
-                ? `\`${errors_oneLine(field)}\` is missing`
-                : `\`${errors_oneLine(error.path)}\` ${error.detail}`;
+                ? `\`${inputText_oneLine(field)}\` is missing`
+                : `\`${inputText_oneLine(error.path)}\` ${error.detail}`;
         // One mistake in every row is one finding: keyed by its field (and, for a wrong value, not by the value).
         const finding = this.note(error.problem, queryId, field, text);
         if (error.meant !== undefined && !this.mistaken.has(finding))
@@ -20465,7 +20556,7 @@ function isOneToN(ranks) {
     return sorted.every((rank, i) => rank === i + 1);
 }
 function firstIds(ids) {
-    const shown = ids.slice(0, FIRST_IDS).map((id) => `\`${errors_oneLine(id)}\``);
+    const shown = ids.slice(0, FIRST_IDS).map((id) => `\`${inputText_oneLine(id)}\``);
     return `${shown.join(', ')}${ids.length > FIRST_IDS ? `, and ${(ids.length - FIRST_IDS).toLocaleString('en-US')} more` : ''}`;
 }
 /**
@@ -20474,7 +20565,7 @@ function firstIds(ids) {
  */
 function formatFinding(f) {
     const ofRows = ROW_CHECKS.has(f.check) && f.query !== null;
-    const where = `${f.source}: run \`${errors_oneLine(f.run)}\`${ofRows ? `, query \`${errors_oneLine(f.query)}\`` : ''}`;
+    const where = `${f.source}: run \`${inputText_oneLine(f.run)}\`${ofRows ? `, query \`${inputText_oneLine(f.query)}\`` : ''}`;
     const count = f.count.toLocaleString('en-US');
     const shown = f.count > 1 ? '; the first is shown' : '';
     // A partial check says of how many results it counts: the rest were not read.
@@ -20506,6 +20597,7 @@ function refusal(check) {
  * The file is opened and its run chosen by the reader compare and aggregate use, so a file they refuse is refused
  * here with the same message (exit 2); what they would read without a word becomes a finding.
  */
+
 
 
 
@@ -20555,7 +20647,7 @@ async function checkRunFile(file, runId, golden, extent = null) {
     catch (error) {
         if (error instanceof errors_InputError)
             throw error;
-        throw new errors_InputError(`${file}: table \`eval_query_results\`: SQLite could not read it: ${errors_oneLine(error.message)}`);
+        throw new errors_InputError(`${file}: table \`eval_query_results\`: SQLite could not read it: ${inputText_oneLine(error.message)}`);
     }
     finally {
         db.close();
@@ -20615,5 +20707,6 @@ var __webpack_exports__readRunDatabase = __webpack_exports__.rU;
 var __webpack_exports__renderReportMarkdown = __webpack_exports__.Ay;
 var __webpack_exports__runFromTrec = __webpack_exports__.w3;
 var __webpack_exports__scoreRun = __webpack_exports__.I6;
+var __webpack_exports__settingsOf = __webpack_exports__.f5;
 var __webpack_exports__stableJson = __webpack_exports__._Y;
-export { __webpack_exports__DEFAULT_COMPARE_OPTIONS as DEFAULT_COMPARE_OPTIONS, __webpack_exports__DEFAULT_OPTIONS as DEFAULT_OPTIONS, __webpack_exports__InputError as InputError, __webpack_exports__PRESETS as PRESETS, __webpack_exports__RunWriter as RunWriter, __webpack_exports__aggregateScored as aggregateScored, __webpack_exports__applyGates as applyGates, __webpack_exports__buildMetricTable as buildMetricTable, __webpack_exports__checkRunFile as checkRunFile, __webpack_exports__compareRuns as compareRuns, __webpack_exports__computeAggregate as computeAggregate, __webpack_exports__defaultGateConfig as defaultGateConfig, __webpack_exports__deferRunStream as deferRunStream, __webpack_exports__formatFinding as formatFinding, __webpack_exports__goldenViewOf as goldenViewOf, __webpack_exports__openRunStream as openRunStream, __webpack_exports__parseGateConfig as parseGateConfig, __webpack_exports__parseGolden as parseGolden, __webpack_exports__parseGoldenJsonl as parseGoldenJsonl, __webpack_exports__parseGoldenYaml as parseGoldenYaml, __webpack_exports__readGoldenFile as readGoldenFile, __webpack_exports__readRunDatabase as readRunDatabase, __webpack_exports__renderReportMarkdown as renderReportMarkdown, __webpack_exports__runFromTrec as runFromTrec, __webpack_exports__scoreRun as scoreRun, __webpack_exports__stableJson as stableJson };
+export { __webpack_exports__DEFAULT_COMPARE_OPTIONS as DEFAULT_COMPARE_OPTIONS, __webpack_exports__DEFAULT_OPTIONS as DEFAULT_OPTIONS, __webpack_exports__InputError as InputError, __webpack_exports__PRESETS as PRESETS, __webpack_exports__RunWriter as RunWriter, __webpack_exports__aggregateScored as aggregateScored, __webpack_exports__applyGates as applyGates, __webpack_exports__buildMetricTable as buildMetricTable, __webpack_exports__checkRunFile as checkRunFile, __webpack_exports__compareRuns as compareRuns, __webpack_exports__computeAggregate as computeAggregate, __webpack_exports__defaultGateConfig as defaultGateConfig, __webpack_exports__deferRunStream as deferRunStream, __webpack_exports__formatFinding as formatFinding, __webpack_exports__goldenViewOf as goldenViewOf, __webpack_exports__openRunStream as openRunStream, __webpack_exports__parseGateConfig as parseGateConfig, __webpack_exports__parseGolden as parseGolden, __webpack_exports__parseGoldenJsonl as parseGoldenJsonl, __webpack_exports__parseGoldenYaml as parseGoldenYaml, __webpack_exports__readGoldenFile as readGoldenFile, __webpack_exports__readRunDatabase as readRunDatabase, __webpack_exports__renderReportMarkdown as renderReportMarkdown, __webpack_exports__runFromTrec as runFromTrec, __webpack_exports__scoreRun as scoreRun, __webpack_exports__settingsOf as settingsOf, __webpack_exports__stableJson as stableJson };

@@ -8,7 +8,7 @@ export type { AggregateOptions } from './aggregate/score.js';
 export { compareRuns, DEFAULT_COMPARE_OPTIONS } from './compare/compare.js';
 export type { CompareOptions, RunSource } from './compare/compare.js';
 export type { ComparedRuns, Comparison, MetricComparison, QueryOutcome } from './compare/types.js';
-export { parseGateConfig, defaultGateConfig, PRESETS } from './gate/config.js';
+export { parseGateConfig, defaultGateConfig, PRESETS, settingsOf } from './gate/config.js';
 export type { GateConfig } from './gate/config.js';
 export { applyGates } from './gate/gates.js';
 export type { CompareReport, GatedRuns, GateResult, Verdict } from './gate/types.js';

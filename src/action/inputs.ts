@@ -8,6 +8,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { InputError } from '../errors.js';
 import { oneLine } from '../inputText.js';
 import { DEFAULT_CONFIG_PATH } from '../gate/config.js';
+import { cutoffFromText, cutoffListFromText } from '../gate/settings.js';
 import { DEFAULT_ACCEPT_LABEL } from '../acceptance/decision.js';
 import { refuseOutputOverInput } from '../write/outputFiles.js';
 
@@ -263,18 +264,9 @@ function days(env: Env, name: string, fallback: number): number {
 function metricOptionsInputs(env: Env): ActionInputs['metricOptions'] {
   const out: ActionInputs['metricOptions'] = {};
   const k = rawInput(env, 'k');
-  if (k !== '') {
-    const parts = k.split(',').map((s) => s.trim());
-    if (parts.some((p) => !/^[1-9][0-9]{0,3}$/.test(p)))
-      throw new InputError(`input \`k\`: ${quote(k)} is not a list of cutoffs from 1 to 9999 (e.g. 1,3,5,10,20)`);
-    out.ks = [...new Set(parts.map(Number))].sort((a, b) => a - b);
-  }
+  if (k !== '') out.ks = cutoffListFromText(k, 'input `k`');
   const cutoff = rawInput(env, 'mrr-cutoff');
-  if (cutoff !== '') {
-    if (!/^[1-9][0-9]{0,3}$/.test(cutoff))
-      throw new InputError(`input \`mrr-cutoff\`: ${quote(cutoff)} is not a cutoff from 1 to 9999 (e.g. 10)`);
-    out.mrrCutoff = Number(cutoff);
-  }
+  if (cutoff !== '') out.mrrCutoff = cutoffFromText(cutoff, 'input `mrr-cutoff`');
   return out;
 }
 

@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
 import { InputError } from '../errors.js';
+import { cutoffFromText, cutoffListFromText } from '../gate/settings.js';
 import { suggest } from '../suggest.js';
 import type { AggregateOptions } from '../aggregate/score.js';
 import type { Io } from './io.js';
@@ -53,17 +54,10 @@ export function wholeNumber(text: string, flag: string, min: number, what: strin
   return n;
 }
 
-function positiveInt(text: string, flag: string): number {
-  return wholeNumber(text, flag, 1, 'a positive whole number');
-}
-
 export function metricOptions(values: Record<string, unknown>): Partial<AggregateOptions> {
   const out: Partial<AggregateOptions> = {};
-  if (typeof values.k === 'string') {
-    const ks = [...new Set(values.k.split(',').map((s) => positiveInt(s.trim(), 'k')))].sort((a, b) => a - b);
-    out.ks = ks;
-  }
-  if (typeof values['mrr-cutoff'] === 'string') out.mrrCutoff = positiveInt(values['mrr-cutoff'], 'mrr-cutoff');
+  if (typeof values.k === 'string') out.ks = cutoffListFromText(values.k, '--k');
+  if (typeof values['mrr-cutoff'] === 'string') out.mrrCutoff = cutoffFromText(values['mrr-cutoff'], '--mrr-cutoff');
   const gain = values['ndcg-gain'];
   if (typeof gain === 'string') {
     if (gain !== 'linear' && gain !== 'exponential')

@@ -28,7 +28,7 @@ import { formatValue } from '../numberFormat.js';
 import { checkGates } from '../gate/gates.js';
 import { noiseFloorModel } from '../gate/noise.js';
 import { isTested } from '../gate/testedGates.js';
-import { atScoringCutoffs } from '../gate/config.js';
+import { settingsOf } from '../gate/config.js';
 import type { GateConfig } from '../gate/config.js';
 import type { AggregateOptions } from '../aggregate/score.js';
 import { readGoldenFile } from '../load/golden.js';
@@ -155,7 +155,7 @@ function noiseWords(
  */
 function checkedConfig(path: string | null, flags: Partial<AggregateOptions>) {
   const { config: loaded } = loadGateConfig(path, null);
-  const checked = atScoringCutoffs(loaded, flags);
+  const checked = settingsOf(loaded, flags);
   const stages = checked.config.gates.flatMap((g) => STAGE_LATENCY.exec(g.metric)?.[1] ?? []);
   checkGates(checked.config, buildMetricTable({ ...DEFAULT_OPTIONS, ...checked.options }, stages));
   return checked;

@@ -17,6 +17,7 @@ import { suggest } from '../suggest.js';
 import { DEFAULT_OPTIONS } from '../aggregate/score.js';
 import type { AggregateOptions } from '../aggregate/score.js';
 import { parseNoise } from './noise.js';
+import { ALPHA_ABOVE, ALPHA_MAX, CUTOFF_WORDS, DEFAULT_ALPHA, isAlpha, isCutoff } from './settings.js';
 import type { NoiseFloor } from './noise.js';
 
 /** The gate config both entries read when none is named and it exists (relative to the working directory). */
@@ -185,7 +186,7 @@ export function parseGateConfig(text: string, source: string): GateConfig {
   const yaml = parseYamlWithLines(text, source);
   const { doc, lineOf, keyLine } = yaml;
   const root = doc.contents;
-  if (root === null) return { source, alpha: 0.05, gates: [], ...TESTING_DEFAULTS, notices: [] };
+  if (root === null) return { source, alpha: DEFAULT_ALPHA, gates: [], ...TESTING_DEFAULTS, notices: [] };
   if (!isMap(root))
     throw new InputError(
       `${source}:${lineOf(root)}: the gate config must be a map with \`gates\` (and optionally \`preset\`, \`alpha\`)`,
@@ -195,11 +196,10 @@ export function parseGateConfig(text: string, source: string): GateConfig {
     if (!TOP_KEYS.has(key))
       throw new InputError(`${source}:${keyLine(root, key)}: unknown key \`${key}\`${suggest(key, [...TOP_KEYS])}`);
   }
-  const alpha = top.alpha ?? 0.05;
-  // At most 0.5: a tested gate's interval is two-sided at 1 - 2 alpha, which is no interval above that.
-  if (typeof alpha !== 'number' || !(alpha > 0 && alpha <= 0.5))
+  const alpha = top.alpha ?? DEFAULT_ALPHA;
+  if (!isAlpha(alpha))
     throw new InputError(
-      `${source}:${keyLine(root, 'alpha')}: \`alpha\` must be a number above 0 and at most 0.5, got ${valueText(alpha)}`,
+      `${source}:${keyLine(root, 'alpha')}: \`alpha\` must be a number above ${ALPHA_ABOVE} and at most ${ALPHA_MAX}, got ${valueText(alpha)}`,
     );
   const defaultMinN = top.min_n ?? 20;
   if (typeof defaultMinN !== 'number' || !Number.isInteger(defaultMinN) || defaultMinN < 0)
@@ -297,11 +297,11 @@ function parseTesting(
   if (primary !== null && (typeof primary !== 'string' || primary === ''))
     throw new InputError(`${at('primary')}: \`primary\` must be a metric id, got ${valueText(primary)}`);
   const ks = top.k === undefined ? undefined : Array.isArray(top.k) ? top.k : [top.k];
-  if (ks !== undefined && (ks.length === 0 || !ks.every((k) => Number.isInteger(k) && k >= 1 && k <= 1000)))
-    throw new InputError(`${at('k')}: \`k\` must be a whole number 1-1000 or a list of them, e.g. [1, 5, 10, 20]`);
+  if (ks !== undefined && (ks.length === 0 || !ks.every(isCutoff)))
+    throw new InputError(`${at('k')}: \`k\` must be ${CUTOFF_WORDS} or a list of them, e.g. [1, 5, 10, 20]`);
   const cutoff = top.mrr_cutoff;
-  if (cutoff !== undefined && !(Number.isInteger(cutoff) && (cutoff as number) >= 1 && (cutoff as number) <= 1000))
-    throw new InputError(`${at('mrr_cutoff')}: \`mrr_cutoff\` must be a whole number 1-1000`);
+  if (cutoff !== undefined && !isCutoff(cutoff))
+    throw new InputError(`${at('mrr_cutoff')}: \`mrr_cutoff\` must be ${CUTOFF_WORDS}`);
   return {
     margin,
     onInconclusive: onInconclusive ?? 'warn',
@@ -412,15 +412,17 @@ function parseWhere(value: unknown, at: string): NonNullable<GateSpec['where']> 
 }
 
 /**
- * The config's gates at the cutoffs scoring will use, and those options: the config's `k` and `mrr_cutoff` unless
- * `given` (the command line) has its own, then the defaults; every k a gate's metric names (`hit@5`, `nDCG@20`, up
- * to 1000) joins the k list, so the retrieval preset holds under any `k`; the preset's `mrr@10` follows the MRR
- * cutoff, MRR having one. A gate of the config's own on `mrr@N` must name the cutoff in use.
+ * The settings in force, resolved once, and the config's gates at them: the cutoffs are `given`'s (the command
+ * line's, the action's inputs') when set, else the config's `k` and `mrr_cutoff`, else the defaults; the level is the
+ * config's alpha. Every k a gate's metric names (`hit@5`, `nDCG@20`, up to CUTOFF_MAX) joins the k list, so the
+ * retrieval preset holds under any `k`; the preset's `mrr@10` follows the MRR cutoff, MRR having one. A gate of the
+ * config's own on `mrr@N` must name the cutoff in use. The options go to scoring and the comparison; the gates read
+ * the level from the comparison (gates.ts, applyGates).
  */
-export function atScoringCutoffs<T extends Partial<AggregateOptions>>(
+export function settingsOf<T extends Partial<AggregateOptions>>(
   config: GateConfig,
   given: T,
-): { config: GateConfig; options: T & { ks: number[]; mrrCutoff: number } } {
+): { config: GateConfig; options: T & { ks: number[]; mrrCutoff: number; alpha: number } } {
   const mrrCutoff = given.mrrCutoff ?? config.mrrCutoff ?? DEFAULT_OPTIONS.mrrCutoff;
   const renamed = new Map<string, string>();
   const gates = config.gates.map((g) => {
@@ -430,9 +432,9 @@ export function atScoringCutoffs<T extends Partial<AggregateOptions>>(
   });
   const named = gates.flatMap((g) => {
     const k = /^(?!mrr@)[A-Za-z_]+@(\d{1,4})$/.exec(g.metric)?.[1];
-    return k !== undefined && Number(k) >= 1 && Number(k) <= 1000 ? [Number(k)] : [];
+    return k !== undefined && isCutoff(Number(k)) ? [Number(k)] : [];
   });
   const ks = [...new Set([...(given.ks ?? config.ks ?? DEFAULT_OPTIONS.ks), ...named])].sort((a, b) => a - b);
   const primary = config.primary === null ? null : (renamed.get(config.primary) ?? config.primary);
-  return { config: { ...config, gates, primary }, options: { ...given, ks, mrrCutoff } };
+  return { config: { ...config, gates, primary }, options: { ...given, ks, mrrCutoff, alpha: config.alpha } };
 }

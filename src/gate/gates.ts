@@ -80,24 +80,19 @@ function needsBaseline(spec: GateSpec): boolean {
 }
 
 /**
- * The comparison gated: every gate of `config` evaluated, and the verdict, added to the report. The comparison's
- * paired tests must be at the config's alpha (compareRuns(..., { alpha: config.alpha })): the report's ▲ / ▼ and a
- * significant_only gate then agree.
+ * The comparison gated: every gate of `config` evaluated, and the verdict, added to the report. The gates test at the
+ * level the comparison was tested at, so the report's ▲ / ▼ and a tested gate agree; settingsOf (config.ts) gives
+ * the comparison the config's alpha.
  */
 export function applyGates(compared: ComparedRuns, config: GateConfig): GatedRuns {
   const { report: comparison, defs, groupSizes } = compared;
-  if (comparison.alpha !== config.alpha) {
-    throw new Error(
-      `the comparison was tested at alpha ${comparison.alpha}, the gate config ${config.source} says ${config.alpha}: compare with { alpha: config.alpha }`,
-    );
-  }
   const gates = evaluateGates(config, {
     defs: new Map(defs.map((d) => [d.id, d])),
     metrics: comparison.metrics,
     breakdowns: comparison.breakdowns,
     groupSizes,
     counts: comparison.counts,
-    alpha: config.alpha,
+    alpha: comparison.alpha,
     hasBaseline: comparison.baseline !== null,
     pairedDiffsOf: compared.pairedDiffsOf,
     failingQueriesOf: compared.failingQueriesOf,
@@ -128,7 +123,7 @@ export function evaluateGates(config: GateConfig, ctx: GateContext): GateResult[
       ? testedNumbers(
           t.drops,
           t.primary ? { correction: 'primary', size: 1 } : { correction: config.correction, size: split },
-          config.alpha,
+          ctx.alpha,
           margin,
           ctx.defs.get(spec.metric),
           // The advice reads the baseline side's measured noise when the config records it (evalverdict calibrate).

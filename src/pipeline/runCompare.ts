@@ -14,7 +14,7 @@ import type { RunSummary } from '../aggregate/aggregate.js';
 import type { MetricDef } from '../aggregate/metrics/types.js';
 import type { CompareOptions } from '../compare/compare.js';
 import type { ComparedRuns } from '../compare/types.js';
-import { atScoringCutoffs } from '../gate/config.js';
+import { settingsOf } from '../gate/config.js';
 import type { GateConfig } from '../gate/config.js';
 import { requireExpectations } from '../gate/expectations.js';
 import { applyGates } from '../gate/gates.js';
@@ -101,12 +101,11 @@ export function sameRunReason(
 export async function runCompare(inputs: CompareInputs): Promise<CompareOutputs> {
   const t = tracer(inputs.trace);
   const loaded = loadGateConfig(inputs.configPath, inputs.configText, inputs.builtInConfig);
-  const { config, options: scoring } = atScoringCutoffs(loaded.config, withoutUndefined(inputs.options ?? {}));
+  const { config, options: scoring } = settingsOf(loaded.config, withoutUndefined(inputs.options ?? {}));
   const origin = loaded.origin;
   const options: Partial<CompareOptions> = {
     ...scoring,
     strictChunkerVersion: inputs.strictChunkerVersion ?? false,
-    alpha: config.alpha,
   };
   let read: GoldenSet | null = null;
   const golden = () => (read ??= readGoldenFile(inputs.goldenPath));

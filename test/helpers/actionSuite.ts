@@ -15,8 +15,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vite
 import { stickyBody } from '../../src/publish/stickyComment.js';
 import { encodeState } from '../../src/acceptance/state.js';
 import { stableJson } from '../../src/stableJson.js';
-import { runCompare } from '../../src/pipeline/pipeline.js';
-import type { CompareOutputs } from '../../src/pipeline/pipeline.js';
+import { runCompare } from '../../src/pipeline/runCompare.js';
+import type { CompareOutputs } from '../../src/pipeline/runCompare.js';
 import { FakeGitHub, STORAGE_PREFIX, checkRequest, checkResponse, loadGitHubOpenApi } from './fakeGitHub.js';
 import type { OpenApiSpec, RecordedRequest } from './fakeGitHub.js';
 import { actionDefaults as actionDefaultsFor, ensureBuilt, OWNER, REPO, runActionBundle } from './actionRunner.js';

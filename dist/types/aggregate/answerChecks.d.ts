@@ -65,7 +65,7 @@ export declare const FOLD_CACHE_UNITS: number;
 export declare const FOLD_CACHE_MIN_UNITS: number;
 /**
  * Folded chunk texts of FOLD_CACHE_MIN_UNITS or more, the first folded dropped first once they hold more than FOLD_CACHE_UNITS (a larger one is
- * kept alone). A chunk cited by many hits is folded once, not once a hit (bench/README.md has the measurement);
+ * kept alone). A chunk cited by many hits is folded once, not once a hit (bench/README.md, "What was kept");
  * memory stays within the cap or the largest value. Cost of `of`: O(1) on a hit, O(length) to fold on a miss.
  */
 export declare class FoldedTexts {

@@ -39,7 +39,7 @@ export declare class PerQueryValues {
     /**
      * The sums and counts every metric of `defs` needs over each of `groups` (breakdown groups), four columns per
      * pass over a group's rows: a column's NaN checks mispredict, and four sums side by side keep the core busy
-     * (~20% faster). Each sum adds its values in sumOf's order, so every value is the same.
+     * (bench/README.md, "What was kept"). Each sum adds its values in sumOf's order, so every value is the same.
      */
     sumGroups(defs: MetricDef[], groups: ReadonlyArray<ArrayLike<number>>): void;
     /** Values already evaluated, per index list (the whole run: `all`) and metric id. */

@@ -1,6 +1,7 @@
 /**
  * Scoring one run against a golden set: the join done once. Each golden query becomes a QueryRecord holding
- * its relevance vector and its answer-side facts; every metric in metrics.ts reads records only.
+ * its relevance vector and its answer-side facts; every metric (src/aggregate/metrics/, one module per family,
+ * listed in registry.ts) reads records only.
  */
 import type { GoldenQuery, GoldenSet, MetricProfile, QueryResult, RunData, RunMeta, RunStream } from '../types.js';
 import type { QueryIdRange } from '../load/runDatabase.js';

@@ -72,7 +72,8 @@ export interface TabulatedRun {
 /**
  * The most `timings_ms` stages measured in one run: those whose names sort first (so which ones does not depend
  * on the order the results are read in, or on how many threads read them). Each stage is two metrics and a column
- * per query: 150,000 distinct names cost minutes and gigabytes. The timings of the rest are counted and warned of.
+ * per query: without a cap, many thousands of names cost minutes and gigabytes (bench/README.md, "What was kept").
+ * The timings of the rest are counted and warned of.
  */
 export declare const MAX_STAGES_PER_RUN = 64;
 /** The table of a run already scored into records (the library's scoreRun): the same table scoreToTable writes. */

@@ -72,16 +72,19 @@ export declare function defaultGateConfig(): GateConfig;
 export declare function candidateOnlyDefaultConfig(): GateConfig;
 export declare function parseGateConfig(text: string, source: string): GateConfig;
 /**
- * The config's gates at the cutoffs scoring will use, and those options: the config's `k` and `mrr_cutoff` unless
- * `given` (the command line) has its own, then the defaults; every k a gate's metric names (`hit@5`, `nDCG@20`, up
- * to 1000) joins the k list, so the retrieval preset holds under any `k`; the preset's `mrr@10` follows the MRR
- * cutoff, MRR having one. A gate of the config's own on `mrr@N` must name the cutoff in use.
+ * The settings in force, resolved once, and the config's gates at them: the cutoffs are `given`'s (the command
+ * line's, the action's inputs') when set, else the config's `k` and `mrr_cutoff`, else the defaults; the level is the
+ * config's alpha. Every k a gate's metric names (`hit@5`, `nDCG@20`, up to CUTOFF_MAX) joins the k list, so the
+ * retrieval preset holds under any `k`; the preset's `mrr@10` follows the MRR cutoff, MRR having one. A gate of the
+ * config's own on `mrr@N` must name the cutoff in use. The options go to scoring and the comparison; the gates read
+ * the level from the comparison (gates.ts, applyGates).
  */
-export declare function atScoringCutoffs<T extends Partial<AggregateOptions>>(config: GateConfig, given: T): {
+export declare function settingsOf<T extends Partial<AggregateOptions>>(config: GateConfig, given: T): {
     config: GateConfig;
     options: T & {
         ks: number[];
         mrrCutoff: number;
+        alpha: number;
     };
 };
 export {};

@@ -25,9 +25,9 @@ export interface GateContext {
     permutations?: number;
 }
 /**
- * The comparison gated: every gate of `config` evaluated, and the verdict, added to the report. The comparison's
- * paired tests must be at the config's alpha (compareRuns(..., { alpha: config.alpha })): the report's ▲ / ▼ and a
- * significant_only gate then agree.
+ * The comparison gated: every gate of `config` evaluated, and the verdict, added to the report. The gates test at the
+ * level the comparison was tested at, so the report's ▲ / ▼ and a tested gate agree; settingsOf (config.ts) gives
+ * the comparison the config's alpha.
  */
 export declare function applyGates(compared: ComparedRuns, config: GateConfig): GatedRuns;
 /**

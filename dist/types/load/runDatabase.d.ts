@@ -22,6 +22,15 @@ export declare function readRunDatabase(file: string, runId?: string | null): Pr
  */
 export declare function openRunStream(file: string, runId?: string | null, range?: QueryIdRange): Promise<RunStream>;
 /**
+ * Every run of a database in the order they were written (rowid; by run_id for a table without one) with its suite:
+ * what a run option naming several runs (`all`, `all:SUITE`, `a,b,c`) chooses from. The file is read first as
+ * openRunStream reads it (its newest run), so a wrong file fails with the reader's message.
+ */
+export declare function listRunsIn(file: string): Promise<Array<{
+    id: string;
+    suite: string;
+}>>;
+/**
  * openRunStream in two steps: now, the checks that need no database, so a wrong path fails at once; later,
  * synchronously, the opening itself. compare opens the candidate only once the baseline is scored and released.
  */

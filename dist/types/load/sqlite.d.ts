@@ -9,7 +9,7 @@ export declare function loadSqlJs(): Promise<SqlJsStatic>;
  * (docs/decisions/0003-run-database-read-on-demand.md). sql.js's in-memory file system stores
  * `bytes.slice(0, length)` as the file's contents and copies every page SQLite reads out with
  * `contents.subarray(from, to)`: this object answers both from the file. A write (`--write`) goes through `set`,
- * which loads the whole file first. Should a future sql.js touch the contents another way, test/validation.test.ts
+ * which loads the whole file first. Should a future sql.js touch the contents another way, test/runDatabaseErrors.test.ts
  * fails; wrong bytes are never read silently.
  */
 export declare class FileBackedBytes {
