@@ -48087,82 +48087,50 @@ function causes(error) {
     return chain;
 }
 
-;// CONCATENATED MODULE: ./src/render/escape.ts
+;// CONCATENATED MODULE: ./src/time.ts
 /**
- * Escaping untrusted text (queries, answers, snippets, ids, file names) for GitHub Markdown. After this a
- * value cannot break a table row, open or close HTML (so not `<details>` nor our hidden `<!-- -->` marker),
- * start a link, image, code span or emphasis, notify anyone (an `@` GitHub could read as a mention, an e-mail
- * address or a `user@SHA` commit gets a zero-width space after it; `hit@5` and `a@b` keep theirs plain), reference an
- * issue (`#123`, `GH-123`: a zero-width space inside) or link a commit (a 40-hex SHA: a zero-width space inside).
- * Invisible and bidi formatting characters are dropped, and lone surrogates shown as U+FFFD.
+ * The one clock: every time EvalVerdict reads (a run's `created_at`, the action's "now") is parsed here, so the run
+ * picked as newest, the swapped-runs warning and the report's ages agree, whatever the machine's time zone; and every
+ * time it writes is taken here, in UTC. A leaf: it imports nothing.
  */
-// C0/C1 controls, and every default-ignorable code point (Unicode's Default_Ignorable_Code_Point: what renders as
-// nothing): bidi marks, embeddings, overrides and isolates (they can make a cell read differently from what it
-// holds), zero-width space and joiners, the word joiner and invisible operators, the byte order mark, the soft
-// hyphen, the combining grapheme joiner, the Hangul fillers (U+115F, U+1160, U+3164, U+FFA0), the Mongolian and
-// other variation selectors, and the tag characters (U+E0000-U+E0FFF, which can carry hidden ASCII). Text that
-// looks alike must read alike, so an id cannot pass for another (the list: docs/cli.md, "Text from inputs").
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u180e\p{Default_Ignorable_Code_Point}]/gu;
-// A UTF-16 surrogate without its other half (a cut in the middle of a pair, or text that was never well-formed):
-// shown as U+FFFD, as JSON and the GitHub API would otherwise refuse or mangle the whole body.
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-// A commit SHA (40 hex digits, or 64 for SHA-256) that GitHub would link to a commit: broken after its sixth digit,
-// where too few digits remain before the break to name a commit.
-const SHA = /\b([0-9a-f]{6})([0-9a-f]{34}(?:[0-9a-f]{24})?)\b/gi;
-// Characters with inline Markdown meaning anywhere in a line: code, emphasis, links and images (via the
-// brackets), table pipes, strikethrough, math. Each gets a backslash (GFM escapes any ASCII punctuation).
-// Block markers (#, -, 1.) only act at the start of a line, and escaped text never starts one.
-const PUNCTUATION = /[\\`*_[\]|~$]/g;
-// An `@` GitHub could turn into something: a mention (`@name`, `@org/team`), found only where the `@` starts the
-// text or follows a character other than an ASCII letter, digit or `_` (html-pipeline's MentionFilter, `(?:^|\W)@`,
-// a name starting with a letter or digit); an e-mail autolink (`a@b.c`: a domain with a dot, its `_` escaped by
-// now); a commit as `user@SHA` (7 or more hex digits). Either case (the `i` flag). Read on the escaped text, where an
-// entity or backslash escape ends in `;` or in the character it stands for, so the character before the `@` is a
-// word character exactly when it was one.
-const LINKABLE_AT = /(?<![a-z0-9_])@(?=[a-z0-9])|@(?=(?:[\w-]|\\_)+(?:\.(?:[\w-]|\\_)+)+)|@(?=[0-9a-f]{7,}(?![\w-]))/gi;
-function escapeMarkdownText(text, maxLength = Infinity) {
-    let s = String(text).replace(LONE_SURROGATE, '\ufffd').replace(CONTROL, '').replace(/\s+/g, ' ').trim();
-    // Cut by code point: a pair is never split.
-    if (s.length > maxLength) {
-        let end = Math.max(1, maxLength - 1);
-        if (/[\udc00-\udfff]/.test(s[end]))
-            end--;
-        s = `${s.slice(0, end).trimEnd()}…`;
-    }
-    s = s
-        .replace(/&/g, '&amp;')
-        // No issue or pull request references: `#123`, `owner/repo#123` and `GH-123` link (and cross-reference the
-        // issue, which shows on its timeline) whatever backslashes precede them. Before any entity is written, whose
-        // `&#8203;` this would split.
-        .replace(/#(?=\d)/g, '#&#8203;')
-        .replace(/\b(gh)-(?=\d)/gi, '$1&#8203;-')
-        .replace(/</g, '&lt;')
-        .replace(/>/g, '&gt;')
-        .replace(/"/g, '&quot;')
-        .replace(PUNCTUATION, (c) => `\\${c}`)
-        // No autolinks: `https://x` and `www.x` would become links. A backslash is not enough: GFM's autolink
-        // literals are also found in the text after escapes are resolved (`http\://x` reads as `http://x`, and
-        // `_www.x` as `_www.x`), so a zero-width space goes inside the pattern instead.
-        .replace(/:\/\//g, ':/&#8203;/')
-        .replace(/www\./gi, (w) => `${w.slice(0, 3)}&#8203;.`)
-        .replace(SHA, '$1&#8203;$2')
-        .replace(LINKABLE_AT, '@&#8203;');
-    return s;
-}
-/** For a table cell: the same escaping; an empty value shows as an em dash so the row keeps its shape. */
-function escapeMarkdownCell(text, maxLength = 160) {
-    if (text === null || text === undefined)
-        return '—';
-    // Checked after escaping: text of only controls or bidi marks is empty once they are dropped.
-    return escapeMarkdownText(String(text), maxLength) || '—';
-}
+/** Now, as the run writer and the reports write it: RFC 3339 in UTC, milliseconds kept (runs written within one
+ * second still order). */
+const nowIso = () => new Date().toISOString();
+/** Now to the second, as the importers write a run's `created_at` (the source systems' own times have no fraction). */
+const nowRfc3339 = () => nowIso().replace(/\.\d+Z$/, 'Z');
+/** What runTime reads, for messages. */
+const RUN_TIME_FORM = 'such as 2026-11-22T10:00:00Z; without a zone, UTC';
+const RUN_TIME = new RegExp(String.raw `^(\d{4})-(\d{2})-(\d{2})` + // date
+    String.raw `(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?` + // time, seconds and fraction optional
+    String.raw `(?:([Zz])|([+-])(\d{2}):?(\d{2}))?)?$`);
 /**
- * A metric id as a code span. Ids are ours, except the per-stage latency ids, which carry a `timings_ms` key from
- * the run database: one with anything but plain id characters is escaped like other untrusted text instead
- * (a `|` or a backtick inside a code span would still split the cell or end the span).
+ * A run's `created_at` as milliseconds since the epoch (fractions below a millisecond kept), or null when it is not
+ * an RFC 3339 time. Also read: a space for the `T` and no zone, as SQLite's CURRENT_TIMESTAMP writes them (read as
+ * UTC, so the newest run does not depend on where EvalVerdict runs); `+0100` (Python's `%z`); no seconds or no time.
  */
-function metricCode(id) {
-    return /^[\w@.-]+$/.test(id) ? `\`${id}\`` : escapeMarkdownText(id, 80);
+function runTime(text) {
+    const m = RUN_TIME.exec(text);
+    if (m === null)
+        return null;
+    const [year, month, day, hour = 0, minute = 0, second = 0] = [m[1], m[2], m[3], m[4], m[5], m[6]].map((part) => part === undefined ? undefined : Number(part));
+    if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 60)
+        return null;
+    if (m[9] !== undefined && (Number(m[10]) > 23 || Number(m[11]) > 59))
+        return null;
+    // setUTCFullYear, not Date.UTC, which reads years 0-99 as 1900-1999
+    const date = new Date(0);
+    date.setUTCFullYear(year, month - 1, day);
+    date.setUTCHours(hour, minute, Math.min(second, 59)); // a leap second reads as :59
+    if (date.getUTCDate() !== day)
+        return null; // 2026-02-30
+    const utc = date.getTime();
+    const offsetMinutes = m[9] === undefined ? 0 : (m[9] === '-' ? -1 : 1) * (Number(m[10]) * 60 + Number(m[11]));
+    return utc - offsetMinutes * 60_000 + (m[7] === undefined ? 0 : Number(`0${m[7]}`) * 1000);
+}
+/** Milliseconds from `earlier` to `later` (negative when `later` comes first), or null when either does not parse. */
+function millisecondsBetween(earlier, later) {
+    const [a, b] = [runTime(earlier), runTime(later)];
+    return a === null || b === null ? null : b - a;
 }
 
 ;// CONCATENATED MODULE: ./src/numberFormat.ts
@@ -48228,488 +48196,6 @@ function formatDeltaKeepingSign(value, unit) {
 /** "1 query", "1,024 queries": a count with its noun. */
 function numberFormat_plural(n, one, many) {
     return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-}
-
-;// CONCATENATED MODULE: ./src/time.ts
-/**
- * The one clock: every time EvalVerdict reads (a run's `created_at`, the action's "now") is parsed here, so the run
- * picked as newest, the swapped-runs warning and the report's ages agree, whatever the machine's time zone; and every
- * time it writes is taken here, in UTC. A leaf: it imports nothing.
- */
-/** Now, as the run writer and the reports write it: RFC 3339 in UTC, milliseconds kept (runs written within one
- * second still order). */
-const nowIso = () => new Date().toISOString();
-/** Now to the second, as the importers write a run's `created_at` (the source systems' own times have no fraction). */
-const nowRfc3339 = () => nowIso().replace(/\.\d+Z$/, 'Z');
-/** What runTime reads, for messages. */
-const RUN_TIME_FORM = 'such as 2026-11-22T10:00:00Z; without a zone, UTC';
-const RUN_TIME = new RegExp(String.raw `^(\d{4})-(\d{2})-(\d{2})` + // date
-    String.raw `(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?` + // time, seconds and fraction optional
-    String.raw `(?:([Zz])|([+-])(\d{2}):?(\d{2}))?)?$`);
-/**
- * A run's `created_at` as milliseconds since the epoch (fractions below a millisecond kept), or null when it is not
- * an RFC 3339 time. Also read: a space for the `T` and no zone, as SQLite's CURRENT_TIMESTAMP writes them (read as
- * UTC, so the newest run does not depend on where EvalVerdict runs); `+0100` (Python's `%z`); no seconds or no time.
- */
-function runTime(text) {
-    const m = RUN_TIME.exec(text);
-    if (m === null)
-        return null;
-    const [year, month, day, hour = 0, minute = 0, second = 0] = [m[1], m[2], m[3], m[4], m[5], m[6]].map((part) => part === undefined ? undefined : Number(part));
-    if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 60)
-        return null;
-    if (m[9] !== undefined && (Number(m[10]) > 23 || Number(m[11]) > 59))
-        return null;
-    // setUTCFullYear, not Date.UTC, which reads years 0-99 as 1900-1999
-    const date = new Date(0);
-    date.setUTCFullYear(year, month - 1, day);
-    date.setUTCHours(hour, minute, Math.min(second, 59)); // a leap second reads as :59
-    if (date.getUTCDate() !== day)
-        return null; // 2026-02-30
-    const utc = date.getTime();
-    const offsetMinutes = m[9] === undefined ? 0 : (m[9] === '-' ? -1 : 1) * (Number(m[10]) * 60 + Number(m[11]));
-    return utc - offsetMinutes * 60_000 + (m[7] === undefined ? 0 : Number(`0${m[7]}`) * 1000);
-}
-/** Milliseconds from `earlier` to `later` (negative when `later` comes first), or null when either does not parse. */
-function millisecondsBetween(earlier, later) {
-    const [a, b] = [runTime(earlier), runTime(later)];
-    return a === null || b === null ? null : b - a;
-}
-
-;// CONCATENATED MODULE: ./src/stats/random.ts
-/**
- * The seeded generator and hash every resampling test draws from, so each p-value is reproducible: mulberry32
- * (Tommy Ettinger, 2017, public domain) and FNV-1a (Fowler, Noll, Vo; IETF draft-eastlake-fnv).
- */
-/** mulberry32: a small, well-distributed 32-bit generator; seeded so every p-value is reproducible. */
-function seededRandom(seed) {
-    let a = seed >>> 0;
-    return () => {
-        a = (a + 0x6d2b79f5) >>> 0;
-        let t = a;
-        t = Math.imul(t ^ (t >>> 15), t | 1);
-        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-}
-/** A stable 32-bit hash (FNV-1a) so each metric gets its own stream from one seed. */
-function hashString(text) {
-    let h = 0x811c9dc5;
-    for (let i = 0; i < text.length; i++) {
-        h ^= text.charCodeAt(i);
-        h = Math.imul(h, 0x01000193);
-    }
-    return h >>> 0;
-}
-
-;// CONCATENATED MODULE: ./src/stats/changePoint.ts
-/**
- * Whether main itself shifted: one change in a metric's level, anywhere in main's runs, tested so that runs which
- * follow each other (autocorrelated, as real histories are) raise no more false alarms than independent ones
- * (docs/history.md, "Change point").
- *
- * The model: run t's value is level + shift x [t >= start] + e_t, the noise e an AR(1) process with coefficient phi
- * (phi = 0: independent runs). For a known phi the prewhitened residuals r_t = x_t - phi x_{t-1} (t >= 1) are
- * independent and identically distributed when there is no shift, so a permutation test on them is exact; its
- * statistic is the largest standardized score of r on the whitened step (1 at the start, 1 - phi after it) over the
- * starts with MIN_SEGMENT runs or more on either side. phi is unknown: the p-value is the largest over the grid
- * coefficients 0, 0.05, ..., AR_MAX that the series' own autocorrelation does not rule out (arBound: a one-sided 90%
- * bound, calibrated by simulating Gaussian AR(1) series through the same estimator), a confidence-set-restricted
- * maximized Monte Carlo test (Dufour 2006). phi = 0 is always among them, so for exchangeable runs (independent,
- * any distribution, ties included) the false-alarm rate is at most alpha exactly; for AR(1) runs up to 0.6 it was
- * measured at or below alpha (test/changePointAutocorrelated.test.ts). Values so large that a sum would overflow are
- * first scaled down by a power of two (overflowScale), so a constant series is never a shift, whatever its magnitude.
- * Every random draw comes from fixed seeds: the same series always gets the same p-value.
- */
-
-/** The false-alarm rate per metric. */
-const changePoint_CHANGE_POINT_ALPHA = 0.01;
-/** A shift starts after at least this many runs and lasts at least this many: fewer is one run's noise. */
-const MIN_SEGMENT = 3;
-/**
- * The fewest runs the test is run on. The first run has no residual, so a shift in the last MIN_SEGMENT of n runs
- * reaches at best p = 2 / C(n - 1, 3) (those runs' residuals the largest, or the smallest): 0.012 at 12 runs, never
- * under alpha; 0.007 at 14, where the Monte Carlo p-value (its error about 0.003 with PERMUTATIONS) is mostly under.
- */
-const MIN_RUNS = 14;
-/** The largest AR(1) coefficient the test guards against. */
-const AR_MAX = 0.7;
-/** AR(1) coefficients the p-value is maximized over (those the series does not rule out). */
-const AR_GRID = Array.from({ length: Math.round(AR_MAX / 0.05) + 1 }, (_, i) => (i * 5) / 100);
-/** A coefficient is ruled out when the series' autocorrelation is in its lowest 10% (a one-sided 90% bound). */
-const AR_BOUND_MISS = 0.1;
-/** Simulated series per grid coefficient that calibrate arBound. */
-const CALIBRATION_SERIES = 999;
-/** Permutations per coefficient: p-values from 1/1000 up. */
-const PERMUTATIONS = 999;
-/** The permutations' seed (exported so a test can redo them); mixed with n and g, the calibrations'. */
-const CHANGE_POINT_SEED = 45;
-/** The first index whose value is within rounding of the largest (so a rounded copy of a series picks the same). */
-function firstNearMax(values) {
-    const largest = Math.max(...values);
-    return values.findIndex((v) => v >= largest - 1e-9 * Math.abs(largest));
-}
-/** The score of a split before `t` in levelSplit, from the sum of the values before it and the total. */
-function splitScore(before, total, t, n) {
-    return Math.abs(before / t - (total - before) / (n - t)) * Math.sqrt((t * (n - t)) / n);
-}
-/**
- * The start that best splits `x` into two levels: the largest |mean(from start) - mean(before)| x sqrt(start (n -
- * start) / n), over starts with MIN_SEGMENT runs or more on either side (least squares for one mean shift). The
- * first start within rounding of the largest, so a rounded copy of the series picks the same.
- */
-function levelSplit(x) {
-    const n = x.length;
-    let total = 0;
-    for (let i = 0; i < n; i++)
-        total += x[i];
-    let largest = 0;
-    for (let pass = 0; pass < 2; pass++) {
-        let before = 0;
-        for (let t = 1; t <= n - MIN_SEGMENT; t++) {
-            before += x[t - 1];
-            if (t < MIN_SEGMENT)
-                continue;
-            const score = splitScore(before, total, t, n);
-            if (pass === 0)
-                largest = Math.max(largest, score);
-            else if (score >= largest - 1e-9 * largest)
-                return t;
-        }
-    }
-    return MIN_SEGMENT;
-}
-/**
- * Lag-1 autocorrelation of `x` less each side's mean around levelSplit: the AR coefficient with a shift kept out.
- * The deviations are divided by the largest first, so their squares neither overflow nor underflow.
- */
-function splitAutocorrelation(x) {
-    const n = x.length;
-    const start = levelSplit(x);
-    let early = 0;
-    let late = 0;
-    for (let i = 0; i < n; i++)
-        i < start ? (early += x[i]) : (late += x[i]);
-    const earlyMean = early / start;
-    const lateMean = late / (n - start);
-    let largest = 0;
-    for (let i = 0; i < n; i++)
-        largest = Math.max(largest, Math.abs(x[i] - (i < start ? earlyMean : lateMean)));
-    if (largest === 0)
-        return 0;
-    let products = 0;
-    let squares = 0;
-    let previous = 0;
-    for (let i = 0; i < n; i++) {
-        const d = (x[i] - (i < start ? earlyMean : lateMean)) / largest;
-        squares += d * d;
-        if (i > 0 && i !== start)
-            products += d * previous;
-        previous = d;
-    }
-    return products / squares;
-}
-/** Standard normal draws from `random`, two per pair of uniforms (Box-Muller). Exported for its test. */
-function gaussians(random) {
-    let spare = Number.NaN;
-    return () => {
-        if (!Number.isNaN(spare)) {
-            const drawn = spare;
-            spare = Number.NaN;
-            return drawn;
-        }
-        const radius = Math.sqrt(-2 * Math.log(1 - random()));
-        const angle = 2 * Math.PI * random();
-        spare = radius * Math.sin(angle);
-        return radius * Math.cos(angle);
-    };
-}
-const calibrations = new Map();
-/**
- * The sorted splitAutocorrelation of CALIBRATION_SERIES stationary Gaussian AR(1) series of n runs with coefficient
- * AR_GRID[g], from a seed of their own (computed once per n and g). Exported for its test.
- */
-function calibration(n, g) {
-    const key = `${n}/${g}`;
-    let values = calibrations.get(key);
-    if (values)
-        return values;
-    const phi = AR_GRID[g];
-    const gaussian = gaussians(seededRandom(CHANGE_POINT_SEED * 1_000_003 + n * 101 + g));
-    const innovation = Math.sqrt(1 - phi * phi);
-    const x = new Float64Array(n);
-    values = new Float64Array(CALIBRATION_SERIES);
-    for (let s = 0; s < CALIBRATION_SERIES; s++) {
-        x[0] = gaussian();
-        for (let i = 1; i < n; i++)
-            x[i] = phi * x[i - 1] + innovation * gaussian();
-        values[s] = splitAutocorrelation(x);
-    }
-    values.sort();
-    calibrations.set(key, values);
-    return values;
-}
-/** How many of the sorted `values` are <= x. */
-function countAtMost(values, x) {
-    let low = 0;
-    let high = values.length;
-    while (low < high) {
-        const mid = (low + high) >> 1;
-        if (values[mid] <= x)
-            low = mid + 1;
-        else
-            high = mid;
-    }
-    return low;
-}
-/**
- * The index in AR_GRID of the largest coefficient the series does not rule out: one whose simulated series have an
- * autocorrelation (splitAutocorrelation) at most the observed one more than AR_BOUND_MISS of the time; 0 when every
- * other is ruled out. Scanned from the largest down, so only the coefficients above the bound are simulated.
- */
-function arBound(x) {
-    const observed = splitAutocorrelation(x);
-    for (let g = AR_GRID.length - 1; g > 0; g--) {
-        const values = calibration(x.length, g);
-        if ((countAtMost(values, observed) + 1) / (values.length + 1) > AR_BOUND_MISS)
-            return g;
-    }
-    return 0;
-}
-function whitenedStep(n, phi) {
-    const starts = n - 2 * MIN_SEGMENT + 1;
-    const mean = new Float64Array(starts);
-    const inverseNorm = new Float64Array(starts);
-    for (let k = 0; k < starts; k++) {
-        const after = n - 1 - (MIN_SEGMENT + k);
-        mean[k] = (1 + (1 - phi) * after) / (n - 1);
-        inverseNorm[k] = 1 / Math.sqrt(1 + (1 - phi) ** 2 * after - (n - 1) * mean[k] ** 2);
-    }
-    return { phi, mean, inverseNorm };
-}
-/**
- * The largest standardized score, over the starts, of the residuals later[j] - phi earlier[j] (residual j belongs to
- * run j + 1) on the whitened step: 1 at the start's residual, 1 - phi after it. `total` is the residuals' sum; with
- * `scores`, each start's score is kept there.
- */
-function stepScore(step, later, earlier, total, scores) {
-    const { phi, mean, inverseNorm } = step;
-    const last = mean.length - 1;
-    let after = 0;
-    for (let j = later.length - 1; j >= MIN_SEGMENT + last; j--)
-        after += later[j] - phi * earlier[j];
-    let largest = 0;
-    for (let k = last; k >= 0; k--) {
-        const j = MIN_SEGMENT + k - 1;
-        const r = later[j] - phi * earlier[j];
-        const score = Math.abs(r + (1 - phi) * after - mean[k] * total) * inverseNorm[k];
-        if (scores)
-            scores[k] = score;
-        if (score > largest)
-            largest = score;
-        after += r;
-    }
-    return largest;
-}
-/**
- * The largest over `phis` of the permutation p-values of the largest step score, with the same permutations for
- * each (each p-value is exact at its own coefficient), and the start of the observed largest score at the first
- * coefficient. Sequential (Besag and Clifford 1991): once one coefficient's count of permutations at least as
- * extreme reaches ceil(alpha (B + 1)), p > alpha is certain and that count over the permutations so far is returned;
- * else (1 + the largest count) / (B + 1).
- */
-function maximizedP(series, phis, alpha) {
-    const n = series.length;
-    const later = Float64Array.from(series.slice(1));
-    const earlier = Float64Array.from(series.slice(0, n - 1));
-    const steps = phis.map((phi) => whitenedStep(n, phi));
-    const totals = phis.map((phi) => later.reduce((a, x, j) => a + x - phi * earlier[j], 0));
-    const scores = new Float64Array(n - 2 * MIN_SEGMENT + 1);
-    // Ties within rounding, relative to the residuals' magnitudes (a constant series: every permutation ties).
-    const thresholds = steps.map((step, g) => stepScore(step, later, earlier, totals[g], g === 0 ? scores : undefined) -
-        1e-9 * later.reduce((a, x, j) => a + Math.abs(x - step.phi * earlier[j]), 0));
-    const start = MIN_SEGMENT + firstNearMax([...scores]);
-    const enough = Math.ceil(alpha * (PERMUTATIONS + 1));
-    const counts = phis.map(() => 0);
-    const random = seededRandom(CHANGE_POINT_SEED);
-    for (let b = 1; b <= PERMUTATIONS; b++) {
-        for (let i = later.length - 1; i > 0; i--) {
-            const j = Math.floor(random() * (i + 1));
-            const l = later[i];
-            const e = earlier[i];
-            later[i] = later[j];
-            earlier[i] = earlier[j];
-            later[j] = l;
-            earlier[j] = e;
-        }
-        for (let g = 0; g < steps.length; g++)
-            if (stepScore(steps[g], later, earlier, totals[g]) >= thresholds[g] && ++counts[g] >= enough)
-                return { p: enough / b, start };
-    }
-    return { p: (Math.max(...counts) + 1) / (PERMUTATIONS + 1), start };
-}
-/**
- * 1 when no sum or product the test forms of the series can overflow (its largest magnitude times 4 n MIN_SEGMENT
- * is finite): every ordinary series, computed as it is. Else the power of two that brings the largest magnitude
- * under that bound. Scaling by a power of two is exact (but for values that become subnormal, far below the
- * tolerance) and the test is invariant under it: the same p-value, start and direction, and a constant series stays
- * constant, so every permutation ties with it and p = 1 (unscaled, a sum of values near 1e308 overflowed).
- */
-function overflowScale(series) {
-    const largest = series.reduce((m, x) => Math.max(m, Math.abs(x)), 0);
-    const safe = Number.MAX_VALUE / (4 * series.length * MIN_SEGMENT);
-    return largest <= safe ? 1 : 2 ** -(Math.ceil(Math.log2(largest / safe)) + 1);
-}
-/**
- * The test for one shift in the series' level: its p-value (the largest over the AR coefficients up to arBound),
- * where the shift starts (the largest score's start at arBound) and its size (±Infinity only when the shift itself
- * is beyond the largest double). p-values above `alpha` are not refined: the coefficients' tests stop there. Null
- * when the series has fewer than MIN_RUNS values or a non-finite one.
- */
-function shiftTest(values, alpha = changePoint_CHANGE_POINT_ALPHA) {
-    const n = values.length;
-    if (n < MIN_RUNS || values.some((x) => !Number.isFinite(x)))
-        return null;
-    const scale = overflowScale(values);
-    const series = scale === 1 ? values : values.map((x) => x * scale);
-    const bound = arBound(series);
-    const { p: pValue, start } = maximizedP(series, AR_GRID.slice(0, bound + 1).reverse(), alpha);
-    let before = 0;
-    let after = 0;
-    for (let i = 0; i < n; i++)
-        i < start ? (before += series[i]) : (after += series[i]);
-    const shift = after / (n - start) - before / start;
-    return {
-        direction: shift >= 0 ? 'up' : 'down',
-        pValue,
-        shift: shift / scale,
-        start,
-        runs: n,
-        arBound: AR_GRID[bound],
-    };
-}
-/** The change point when the test finds one at `alpha`, else null. */
-function changePointOf(series, alpha = changePoint_CHANGE_POINT_ALPHA) {
-    const found = shiftTest(series, alpha);
-    return found && found.pValue <= alpha && found.shift !== 0 ? found : null;
-}
-
-;// CONCATENATED MODULE: ./src/render/trend.ts
-
-
-
-
-const BLOCKS = '▁▂▃▄▅▆▇█';
-/** Flaky query ids named in the comment at most; the rest are counted. */
-const FLAKY_SHOWN = 20;
-/** One character per value, scaled between the series' own lowest and highest (a flat series is mid-height). */
-function sparkline(values) {
-    const present = values.filter((v) => v !== null && Number.isFinite(v));
-    const low = Math.min(...present);
-    const high = Math.max(...present);
-    return values
-        .map((v) => {
-        if (v === null || !Number.isFinite(v))
-            return '·';
-        if (high === low)
-            return BLOCKS[3];
-        return BLOCKS[Math.min(BLOCKS.length - 1, Math.floor(((v - low) / (high - low)) * BLOCKS.length))];
-    })
-        .join('');
-}
-function commitText(commit) {
-    if (commit === null)
-        return 'no commit';
-    return /^[0-9a-f]{7,64}$/i.test(commit) ? `\`${commit.slice(0, 7)}\`` : escapeMarkdownText(commit, 20);
-}
-/** Where a change point starts: "at run 13 of 15", the run counted from the oldest. */
-function runText(changePoint) {
-    return `at run ${changePoint.start + 1} of ${changePoint.runs}`;
-}
-function shiftText(m, runs) {
-    if (!m.changePoint)
-        return '—';
-    const { direction, pValue, start } = m.changePoint;
-    const commit = runs[start]?.commit;
-    const p = `p ${pValue < 0.0001 ? '' : '= '}${numberFormat_formatP(pValue, changePoint_CHANGE_POINT_ALPHA)}`;
-    return `⚠️ main shifted ${direction} ${runText(m.changePoint)} (${commit ? `${commitText(commit)}; ${p}` : p})`;
-}
-/** The collapsed section's summary: the run count, and what a reviewer must see without opening it. */
-function summaryText(trend) {
-    const shifted = trend.metrics.filter((m) => m.changePoint);
-    const parts = [`Main's history: the last ${numberFormat_plural(trend.runs.length, 'run', 'runs')} on the default branch`];
-    for (const direction of ['down', 'up']) {
-        const ids = shifted
-            .filter((m) => m.changePoint.direction === direction)
-            .map((m) => `${metricCode(m.id)} ${runText(m.changePoint)}`);
-        if (ids.length > 0)
-            parts.push(`⚠️ main shifted ${direction}: ${ids.join(', ')}`);
-    }
-    if (trend.flaky.size > 0)
-        parts.push(`${numberFormat_plural(trend.flaky.size, 'query', 'queries')} flaky by history`);
-    return parts.join(' · ');
-}
-/**
- * The trend section's Markdown lines (leading blank line included), collapsed under a summary that carries the
- * change-point marks and the flaky count; none for a history without runs.
- */
-function trendMarkdownLines(trend, units = new Map()) {
-    if (!trend || trend.runs.length === 0)
-        return [];
-    const newest = trend.runs[trend.runs.length - 1];
-    const { minSegment, alpha, minRuns, arMax } = trend.test;
-    const lines = [
-        '',
-        `<details><summary>${summaryText(trend)}</summary>`,
-        '',
-        `Oldest to newest (newest ${commitText(newest.commit)}, ${escapeMarkdownText(newest.time, 40)})${trend.otherGolden > 0 ? `; ${numberFormat_plural(trend.otherGolden, 'run', 'runs')} of another golden set left out` : ''}.`,
-    ];
-    if (trend.metrics.length > 0) {
-        lines.push('', '| metric | main runs | oldest | newest | change point |', '| --- | --- | ---: | ---: | --- |');
-        for (const m of trend.metrics) {
-            const unit = units.get(m.id)?.unit;
-            const first = m.values.find((v) => v !== null) ?? null;
-            const last = [...m.values].reverse().find((v) => v !== null) ?? null;
-            lines.push(`| ${metricCode(m.id)} | \`${sparkline(m.values)}\` | ${numberFormat_formatValue(first, unit)} | ${numberFormat_formatValue(last, unit)} | ${shiftText(m, trend.runs)} |`);
-        }
-        lines.push('', `_Change point: a permutation test for one shift in the metric's level, prewhitened for runs that follow each other (AR(1) coefficients up to ${arMax}), false-alarm rate at most ${alpha * 100}% per metric; a shift lasts ${minSegment} runs or more, and the test needs ${minRuns} runs or more._`);
-    }
-    lines.push(...flakyLines(trend), '', '</details>');
-    return lines;
-}
-function flakyLines(trend) {
-    if (trend.flaky.size === 0)
-        return [];
-    const ids = [...trend.flaky.keys()];
-    const shown = ids.slice(0, FLAKY_SHOWN).map((id) => escapeMarkdownText(id, 80));
-    const more = ids.length > FLAKY_SHOWN ? ` and ${ids.length - FLAKY_SHOWN} more` : '';
-    return [
-        '',
-        `_Flaky by history: ${numberFormat_plural(ids.length, 'query', 'queries')} went between hit and miss on main, each in at least a quarter of the runs, and ${ids.length === 1 ? 'is' : 'are'} set aside: ${shown.join(', ')}${more}._`,
-    ];
-}
-/** The trend as plain text lines for the terminal report (no Markdown). */
-function trendTextLines(trend, units = new Map()) {
-    if (!trend || trend.runs.length === 0)
-        return [];
-    const clean = (s) => s.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
-    const lines = ['', `Main's history (last ${plural(trend.runs.length, 'run', 'runs')}, oldest to newest):`];
-    for (const m of trend.metrics) {
-        const last = [...m.values].reverse().find((v) => v !== null) ?? null;
-        const commit = m.changePoint ? trend.runs[m.changePoint.start]?.commit : null;
-        const shown = commit
-            ? `${clean(/^[0-9a-f]{7,64}$/i.test(commit) ? commit.slice(0, 7) : commit.slice(0, 20))}, `
-            : '';
-        const cp = m.changePoint
-            ? `  shifted ${m.changePoint.direction} ${runText(m.changePoint)} (${shown}p = ${formatP(m.changePoint.pValue, CHANGE_POINT_ALPHA)})`
-            : '';
-        lines.push(`  ${clean(m.id).padEnd(14)} ${sparkline(m.values)}  ${formatValue(last, units.get(m.id)?.unit)}${cp}`);
-    }
-    if (trend.flaky.size > 0) {
-        const ids = [...trend.flaky.keys()];
-        lines.push(`  flaky by history: ${ids.slice(0, FLAKY_SHOWN).map(clean).join(', ')}${ids.length > FLAKY_SHOWN ? ` and ${ids.length - FLAKY_SHOWN} more` : ''}`);
-    }
-    return lines;
 }
 
 ;// CONCATENATED MODULE: ./src/suggest.ts
@@ -49579,12 +49065,19 @@ const CORRECTION_WORDS = {
     bh: 'Bonferroni-adjusted',
     primary: 'primary, not adjusted',
 };
+/**
+ * The p of a tested gate's bounds, adjusted where alpha is split: "one-sided p 0.0312, Bonferroni-adjusted 0.1250",
+ * "..., not adjusted" (correction: none), "..., primary, not adjusted". The one sentence every output gives it in.
+ */
+function gatePSentence(pValue, pAdjusted, correction, alpha) {
+    const adjusted = correction === 'none' || correction === 'primary'
+        ? CORRECTION_WORDS[correction]
+        : `${CORRECTION_WORDS[correction]} ${numberFormat_formatP(pAdjusted, alpha)}`;
+    return `one-sided p ${numberFormat_formatP(pValue, alpha)}, ${adjusted}`;
+}
 /** "one-sided p 0.0312, Bonferroni-adjusted 0.1250 ≥ α 0.05". */
 function pWords(t, alpha) {
-    const adjusted = t.correction === 'none' || t.correction === 'primary'
-        ? `${CORRECTION_WORDS[t.correction]}`
-        : `${CORRECTION_WORDS[t.correction]} ${numberFormat_formatP(t.pAdjusted, alpha)}`;
-    return `one-sided p ${numberFormat_formatP(t.pValue, alpha)}, ${adjusted} ${t.significant ? '<' : '≥'} α ${alpha}`;
+    return `${gatePSentence(t.pValue, t.pAdjusted, t.correction, alpha)} ${t.significant ? '<' : '≥'} α ${alpha}`;
 }
 /** "change between −0.0533 and +0.0267 (90%, simultaneous over 4 gates; one-sided p 0.66, ...)". */
 function boundsWords(t, alpha, unit) {
@@ -49738,16 +49231,11 @@ function relativeChange(g) {
     const pct = (g.delta / Math.abs(g.baseline)) * 100;
     return ` (${pct >= 0 ? '+' : '−'}${Math.abs(pct).toFixed(Math.abs(pct) < 10 ? 1 : 0)}%)`;
 }
-/** "one-sided p 0.0312, Bonferroni-adjusted 0.1250": the p of the gate's bounds, adjusted where alpha is split. */
+/** The p of the gate's bounds, as gates.ts words it; '' for a gate without a test. */
 function gatePText(g, alpha) {
-    if (g.p_value === undefined || g.p_value === null)
+    if (g.p_value === undefined || g.p_value === null || g.correction === undefined)
         return '';
-    const adjusted = g.correction === 'holm' || g.correction === 'bh'
-        ? `, Bonferroni-adjusted ${numberFormat_formatP(g.p_adjusted, alpha)}`
-        : g.correction === 'primary'
-            ? ' (primary, not adjusted)'
-            : '';
-    return `one-sided p ${numberFormat_formatP(g.p_value, alpha)}${adjusted}`;
+    return gatePSentence(g.p_value, g.p_adjusted, g.correction, alpha);
 }
 /** The row's result as words: a `where` group below min_n says so, an inconclusive gate says why. */
 function gateResultWords(g) {
@@ -50039,10 +49527,6 @@ function unjudgedNote(report) {
 ;// CONCATENATED MODULE: ./src/render/reportWarnings.ts
 
 
-/** The config as the text report and stderr name it: `PATH (sha256 0123456789ab)`, or `built-in default`. */
-function configText(config) {
-    return config.source === null ? 'built-in default' : `${config.source} (sha256 ${config.sha256})`;
-}
 /** "12 days" when the baseline run is older than the action's `baseline-max-age`, else null. */
 function staleAge(createdAt, context) {
     const limit = context.staleAfter;
@@ -50133,233 +49617,1039 @@ function runnerWarningsJson(mistakes) {
     }));
 }
 
-;// CONCATENATED MODULE: ./src/render/calibrationReport.ts
-
-
-const f4 = (x) => x.toFixed(4);
-const orNone = (x, digits = 4) => (x === null ? 'none' : x.toFixed(digits));
-function commitsText(c) {
-    const known = c.commits.filter((x) => x !== null);
-    if (known.length === 0)
-        return 'no recorded commit';
-    // Commits and times come from the run databases: shown escaped, on one line.
-    if (c.commits.length === 1)
-        return `commit ${oneLine(known[0].slice(0, 12))}`;
-    return `commits ${c.commits.map((x) => (x === null ? '(none)' : oneLine(x.slice(0, 12)))).join(', ')}`;
-}
-function levelText(c) {
-    const k = c.metrics.length;
-    return c.correction === 'none' || k === 1
-        ? `α ${c.alpha}`
-        : `α ${c.alpha}; ${c.correction} over ${k} gates, each at α/${k}`;
-}
-function renderCalibrationText(c, cutoffs = {}) {
-    const width = Math.max(6, ...c.metrics.map((m) => m.metric.length));
-    const header = `${'metric'.padEnd(width)}  queries  mean    sd(mean)          sd(diff)          changed  detects  margin`;
-    const row = (m) => `${m.metric.padEnd(width)}  ${String(m.n).padStart(7)}  ${f4(meanOfMeans(m))}  ${`${f4(m.sdMean)} ±${f4(m.sdMeanError)}`.padEnd(16)}  ${`${f4(m.sdDiff)} ±${f4(m.sdDiffError)}`.padEnd(16)}  ${f4(m.changed)}   ${orNone(m.detects).padEnd(7)}  ${orNone(m.margin, 2)}`;
-    return `${[
-        `${c.runs.length} runs of ${commitsText(c)}, the newest created ${oneLine(c.measured)}`,
-        '',
-        header,
-        ...c.metrics.map(row),
-        '',
-        "sd(mean): SD of the run mean across runs; sd(diff): SD of a query's difference between two runs (± one standard error)",
-        'changed: share of queries that differ between two runs',
-        `detects: the smallest drop a gate's one-sided test finds with ${Math.round(c.power * 100)}% power at this noise (${levelText(c)})`,
-        'margin: the drop detectable when a comparison is as noisy as 1 in 40 are, up to 0.01: set it, and honest comparisons pass',
-        '',
-        'Suggested gate config (.github/evalverdict.yml; `evalverdict calibrate ... --format yaml` prints it alone):',
-        '',
-        renderCalibrationYaml(c, cutoffs),
-    ].join('\n')}`;
-}
-const meanOfMeans = (m) => m.means.reduce((a, b) => a + b, 0) / m.means.length;
-/** The suggested gate config: one tested gate per metric, and the noise it was measured at (src/gate/noise.ts). */
-function renderCalibrationYaml(c, cutoffs = {}) {
-    const commit = c.commits.length === 1 && c.commits[0] !== null ? c.commits[0] : null;
-    const lines = [
-        `# Suggested by evalverdict calibrate from ${c.runs.length} runs of ${commitsText(c)} (docs/gates.md, "Noise floor").`,
-        `# Each gate fails on a significant drop and passes when it can see a drop of its margin.`,
-        `alpha: ${c.alpha}`,
-        `correction: ${c.correction}`,
-        'on_inconclusive: warn',
-        ...(cutoffs.ks ? [`k: [${cutoffs.ks.join(', ')}]`] : []),
-        ...(cutoffs.mrrCutoff !== undefined ? [`mrr_cutoff: ${cutoffs.mrrCutoff}`] : []),
-        'gates:',
-    ];
-    for (const m of c.metrics) {
-        lines.push(`  - metric: ${m.metric}`, '    max_drop: 0', '    significant_only: true');
-        if (m.margin !== null)
-            lines.push(`    margin: ${m.margin}`);
-        else
-            lines.push(`    # no margin: no drop is detectable with ${m.n} queries at this noise (the gate is inconclusive)`);
+;// CONCATENATED MODULE: ./src/render/escape.ts
+/**
+ * Escaping untrusted text (queries, answers, snippets, ids, file names) for GitHub Markdown. After this a
+ * value cannot break a table row, open or close HTML (so not `<details>` nor our hidden `<!-- -->` marker),
+ * start a link, image, code span or emphasis, notify anyone (an `@` GitHub could read as a mention, an e-mail
+ * address or a `user@SHA` commit gets a zero-width space after it; `hit@5` and `a@b` keep theirs plain), reference an
+ * issue (`#123`, `GH-123`: a zero-width space inside) or link a commit (a 40-hex SHA: a zero-width space inside).
+ * Invisible and bidi formatting characters are dropped, and lone surrogates shown as U+FFFD.
+ */
+// C0/C1 controls, and every default-ignorable code point (Unicode's Default_Ignorable_Code_Point: what renders as
+// nothing): bidi marks, embeddings, overrides and isolates (they can make a cell read differently from what it
+// holds), zero-width space and joiners, the word joiner and invisible operators, the byte order mark, the soft
+// hyphen, the combining grapheme joiner, the Hangul fillers (U+115F, U+1160, U+3164, U+FFA0), the Mongolian and
+// other variation selectors, and the tag characters (U+E0000-U+E0FFF, which can carry hidden ASCII). Text that
+// looks alike must read alike, so an id cannot pass for another (the list: docs/cli.md, "Text from inputs").
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u180e\p{Default_Ignorable_Code_Point}]/gu;
+// A UTF-16 surrogate without its other half (a cut in the middle of a pair, or text that was never well-formed):
+// shown as U+FFFD, as JSON and the GitHub API would otherwise refuse or mangle the whole body.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+// A commit SHA (40 hex digits, or 64 for SHA-256) that GitHub would link to a commit: broken after its sixth digit,
+// where too few digits remain before the break to name a commit.
+const SHA = /\b([0-9a-f]{6})([0-9a-f]{34}(?:[0-9a-f]{24})?)\b/gi;
+// Characters with inline Markdown meaning anywhere in a line: code, emphasis, links and images (via the
+// brackets), table pipes, strikethrough, math. Each gets a backslash (GFM escapes any ASCII punctuation).
+// Block markers (#, -, 1.) only act at the start of a line, and escaped text never starts one.
+const PUNCTUATION = /[\\`*_[\]|~$]/g;
+// An `@` GitHub could turn into something: a mention (`@name`, `@org/team`), found only where the `@` starts the
+// text or follows a character other than an ASCII letter, digit or `_` (html-pipeline's MentionFilter, `(?:^|\W)@`,
+// a name starting with a letter or digit); an e-mail autolink (`a@b.c`: a domain with a dot, its `_` escaped by
+// now); a commit as `user@SHA` (7 or more hex digits). Either case (the `i` flag). Read on the escaped text, where an
+// entity or backslash escape ends in `;` or in the character it stands for, so the character before the `@` is a
+// word character exactly when it was one.
+const LINKABLE_AT = /(?<![a-z0-9_])@(?=[a-z0-9])|@(?=(?:[\w-]|\\_)+(?:\.(?:[\w-]|\\_)+)+)|@(?=[0-9a-f]{7,}(?![\w-]))/gi;
+function escapeMarkdownText(text, maxLength = Infinity) {
+    let s = String(text).replace(LONE_SURROGATE, '\ufffd').replace(CONTROL, '').replace(/\s+/g, ' ').trim();
+    // Cut by code point: a pair is never split.
+    if (s.length > maxLength) {
+        let end = Math.max(1, maxLength - 1);
+        if (/[\udc00-\udfff]/.test(s[end]))
+            end--;
+        s = `${s.slice(0, end).trimEnd()}…`;
     }
-    lines.push('noise:', `  measured: ${JSON.stringify(c.measured)}`, `  runs: ${c.runs.length}`);
-    if (commit !== null)
-        lines.push(`  commit: ${JSON.stringify(commit)}`);
-    lines.push('  metrics:');
-    for (const m of c.metrics)
-        lines.push(`    ${m.metric}: { sd_diff: ${f4(m.sdDiff)}, sd_mean: ${f4(m.sdMean)}, changed: ${f4(m.changed)}, detects: ${m.detects === null ? 'null' : f4(m.detects)} }`);
-    return `${lines.join('\n')}\n`;
+    s = s
+        .replace(/&/g, '&amp;')
+        // No issue or pull request references: `#123`, `owner/repo#123` and `GH-123` link (and cross-reference the
+        // issue, which shows on its timeline) whatever backslashes precede them. Before any entity is written, whose
+        // `&#8203;` this would split.
+        .replace(/#(?=\d)/g, '#&#8203;')
+        .replace(/\b(gh)-(?=\d)/gi, '$1&#8203;-')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;')
+        .replace(PUNCTUATION, (c) => `\\${c}`)
+        // No autolinks: `https://x` and `www.x` would become links. A backslash is not enough: GFM's autolink
+        // literals are also found in the text after escapes are resolved (`http\://x` reads as `http://x`, and
+        // `_www.x` as `_www.x`), so a zero-width space goes inside the pattern instead.
+        .replace(/:\/\//g, ':/&#8203;/')
+        .replace(/www\./gi, (w) => `${w.slice(0, 3)}&#8203;.`)
+        .replace(SHA, '$1&#8203;$2')
+        .replace(LINKABLE_AT, '@&#8203;');
+    return s;
 }
-const calibrationReport_round4 = (x) => Math.round(x * 10_000) / 10_000;
-/** The JSON of `--format json` and `--json FILE` (numbers to 4 decimals). */
-function calibrationJson(c, cutoffs = {}) {
+/** For a table cell: the same escaping; an empty value shows as an em dash so the row keeps its shape. */
+function escapeMarkdownCell(text, maxLength = 160) {
+    if (text === null || text === undefined)
+        return '—';
+    // Checked after escaping: text of only controls or bidi marks is empty once they are dropped.
+    return escapeMarkdownText(String(text), maxLength) || '—';
+}
+/**
+ * A metric id as a code span. Ids are ours, except the per-stage latency ids, which carry a `timings_ms` key from
+ * the run database: one with anything but plain id characters is escaped like other untrusted text instead
+ * (a `|` or a backtick inside a code span would still split the cell or end the span).
+ */
+function metricCode(id) {
+    return /^[\w@.-]+$/.test(id) ? `\`${id}\`` : escapeMarkdownText(id, 80);
+}
+
+;// CONCATENATED MODULE: ./src/acceptance/state.ts
+
+
+const EMPTY_STATE = { current: null, history: [], shown: [] };
+/** History entries kept (oldest dropped first). */
+const HISTORY_KEPT = 10;
+/** Shown reports kept (oldest dropped first). */
+const SHOWN_KEPT = 10;
+/** Gates a standing acceptance stores at most; more failed gates than this are not accepted (the comment says so). */
+const STORED_GATES = 40;
+const STATE_PREFIX = '<!-- evalverdict:acceptance-state ';
+function worseOf(g) {
+    return g.max !== undefined || g.max_increase !== undefined || g.max_increase_pct !== undefined ? 'higher' : 'lower';
+}
+/** Gates are the same gate when metric, group and threshold agree (a changed config is a different gate). */
+function gateKey(g) {
+    // JSON, not joined text: a group value holding `,` or `=` must not pass for another group.
+    const where = g.where
+        ? Object.keys(g.where)
+            .sort()
+            .map((k) => [k, g.where?.[k]])
+        : [];
+    return JSON.stringify([g.metric, where, g.threshold]);
+}
+function gateLabel(g) {
+    return `${g.metric}${g.where ? ` (${wherePairs(g.where)})` : ''}`;
+}
+/** The number a gate judged: the change for a relative gate, the value for an absolute one. */
+function judged(g) {
+    return g.judged === 'delta' ? g.delta : g.candidate;
+}
+/** Round-off in the stored numbers (they went through JSON) never counts as worse. */
+const TOLERANCE = 1e-9;
+/** Whether `standing` covers the failed gates of a new commit (`now`, each with what the gate judged). */
+function carryOver(standing, now) {
+    const accepted = new Map(standing.gates.map((g) => [gateKey(g), g]));
+    for (const g of now) {
+        const was = accepted.get(gateKey(g));
+        // A failed gate the acceptance did not name is not covered, and fails the run on its own.
+        if (!was)
+            continue;
+        const a = judged(was);
+        const b = judged(g);
+        if (a === null || b === null)
+            return { ok: false, why: `${gateLabel(g)} has no number to compare` };
+        const worse = was.worse === 'lower' ? b < a - TOLERANCE : b > a + TOLERANCE;
+        if (worse)
+            return {
+                ok: false,
+                why: `${gateLabel(g)} is ${formatNumber(b, g.judged)}, worse than the accepted ${formatNumber(a, g.judged)}`,
+            };
+    }
+    return { ok: true };
+}
+function formatNumber(x, kind) {
+    const text = Math.abs(x).toFixed(4);
+    return kind === 'delta' ? `${x < 0 ? '−' : '+'}${text}` : text;
+}
+function historyEntry(event, a, headSha, at) {
+    return { event, by: a.by, at, head_sha: headSha, gates: a.gates.map(gateLabel), reason: a.reason };
+}
+function withHistory(state, ...entries) {
+    return [...state.history, ...entries].slice(-HISTORY_KEPT);
+}
+/** The hidden line, or '' for an empty state. */
+function encodeState(state) {
+    if (!state.current && state.history.length === 0 && state.shown.length === 0)
+        return '';
+    const json = JSON.stringify({ v: 1, current: state.current, history: state.history, shown: state.shown });
+    return `${STATE_PREFIX}${Buffer.from(json, 'utf8').toString('base64')} -->`;
+}
+/** Exactly a state line, whole: the prefix, base64 and the closer, nothing before or after. */
+const STATE_LINE = new RegExp(`^${STATE_PREFIX}([A-Za-z0-9+/=]{1,200000}) -->$`);
+/** The body's final line (trailing blank lines and white space aside): the one place a state line is read from. */
+function finalLine(body) {
+    const trimmed = body.replace(/\s+$/, '');
+    return trimmed.slice(trimmed.lastIndexOf('\n') + 1).replace(/\r$/, '');
+}
+/** Whether the body ends with a state line (a look-alike anywhere else never counts). */
+function endsWithStateLine(body) {
+    return STATE_LINE.test(finalLine(body));
+}
+/** The body's state line, when its final line is one; else null. */
+function stateLineOf(body) {
+    const last = finalLine(body ?? '');
+    return STATE_LINE.test(last) ? last : null;
+}
+/**
+ * The state in a comment body EvalVerdict wrote, or null when there is none or it is not ours to read. Only the
+ * final line is read: a state line anywhere else in the body is text, not state.
+ */
+function decodeState(body) {
+    const m = STATE_LINE.exec(finalLine(body));
+    if (!m)
+        return null;
+    let parsed;
+    try {
+        parsed = JSON.parse(Buffer.from(m[1], 'base64').toString('utf8'));
+    }
+    catch {
+        return null;
+    }
+    const o = parsed;
+    if (o?.v !== 1 || !Array.isArray(o.history) || !Array.isArray(o.shown))
+        return null;
+    const current = o.current === null ? null : standingOf(o.current);
+    if (current === undefined)
+        return null;
+    const history = o.history.map(historyOf);
+    const shown = o.shown.map(shownOf);
+    if (history.some((h) => h === null) || shown.some((r) => r === null))
+        return null;
     return {
-        runs: c.runs,
-        commits: c.commits,
-        measured: c.measured,
-        alpha: c.alpha,
-        power: c.power,
-        correction: c.correction,
-        metrics: Object.fromEntries(c.metrics.map((m) => [
-            m.metric,
-            {
-                n: m.n,
-                means: m.means.map(calibrationReport_round4),
-                sd_mean: calibrationReport_round4(m.sdMean),
-                sd_mean_error: calibrationReport_round4(m.sdMeanError),
-                sd_diff: calibrationReport_round4(m.sdDiff),
-                sd_diff_error: calibrationReport_round4(m.sdDiffError),
-                changed: calibrationReport_round4(m.changed),
-                changed_error: calibrationReport_round4(m.changedError),
-                change_size: calibrationReport_round4(m.size),
-                level: calibrationReport_round4(m.level),
-                detects: m.detects === null ? null : calibrationReport_round4(m.detects),
-                margin: m.margin,
-            },
-        ])),
-        config: renderCalibrationYaml(c, cutoffs),
+        current,
+        history: history.slice(-HISTORY_KEPT),
+        shown: shown.slice(-SHOWN_KEPT),
     };
 }
-/**
- * The report's one line on the noise floor its config carries, e.g. `Noise floor (evalverdict calibrate, 5 runs of
- * 0123456789ab, 2026-11-28T04:00:00Z): hit@5 sd(diff) 0.2828, detects 0.0412; ...`. The config is input: `id`
- * and `text` make its strings safe for the format (plain text: as given).
- */
-function noiseFloorLine(noise, id = (x) => x, text = (x) => x) {
-    const metrics = Object.entries(noise.metrics).map(([metric, m]) => `${id(metric)} sd(diff) ${f4(m.sd_diff)}, detects ${m.detects === null ? 'none' : f4(m.detects)}`);
-    const shown = metrics.slice(0, 8).join('; ') + (metrics.length > 8 ? `; and ${metrics.length - 8} more` : '');
-    const of = noise.commit === null ? '' : ` of ${text(noise.commit.slice(0, 12))}`;
-    return `Noise floor (evalverdict calibrate, ${noise.runs} runs${of}, ${text(noise.measured.slice(0, 40))}): ${shown}`;
-}
-/** The line in Markdown: metric ids as code when they are plain ids, else escaped text. */
-function noiseFloorMarkdown(noise) {
-    return noiseFloorLine(noise, metricCode, (value) => escapeMarkdownText(value));
-}
-
-;// CONCATENATED MODULE: ./src/render/repeatsText.ts
-
-/** Flaky queries shown in the comment (the JSON lists more); sorted by query id. */
-const FLAKY_ROWS_SHOWN = 20;
-const queries = (n) => `${n.toLocaleString('en-US')} flaky ${n === 1 ? 'query' : 'queries'}`;
-/** "10 flaky queries set aside", for the verdict line; null without flaky queries. */
-function flakySetAsideText(report) {
-    const n = report.flaky?.count ?? 0;
-    return n === 0 ? null : `${queries(n)} set aside`;
-}
-/** "baseline 3 runs (b1, b2, b3), candidate 3 runs (c1, c2, c3)": raw ids, for the caller to escape. */
-function repeatsText(report, maxIds = 5) {
-    const r = report.repeats;
-    if (!r || (r.baseline.runs === 1 && r.candidate.runs === 1))
-        return null; // flaky by history alone
-    const side = (name, s) => `${name} ${s.runs} ${s.runs === 1 ? 'run' : 'runs'} (${s.run_ids.slice(0, maxIds).join(', ')}${s.run_ids.length > maxIds ? ', …' : ''})`;
-    return `${side('baseline', r.baseline)}, ${side('candidate', r.candidate)}`;
-}
-const MEANS = "per query, each metric is the mean over its side's runs; the paired test pairs those means";
-/** "the baseline's runs differ in embedding_model": repeats of different systems; null when none do. */
-function repeatsDifferText(report) {
-    const r = report.repeats;
-    if (!r)
+function shownOf(v) {
+    const r = v;
+    if (!r || !isText(r.sha, 64) || (r.kind !== 'report' && r.kind !== 'error'))
         return null;
-    const parts = ['baseline', 'candidate']
-        .filter((side) => r[side].differences?.length)
-        .map((side) => `the ${side}'s runs differ in ${r[side].differences.slice(0, 10).join(', ')}`);
-    return parts.length === 0 ? null : `${parts.join('; ')}: repeats should be runs of one system`;
+    if (!(r.since === null || (isText(r.since, 40) && Number.isFinite(Date.parse(r.since)))))
+        return null;
+    return { sha: r.sha, kind: r.kind, since: r.since };
 }
-/** The comment's line under the runs compared. */
-function repeatsMarkdownLines(report) {
-    const text = repeatsText(report);
-    if (text === null)
-        return [];
-    const differ = repeatsDifferText(report);
+/**
+ * The state with this run's body recorded as shown. `previousAt` is GitHub's `updated_at` of the comment being
+ * replaced (null: no comment yet), which dates the body the prior state line ended. The same commit and kind again
+ * (a rerun) adds nothing, so an unchanged report leaves the comment unchanged.
+ */
+function withShown(state, previousAt, body) {
+    const shown = state.shown.map((r, i) => i === state.shown.length - 1 && r.since === null ? { ...r, since: previousAt } : r);
+    const last = shown.at(-1);
+    if (last && last.sha === body.sha && last.kind === body.kind)
+        return state;
+    const dated = shown.filter((r) => r.since !== null);
+    return { ...state, shown: [...dated, { ...body, since: null }].slice(-SHOWN_KEPT) };
+}
+/**
+ * What the comment showed at `time` (a command's `created_at`), given the comment's `updated_at`: the newest body
+ * written before that second. Null when none was (the command came before any report this state knows of).
+ */
+function shownAt(state, updatedAt, time) {
+    const t = Date.parse(time);
+    if (!Number.isFinite(t))
+        return null;
+    let seen = null;
+    for (const r of state.shown) {
+        const since = Date.parse(r.since ?? updatedAt);
+        // Strictly before: a body written in the command's own second may not have been on the writer's screen.
+        if (Number.isFinite(since) && since < t)
+            seen = r;
+    }
+    return seen;
+}
+const isText = (v, max = 2000) => typeof v === 'string' && v.length <= max;
+const isNumberOrNull = (v) => v === null || (typeof v === 'number' && Number.isFinite(v));
+function storedGateOf(v) {
+    const g = v;
+    if (!g || !isText(g.metric, 200) || !isText(g.threshold, 400))
+        return null;
+    if (g.judged !== 'delta' && g.judged !== 'value')
+        return null;
+    if (g.worse !== 'lower' && g.worse !== 'higher')
+        return null;
+    if (![g.baseline, g.candidate, g.delta].every(isNumberOrNull))
+        return null;
+    const where = g.where;
+    if (where !== undefined) {
+        if (!where || typeof where !== 'object' || Array.isArray(where))
+            return null;
+        if (!Object.values(where).every((x) => isText(x, 400) || typeof x === 'boolean'))
+            return null;
+    }
+    return g;
+}
+/** A standing acceptance, or undefined when the value is not one. */
+function standingOf(v) {
+    const a = v;
+    if (!a || !isText(a.by, 100) || !isText(a.at, 40) || !isText(a.head_sha, 64) || !isText(a.covers, 64))
+        return undefined;
+    if (a.via !== 'label' && a.via !== 'comment')
+        return undefined;
+    if (!sourceOk(a.source, a.via))
+        return undefined;
+    if (!(a.reason === null || isText(a.reason, 1000)))
+        return undefined;
+    if (!Array.isArray(a.gates) || a.gates.length > STORED_GATES)
+        return undefined;
+    const gates = a.gates.map(storedGateOf);
+    if (gates.some((g) => g === null))
+        return undefined;
+    return a;
+}
+/** A source of the kind the acceptance was made by: a comment's id, or the label's name. */
+function sourceOk(v, via) {
+    const s = v;
+    if (!s || s.kind !== via)
+        return false;
+    return via === 'comment'
+        ? typeof s.comment_id === 'number' && Number.isSafeInteger(s.comment_id) && s.comment_id > 0
+        : isText(s.label, 100);
+}
+const HISTORY_EVENTS = ['accepted', 'carried over', 'lapsed', 'withdrawn', 'unconfirmed'];
+function historyOf(v) {
+    const h = v;
+    if (!h || !HISTORY_EVENTS.includes(h.event))
+        return null;
+    if (!isText(h.by, 100) || !isText(h.at, 40) || !isText(h.head_sha, 64))
+        return null;
+    if (!(h.reason === null || isText(h.reason, 1000)))
+        return null;
+    if (!Array.isArray(h.gates) || h.gates.length > STORED_GATES || !h.gates.every((g) => isText(g, 400)))
+        return null;
+    return h;
+}
+/** History rows shown in the comment (the hidden state keeps HISTORY_KEPT). */
+const SHOWN_HISTORY = 5;
+/** The audit trail under the report: who accepted what, when, for which commit, and why; escaped; '' for none. */
+function renderHistory(state) {
+    if (state.history.length === 0)
+        return '';
+    const shown = state.history.slice(-SHOWN_HISTORY);
+    const rows = shown.map((h) => {
+        const gates = escapeMarkdownCell(h.gates.slice(0, 3).join(', ') + (h.gates.length > 3 ? ', …' : ''), 120);
+        return `| ${escapeMarkdownCell(h.at, 30)} | ${h.event} | @${escapeMarkdownCell(h.by, 40)} | \`${h.head_sha.slice(0, 7).replace(/[^0-9a-f]/gi, '')}\` | ${gates} | ${escapeMarkdownCell(h.reason, 120)} |`;
+    });
+    const more = state.history.length > shown.length ? ` (the last ${shown.length})` : '';
     return [
         '',
-        `Repeats: ${escapeMarkdownText(text, 400)}: ${MEANS}.${differ ? ` ⚠️ ${escapeMarkdownText(differ, 400)}.` : ''}`,
-    ];
-}
-/** The comment's flaky list, collapsed: at most FLAKY_ROWS_SHOWN rows, each cell escaped and capped. */
-function flakyMarkdownLines(report) {
-    const flaky = report.flaky;
-    if (!flaky || flaky.count === 0)
-        return [];
-    const shown = flaky.queries.slice(0, FLAKY_ROWS_SHOWN);
-    const more = flaky.count > shown.length ? ` (the first ${shown.length} by query id)` : '';
-    return [
+        `<details><summary>Acceptances on this pull request${more}</summary>`,
         '',
-        `<details><summary>Flaky queries (${flaky.count.toLocaleString('en-US')})${more}: unstable in the baseline's runs or main's history, set aside, in no win, loss or regression count</summary>`,
-        '',
-        '| query | why | baseline runs | candidate runs |',
-        '| --- | --- | --- | --- |',
-        ...shown.map((q) => `| ${escapeMarkdownCell(q.query_id, 40)} | ${escapeMarkdownCell(q.reasons.join('; '), 160)} | ${escapeMarkdownCell(q.baseline.join(' · '), 120)} | ${escapeMarkdownCell(q.candidate.join(' · '), 120)} |`),
-        '',
-        `_Means and paired tests keep them with their per-query means; the JSON report lists them as \`flaky\`. A query only the candidate's runs disagree on is not flaky: it is a win, loss or draw by its hit rate._`,
+        '| When | What | Who | Commit | Gates | Reason |',
+        '| --- | --- | --- | --- | --- | --- |',
+        ...rows,
         '',
         '</details>',
-    ];
-}
-/** The terminal's line of each side's runs. */
-function repeatsTextLines(report, plain) {
-    const text = repeatsText(report);
-    if (text === null)
-        return [];
-    const differ = repeatsDifferText(report);
-    return [`repeats   ${plain(text, 400)}`, ...(differ ? [`warning: ${plain(differ, 400)}`] : [])];
-}
-/** The terminal's first flaky queries, each with its runs' outcomes. */
-function flakyTextLines(report, plain) {
-    const flaky = report.flaky;
-    if (!flaky || flaky.count === 0)
-        return [];
-    const lines = ['', `${queries(flaky.count)} (unstable on the baseline side), set aside (in no count):`];
-    for (const q of flaky.queries.slice(0, 10))
-        lines.push(`  ${plain(q.query_id, 30)}  ${plain(q.baseline.join(' · '), 60)} → ${plain(q.candidate.join(' · '), 60)}`);
-    if (flaky.count > 10)
-        lines.push(`  and ${flaky.count - 10} more in --json FILE`);
-    return lines;
+        '',
+    ].join('\n');
 }
 
-;// CONCATENATED MODULE: ./src/arrays.ts
+;// CONCATENATED MODULE: ./src/publish/stickyComment.ts
 /**
- * `list.map(fn)`, always as a packed array of exactly `list.length` elements.
- *
- * Why not `Array.prototype.map`: once V8's optimizing compiler inlines `map`, the arrays it returns are holey, where
- * the builtin's (and JSON.parse's, and push's) are packed. The two kinds have different hidden classes, so every
- * function that reads arrays made both ways (a golden query's lists, made before and after the reader was
- * optimized) deoptimizes with "wrong map" and is compiled again, in each thread (bench/README.md, "What was kept";
- * docs/decisions/0006-packed-arrays.md). `slice` keeps the source's kind and allocates exactly.
+ * One sticky comment per pull request and comment id. Ours starts with the hidden marker
+ * `<!-- evalverdict:comment-id=ID -->` AND is written by the login EvalVerdict writes as (see ownLogin), so a marker
+ * pasted by a person or another bot is never overwritten or deleted. Every page of comments is read; the oldest of
+ * ours is updated (only when its body differs), further ones (a race) are deleted, and one is created only when
+ * none exists and the caller allows it. No @actions/core: the client is a parameter, errors are thrown.
  */
-function mapPacked(list, fn) {
-    const out = list.slice();
-    for (let i = 0; i < out.length; i++)
-        out[i] = fn(list[i], i);
-    return out;
-}
 
-;// CONCATENATED MODULE: ./src/load/headingPath.ts
-/** Heading paths as the run's writers spell them. */
+
+/** The author of comments made with a workflow's GITHUB_TOKEN. */
+const DEFAULT_COMMENT_AUTHOR = 'github-actions[bot]';
 /**
- * A heading path written as one text, `"A > B"` (the 001 core-metrics runner's form): split at each `>`, each
- * heading trimmed, empty ones dropped, so it matches the list `["A", "B"]`.
+ * A new body without a state line keeps the one of the comment it replaces (an error panel written past the
+ * publish deadline must not erase the pull request's acceptance history). Only final lines count, in both.
  */
-function splitHeadingPath(text) {
-    const out = [];
-    for (const part of text.split('>')) {
-        const heading = part.trim();
-        if (heading !== '')
-            out.push(heading);
+function keepStateLine(previous, body) {
+    if (stateLineOf(body))
+        return body;
+    const line = stateLineOf(previous);
+    return line ? `${body.replace(/\n*$/, '\n')}${line}\n` : body;
+}
+function stickyMarker(commentId) {
+    if (/-->|\s/.test(commentId) || commentId === '')
+        throw new Error(`comment id ${JSON.stringify(commentId)} cannot go into an HTML comment marker`);
+    return `<!-- evalverdict:comment-id=${commentId} -->`;
+}
+/**
+ * The comment body: the marker on the first line, then the report, then the state line (if any) as the final line.
+ * The report cannot open an HTML comment: its every `<!--` is written `&lt;!--` (escaped text has none; this holds
+ * for whatever a future renderer lets through), so only the marker and the state line are hidden lines.
+ */
+function stickyBody(marker, markdown, stateLine = '') {
+    const report = markdown.replace(/<!--/g, '&lt;!--');
+    return stateLine ? `${marker}\n${report.replace(/\n*$/, '\n')}${stateLine}\n` : `${marker}\n${report}`;
+}
+/** GitHub may hand a body back with CRLF line ends or without the trailing newline. */
+function normalise(body) {
+    return (body ?? '').replace(/\r\n/g, '\n').trimEnd();
+}
+/** The token's own login, or null when GitHub will not say (installation tokens: 403 on GET /user). */
+async function authenticatedLogin(octokit) {
+    try {
+        const { data } = await octokit.rest.users.getAuthenticated();
+        return typeof data.login === 'string' ? data.login : null;
     }
-    return out;
+    catch (error) {
+        const status = httpStatusOf(error);
+        if ((status === 401 || status === 403 || status === 404) && !isRateLimitError(error))
+            return null;
+        throw error;
+    }
+}
+/** The login our comments are written by: the caller's, the token's own, or GITHUB_TOKEN's bot. */
+async function ownLogin(octokit, commentAuthor) {
+    if (commentAuthor)
+        return commentAuthor;
+    return (await authenticatedLogin(octokit)) ?? DEFAULT_COMMENT_AUTHOR;
+}
+/** Pages of comments read at most (10,000 comments): past it the pull request's comments are refused. */
+const MAX_COMMENT_PAGES = 100;
+/**
+ * Our comments on the pull request, oldest first (the order GitHub lists them in). Only our marked comments are
+ * kept page by page; a `rel="next"` that leads back to a page already read, or more than MAX_COMMENT_PAGES
+ * pages, is an error rather than a loop.
+ */
+async function findStickyComments(octokit, target) {
+    const seen = new Set();
+    const marked = (await octokit.paginate(octokit.rest.issues.listComments, { owner: target.owner, repo: target.repo, issue_number: target.issueNumber, per_page: 100 }, (response) => {
+        const page = String(response.url ?? '');
+        if (page !== '' && seen.has(page))
+            throw new MalformedAnswerError(`GitHub's comment pages loop: rel="next" leads back to ${page.replace(/\?.*$/, '')} (a page already read)`);
+        seen.add(page);
+        if (seen.size > MAX_COMMENT_PAGES)
+            throw new MalformedAnswerError(`pull request #${target.issueNumber} has more than ${MAX_COMMENT_PAGES} pages of comments: not read further`);
+        if (!Array.isArray(response.data))
+            throw new MalformedAnswerError('GitHub listed the comments as something other than a list');
+        return response.data.filter((c) => typeof c?.body === 'string' && c.body.startsWith(target.marker));
+    }));
+    for (const c of marked)
+        checkComment(c);
+    if (marked.length === 0)
+        return [];
+    // GitHub logins are case-insensitive.
+    const login = (await ownLogin(octokit, target.commentAuthor)).toLowerCase();
+    return marked.filter((c) => typeof c.user?.login === 'string' && c.user.login.toLowerCase() === login);
+}
+/** A comment we may update or delete must say which it is: a clear error naming the field, not a crash. */
+function checkComment(c) {
+    if (typeof c.id !== 'number' || !Number.isSafeInteger(c.id))
+        throw new MalformedAnswerError(`GitHub listed a comment whose \`id\` is ${JSON.stringify(c.id) ?? 'missing'}, not a number`);
+    if (typeof c.html_url !== 'string')
+        throw new MalformedAnswerError(`GitHub listed comment ${c.id} whose \`html_url\` is ${JSON.stringify(c.html_url) ?? 'missing'}, not a URL`);
+}
+async function upsertStickyComment(octokit, request) {
+    const { owner, repo, issueNumber, marker, body } = request;
+    if (!body.startsWith(marker))
+        throw new Error('the sticky comment body must start with its marker');
+    const ours = await (request.listed ?? findStickyComments(octokit, request));
+    if (ours.length === 0) {
+        if (request.createIfMissing === false)
+            return { action: 'skipped', comment: null, deleted: [] };
+        const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body });
+        return { action: 'created', comment: { id: data.id, url: data.html_url }, deleted: [] };
+    }
+    const [first, ...duplicates] = ours;
+    let action = 'unchanged';
+    let url = first.html_url;
+    const kept = keepStateLine(first.body, body);
+    if (normalise(first.body) !== normalise(kept)) {
+        const { data } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: first.id, body: kept });
+        action = 'updated';
+        url = data.html_url;
+    }
+    const deleted = [];
+    for (const duplicate of duplicates) {
+        try {
+            await octokit.rest.issues.deleteComment({ owner, repo, comment_id: duplicate.id });
+        }
+        catch (error) {
+            if (httpStatusOf(error) !== 404)
+                throw error; // already gone
+        }
+        deleted.push(duplicate.id);
+    }
+    return { action, comment: { id: first.id, url }, deleted };
+}
+
+;// CONCATENATED MODULE: ./src/render/errorPanel.ts
+/**
+ * The comment that replaces the report when a run cannot be evaluated (a missing or bad database, a bad gate
+ * config, an internal error), so a report from an earlier commit never stays up as if it were current.
+ * Pure: text in, Markdown out.
+ */
+/** A fence longer than any run of backticks in the text, so the message cannot close it. */
+function fenced(text) {
+    const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+    const fence = '`'.repeat(Math.max(3, longest + 1));
+    return `${fence}text\n${text}\n${fence}`;
+}
+const MAX_MESSAGE = 4_000;
+/** A run of characters without white space (an id, a value) longer than this is cut in the panel. */
+const MAX_WORD = 120;
+const LONG_WORD = new RegExp(`\\S{${MAX_WORD + 1},}`, 'gu');
+/**
+ * The message as the panel shows it. A message quotes ids and values from the inputs, which a stranger's pull
+ * request controls, and a code fence shows `<!--` as it is: an HTML comment opener or closer gets a space inside,
+ * so no input can write a hidden line (the acceptance state's, src/acceptance/state.ts) into our comment.
+ */
+function panelText(message) {
+    const cut = message.length > MAX_MESSAGE
+        ? `${message.slice(0, MAX_MESSAGE)}\n… (cut; the full message is in the log)`
+        : message;
+    return cut
+        .replace(LONG_WORD, (word) => `${[...word].slice(0, MAX_WORD).join('')}… (${[...word].length} characters)`)
+        .replace(/<!--/g, '<!- -')
+        .replace(/--!?>/g, (closer) => `- ${closer.slice(1)}`);
+}
+function renderErrorPanel(info) {
+    const message = panelText(info.message);
+    const where = [
+        info.sha ? `commit ${info.sha.slice(0, 12)}` : null,
+        info.runUrl ? `[workflow run log](${info.runUrl})` : null,
+    ]
+        .filter((x) => x !== null)
+        .join(' · ');
+    return [
+        '⛔ **EvalVerdict: error — the run could not be evaluated**',
+        '',
+        info.inputError
+            ? 'No gate was checked for this commit. Fix the input below and re-run; this comment will show the report again.'
+            : 'No gate was checked for this commit: EvalVerdict hit an internal error (please report it with the log).',
+        '',
+        fenced(message),
+        ...(where ? ['', `<sub>${where}</sub>`] : []),
+        '',
+    ].join('\n');
+}
+
+;// CONCATENATED MODULE: ./src/publish/commentPolicy.ts
+const COMMENT_MODES = ['always', 'on-change', 'on-failure', 'never'];
+function commentDecision(mode, outcome) {
+    switch (mode) {
+        case 'never':
+            return { publish: false, createIfMissing: false };
+        case 'always':
+            return { publish: true, createIfMissing: true };
+        case 'on-change':
+            return { publish: true, createIfMissing: outcome !== 'pass' };
+        case 'on-failure':
+            return { publish: true, createIfMissing: outcome === 'fail' || outcome === 'error' };
+    }
+}
+
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: ./src/action/context.ts
+/**
+ * What the action needs from the workflow run: the repository, the event and, when there is one, the pull
+ * request to comment on. Read from the runner's environment (GITHUB_*), as @actions/github's context does,
+ * but without reading anything at import time.
+ */
+
+
+function readRunContext(env) {
+    const repository = env.GITHUB_REPOSITORY ?? '';
+    const [owner = '', repo = ''] = repository.split('/');
+    let payload = {};
+    const eventPath = env.GITHUB_EVENT_PATH;
+    if (eventPath) {
+        let text;
+        try {
+            text = (0,external_node_fs_namespaceObject.readFileSync)(eventPath, 'utf8');
+        }
+        catch (error) {
+            throw new errors_InputError(`GITHUB_EVENT_PATH ${eventPath}: cannot read the event payload (${error.code ?? String(error)})`);
+        }
+        try {
+            const parsed = JSON.parse(text);
+            if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+                payload = parsed;
+        }
+        catch (error) {
+            throw new errors_InputError(`GITHUB_EVENT_PATH ${eventPath}: the event payload is not JSON (${error.message})`);
+        }
+    }
+    const serverUrl = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
+    const runUrl = env.GITHUB_RUN_ID && repository ? `${serverUrl}/${repository}/actions/runs/${env.GITHUB_RUN_ID}` : null;
+    return {
+        eventName: env.GITHUB_EVENT_NAME ?? '',
+        owner,
+        repo,
+        apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
+        serverUrl,
+        runUrl,
+        sha: evaluatedSha(env, payload),
+        actor: env.GITHUB_ACTOR ?? '',
+        payload,
+    };
+}
+const SHA_PATTERN = /^[0-9a-f]{40}([0-9a-f]{24})?$/i;
+function evaluatedSha(env, payload) {
+    const head = objectAt(objectAt(payload, 'pull_request'), 'head')?.sha;
+    if (typeof head === 'string' && SHA_PATTERN.test(head))
+        return head;
+    const runHead = objectAt(payload, 'workflow_run')?.head_sha;
+    if (typeof runHead === 'string' && SHA_PATTERN.test(runHead))
+        return runHead;
+    if (env.GITHUB_EVENT_NAME === 'issue_comment')
+        return null;
+    return env.GITHUB_SHA || null;
+}
+const DEPENDABOT = 'dependabot[bot]';
+function objectAt(value, key) {
+    if (!value || typeof value !== 'object')
+        return null;
+    const v = value[key];
+    return v && typeof v === 'object' && !Array.isArray(v) ? v : null;
+}
+function fullName(repoObject) {
+    const name = repoObject?.full_name;
+    return typeof name === 'string' ? name : null;
+}
+/**
+ * The pull request to comment on, or null (push, workflow_dispatch, schedule...: summary and outputs only).
+ * In order: the `pr-number` input; `pull_request` in the payload (pull_request, pull_request_target,
+ * pull_request_review...); an issue_comment on a pull request; a workflow_run triggered by a pull request
+ * of the same repository (GitHub leaves `pull_requests` empty for forks: pass `pr-number` there).
+ */
+function pullRequestTarget(ctx, prNumberInput) {
+    if (!ctx.owner || !ctx.repo)
+        return null;
+    const base = `${ctx.owner}/${ctx.repo}`;
+    const pr = objectAt(ctx.payload, 'pull_request');
+    const headRepo = fullName(objectAt(objectAt(pr, 'head'), 'repo'));
+    const fromFork = headRepo !== null && headRepo.toLowerCase() !== base.toLowerCase();
+    const byDependabot = objectAt(pr, 'user')?.login === DEPENDABOT;
+    if (prNumberInput !== null)
+        return { owner: ctx.owner, repo: ctx.repo, issueNumber: prNumberInput, fromFork, byDependabot };
+    if (pr && typeof pr.number === 'number')
+        return { owner: ctx.owner, repo: ctx.repo, issueNumber: pr.number, fromFork, byDependabot };
+    const issue = objectAt(ctx.payload, 'issue');
+    if (issue && objectAt(issue, 'pull_request') && typeof issue.number === 'number') {
+        return { owner: ctx.owner, repo: ctx.repo, issueNumber: issue.number, fromFork: false, byDependabot: false };
+    }
+    const workflowRun = objectAt(ctx.payload, 'workflow_run');
+    const prs = workflowRun?.pull_requests;
+    if (Array.isArray(prs)) {
+        // GitHub lists pull requests of other repositories whose head is this branch too: keep ours.
+        const ours = prs.find((p) => {
+            const url = objectAt(objectAt(p, 'base'), 'repo')?.url;
+            return (typeof p?.number === 'number' &&
+                typeof url === 'string' &&
+                url.toLowerCase().endsWith(`/repos/${base.toLowerCase()}`));
+        });
+        if (ours)
+            return {
+                owner: ctx.owner,
+                repo: ctx.repo,
+                issueNumber: ours.number,
+                fromFork: false,
+                byDependabot: false,
+            };
+    }
+    return null;
+}
+/** The triggering run of a `workflow_run` event, or null for other events (or a payload without one). */
+function triggeringRun(ctx) {
+    if (ctx.eventName !== 'workflow_run')
+        return null;
+    const run = objectAt(ctx.payload, 'workflow_run');
+    const headSha = run?.head_sha;
+    const headBranch = run?.head_branch;
+    const headRepository = fullName(objectAt(run, 'head_repository'));
+    if (!run ||
+        typeof run.id !== 'number' ||
+        typeof headSha !== 'string' ||
+        !SHA_PATTERN.test(headSha) ||
+        typeof headBranch !== 'string' ||
+        headRepository === null)
+        return null;
+    const base = `${ctx.owner}/${ctx.repo}`.toLowerCase();
+    const pullRequests = [];
+    for (const p of Array.isArray(run.pull_requests) ? run.pull_requests : []) {
+        const baseRepoUrl = objectAt(objectAt(p, 'base'), 'repo')?.url;
+        const number = p?.number;
+        // GitHub lists pull requests of other repositories whose head is this branch too: keep ours.
+        if (typeof number !== 'number' || typeof baseRepoUrl !== 'string')
+            continue;
+        if (!baseRepoUrl.toLowerCase().endsWith(`/repos/${base}`))
+            continue;
+        const text = (o, key) => typeof o?.[key] === 'string' ? o[key] : null;
+        pullRequests.push({
+            number,
+            headSha: text(objectAt(p, 'head'), 'sha'),
+            baseSha: text(objectAt(p, 'base'), 'sha'),
+            baseRef: text(objectAt(p, 'base'), 'ref'),
+        });
+    }
+    const path = typeof run.path === 'string' ? run.path : '';
+    const file = /^\.github\/workflows\/([^/@]+\.ya?ml)(@.*)?$/.exec(path)?.[1] ?? null;
+    return {
+        id: run.id,
+        headSha,
+        headBranch,
+        headRepository,
+        workflowFile: file,
+        conclusion: typeof run.conclusion === 'string' ? run.conclusion : null,
+        pullRequests,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/action/runner.ts
+/**
+ * What the action hands the runner: log lines that cannot be read as workflow commands, and the step's outputs cut
+ * to GitHub's documented size. Also the check that the runner's files (event, job summary, outputs) are regular
+ * files: a FIFO would block the step for ever, a device (/dev/full) fail in the middle of it.
+ */
+
+
+
+/** GitHub's documented limit for one step output (1 MB). */
+const OUTPUT_LIMIT_BYTES = 1_000_000;
+/**
+ * A line for the log: core.info prints it as it is, and text from the inputs (ids, messages quoting them, URLs from
+ * the API) must not be read by the runner as a workflow command (core's error, warning and debug escape theirs).
+ */
+function runner_info(text) {
+    info(inertLines(text));
+}
+function messageOf(error) {
+    return error instanceof Error ? error.message : String(error);
+}
+const RUNNER_FILES = ['GITHUB_EVENT_PATH', 'GITHUB_STEP_SUMMARY', 'GITHUB_OUTPUT'];
+/** One message per runner file that is set but is not a regular file (checked without opening it). */
+function runnerFileProblems(env) {
+    const problems = [];
+    for (const name of RUNNER_FILES) {
+        const path = env[name];
+        if (!path)
+            continue;
+        let kind;
+        try {
+            const stat = (0,external_node_fs_namespaceObject.statSync)(path);
+            if (stat.isFile())
+                continue;
+            kind = stat.isFIFO()
+                ? 'a FIFO'
+                : stat.isDirectory()
+                    ? 'a directory'
+                    : stat.isCharacterDevice() || stat.isBlockDevice()
+                        ? 'a device'
+                        : stat.isSocket()
+                            ? 'a socket'
+                            : 'not a regular file';
+        }
+        catch (error) {
+            kind = `unreadable (${error.code ?? messageOf(error)})`;
+        }
+        problems.push(`EvalVerdict: ${name} ${JSON.stringify(path)} is ${kind}; the runner's ${name} must be a regular file`);
+    }
+    return problems;
+}
+/**
+ * `value` within OUTPUT_LIMIT_BYTES: a JSON output past it becomes `{"truncated":true,...}` (still JSON, naming the
+ * report file that holds it all), any other is cut at a character boundary with an ellipsis and the byte count.
+ */
+function boundedOutput(value, json) {
+    const bytes = Buffer.byteLength(value);
+    if (bytes <= OUTPUT_LIMIT_BYTES)
+        return value;
+    if (json)
+        return JSON.stringify({ truncated: true, bytes, limit: OUTPUT_LIMIT_BYTES, json_path: json.jsonPath });
+    const note = `… (${bytes} bytes, cut to GitHub's ${OUTPUT_LIMIT_BYTES}-byte output limit)`;
+    const keep = Buffer.from(value).subarray(0, OUTPUT_LIMIT_BYTES - Buffer.byteLength(note) - 4);
+    return `${keep.toString('utf8').replace(/\uFFFD+$/, '')}${note}`;
+}
+/** Sets every output; a write error (a full disk, /dev/full) is one clear failure message, not a stack trace. */
+function setOutputs(outputs) {
+    for (const [name, value] of outputs) {
+        try {
+            setOutput(name, value);
+        }
+        catch (error) {
+            return [`EvalVerdict: cannot write the step output \`${name}\` to GITHUB_OUTPUT (${codeOf(error)})`];
+        }
+    }
+    return [];
+}
+function codeOf(error) {
+    return error?.code ?? messageOf(error);
+}
+
+// EXTERNAL MODULE: external "node:zlib"
+var external_node_zlib_ = __nccwpck_require__(8522);
+;// CONCATENATED MODULE: ./src/action/artifactBaseline/zipArchive.ts
+/**
+ * A zip reader for baseline artifacts, pure (bytes in, files out) and suspicious: an artifact is written by whatever
+ * ran in the baseline workflow, so every entry is checked before anything is inflated, and the archive is refused as
+ * a whole, with a message naming the entry, when one of them is not a plain file under a plain relative path.
+ * GitHub's artifact zips are ordinary zips (stored or deflate entries, a central directory at the end); zip64,
+ * encryption, multi-disk archives and other compression methods are refused by name.
+ */
+
+
+
+/** sql.js holds the whole database in memory: 1 GiB is already more than a run database should need. */
+const DEFAULT_ZIP_LIMITS = { maxEntryBytes: 1 << 30, maxTotalBytes: 1 << 30, maxEntries: 10_000 };
+const EOCD_SIGNATURE = 0x06054b50;
+const ZIP64_LOCATOR_SIGNATURE = 0x07064b50;
+const CENTRAL_SIGNATURE = 0x02014b50;
+const LOCAL_SIGNATURE = 0x04034b50;
+const EOCD_SIZE = 22;
+const CENTRAL_SIZE = 46;
+const LOCAL_SIZE = 30;
+const S_IFMT = 0o170000;
+const S_IFREG = 0o100000;
+const S_IFDIR = 0o040000;
+const S_IFLNK = 0o120000;
+const HOST_UNIX = 3;
+const DOS_DIRECTORY = 0x10;
+function refuse(where, why) {
+    throw new errors_InputError(`${where}: ${why}`);
+}
+function findEndOfCentralDirectory(zip, where) {
+    // The record is the last thing in the file, followed by a comment of at most 65,535 bytes.
+    const lowest = Math.max(0, zip.length - EOCD_SIZE - 0xffff);
+    for (let at = zip.length - EOCD_SIZE; at >= lowest; at--) {
+        if (zip.readUInt32LE(at) === EOCD_SIGNATURE && at + EOCD_SIZE + zip.readUInt16LE(at + 20) === zip.length)
+            return at;
+    }
+    return refuse(where, 'not a zip archive (no end of central directory record)');
+}
+/** An entry name that extracts inside the destination and means the same on every system, or a refusal. */
+function checkName(name, where) {
+    const quoted = JSON.stringify(inputText_oneLine(name));
+    if (name === '')
+        refuse(where, 'an entry has an empty name');
+    if (/[\u0000-\u001f\u007f]/.test(name))
+        refuse(where, `entry ${quoted} has a control character in its name`);
+    if (name.includes('\\'))
+        refuse(where, `entry ${quoted} has a backslash in its name (a Windows path)`);
+    if (name.startsWith('/'))
+        refuse(where, `entry ${quoted} is an absolute path`);
+    if (/^[A-Za-z]:/.test(name))
+        refuse(where, `entry ${quoted} starts with a drive letter`);
+    if (name.split('/').includes('..'))
+        refuse(where, `entry ${quoted} climbs out of the archive with \`..\``);
+}
+function fileType(versionMadeBy, externalAttributes, name) {
+    if (versionMadeBy >>> 8 === HOST_UNIX) {
+        const mode = (externalAttributes >>> 16) & S_IFMT;
+        if (mode === S_IFLNK)
+            return 'a symbolic link';
+        if (mode === S_IFDIR)
+            return 'directory';
+        if (mode !== 0 && mode !== S_IFREG)
+            return `a special file (mode ${mode.toString(8)})`;
+    }
+    if (name.endsWith('/') || (externalAttributes & DOS_DIRECTORY) !== 0)
+        return 'directory';
+    return 'file';
+}
+/**
+ * The archive's regular files, every entry checked: names (no `..`, absolute paths, backslashes or drive letters, no
+ * duplicates), types (no links or special files; directories carry nothing and are left out), methods (stored or
+ * deflate), no encryption, no zip64, sizes under the limits, entries inside the archive and not overlapping.
+ * `where` names the archive in every message.
+ */
+function listZipEntries(zip, where, limits = DEFAULT_ZIP_LIMITS) {
+    const { count, centralOffset, centralSize } = centralDirectory(zip, where, limits);
+    const entries = [];
+    const seen = new Set();
+    const ranges = [];
+    let total = 0;
+    let at = centralOffset;
+    for (let i = 0; i < count; i++) {
+        const record = centralRecord(zip, at, i, count, centralOffset + centralSize, where);
+        at = record.next;
+        const { name } = record;
+        checkName(name, where);
+        if (seen.has(name))
+            refuse(where, `entry ${JSON.stringify(inputText_oneLine(name))} appears twice`);
+        seen.add(name);
+        if (!checkRecord(record, where, limits))
+            continue;
+        total += record.size;
+        if (total > limits.maxTotalBytes)
+            refuse(where, `the entries add up to more than ${limits.maxTotalBytes} bytes uncompressed (a zip bomb?); refused at ${JSON.stringify(inputText_oneLine(name))}`);
+        const dataOffset = localDataOffset(zip, record, centralOffset, where);
+        ranges.push([record.localOffset, dataOffset + record.compressedSize, name]);
+        const { compressedSize, size, crc32 } = record;
+        entries.push({
+            name,
+            method: record.methodCode === 0 ? 'stored' : 'deflate',
+            compressedSize,
+            size,
+            crc32,
+            dataOffset,
+        });
+    }
+    // Entries sharing compressed bytes are the overlapping-file zip bomb.
+    ranges.sort((a, b) => a[0] - b[0]);
+    for (let i = 1; i < ranges.length; i++) {
+        if (ranges[i][0] < ranges[i - 1][1])
+            refuse(where, `entries ${JSON.stringify(ranges[i - 1][2])} and ${JSON.stringify(ranges[i][2])} overlap`);
+    }
+    return entries;
+}
+const ZIP64_TEXT = 'a zip64 archive (over 4 GiB or 65,535 entries), which EvalVerdict does not read';
+/** The end-of-central-directory record, checked: one disk, no zip64, within the entry limit and the archive. */
+function centralDirectory(zip, where, limits) {
+    if (zip.length < EOCD_SIZE)
+        refuse(where, `not a zip archive (${zip.length} bytes)`);
+    const eocd = findEndOfCentralDirectory(zip, where);
+    const disk = zip.readUInt16LE(eocd + 4);
+    const centralDisk = zip.readUInt16LE(eocd + 6);
+    const entriesHere = zip.readUInt16LE(eocd + 8);
+    const count = zip.readUInt16LE(eocd + 10);
+    const centralSize = zip.readUInt32LE(eocd + 12);
+    const centralOffset = zip.readUInt32LE(eocd + 16);
+    if (count === 0xffff ||
+        centralSize === 0xffffffff ||
+        centralOffset === 0xffffffff ||
+        (eocd >= 20 && zip.readUInt32LE(eocd - 20) === ZIP64_LOCATOR_SIGNATURE))
+        refuse(where, ZIP64_TEXT);
+    if (disk !== 0 || centralDisk !== 0 || entriesHere !== count)
+        refuse(where, 'a multi-disk (split) zip archive');
+    if (count > limits.maxEntries)
+        refuse(where, `${count} entries, more than the ${limits.maxEntries} allowed`);
+    if (centralOffset + centralSize > eocd)
+        refuse(where, 'the central directory lies outside the archive');
+    return { count, centralOffset, centralSize };
+}
+/** Central directory record `i` at `at`, its name inside the directory (which ends at `end`). */
+function centralRecord(zip, at, i, count, end, where) {
+    if (at + CENTRAL_SIZE > end || zip.readUInt32LE(at) !== CENTRAL_SIGNATURE)
+        refuse(where, `central directory entry ${i + 1} of ${count} is damaged`);
+    const flags = zip.readUInt16LE(at + 8);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const nameEnd = at + CENTRAL_SIZE + nameLength;
+    if (nameEnd > end)
+        refuse(where, `central directory entry ${i + 1} is damaged`);
+    const raw = zip.subarray(at + CENTRAL_SIZE, nameEnd);
+    return {
+        // Bit 11: the name is UTF-8; otherwise CP437, read here as Latin-1 (only the checks and messages use it).
+        name: raw.toString(flags & 0x800 ? 'utf8' : 'latin1'),
+        raw,
+        versionMadeBy: zip.readUInt16LE(at + 4),
+        flags,
+        methodCode: zip.readUInt16LE(at + 10),
+        crc32: zip.readUInt32LE(at + 16),
+        compressedSize: zip.readUInt32LE(at + 20),
+        size: zip.readUInt32LE(at + 24),
+        externalAttributes: zip.readUInt32LE(at + 38),
+        localOffset: zip.readUInt32LE(at + 42),
+        next: nameEnd + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32),
+    };
+}
+/** A regular file EvalVerdict can read (true), a directory to leave out (false), or a refusal naming the entry. */
+function checkRecord(r, where, limits) {
+    const quoted = JSON.stringify(inputText_oneLine(r.name));
+    const type = fileType(r.versionMadeBy, r.externalAttributes, r.name);
+    if (type === 'directory')
+        return false;
+    if (type !== 'file')
+        refuse(where, `entry ${quoted} is ${type}, not a regular file`);
+    if (r.flags & 0x41 || r.methodCode === 99)
+        refuse(where, `entry ${quoted} is encrypted`);
+    if (r.compressedSize === 0xffffffff || r.size === 0xffffffff || r.localOffset === 0xffffffff)
+        refuse(where, `entry ${quoted} uses zip64 sizes (${ZIP64_TEXT})`);
+    if (r.methodCode !== 0 && r.methodCode !== 8)
+        refuse(where, `entry ${quoted} uses compression method ${r.methodCode} (only stored and deflate are read)`);
+    if (r.methodCode === 0 && r.compressedSize !== r.size)
+        refuse(where, `entry ${quoted} is stored but declares ${r.compressedSize} bytes stored for ${r.size} bytes`);
+    if (r.size > limits.maxEntryBytes)
+        refuse(where, `entry ${quoted} is ${r.size} bytes, over the ${limits.maxEntryBytes}-byte cap for one file`);
+    return true;
+}
+/** Where the entry's data starts, after its local header, which must name the same file and lie in the archive. */
+function localDataOffset(zip, r, centralOffset, where) {
+    const quoted = JSON.stringify(inputText_oneLine(r.name));
+    const { localOffset } = r;
+    if (localOffset + LOCAL_SIZE > centralOffset || zip.readUInt32LE(localOffset) !== LOCAL_SIGNATURE)
+        refuse(where, `entry ${quoted}: its local header is missing or outside the archive`);
+    const localNameLength = zip.readUInt16LE(localOffset + 26);
+    const localExtraLength = zip.readUInt16LE(localOffset + 28);
+    const localName = zip.subarray(localOffset + LOCAL_SIZE, localOffset + LOCAL_SIZE + localNameLength);
+    if (!localName.equals(r.raw))
+        refuse(where, `entry ${quoted}: its local header names another file`);
+    const dataOffset = localOffset + LOCAL_SIZE + localNameLength + localExtraLength;
+    if (dataOffset + r.compressedSize > centralOffset)
+        refuse(where, `entry ${quoted} runs past the archive's data`);
+    return dataOffset;
+}
+/** CRC-32's table (polynomial 0xedb88320), made once at load: a constant, not state filled in on first use. */
+const CRC_TABLE = Uint32Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++)
+        c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+});
+/** CRC-32 (zip's): zlib.crc32 on Node 20.15+ and 22.2+, else a table. */
+function crc32Of(data) {
+    const native = external_node_zlib_.crc32;
+    return typeof native === 'function' ? native(data) >>> 0 : tableCrc32(data);
+}
+/** CRC-32 from a table, for a Node without zlib.crc32. */
+function tableCrc32(data) {
+    let crc = 0xffffffff;
+    for (let i = 0; i < data.length; i++)
+        crc = CRC_TABLE[(crc ^ data[i]) & 0xff] ^ (crc >>> 8);
+    return (crc ^ 0xffffffff) >>> 0;
+}
+/** One entry's bytes, inflated no further than its declared size and checked against its size and CRC-32. */
+function extractZipEntry(zip, entry, where) {
+    const quoted = JSON.stringify(inputText_oneLine(entry.name));
+    const stored = zip.subarray(entry.dataOffset, entry.dataOffset + entry.compressedSize);
+    let data;
+    if (entry.method === 'stored')
+        data = Buffer.from(stored);
+    else {
+        try {
+            // One byte more than declared: inflating that far proves the declared size a lie (a zip bomb's trick).
+            data = external_node_zlib_.inflateRawSync(stored, { maxOutputLength: Math.max(1, entry.size + 1) });
+        }
+        catch (error) {
+            const code = error.code;
+            if (code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError)
+                refuse(where, `entry ${quoted} inflates past its declared ${entry.size} bytes (a zip bomb?)`);
+            refuse(where, `entry ${quoted} is not valid deflate data (${error.message})`);
+        }
+    }
+    if (data.length !== entry.size)
+        refuse(where, `entry ${quoted} holds ${data.length} bytes, not the ${entry.size} its header declares`);
+    if (crc32Of(data) !== entry.crc32)
+        refuse(where, `entry ${quoted} fails its CRC-32 check (damaged or altered)`);
+    return data;
+}
+/** A name that ends like a SQLite run database. */
+function isRunDatabaseName(name) {
+    return /\.(sqlite3?|db)$/i.test(name);
+}
+function listed(names) {
+    const shown = names.slice(0, 20).map((n) => JSON.stringify(inputText_oneLine(n)));
+    return names.length > 20 ? `${shown.join(', ')} and ${names.length - 20} more` : shown.join(', ');
+}
+/**
+ * The one run database in the archive: the entry named `path` when given (a leading `./` ignored), else the one file
+ * named *.sqlite, *.sqlite3 or *.db. None, or more than one, is an error naming the archive's files.
+ */
+function pickRunDatabase(entries, where, path, pathInput = 'baseline-path') {
+    const names = entries.map((e) => e.name);
+    const contents = names.length === 0 ? 'it holds no files' : `it holds ${listed(names)}`;
+    if (path !== null) {
+        const wanted = path.replace(/^(\.\/)+/, '');
+        const found = entries.find((e) => e.name === wanted);
+        if (!found)
+            refuse(where, `no entry ${JSON.stringify(inputText_oneLine(wanted))} (input \`${pathInput}\`); ${contents}`);
+        return found;
+    }
+    const databases = entries.filter((e) => isRunDatabaseName(e.name));
+    if (databases.length === 0)
+        refuse(where, `no run database (*.sqlite, *.sqlite3 or *.db) in the archive; ${contents}`);
+    if (databases.length > 1)
+        refuse(where, `${databases.length} run databases (${listed(databases.map((e) => e.name))}); name the one to use with input \`${pathInput}\``);
+    return databases[0];
+}
+/** The archive's run database (see pickRunDatabase), checked and extracted. */
+function extractRunDatabase(zip, where, options = {}) {
+    const entries = listZipEntries(zip, where, options.limits ?? DEFAULT_ZIP_LIMITS);
+    const entry = pickRunDatabase(entries, where, options.path ?? null, options.pathInput);
+    return { name: entry.name, data: extractZipEntry(zip, entry, where) };
 }
 
 ;// CONCATENATED MODULE: ./src/load/json.ts
@@ -50557,6 +50847,1145 @@ function nestedDeeperThan(value, limit) {
         }
     }
     return false;
+}
+
+;// CONCATENATED MODULE: ./src/load/readFully.ts
+
+/** Reads `size` bytes at `position` of an open file into `target` (readSync may return fewer: reads until done). */
+function readFully(fd, target, size, position, file) {
+    for (let done = 0; done < size;) {
+        const n = (0,external_node_fs_namespaceObject.readSync)(fd, target, done, size - done, position + done);
+        if (n === 0)
+            throw new Error(`${file}: the file shrank while it was read`);
+        done += n;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/load/regularFile.ts
+/**
+ * Opening input files as regular files only. A FIFO blocks an open for reading until a writer comes (for ever),
+ * and a device such as /dev/zero never ends: each is refused at once, by opening without blocking and asking the
+ * open file what it is. Text inputs (golden set, gate config) are read up to a size cap.
+ */
+
+
+
+/** What a file that is not a regular file is, in words. */
+function kindOf(stats) {
+    if (stats.isDirectory())
+        return 'a directory';
+    if (stats.isFIFO())
+        return 'a FIFO (named pipe)';
+    if (stats.isCharacterDevice())
+        return 'a character device';
+    if (stats.isBlockDevice())
+        return 'a block device';
+    if (stats.isSocket())
+        return 'a socket';
+    return 'not a regular file';
+}
+/**
+ * A descriptor of `file` opened for reading, after checking it is a regular file (`what` names it in the message:
+ * `FILE: the run database is a FIFO (named pipe), not a regular file`). Errors of the open itself are thrown as
+ * they are (ENOENT...), for the caller's message.
+ */
+function openRegularFile(file, what) {
+    // O_NONBLOCK: opening a FIFO with no writer returns at once instead of waiting; a regular file ignores it.
+    const fd = (0,external_node_fs_namespaceObject.openSync)(file, external_node_fs_namespaceObject.constants.O_RDONLY | external_node_fs_namespaceObject.constants.O_NONBLOCK);
+    let stats;
+    try {
+        stats = (0,external_node_fs_namespaceObject.fstatSync)(fd);
+    }
+    catch (error) {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+        throw error;
+    }
+    if (!stats.isFile()) {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+        throw new errors_InputError(`${file}: ${what} is ${kindOf(stats)}, not a regular file`);
+    }
+    return fd;
+}
+/**
+ * The bytes of the regular file `file`, at most `maxBytes` (a larger file is refused before it is read:
+ * `FILE: the golden set is 2.1 GiB, more than the 1 GiB EvalVerdict reads`).
+ */
+function readRegularFile(file, what, maxBytes) {
+    const fd = openRegularFile(file, what);
+    try {
+        const size = (0,external_node_fs_namespaceObject.fstatSync)(fd).size;
+        if (size > maxBytes) {
+            throw new errors_InputError(`${file}: ${what} is ${sizeText(size)}, more than the ${sizeText(maxBytes)} EvalVerdict reads`);
+        }
+        const bytes = Buffer.allocUnsafe(size);
+        readFully(fd, bytes, size, 0, file);
+        return bytes;
+    }
+    finally {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+    }
+}
+function sizeText(bytes) {
+    if (bytes >= 1 << 30)
+        return `${Number((bytes / (1 << 30)).toFixed(1))} GiB`;
+    if (bytes >= 1 << 20)
+        return `${Number((bytes / (1 << 20)).toFixed(1))} MiB`;
+    if (bytes >= 1 << 10)
+        return `${Number((bytes / (1 << 10)).toFixed(1))} KiB`;
+    return `${bytes} bytes`;
+}
+/** The most bytes of a golden set EvalVerdict reads (a 100,000-query set with long queries is ~100 MB). */
+const MAX_GOLDEN_BYTES = 1 << 30;
+/** The most bytes of a gate config file. */
+const MAX_CONFIG_BYTES = 1 << 20;
+
+;// CONCATENATED MODULE: ./src/load/historyFile.ts
+/**
+ * Reading a history file (docs/history.md) as untrusted input, like a run database: it comes from an artifact any
+ * earlier main run wrote. Size capped before it is read, nesting and the count of values checked on its text before
+ * it is parsed, every field's type and size checked, the schema version required; nothing in it is run. A problem is
+ * one InputError naming the file and the field.
+ */
+
+
+
+
+const HISTORY_SCHEMA_VERSION = 1;
+/** Runs kept when the file does not say (`max_runs`). */
+const DEFAULT_HISTORY_RUNS = 20;
+/** The most runs a history may keep: the change-point test enumerates C(n, 3) splits, 19,600 at 50. */
+const MAX_HISTORY_RUNS = 50;
+/** The most bytes of a history file: 50 runs of 100,000 queries' outcomes and ids fit in about 8 MiB. */
+const MAX_HISTORY_BYTES = 32 << 20;
+/** A history nests 4 levels (file, runs, run, metrics): anything deeper is not one. */
+const MAX_HISTORY_DEPTH = 4;
+const MAX_QUERIES = 1_000_000;
+const MAX_METRICS = 200;
+const MAX_TEXT = 1_000;
+/**
+ * The text's bounds, checked before it is parsed (jsonTextPast), since JSON.parse builds whatever 32 MiB hold. A
+ * history EvalVerdict writes has 3 + 2 x runs lists and objects (103 at most), 4 + runs x (6 + metrics) keys (10,304 at
+ * most), and fewer commas than its queries and keys; the bounds leave room to spare.
+ */
+const HISTORY_TEXT_BOUNDS = {
+    depth: MAX_HISTORY_DEPTH,
+    containers: 1_000,
+    keys: 20_000,
+    commas: MAX_QUERIES + 100_000,
+};
+class HistoryShapeError extends Error {
+}
+function fail(field, expected, value) {
+    throw new HistoryShapeError(`\`${field}\` must be ${expected}, got ${describe(value)}`);
+}
+function historyFile_text(obj, key, at, nullable = false) {
+    const v = obj[key];
+    if (nullable && (v === null || v === undefined))
+        return null;
+    if (typeof v !== 'string' || v.length > MAX_TEXT)
+        fail(`${at}${key}`, `a string of at most ${MAX_TEXT} characters`, v);
+    return v;
+}
+function metricsOf(value, at) {
+    if (!isObject(value))
+        fail(at, 'an object of metric values', value);
+    const entries = Object.entries(value);
+    if (entries.length > MAX_METRICS)
+        fail(at, `at most ${MAX_METRICS} metrics`, `${entries.length} of them`);
+    for (const [id, v] of entries) {
+        if (id.length > MAX_TEXT)
+            fail(`${at} key`, `at most ${MAX_TEXT} characters`, id);
+        if (v !== null && (typeof v !== 'number' || !Number.isFinite(v)))
+            fail(`${at}.${inputText_oneLine(id).slice(0, 80)}`, 'a finite number or null', v);
+    }
+    return Object.fromEntries(entries);
+}
+function runOf(value, i, queries) {
+    const at = `runs[${i}]`;
+    if (!isObject(value))
+        fail(at, 'an object', value);
+    const outcomes = value.outcomes;
+    if (typeof outcomes !== 'string' || outcomes.length !== queries || !/^[hm-]*$/.test(outcomes))
+        fail(`${at}.outcomes`, `a string of ${queries} characters h, m or - (one per query)`, outcomes);
+    return {
+        run_id: historyFile_text(value, 'run_id', `${at}.`),
+        commit: historyFile_text(value, 'commit', `${at}.`, true),
+        time: historyFile_text(value, 'time', `${at}.`),
+        golden: historyFile_text(value, 'golden', `${at}.`),
+        metrics: metricsOf(value.metrics, `${at}.metrics`),
+        outcomes,
+    };
+}
+function historyFile_historyOf(value) {
+    if (!isObject(value))
+        fail('(the file)', 'a JSON object', value);
+    if (value.schema_version !== HISTORY_SCHEMA_VERSION)
+        throw new HistoryShapeError(`schema_version ${describe(value.schema_version)} is not ${HISTORY_SCHEMA_VERSION}, the version this EvalVerdict reads`);
+    const maxRuns = value.max_runs;
+    if (typeof maxRuns !== 'number' || !Number.isInteger(maxRuns) || maxRuns < 1 || maxRuns > MAX_HISTORY_RUNS)
+        fail('max_runs', `a whole number from 1 to ${MAX_HISTORY_RUNS}`, maxRuns);
+    const queries = value.queries;
+    if (!Array.isArray(queries) || queries.length > MAX_QUERIES)
+        fail('queries', `a list of at most ${MAX_QUERIES} query ids`, queries);
+    queries.forEach((q, i) => {
+        if (typeof q !== 'string' || q.length > MAX_TEXT)
+            fail(`queries[${i}]`, 'a query id', q);
+    });
+    const runs = value.runs;
+    if (!Array.isArray(runs) || runs.length > maxRuns)
+        fail('runs', `a list of at most max_runs (${maxRuns}) runs`, runs);
+    return {
+        schema_version: HISTORY_SCHEMA_VERSION,
+        max_runs: maxRuns,
+        queries: queries,
+        runs: runs.map((r, i) => runOf(r, i, queries.length)),
+    };
+}
+/** An InputError when the text passes a bound of HISTORY_TEXT_BOUNDS: at its first bracket too deep, at once. */
+function refuseOverBounds(text, where) {
+    const past = jsonTextPast(text, HISTORY_TEXT_BOUNDS);
+    if (past === 'depth')
+        throw new errors_InputError(`${where}: the history nests deeper than ${MAX_HISTORY_DEPTH} levels, which no history file does`);
+    if (past === 'containers')
+        throw new errors_InputError(`${where}: the history holds more than ${HISTORY_TEXT_BOUNDS.containers} lists and objects, which no history file does`);
+    if (past === 'keys')
+        throw new errors_InputError(`${where}: the history's objects hold more than ${HISTORY_TEXT_BOUNDS.keys} keys, which no history file does`);
+    if (past === 'commas')
+        throw new errors_InputError(`${where}: the history holds more than ${HISTORY_TEXT_BOUNDS.commas} values, which no history file does`);
+}
+/** A history from its text; `where` (the file, or the artifact entry) starts every message. */
+function parseHistory(bytes, where) {
+    const size = Buffer.isBuffer(bytes) ? bytes.length : Buffer.byteLength(bytes);
+    if (size > MAX_HISTORY_BYTES)
+        throw new errors_InputError(`${where}: the history is ${sizeText(size)}, more than the ${sizeText(MAX_HISTORY_BYTES)} EvalVerdict reads`);
+    const text = Buffer.isBuffer(bytes) ? bytes.toString('utf8') : bytes;
+    refuseOverBounds(text, where);
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch (error) {
+        throw new errors_InputError(`${where}: the history is not JSON (${inputText_oneLine(error.message).slice(0, 200)})`);
+    }
+    try {
+        return historyFile_historyOf(value);
+    }
+    catch (error) {
+        if (error instanceof HistoryShapeError)
+            throw new errors_InputError(`${where}: not an EvalVerdict history: ${error.message}`);
+        throw error;
+    }
+}
+/** The history file at `path`, read as a regular file of at most MAX_HISTORY_BYTES, then parseHistory. */
+function readHistoryFile(path) {
+    let bytes;
+    try {
+        bytes = readRegularFile(path, 'the history file', MAX_HISTORY_BYTES);
+    }
+    catch (error) {
+        if (isInputError(error))
+            throw error;
+        throw cannotRead(path, error, 'the history file');
+    }
+    return parseHistory(bytes, path);
+}
+/**
+ * The limits schemas/history.schema.json states (`maxItems`, `maxProperties`, `maxLength`): the schema takes its
+ * numbers from these (test/schemaAgreement.test.ts). A text's length is JavaScript's, in UTF-16 code units.
+ */
+
+
+;// CONCATENATED MODULE: ./src/stats/random.ts
+/**
+ * The seeded generator and hash every resampling test draws from, so each p-value is reproducible: mulberry32
+ * (Tommy Ettinger, 2017, public domain) and FNV-1a (Fowler, Noll, Vo; IETF draft-eastlake-fnv).
+ */
+/** mulberry32: a small, well-distributed 32-bit generator; seeded so every p-value is reproducible. */
+function seededRandom(seed) {
+    let a = seed >>> 0;
+    return () => {
+        a = (a + 0x6d2b79f5) >>> 0;
+        let t = a;
+        t = Math.imul(t ^ (t >>> 15), t | 1);
+        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+}
+/** A stable 32-bit hash (FNV-1a) so each metric gets its own stream from one seed. */
+function hashString(text) {
+    let h = 0x811c9dc5;
+    for (let i = 0; i < text.length; i++) {
+        h ^= text.charCodeAt(i);
+        h = Math.imul(h, 0x01000193);
+    }
+    return h >>> 0;
+}
+
+;// CONCATENATED MODULE: ./src/stats/changePoint.ts
+/**
+ * Whether main itself shifted: one change in a metric's level, anywhere in main's runs, tested so that runs which
+ * follow each other (autocorrelated, as real histories are) raise no more false alarms than independent ones
+ * (docs/history.md, "Change point").
+ *
+ * The model: run t's value is level + shift x [t >= start] + e_t, the noise e an AR(1) process with coefficient phi
+ * (phi = 0: independent runs). For a known phi the prewhitened residuals r_t = x_t - phi x_{t-1} (t >= 1) are
+ * independent and identically distributed when there is no shift, so a permutation test on them is exact; its
+ * statistic is the largest standardized score of r on the whitened step (1 at the start, 1 - phi after it) over the
+ * starts with MIN_SEGMENT runs or more on either side. phi is unknown: the p-value is the largest over the grid
+ * coefficients 0, 0.05, ..., AR_MAX that the series' own autocorrelation does not rule out (arBound: a one-sided 90%
+ * bound, calibrated by simulating Gaussian AR(1) series through the same estimator), a confidence-set-restricted
+ * maximized Monte Carlo test (Dufour 2006). phi = 0 is always among them, so for exchangeable runs (independent,
+ * any distribution, ties included) the false-alarm rate is at most alpha exactly; for AR(1) runs up to 0.6 it was
+ * measured at or below alpha (test/changePointAutocorrelated.test.ts). Values so large that a sum would overflow are
+ * first scaled down by a power of two (overflowScale), so a constant series is never a shift, whatever its magnitude.
+ * Every random draw comes from fixed seeds: the same series always gets the same p-value.
+ */
+
+/** The false-alarm rate per metric. */
+const changePoint_CHANGE_POINT_ALPHA = 0.01;
+/** A shift starts after at least this many runs and lasts at least this many: fewer is one run's noise. */
+const MIN_SEGMENT = 3;
+/**
+ * The fewest runs the test is run on. The first run has no residual, so a shift in the last MIN_SEGMENT of n runs
+ * reaches at best p = 2 / C(n - 1, 3) (those runs' residuals the largest, or the smallest): 0.012 at 12 runs, never
+ * under alpha; 0.007 at 14, where the Monte Carlo p-value (its error about 0.003 with PERMUTATIONS) is mostly under.
+ */
+const MIN_RUNS = 14;
+/** The largest AR(1) coefficient the test guards against. */
+const AR_MAX = 0.7;
+/** AR(1) coefficients the p-value is maximized over (those the series does not rule out). */
+const AR_GRID = Array.from({ length: Math.round(AR_MAX / 0.05) + 1 }, (_, i) => (i * 5) / 100);
+/** A coefficient is ruled out when the series' autocorrelation is in its lowest 10% (a one-sided 90% bound). */
+const AR_BOUND_MISS = 0.1;
+/** Simulated series per grid coefficient that calibrate arBound. */
+const CALIBRATION_SERIES = 999;
+/** Permutations per coefficient: p-values from 1/1000 up. */
+const PERMUTATIONS = 999;
+/** The permutations' seed (exported so a test can redo them); mixed with n and g, the calibrations'. */
+const CHANGE_POINT_SEED = 45;
+/** The first index whose value is within rounding of the largest (so a rounded copy of a series picks the same). */
+function firstNearMax(values) {
+    const largest = Math.max(...values);
+    return values.findIndex((v) => v >= largest - 1e-9 * Math.abs(largest));
+}
+/** The score of a split before `t` in levelSplit, from the sum of the values before it and the total. */
+function splitScore(before, total, t, n) {
+    return Math.abs(before / t - (total - before) / (n - t)) * Math.sqrt((t * (n - t)) / n);
+}
+/**
+ * The start that best splits `x` into two levels: the largest |mean(from start) - mean(before)| x sqrt(start (n -
+ * start) / n), over starts with MIN_SEGMENT runs or more on either side (least squares for one mean shift). The
+ * first start within rounding of the largest, so a rounded copy of the series picks the same.
+ */
+function levelSplit(x) {
+    const n = x.length;
+    let total = 0;
+    for (let i = 0; i < n; i++)
+        total += x[i];
+    let largest = 0;
+    for (let pass = 0; pass < 2; pass++) {
+        let before = 0;
+        for (let t = 1; t <= n - MIN_SEGMENT; t++) {
+            before += x[t - 1];
+            if (t < MIN_SEGMENT)
+                continue;
+            const score = splitScore(before, total, t, n);
+            if (pass === 0)
+                largest = Math.max(largest, score);
+            else if (score >= largest - 1e-9 * largest)
+                return t;
+        }
+    }
+    return MIN_SEGMENT;
+}
+/**
+ * Lag-1 autocorrelation of `x` less each side's mean around levelSplit: the AR coefficient with a shift kept out.
+ * The deviations are divided by the largest first, so their squares neither overflow nor underflow.
+ */
+function splitAutocorrelation(x) {
+    const n = x.length;
+    const start = levelSplit(x);
+    let early = 0;
+    let late = 0;
+    for (let i = 0; i < n; i++)
+        i < start ? (early += x[i]) : (late += x[i]);
+    const earlyMean = early / start;
+    const lateMean = late / (n - start);
+    let largest = 0;
+    for (let i = 0; i < n; i++)
+        largest = Math.max(largest, Math.abs(x[i] - (i < start ? earlyMean : lateMean)));
+    if (largest === 0)
+        return 0;
+    let products = 0;
+    let squares = 0;
+    let previous = 0;
+    for (let i = 0; i < n; i++) {
+        const d = (x[i] - (i < start ? earlyMean : lateMean)) / largest;
+        squares += d * d;
+        if (i > 0 && i !== start)
+            products += d * previous;
+        previous = d;
+    }
+    return products / squares;
+}
+/** Standard normal draws from `random`, two per pair of uniforms (Box-Muller). Exported for its test. */
+function gaussians(random) {
+    let spare = Number.NaN;
+    return () => {
+        if (!Number.isNaN(spare)) {
+            const drawn = spare;
+            spare = Number.NaN;
+            return drawn;
+        }
+        const radius = Math.sqrt(-2 * Math.log(1 - random()));
+        const angle = 2 * Math.PI * random();
+        spare = radius * Math.sin(angle);
+        return radius * Math.cos(angle);
+    };
+}
+const calibrations = new Map();
+/**
+ * The sorted splitAutocorrelation of CALIBRATION_SERIES stationary Gaussian AR(1) series of n runs with coefficient
+ * AR_GRID[g], from a seed of their own (computed once per n and g). Exported for its test.
+ */
+function calibration(n, g) {
+    const key = `${n}/${g}`;
+    let values = calibrations.get(key);
+    if (values)
+        return values;
+    const phi = AR_GRID[g];
+    const gaussian = gaussians(seededRandom(CHANGE_POINT_SEED * 1_000_003 + n * 101 + g));
+    const innovation = Math.sqrt(1 - phi * phi);
+    const x = new Float64Array(n);
+    values = new Float64Array(CALIBRATION_SERIES);
+    for (let s = 0; s < CALIBRATION_SERIES; s++) {
+        x[0] = gaussian();
+        for (let i = 1; i < n; i++)
+            x[i] = phi * x[i - 1] + innovation * gaussian();
+        values[s] = splitAutocorrelation(x);
+    }
+    values.sort();
+    calibrations.set(key, values);
+    return values;
+}
+/** How many of the sorted `values` are <= x. */
+function countAtMost(values, x) {
+    let low = 0;
+    let high = values.length;
+    while (low < high) {
+        const mid = (low + high) >> 1;
+        if (values[mid] <= x)
+            low = mid + 1;
+        else
+            high = mid;
+    }
+    return low;
+}
+/**
+ * The index in AR_GRID of the largest coefficient the series does not rule out: one whose simulated series have an
+ * autocorrelation (splitAutocorrelation) at most the observed one more than AR_BOUND_MISS of the time; 0 when every
+ * other is ruled out. Scanned from the largest down, so only the coefficients above the bound are simulated.
+ */
+function arBound(x) {
+    const observed = splitAutocorrelation(x);
+    for (let g = AR_GRID.length - 1; g > 0; g--) {
+        const values = calibration(x.length, g);
+        if ((countAtMost(values, observed) + 1) / (values.length + 1) > AR_BOUND_MISS)
+            return g;
+    }
+    return 0;
+}
+function whitenedStep(n, phi) {
+    const starts = n - 2 * MIN_SEGMENT + 1;
+    const mean = new Float64Array(starts);
+    const inverseNorm = new Float64Array(starts);
+    for (let k = 0; k < starts; k++) {
+        const after = n - 1 - (MIN_SEGMENT + k);
+        mean[k] = (1 + (1 - phi) * after) / (n - 1);
+        inverseNorm[k] = 1 / Math.sqrt(1 + (1 - phi) ** 2 * after - (n - 1) * mean[k] ** 2);
+    }
+    return { phi, mean, inverseNorm };
+}
+/**
+ * The largest standardized score, over the starts, of the residuals later[j] - phi earlier[j] (residual j belongs to
+ * run j + 1) on the whitened step: 1 at the start's residual, 1 - phi after it. `total` is the residuals' sum; with
+ * `scores`, each start's score is kept there.
+ */
+function stepScore(step, later, earlier, total, scores) {
+    const { phi, mean, inverseNorm } = step;
+    const last = mean.length - 1;
+    let after = 0;
+    for (let j = later.length - 1; j >= MIN_SEGMENT + last; j--)
+        after += later[j] - phi * earlier[j];
+    let largest = 0;
+    for (let k = last; k >= 0; k--) {
+        const j = MIN_SEGMENT + k - 1;
+        const r = later[j] - phi * earlier[j];
+        const score = Math.abs(r + (1 - phi) * after - mean[k] * total) * inverseNorm[k];
+        if (scores)
+            scores[k] = score;
+        if (score > largest)
+            largest = score;
+        after += r;
+    }
+    return largest;
+}
+/**
+ * The largest over `phis` of the permutation p-values of the largest step score, with the same permutations for
+ * each (each p-value is exact at its own coefficient), and the start of the observed largest score at the first
+ * coefficient. Sequential (Besag and Clifford 1991): once one coefficient's count of permutations at least as
+ * extreme reaches ceil(alpha (B + 1)), p > alpha is certain and that count over the permutations so far is returned;
+ * else (1 + the largest count) / (B + 1).
+ */
+function maximizedP(series, phis, alpha) {
+    const n = series.length;
+    const later = Float64Array.from(series.slice(1));
+    const earlier = Float64Array.from(series.slice(0, n - 1));
+    const steps = phis.map((phi) => whitenedStep(n, phi));
+    const totals = phis.map((phi) => later.reduce((a, x, j) => a + x - phi * earlier[j], 0));
+    const scores = new Float64Array(n - 2 * MIN_SEGMENT + 1);
+    // Ties within rounding, relative to the residuals' magnitudes (a constant series: every permutation ties).
+    const thresholds = steps.map((step, g) => stepScore(step, later, earlier, totals[g], g === 0 ? scores : undefined) -
+        1e-9 * later.reduce((a, x, j) => a + Math.abs(x - step.phi * earlier[j]), 0));
+    const start = MIN_SEGMENT + firstNearMax([...scores]);
+    const enough = Math.ceil(alpha * (PERMUTATIONS + 1));
+    const counts = phis.map(() => 0);
+    const random = seededRandom(CHANGE_POINT_SEED);
+    for (let b = 1; b <= PERMUTATIONS; b++) {
+        for (let i = later.length - 1; i > 0; i--) {
+            const j = Math.floor(random() * (i + 1));
+            const l = later[i];
+            const e = earlier[i];
+            later[i] = later[j];
+            earlier[i] = earlier[j];
+            later[j] = l;
+            earlier[j] = e;
+        }
+        for (let g = 0; g < steps.length; g++)
+            if (stepScore(steps[g], later, earlier, totals[g]) >= thresholds[g] && ++counts[g] >= enough)
+                return { p: enough / b, start };
+    }
+    return { p: (Math.max(...counts) + 1) / (PERMUTATIONS + 1), start };
+}
+/**
+ * 1 when no sum or product the test forms of the series can overflow (its largest magnitude times 4 n MIN_SEGMENT
+ * is finite): every ordinary series, computed as it is. Else the power of two that brings the largest magnitude
+ * under that bound. Scaling by a power of two is exact (but for values that become subnormal, far below the
+ * tolerance) and the test is invariant under it: the same p-value, start and direction, and a constant series stays
+ * constant, so every permutation ties with it and p = 1 (unscaled, a sum of values near 1e308 overflowed).
+ */
+function overflowScale(series) {
+    const largest = series.reduce((m, x) => Math.max(m, Math.abs(x)), 0);
+    const safe = Number.MAX_VALUE / (4 * series.length * MIN_SEGMENT);
+    return largest <= safe ? 1 : 2 ** -(Math.ceil(Math.log2(largest / safe)) + 1);
+}
+/**
+ * The test for one shift in the series' level: its p-value (the largest over the AR coefficients up to arBound),
+ * where the shift starts (the largest score's start at arBound) and its size (±Infinity only when the shift itself
+ * is beyond the largest double). p-values above `alpha` are not refined: the coefficients' tests stop there. Null
+ * when the series has fewer than MIN_RUNS values or a non-finite one.
+ */
+function shiftTest(values, alpha = changePoint_CHANGE_POINT_ALPHA) {
+    const n = values.length;
+    if (n < MIN_RUNS || values.some((x) => !Number.isFinite(x)))
+        return null;
+    const scale = overflowScale(values);
+    const series = scale === 1 ? values : values.map((x) => x * scale);
+    const bound = arBound(series);
+    const { p: pValue, start } = maximizedP(series, AR_GRID.slice(0, bound + 1).reverse(), alpha);
+    let before = 0;
+    let after = 0;
+    for (let i = 0; i < n; i++)
+        i < start ? (before += series[i]) : (after += series[i]);
+    const shift = after / (n - start) - before / start;
+    return {
+        direction: shift >= 0 ? 'up' : 'down',
+        pValue,
+        shift: shift / scale,
+        start,
+        runs: n,
+        arBound: AR_GRID[bound],
+    };
+}
+/** The change point when the test finds one at `alpha`, else null. */
+function changePointOf(series, alpha = changePoint_CHANGE_POINT_ALPHA) {
+    const found = shiftTest(series, alpha);
+    return found && found.pValue <= alpha && found.shift !== 0 ? found : null;
+}
+
+;// CONCATENATED MODULE: ./src/compare/historyTrend.ts
+/**
+ * Main's history: the last N runs of the default branch, each with its commit, time, gated metrics and
+ * per-query hit/miss outcome, carried from one main run to the next (docs/history.md). Pure: a report in, a
+ * history out; the reader (src/load/historyFile.ts) checks a file before it becomes a History.
+ */
+
+
+function emptyHistory(maxRuns = DEFAULT_HISTORY_RUNS) {
+    return { schema_version: HISTORY_SCHEMA_VERSION, max_runs: maxRuns, queries: [], runs: [] };
+}
+/** The metrics the report's whole-set gates read, in the gates' order, each once. */
+function gatedMetrics(report) {
+    return [...new Set(report.gates.filter((g) => g.where === undefined).map((g) => g.metric))];
+}
+/**
+ * The history with the report's candidate appended (with the values of `metricIds`, gatedMetrics' list) as its newest run, the oldest dropped beyond `max_runs`. The
+ * query list becomes the report's; older runs' outcomes are carried over by query id (`-` where unknown). A
+ * candidate-only report has no per-query outcomes: its run's are all `-`.
+ */
+function appendRun(history, report, metricIds) {
+    const queries = report.per_query.length > 0 ? report.per_query.map((q) => q.query_id) : history.queries;
+    const marks = new Map(report.per_query.map((q) => [q.query_id, q.candidate_rank === null ? 'm' : 'h']));
+    const metrics = {};
+    for (const id of metricIds)
+        metrics[id] = report.metrics[id]?.candidate ?? null;
+    const run = {
+        run_id: report.candidate.run_id,
+        commit: report.candidate.commit_hash,
+        time: report.candidate.created_at,
+        golden: report.golden.fingerprint,
+        metrics,
+        outcomes: queries.map((id) => marks.get(id) ?? '-').join(''),
+    };
+    const index = new Map(history.queries.map((id, i) => [id, i]));
+    const realign = (r) => queries === history.queries
+        ? r
+        : {
+            ...r,
+            outcomes: queries
+                .map((id) => {
+                const i = index.get(id);
+                return i === undefined ? '-' : (r.outcomes[i] ?? '-');
+            })
+                .join(''),
+        };
+    const runs = [...history.runs.map(realign), run].slice(-history.max_runs);
+    return { schema_version: HISTORY_SCHEMA_VERSION, max_runs: history.max_runs, queries, runs };
+}
+/** The runs of the newest run's golden set (the series trends and flips are read from), oldest first. */
+function currentRuns(history) {
+    const newest = history.runs.at(-1);
+    return newest ? history.runs.filter((r) => r.golden === newest.golden) : [];
+}
+/**
+ * A query flaky by history has the rarer of its hit and miss outcomes in at least this share of main's runs (its hit
+ * rate between 1/4 and 3/4): in 20 runs, 5 misses of an always-found query. Rare random misses are not flaky.
+ */
+const HISTORY_FLAKY_SHARE = 0.25;
+/**
+ * Queries flaky by history: among the runs of the newest golden set (`-` skipped), a query whose hit/miss outcome
+ * changed at least twice (`minFlips`) and whose rarer outcome is at least HISTORY_FLAKY_SHARE of its runs. A real
+ * change flips a query once and it stays; two flips mean it went and came back (noise, or a change undone); the
+ * share scales the rule with the runs, so an always-found query missed once or twice in 20 runs is not flaky.
+ * Query id -> the reason, for CompareInputs.knownFlaky.
+ */
+function flakyByHistory(history, minFlips = 2) {
+    const runs = currentRuns(history);
+    const flaky = new Map();
+    history.queries.forEach((id, i) => {
+        let flips = 0;
+        let hits = 0;
+        let marked = 0;
+        let last = '';
+        for (const r of runs) {
+            const mark = r.outcomes[i];
+            if (mark !== 'h' && mark !== 'm')
+                continue;
+            marked++;
+            if (mark === 'h')
+                hits++;
+            if (last !== '' && mark !== last)
+                flips++;
+            last = mark;
+        }
+        if (flips >= minFlips && Math.min(hits, marked - hits) >= HISTORY_FLAKY_SHARE * marked)
+            flaky.set(id, `flipped between hit and miss ${flips} times in the last ${runs.length} main runs`);
+    });
+    return flaky;
+}
+/**
+ * The trend of `metricIds` (the report's gated metrics; those the history has no value of are left out) over the
+ * newest golden set's runs. A metric with a missing value in the series gets no change point.
+ */
+function trendOf(history, metricIds) {
+    const runs = currentRuns(history);
+    const metrics = metricIds
+        .filter((id) => runs.some((r) => typeof r.metrics[id] === 'number'))
+        .map((id) => {
+        const values = runs.map((r) => r.metrics[id] ?? null);
+        const complete = values.every((v) => v !== null);
+        return { id, values, changePoint: complete ? changePointOf(values) : null };
+    });
+    return {
+        runs: runs.map((r) => ({ commit: r.commit, time: r.time })),
+        otherGolden: history.runs.length - runs.length,
+        metrics,
+        flaky: flakyByHistory(history),
+        test: { minSegment: MIN_SEGMENT, alpha: changePoint_CHANGE_POINT_ALPHA, minRuns: MIN_RUNS, arMax: AR_MAX },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/pipeline/withHistory.ts
+/**
+ * Main's history around a comparison, shared by `evalverdict compare --history` and the action: read a
+ * history without letting a bad one stop the report (its problem becomes one warning and the report goes on
+ * without the trend), the trend and the flaky-by-history queries the comparison is given, and the history with
+ * the compared candidate appended.
+ */
+
+
+/** Metrics the trend shows at most (the newest run's gated ones, in its order). */
+const TREND_METRICS = 12;
+/** `read()`'s history, or its input error's message (anything else is a bug and is thrown). */
+function tryHistory(read) {
+    try {
+        return { history: read(), problem: null };
+    }
+    catch (error) {
+        if (!isInputError(error))
+            throw error;
+        return { history: null, problem: error.message };
+    }
+}
+/** The trend of the gated metrics the newest main run recorded, over the newest golden set's runs. */
+function historyTrend(history) {
+    const newest = history.runs.at(-1);
+    return trendOf(history, Object.keys(newest?.metrics ?? {}).slice(0, TREND_METRICS));
+}
+/** The comparison's inputs with the trend in its report context and the flaky-by-history queries as knownFlaky. */
+function withHistory_withHistory(inputs, history) {
+    if (!history || history.runs.length === 0)
+        return inputs;
+    const trend = historyTrend(history);
+    return {
+        ...inputs,
+        reportContext: { ...inputs.reportContext, trend },
+        ...(trend.flaky.size > 0 ? { knownFlaky: trend.flaky } : {}),
+    };
+}
+/** `history` (a new one when null) with the report's candidate appended as main's newest run. */
+function historyWithRun(history, report) {
+    return appendRun(history ?? emptyHistory(), report, gatedMetrics(report));
+}
+
+;// CONCATENATED MODULE: ./src/write/outputFiles.ts
+/**
+ * Writing the files a command is asked for (run databases, reports, golden sets): each through a temporary sibling
+ * and a rename, so nothing is ever half-written, and a path that cannot be written as the user's mistake
+ * (`PATH: cannot write (reason)`, an InputError: exit 2), never a stack trace.
+ */
+
+
+
+
+/** Why `file` cannot be written, in words, from the error of writing it (or its temporary sibling). */
+function reason(file, error) {
+    const code = error.code;
+    switch (code) {
+        case 'ENOENT':
+            return `no such directory: ${(0,external_node_path_namespaceObject.dirname)(file)}`;
+        case 'ENOTDIR':
+            return 'a parent of it is not a directory';
+        case 'EISDIR':
+            return 'it is a directory';
+        case 'EACCES':
+        case 'EPERM':
+            return 'permission denied';
+        case 'EROFS':
+            return 'read-only file system';
+        case 'ENOSPC':
+            return 'no space left on device';
+        case 'EDQUOT':
+            return 'disk quota exceeded';
+        case 'ENAMETOOLONG':
+            return 'the name is too long';
+        default:
+            return code ?? (error instanceof Error ? error.message : String(error));
+    }
+}
+function cannotWrite(file, error) {
+    return new errors_InputError(`${file}: cannot write (${reason(file, error)})`);
+}
+/** Bytes written by one writeSync at most: writeFileSync refuses 2 GiB and more (ERR_OUT_OF_RANGE); a run database may be larger. */
+const WRITE_CHUNK = 1 << 30;
+/**
+ * `bytes` as the whole content of a new file, in pieces of at most `chunk` bytes. The file is created exclusively
+ * (a file or link put there meanwhile is not followed) with `mode` from its first byte: a private database's bytes
+ * are never readable by others, not even while they are written.
+ */
+function writeWhole(file, bytes, chunk = WRITE_CHUNK, mode = 0o600) {
+    const fd = (0,external_node_fs_namespaceObject.openSync)(file, 'wx', mode);
+    try {
+        writeAll(fd, typeof bytes === 'string' ? Buffer.from(bytes) : bytes, chunk);
+    }
+    finally {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+    }
+}
+function writeAll(fd, bytes, chunk = WRITE_CHUNK) {
+    for (let at = 0; at < bytes.length;) {
+        try {
+            at += (0,external_node_fs_namespaceObject.writeSync)(fd, bytes, at, Math.min(chunk, bytes.length - at));
+        }
+        catch (error) {
+            // A pipe Node made non-blocking (stdout) is full until its reader reads: wait a little and go on.
+            if (error.code !== 'EAGAIN')
+                throw error;
+            Atomics.wait(PAUSE, 0, 0, 2);
+        }
+    }
+}
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
+/** The standard stream a path names (`/dev/stdout`, `/dev/fd/2`, `/proc/self/fd/1`), or null. */
+function standardStream(file) {
+    const m = /^\/(?:dev\/(?:std(out|err)|fd\/([12]))|proc\/(?:self|\d+)\/fd\/([12]))$/.exec((0,external_node_path_namespaceObject.resolve)(file));
+    if (m === null)
+        return null;
+    if (m[3] !== undefined &&
+        !(0,external_node_path_namespaceObject.resolve)(file).startsWith('/proc/self/') &&
+        !(0,external_node_path_namespaceObject.resolve)(file).startsWith(`/proc/${process.pid}/`)) {
+        return null;
+    }
+    return m[1] === 'out' || m[2] === '1' || m[3] === '1' ? 1 : 2;
+}
+/**
+ * Whether `file` is written through rather than replaced: a standard stream (`--json /dev/stdout`, into a pipe or
+ * a redirect), or an existing target that is no regular file (a device such as /dev/null or /dev/full, a FIFO). A
+ * rename would put a regular file in a device's place, or over the file a redirect writes to.
+ */
+function writtenThrough(file) {
+    if (standardStream(file) !== null)
+        return true;
+    try {
+        const stats = (0,external_node_fs_namespaceObject.statSync)(file);
+        return !stats.isFile() && !stats.isDirectory();
+    }
+    catch {
+        return false;
+    }
+}
+/**
+ * Writes `bytes` into a standard stream or a special file (no temporary file, no rename). Text goes out as the
+ * CLI's own output does, inert to the Actions runner (`--json /dev/stdout` lands in a workflow's log); bytes as
+ * they are.
+ */
+function writeThrough(file, bytes) {
+    const data = typeof bytes === 'string' ? Buffer.from(inertLines(bytes)) : bytes;
+    const stream = standardStream(file);
+    if (stream !== null) {
+        writeAll(stream, data);
+        return;
+    }
+    // O_NONBLOCK: a FIFO with no reader fails at once (ENXIO) instead of waiting for one.
+    const fd = (0,external_node_fs_namespaceObject.openSync)(file, external_node_fs_namespaceObject.constants.O_WRONLY | external_node_fs_namespaceObject.constants.O_NONBLOCK);
+    try {
+        writeAll(fd, data);
+    }
+    finally {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+    }
+}
+/**
+ * Writes every file or none: first each to a temporary sibling (any failure removes them all and throws
+ * `PATH: cannot write (reason)`), then each temporary file renamed over its target. A target that exists is checked
+ * first: a directory, or a file that may not be written (read-only, which a rename would replace all the same), is
+ * refused before anything is written. A standard stream or a device is written through (writtenThrough), after
+ * the temporary files are written and before they are renamed.
+ */
+function writeOutputFiles(files) {
+    const written = [];
+    const through = files.filter(([named]) => writtenThrough(named));
+    let file = '';
+    watchSignals();
+    try {
+        for (const [named, bytes] of files) {
+            file = named;
+            if (through.some(([t]) => t === named))
+                continue;
+            // An existing file is replaced where it is (a symbolic link keeps pointing at it) and keeps its permissions
+            // (a private database stays private): the rename would otherwise put a new file with the umask's in its place.
+            const was = checkTarget(named);
+            const target = was !== null ? (0,external_node_fs_namespaceObject.realpathSync)(named) : named;
+            sweepTemporaries((0,external_node_path_namespaceObject.dirname)(target));
+            const tmp = temporaryName(target);
+            written.push([tmp, target, named]);
+            pending.add(tmp);
+            writeWhole(tmp, bytes, WRITE_CHUNK, was !== null ? was.mode & 0o777 : 0o600);
+            if (was !== null) {
+                // Its owner too, where this process may give it (root rewriting a user's database); elsewhere chown fails,
+                // and the file is the writer's own as any new file is.
+                try {
+                    if (was.uid !== process.getuid?.() || was.gid !== process.getgid?.())
+                        (0,external_node_fs_namespaceObject.chownSync)(tmp, was.uid, was.gid);
+                }
+                catch {
+                    // not permitted: keep the writer's
+                }
+                (0,external_node_fs_namespaceObject.chmodSync)(tmp, was.mode & 0o7777);
+            }
+        }
+        for (const [named, bytes] of through) {
+            file = named;
+            writeThrough(named, bytes);
+        }
+        while (written.length > 0) {
+            const [tmp, target, named] = written[0];
+            file = named;
+            (0,external_node_fs_namespaceObject.renameSync)(tmp, target);
+            pending.delete(tmp);
+            written.shift();
+        }
+    }
+    catch (error) {
+        for (const [tmp] of written) {
+            try {
+                (0,external_node_fs_namespaceObject.unlinkSync)(tmp);
+            }
+            catch {
+                /* already gone */
+            }
+            pending.delete(tmp);
+        }
+        throw cannotWrite(file, error);
+    }
+}
+/** Temporary files being written now: removed if SIGINT or SIGTERM ends the process. */
+const pending = new Set();
+const SIGNALS = ['SIGINT', 'SIGTERM'];
+let watching = false;
+function onSignal(signal) {
+    for (const tmp of pending) {
+        try {
+            (0,external_node_fs_namespaceObject.unlinkSync)(tmp);
+        }
+        catch {
+            /* already gone */
+        }
+    }
+    pending.clear();
+    for (const s of SIGNALS)
+        process.removeListener(s, onSignal);
+    // Ends as the signal would have: its default action, now that no listener of ours is left.
+    if (process.listenerCount(signal) === 0)
+        process.kill(process.pid, signal);
+}
+/**
+ * From the first write on, SIGINT and SIGTERM remove the temporary files before the process ends as the signal
+ * would end it. The write is synchronous, so a signal that comes during it is handled once it returns; the
+ * listeners stay (removing them then would drop that signal), and do nothing else.
+ */
+function watchSignals() {
+    if (watching)
+        return;
+    watching = true;
+    for (const s of SIGNALS)
+        process.on(s, onSignal);
+}
+/** When this process started (ms since the epoch): temporary files older than that are no one's now. */
+const processStart = Date.now() - process.uptime() * 1000;
+const TEMPORARY = /^\.evalverdict-(\d+)-\d+\.tmp$/;
+/**
+ * Removes temporary files an earlier run left in `dir` (killed with SIGKILL, or the machine stopped): EvalVerdict's own
+ * name pattern, last changed before this process started, and written by a process that is gone.
+ */
+function sweepTemporaries(dir) {
+    let names;
+    try {
+        names = (0,external_node_fs_namespaceObject.readdirSync)(dir);
+    }
+    catch {
+        return;
+    }
+    for (const name of names) {
+        const m = TEMPORARY.exec(name);
+        if (m === null)
+            continue;
+        const path = (0,external_node_path_namespaceObject.join)(dir, name);
+        const pid = Number(m[1]);
+        try {
+            const stats = (0,external_node_fs_namespaceObject.lstatSync)(path);
+            // Our own pid on an older file: a process before us had it.
+            if (!stats.isFile() || stats.mtimeMs >= processStart || (pid !== process.pid && isAlive(pid)))
+                continue;
+            (0,external_node_fs_namespaceObject.unlinkSync)(path);
+        }
+        catch {
+            /* gone already, or not ours to remove */
+        }
+    }
+}
+function isAlive(pid) {
+    try {
+        process.kill(pid, 0);
+        return true;
+    }
+    catch (error) {
+        return error.code === 'EPERM';
+    }
+}
+/** One file, written atomically; `PATH: cannot write (reason)` when it cannot be. */
+function outputFiles_writeFileAtomically(file, bytes) {
+    writeOutputFiles([[file, bytes]]);
+}
+/**
+ * Output files that must not exist yet (a command that creates files refuses to replace one unless told to):
+ * `PATH: already exists (hint)` for the first that does.
+ */
+function refuseExisting(files, hint) {
+    for (const file of files) {
+        if (existsSync(file))
+            throw new InputError(`${file}: already exists (${hint})`);
+    }
+}
+/**
+ * The target's status (that of the file a symbolic link points at), or null when there is none; an existing one
+ * must be a file this process may write (throws the errno error that says why not).
+ */
+function checkTarget(file) {
+    if (!(0,external_node_fs_namespaceObject.existsSync)(file))
+        return null;
+    const stats = (0,external_node_fs_namespaceObject.statSync)(file);
+    if (stats.isDirectory())
+        throw Object.assign(new Error(`${file} is a directory`), { code: 'EISDIR' });
+    (0,external_node_fs_namespaceObject.accessSync)(file, external_node_fs_namespaceObject.constants.W_OK);
+    return stats;
+}
+/** Refuses two output flags naming one file (`--a and --b name the same file PATH`); unset flags are skipped. */
+function refuseSameOutput(outputs) {
+    const seen = new Map();
+    for (const [flag, file] of outputs) {
+        if (file === undefined)
+            continue;
+        const where = canonicalPath(file);
+        const other = seen.get(where);
+        if (other !== undefined)
+            throw new InputError(`${other} and ${flag} name the same file ${file}`);
+        seen.set(where, flag);
+    }
+}
+/**
+ * The file a path is written to (writeOutputFiles replaces what a symbolic link points at): its real path, or, for
+ * a file not there yet, its folder's real path and its name.
+ */
+function canonicalPath(file) {
+    try {
+        return (0,external_node_fs_namespaceObject.realpathSync)(file);
+    }
+    catch {
+        try {
+            return (0,external_node_path_namespaceObject.join)((0,external_node_fs_namespaceObject.realpathSync)((0,external_node_path_namespaceObject.dirname)((0,external_node_path_namespaceObject.resolve)(file))), (0,external_node_path_namespaceObject.basename)(file));
+        }
+        catch {
+            return (0,external_node_path_namespaceObject.resolve)(file);
+        }
+    }
+}
+let temporaries = 0;
+/** A temporary sibling of `file` (same directory, so the rename is atomic), short whatever the length of its name. */
+function temporaryName(file) {
+    return (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.dirname)(file), `.evalverdict-${process.pid}-${++temporaries}.tmp`);
+}
+/** The file at `path` as the system knows it (device and inode, after symbolic links), or null when there is none. */
+function fileIdentity(path) {
+    try {
+        const stats = (0,external_node_fs_namespaceObject.statSync)(path);
+        return `${stats.dev}:${stats.ino}`;
+    }
+    catch {
+        return null;
+    }
+}
+/**
+ * Refuses an output path that is one of the inputs (the same path after symbolic links, or the same file by device
+ * and inode: a hard link), before anything is read or written: `--json c.sqlite` would replace the candidate
+ * database with the report. Unset outputs and inputs are skipped.
+ */
+function refuseOutputOverInput(outputs, inputs) {
+    const known = inputs
+        .filter((input) => typeof input[1] === 'string' && input[1] !== '')
+        .map(([what, file]) => ({ what, file, path: canonicalPath(file), id: fileIdentity(file) }));
+    for (const [flag, file] of outputs) {
+        if (typeof file !== 'string' || file === '')
+            continue;
+        const path = canonicalPath(file);
+        const id = fileIdentity(file);
+        const input = known.find((k) => k.path === path || (id !== null && k.id === id));
+        if (input !== undefined) {
+            throw new errors_InputError(`${flag} ${file} is the ${input.what} ${input.file}: an output never replaces an input; name another file`);
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/write/historyWriter.ts
+
+/** The history as its file holds it: one run per line, so a diff of two files shows which runs came and went. */
+function historyText(history) {
+    const { runs, ...head } = history;
+    const runLines = runs.map((r) => `    ${JSON.stringify(r)}`).join(',\n');
+    const top = JSON.stringify(head, null, 2).replace(/\n}$/, '');
+    return `${top},\n  "runs": [${runs.length > 0 ? `\n${runLines}\n  ` : ''}]\n}\n`;
+}
+function writeHistoryFile(path, history) {
+    outputFiles_writeFileAtomically(path, historyText(history));
+}
+
+;// CONCATENATED MODULE: ./schemas/gate-config.schema.json
+const gate_config_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"gate-config.schema.json","title":"EvalVerdict gate config","description":"The gate config (`.github/evalverdict.yml`, `--config`, the action\'s `gates` input): docs/gates.md. Put `# yaml-language-server: $schema=<path to this file>` on its first line.","type":["object","null"],"additionalProperties":false,"properties":{"preset":{"$ref":"#/$defs/preset"},"presets":{"anyOf":[{"$ref":"#/$defs/preset"},{"type":"array","items":{"$ref":"#/$defs/preset"}}]},"alpha":{"type":"number","exclusiveMinimum":0,"maximum":0.5,"description":"Significance level of the paired tests, above 0 and at most 0.5; default 0.05."},"min_n":{"type":"integer","minimum":0,"description":"Default `min_n` of the gates with `where`; default 20."},"gates":{"type":["array","null"],"maxItems":200,"items":{"$ref":"#/$defs/gate"},"description":"At most 200 gates, each a row of the report\'s gate table. The reader counts the presets\' gates too (retrieval 4, rag-answers 5), which JSON Schema cannot add up: with presets, list fewer."},"margin":{"type":"number","minimum":0,"description":"The drop that matters for tested gates: a gate passes when a drop of it is ruled out, fails when the drop is shown to be beyond it; 0 asks for a gain. Default 0.1 (docs/gates.md)."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when its interval neither rules out a drop of the margin nor shows one beyond it; default warn (docs/gates.md)."},"correction":{"enum":["none","holm","bh"],"description":"How the tested gates\' p values are adjusted together; default holm."},"primary":{"type":"string","minLength":1,"description":"A metric whose tested gates use the full alpha, outside the correction."},"k":{"anyOf":[{"type":"integer","minimum":1,"maximum":1000},{"type":"array","minItems":1,"items":{"type":"integer","minimum":1,"maximum":1000}}],"description":"The cutoffs of the @k metrics, as --k; the command line wins."},"mrr_cutoff":{"type":"integer","minimum":1,"maximum":1000,"description":"The cutoff of mrr@N, as --mrr-cutoff; the command line wins."},"repeats":{"type":["object","null"],"additionalProperties":false,"description":"Repeated runs per side (docs/compare.md, \\"Repeated runs and flaky queries\\").","properties":{"may_differ":{"anyOf":[{"type":"string","minLength":1},{"type":["array","null"],"items":{"type":"string","minLength":1}}],"description":"The config_snapshot_json keys (top-level) a side\'s runs may differ in without a warning, e.g. [seed, started_at]; listed in the JSON as `repeats.<side>.expected_differences`. Replaces the default, [seed]; an empty list warns on every difference."}}},"noise":{"type":"object","additionalProperties":false,"required":["measured","runs","metrics"],"description":"The run-to-run noise `evalverdict calibrate` measured, written into the config it suggests; the report names it. A record: it changes no verdict (docs/gates.md, \\"Noise floor\\").","properties":{"measured":{"type":"string","description":"The newest calibration run\'s created_at (RFC 3339)."},"runs":{"type":"integer","minimum":2,"description":"How many runs of one commit were measured."},"commit":{"type":["string","null"],"description":"The commit the runs record."},"metrics":{"type":"object","minProperties":1,"maxProperties":200,"description":"Per metric id: its noise; 1 to 200 metrics (as many as a config may have gates).","additionalProperties":{"type":"object","additionalProperties":false,"required":["sd_diff","sd_mean","changed","detects"],"properties":{"sd_diff":{"type":"number","minimum":0,"description":"SD of a query\'s difference between two runs."},"sd_mean":{"type":"number","minimum":0,"description":"SD of the run mean across runs."},"changed":{"type":"number","minimum":0,"description":"Share of queries that differ between two runs."},"detects":{"type":["number","null"],"minimum":0,"description":"The smallest drop the gate\'s test detects at this noise (80% power); null: none."}}}}}}},"$defs":{"preset":{"enum":["retrieval","rag-answers"]},"gate":{"type":"object","additionalProperties":false,"required":["metric"],"allOf":[{"description":"A gate needs a threshold: one of min, max, max_drop, max_increase, max_drop_pct, max_increase_pct, or margin.","anyOf":[{"required":["min"]},{"required":["max"]},{"required":["max_drop"]},{"required":["max_increase"]},{"required":["max_drop_pct"]},{"required":["max_increase_pct"]},{"required":["margin"]}]}],"properties":{"metric":{"type":"string","minLength":1,"description":"A metric id (`evalverdict metrics`) or regressions, losses, wins, answer_regressions."},"where":{"type":"object","minProperties":1,"maxProperties":1,"additionalProperties":false,"properties":{"category":{"type":["string","number"]},"difficulty":{"type":["string","number"]},"tag":{"type":["string","number"]},"vault":{"type":["string","number"]},"answerable":{"type":"boolean"}}},"level":{"enum":["error","warn"]},"min":{"type":"number"},"max":{"type":"number"},"max_drop":{"type":"number"},"max_increase":{"type":"number"},"max_drop_pct":{"type":"number"},"max_increase_pct":{"type":"number"},"significant_only":{"type":"boolean"},"min_n":{"type":"integer","minimum":0},"on_no_data":{"enum":["fail","warn","pass"]},"margin":{"type":"number","minimum":0,"description":"This gate\'s drop that matters (else its own max_drop & co. as a drop, else the config\'s margin); 0 asks for a gain."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when its interval neither rules out a drop of the margin nor shows one beyond it; default warn (docs/gates.md)."}}}}}');
+;// CONCATENATED MODULE: ./src/yamlLines.ts
+/** YAML parsed with positions, for messages that name `file:line` (golden sets and gate configs). */
+
+
+/** Parses `text`, throwing an InputError `source:line:col: invalid YAML (...)` for the first syntax error. */
+function parseYamlWithLines(text, source) {
+    const lineCounter = new yaml_dist/* LineCounter */.HN();
+    const doc = (0,yaml_dist/* parseDocument */.Tp)(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+    if (doc.errors.length > 0) {
+        const e = doc.errors[0];
+        const { line, col } = lineCounter.linePos(e.pos[0]);
+        throw new errors_InputError(`${source}:${line}:${col}: invalid YAML (${e.message.split('\n')[0]})`);
+    }
+    const lineOf = (node) => {
+        const range = node?.range;
+        return range ? lineCounter.linePos(range[0]).line : 1;
+    };
+    const keyLine = (map, key) => {
+        const pair = map.items.find((p) => p.key?.value === key);
+        return pair ? lineOf(pair.value ?? pair.key) : lineOf(map);
+    };
+    return { doc, lineOf, keyLine };
+}
+
+;// CONCATENATED MODULE: ./src/arrays.ts
+/**
+ * `list.map(fn)`, always as a packed array of exactly `list.length` elements.
+ *
+ * Why not `Array.prototype.map`: once V8's optimizing compiler inlines `map`, the arrays it returns are holey, where
+ * the builtin's (and JSON.parse's, and push's) are packed. The two kinds have different hidden classes, so every
+ * function that reads arrays made both ways (a golden query's lists, made before and after the reader was
+ * optimized) deoptimizes with "wrong map" and is compiled again, in each thread (bench/README.md, "What was kept";
+ * docs/decisions/0006-packed-arrays.md). `slice` keeps the source's kind and allocates exactly.
+ */
+function mapPacked(list, fn) {
+    const out = list.slice();
+    for (let i = 0; i < out.length; i++)
+        out[i] = fn(list[i], i);
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/load/headingPath.ts
+/** Heading paths as the run's writers spell them. */
+/**
+ * A heading path written as one text, `"A > B"` (the 001 core-metrics runner's form): split at each `>`, each
+ * heading trimmed, empty ones dropped, so it matches the list `["A", "B"]`.
+ */
+function splitHeadingPath(text) {
+    const out = [];
+    for (const part of text.split('>')) {
+        const heading = part.trim();
+        if (heading !== '')
+            out.push(heading);
+    }
+    return out;
 }
 
 ;// CONCATENATED MODULE: ./src/load/resultJson.ts
@@ -51772,98 +53201,6 @@ function judgeScore(obj, key, path) {
         throw new FieldError(path, `\`${path}\` must be a score from 0 to 5, got ${v}`);
     return v;
 }
-
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: ./src/load/readFully.ts
-
-/** Reads `size` bytes at `position` of an open file into `target` (readSync may return fewer: reads until done). */
-function readFully(fd, target, size, position, file) {
-    for (let done = 0; done < size;) {
-        const n = (0,external_node_fs_namespaceObject.readSync)(fd, target, done, size - done, position + done);
-        if (n === 0)
-            throw new Error(`${file}: the file shrank while it was read`);
-        done += n;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/load/regularFile.ts
-/**
- * Opening input files as regular files only. A FIFO blocks an open for reading until a writer comes (for ever),
- * and a device such as /dev/zero never ends: each is refused at once, by opening without blocking and asking the
- * open file what it is. Text inputs (golden set, gate config) are read up to a size cap.
- */
-
-
-
-/** What a file that is not a regular file is, in words. */
-function kindOf(stats) {
-    if (stats.isDirectory())
-        return 'a directory';
-    if (stats.isFIFO())
-        return 'a FIFO (named pipe)';
-    if (stats.isCharacterDevice())
-        return 'a character device';
-    if (stats.isBlockDevice())
-        return 'a block device';
-    if (stats.isSocket())
-        return 'a socket';
-    return 'not a regular file';
-}
-/**
- * A descriptor of `file` opened for reading, after checking it is a regular file (`what` names it in the message:
- * `FILE: the run database is a FIFO (named pipe), not a regular file`). Errors of the open itself are thrown as
- * they are (ENOENT...), for the caller's message.
- */
-function openRegularFile(file, what) {
-    // O_NONBLOCK: opening a FIFO with no writer returns at once instead of waiting; a regular file ignores it.
-    const fd = (0,external_node_fs_namespaceObject.openSync)(file, external_node_fs_namespaceObject.constants.O_RDONLY | external_node_fs_namespaceObject.constants.O_NONBLOCK);
-    let stats;
-    try {
-        stats = (0,external_node_fs_namespaceObject.fstatSync)(fd);
-    }
-    catch (error) {
-        (0,external_node_fs_namespaceObject.closeSync)(fd);
-        throw error;
-    }
-    if (!stats.isFile()) {
-        (0,external_node_fs_namespaceObject.closeSync)(fd);
-        throw new errors_InputError(`${file}: ${what} is ${kindOf(stats)}, not a regular file`);
-    }
-    return fd;
-}
-/**
- * The bytes of the regular file `file`, at most `maxBytes` (a larger file is refused before it is read:
- * `FILE: the golden set is 2.1 GiB, more than the 1 GiB EvalVerdict reads`).
- */
-function readRegularFile(file, what, maxBytes) {
-    const fd = openRegularFile(file, what);
-    try {
-        const size = (0,external_node_fs_namespaceObject.fstatSync)(fd).size;
-        if (size > maxBytes) {
-            throw new errors_InputError(`${file}: ${what} is ${sizeText(size)}, more than the ${sizeText(maxBytes)} EvalVerdict reads`);
-        }
-        const bytes = Buffer.allocUnsafe(size);
-        readFully(fd, bytes, size, 0, file);
-        return bytes;
-    }
-    finally {
-        (0,external_node_fs_namespaceObject.closeSync)(fd);
-    }
-}
-function sizeText(bytes) {
-    if (bytes >= 1 << 30)
-        return `${Number((bytes / (1 << 30)).toFixed(1))} GiB`;
-    if (bytes >= 1 << 20)
-        return `${Number((bytes / (1 << 20)).toFixed(1))} MiB`;
-    if (bytes >= 1 << 10)
-        return `${Number((bytes / (1 << 10)).toFixed(1))} KiB`;
-    return `${bytes} bytes`;
-}
-/** The most bytes of a golden set EvalVerdict reads (a 100,000-query set with long queries is ~100 MB). */
-const MAX_GOLDEN_BYTES = 1 << 30;
-/** The most bytes of a gate config file. */
-const MAX_CONFIG_BYTES = 1 << 20;
 
 ;// CONCATENATED MODULE: ./src/load/sideFiles.ts
 /**
@@ -54364,2120 +55701,6 @@ function summaryOf(r) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/warnings.ts
-/**
- * Warnings as data: what the readers and the report find, kept as values until an entry prints them
- * (src/render/warningText.ts words them for the terminal and the action's annotations, src/render/markdown.ts for the
- * comment). Two halves of one golden file merge their unknown keys as data (mergeWarnings), not by parsing text.
- */
-const note = (text) => ({ kind: 'note', text });
-/** Notes from texts, nulls (no warning) left out. */
-const warnings_notes = (texts) => texts.filter((t) => typeof t === 'string').map(note);
-/**
- * One warning per unknown key of a file and map, where a file read in two halves (two threads) gave one per half:
- * the counts added, the first half's line kept. The rest pass as they are, in order.
- */
-function mergeWarnings(warnings) {
-    const merged = [];
-    const firstOf = new Map();
-    for (const w of warnings) {
-        if (w.kind !== 'unknown_key') {
-            merged.push(w);
-            continue;
-        }
-        const name = JSON.stringify([w.source, w.map, w.key]);
-        const first = firstOf.get(name);
-        if (first === undefined) {
-            firstOf.set(name, merged.length);
-            merged.push(w);
-        }
-        else {
-            const earlier = merged[first];
-            merged[first] = { ...earlier, count: earlier.count + w.count };
-        }
-    }
-    return merged;
-}
-
-;// CONCATENATED MODULE: ./src/render/warningText.ts
-/**
- * Warnings worded for the terminal and the action's annotations (src/warnings.ts holds them as data). The report's
- * own have one wording for every output: the comment passes its Markdown style to reportWarningText.
- */
-
-
-
-
-
-
-/**
- * Warnings as the entries print them: the first `limit` as they are, then one line for the rest. A golden set
- * with a different unknown key in each of 100,000 queries would otherwise print 100,000 lines (and the action would
- * raise as many annotations, of which GitHub shows ten). The unknown-key warnings of a golden file read in two
- * halves are merged into one per key first, as one thread gives them.
- */
-function summariseWarnings(warnings, limit = 10) {
-    // A warning is one line: ids and keys quoted in it show their control characters escaped.
-    const merged = mergeWarnings(warnings).map((w) => inputText_oneLine(warningText(w)));
-    if (merged.length <= limit + 1)
-        return merged;
-    return [
-        ...merged.slice(0, limit),
-        `... and ${(merged.length - limit).toLocaleString('en-US')} more warnings like these`,
-    ];
-}
-/** One warning as a line of plain text. */
-function warningText(w) {
-    if (w.kind === 'note')
-        return w.text;
-    if (w.kind === 'unknown_key')
-        return unknownKeyText(w);
-    return reportWarningText(w);
-}
-const inQueries = (n) => `in ${n.toLocaleString('en-US')} ${n === 1 ? 'query' : 'queries'}`;
-function unknownKeyText(w) {
-    const at = `${w.source}:${w.line}`;
-    if (w.map === null)
-        return `${at}: unknown key \`${w.key}\` ${inQueries(w.count)} (ignored)${suggest(w.key, w.known)}`;
-    return `${at}: \`${w.map}\`: unknown key \`${w.key}\` ${inQueries(w.count)} (ignored; its keys are ${w.known.join(', ')})${suggest(w.key, w.known)}`;
-}
-const PLAIN = { code: (text) => text, commit: (sha) => sha.slice(0, 12), input: (text) => text };
-/**
- * A report warning in words, as every output says it: plain by default (the text report, stderr, annotations); the
- * comment gives its own `style` and makes a sentence of it (markdown.ts, markdownWarning).
- */
-function reportWarningText(w, style = PLAIN) {
-    switch (w.kind) {
-        case 'stale_baseline':
-            return `the baseline run is ${w.age} old, past ${style.code('baseline-max-age')} (${numberFormat_plural(w.maxAgeDays, 'day', 'days')})`;
-        case 'baseline_behind':
-            return `the baseline is not the base commit's own run but one ${numberFormat_plural(w.commitsBehind, 'commit', 'commits')} behind it: changes made in between count as this pull request's`;
-        case 'swapped_runs':
-            return `the baseline run was created ${w.age} after the candidate: are the two the wrong way round?`;
-        case 'candidate_commit':
-            return `the candidate run was made at ${style.commit(w.candidate)}, not at the commit this workflow evaluated (${style.commit(w.head)})`;
-        case 'missing_results':
-            return `${numberFormat_plural(w.count, 'query has', 'queries have')} no result in the candidate (${w.leftOut ? `left out of its means: ${style.code('--mean-over trec')}` : 'counted as misses'})`;
-        case 'added_results':
-            return `${numberFormat_plural(w.count, 'query has', 'queries have')} a result only in the candidate`;
-        case 'unknown_results':
-            return `the ${w.side} has results for ${numberFormat_plural(w.count, 'query', 'queries')} not in the golden set (not scored)`;
-        case 'duplicate_results':
-            return `the ${w.side} has more than one result for ${numberFormat_plural(w.count, 'query', 'queries')} (the last one read is scored)`;
-        case 'capped_results':
-            return `the ${w.side} has ${numberFormat_plural(w.count, 'query', 'queries')} with more than ${CAPS_TEXT}: only the first are scored`;
-        case 'other_golden_set':
-            return `the ${w.side} run's stored aggregate was computed on another golden set (${style.code(w.recorded.slice(0, 19))}): both runs are scored here on ${style.code(w.fingerprint.slice(0, 19))}`;
-        case 'judge_differs':
-            return 'judge model or prompt differs: judge scores are shown, not gated';
-        case 'pending':
-            return `${numberFormat_plural(w.count, 'query is', 'queries are')} pending (not gated)`;
-        case 'same_run':
-            return `the baseline and the candidate are the same run (${style.input(w.runId)}: ${w.why}): every difference is 0, and the gates pass by construction`;
-        case 'runner_mistake':
-            return runnerMistakeText(w, style);
-    }
-}
-/** A field of plain key characters, shown as code; any other is text from the inputs, escaped as such. */
-const PLAIN_FIELD = /^[\w.[\]-]+$/;
-/** A runner's mistake with its count of the run's results (RunnerMistakeWarning). */
-function runnerMistakeText(w, style) {
-    const where = `the ${w.side} run ${style.input(w.run)} has`;
-    const count = `in ${w.queries.toLocaleString('en-US')} of its ${numberFormat_plural(w.results, 'result', 'results')}`;
-    if (w.check === 'unmatchable-hit')
-        return `${where} hits with no ${style.code('chunk_id')}, ${style.code('doc_id')} or ${style.code('doc_path')} ${count}: they can match nothing in the golden set`;
-    const field = PLAIN_FIELD.test(w.field) ? style.code(w.field) : style.input(w.field);
-    return `${where} an unknown key ${field} ${count} (ignored${w.meant === null ? '' : `; did you mean ${style.code(w.meant)}?`})`;
-}
-/**
- * What the verdict line adds when most results of a run have hits that can match nothing (mostlyUnmatchable): one
- * clause per such run, or null. The warning below it names the same mistake with its field.
- */
-function verdictCaveatText(context, style = PLAIN) {
-    const runs = mostlyUnmatchable(context);
-    if (runs.length === 0)
-        return null;
-    return runs
-        .map((m) => `most results of the ${m.side} run ${style.input(m.run)} (${m.queries.toLocaleString('en-US')} of ${m.results.toLocaleString('en-US')}) have hits that can match nothing in the golden set`)
-        .join('; ');
-}
-
-;// CONCATENATED MODULE: ./src/render/markdown.ts
-
-
-
-
-
-
-
-
-
-/** GitHub rejects comment bodies over 65,536 characters; keep a margin for the hidden marker the action adds. */
-const GITHUB_COMMENT_LIMIT = 65_536 - 1_536;
-/** The alert per verdict word: an inconclusive gate never gets the green TIP, even when accepted. */
-const ALERT = {
-    pass: 'TIP',
-    'pass, inconclusive accepted': 'NOTE',
-    'pass with warnings': 'WARNING',
-    inconclusive: 'WARNING',
-    fail: 'CAUTION',
-};
-const RESULT_TEXT = {
-    pass: '✅ pass',
-    fail: '❌ fail',
-    warn: '⚠️ warn',
-    inconclusive: '🟨 inconclusive',
-    info: 'ℹ️ below min_n',
-    no_data: '❔ no data',
-    not_comparable: '➖ not comparable',
-};
-
-function table(header, align) {
-    return [`| ${header.join(' | ')} |`, `| ${align.join(' | ')} |`];
-}
-function mark(def, m) {
-    // Every significant change is marked, one that rounds to ±0.0000 too: the mark follows the test, not the print.
-    // The test is of the paired change, whose interval excludes 0 when significant; the means' delta can point the
-    // other way where the two sides count different queries (--mean-over trec).
-    const change = m.ci ? (m.ci[0] > 0 ? 1 : m.ci[1] < 0 ? -1 : 0) : (m.delta ?? 0);
-    if (!m.significant || !def || def.direction === 'neutral' || change === 0)
-        return '';
-    const better = def.direction === 'higher' ? change > 0 : change < 0;
-    return better ? ' ▲' : ' ▼';
-}
-function gateName(g) {
-    const where = whereText(g.where, (pairs) => escapeMarkdownText(pairs, 60));
-    return `${metricCode(g.metric)}${where}${g.level === 'warn' ? ' (warn)' : ''}`;
-}
-/** One line of the alert per gate that failed or warned: its value or delta with the test, and what was allowed. */
-function alertGateLine(g, report, byId) {
-    const value = gateChangeText(g, report, byId);
-    const icon = g.result === 'inconclusive' ? '🟨' : g.effect === 'fail' ? '❌' : '⚠️';
-    // A gate that failed for want of data says why (no baseline, a zero denominator, an empty group); an
-    // inconclusive one what it can detect.
-    const result = g.result === 'fail' || g.result === 'warn'
-        ? ''
-        : g.result === 'inconclusive'
-            ? ` — inconclusive, ${escapeMarkdownText(detectableText(g, unitOf(g.metric, byId)), 80)}`
-            : ` — ${escapeMarkdownText(g.note.split(';')[0], 160)}`;
-    return `> - ${icon} ${gateName(g).replace(/ \(warn\)$/, '')} ${value}; allowed: ${escapeMarkdownText(g.threshold, 120)}${result}`;
-}
-function alertLines(report, byId, context) {
-    const named = gatesToName(report);
-    const tally = gateTally(report);
-    const shown = named.slice(0, 5);
-    const word = verdictWord(report);
-    const advice = adviceSentence(report);
-    const flaky = flakySetAsideText(report);
-    const caveat = verdictCaveatText(context, markdownStyle(context));
-    return [
-        `> [!${ALERT[word]}]`,
-        `> **EvalVerdict: ${word}** — ${tally}${flaky ? ` · ${flaky}` : ''}${caveat ? ` · ⚠️ ${caveat}` : ''}${advice ? `. ${escapeMarkdownText(advice, 300)}` : ''}`,
-        ...(shown.length ? ['>', ...shown.map((g) => alertGateLine(g, report, byId))] : []),
-        ...(named.length > shown.length ? [`> - and ${named.length - shown.length} more in the gate table`] : []),
-    ];
-}
-function markdown_commitText(hash, context) {
-    const sha = commitOf(hash);
-    if (sha === null)
-        return hash === null ? 'no commit' : escapeMarkdownText(hash, 20);
-    return context.repoUrl ? `[\`${sha.slice(0, 7)}\`](${context.repoUrl}/commit/${sha})` : `\`${sha.slice(0, 7)}\``;
-}
-function baselineSource(report, baselinePath, context = {}) {
-    if (report.baseline === null || baselinePath === null)
-        return null;
-    const from = context.baselineFrom;
-    const limit = context.staleAfter;
-    const ageMs = limit ? millisecondsBetween(report.baseline.created_at, limit.now) : null;
-    return {
-        source: from?.source ?? 'path',
-        run_url: from?.runUrl ?? null,
-        commits_behind: from?.commitsBehind ?? null,
-        base_commit_run: from?.baseCommitRun ?? null,
-        age_days: ageMs === null ? null : Math.round(ageMs / 8_640_000) / 10,
-        stale: limit && limit.maxAgeDays > 0 && ageMs !== null ? ageMs > limit.maxAgeDays * 86_400_000 : null,
-    };
-}
-/** ", from [`artifact:NAME`](run)": where the action found the baseline; empty for a path. */
-function fromText(context) {
-    const from = context.baselineFrom;
-    if (!from)
-        return '';
-    const run = /^https?:\/\/[^\s()<>]+$/.test(from.runUrl) ? from.runUrl : null;
-    const source = `\`${from.source.replace(/`/g, "'")}\``;
-    return `, from ${run ? `[${source}](${run})` : source}`;
-}
-/** Which runs were compared, how far apart, on which golden set; where the rest of the report is. */
-function provenanceLines(report, context, hint) {
-    const { baseline: b, candidate: c, golden } = report;
-    const age = b === null ? null : ageBetween(b.created_at, c.created_at);
-    const ageText = age === null || age.text.startsWith('0 ')
-        ? ''
-        : age.negative
-            ? `, created ${age.text} after the candidate`
-            : `, ${age.text} older`;
-    // A commit the database does not record says where it came from (the workflow context).
-    const candidateFrom = commitSourceText('candidate', c.commit_source);
-    const baselineFrom = commitSourceText('baseline', b?.commit_source);
-    const links = [
-        context.runUrl ? `[workflow run and job summary](${context.runUrl})` : '',
-        // The CLI names its full report only where rows were cut; the action always links where it is.
-        context.runUrl && hint ? `full report: ${hint}` : '',
-    ].filter((x) => x !== '');
-    const lines = [
-        `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${markdown_commitText(c.commit_hash, context)} (${candidateFrom ? `${candidateFrom}; ` : ''}${escapeMarkdownText(c.created_at, 30)}) ${b === null ? '**without a baseline**: a candidate-only report, gated on `min` and `max` thresholds only' : `**vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${markdown_commitText(b.commit_hash, context)}${baselineFrom ? ` (${baselineFrom})` : ''}${ageText}${fromText(context)}`} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${numberFormat_plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
-    ];
-    lines.push(...repeatsMarkdownLines(report));
-    if (context.config)
-        lines.push('', configLine(context.config));
-    if (context.config?.noise)
-        lines.push('', noiseFloorMarkdown(context.config.noise));
-    const warnings = reportWarnings(report, context).map((w) => markdownWarning(w, context));
-    return [...lines, ...(warnings.length ? ['', ...warnings.map((w) => `- ⚠️ ${w}`)] : [])];
-}
-/** The gate config that produced the verdict. */
-function configLine(config) {
-    if (config.source === null)
-        return 'Gate config: built-in default';
-    return `Gate config: ${escapeMarkdownText(config.source, 80)} (sha256 \`${config.sha256}\`)`;
-}
-/** How the comment shows a warning's parts: settings as code, commits linked, text from the inputs escaped. */
-function markdownStyle(context) {
-    return {
-        code: (text) => `\`${text}\``,
-        commit: (sha) => markdown_commitText(sha, context),
-        input: (text) => escapeMarkdownText(text, 60),
-    };
-}
-/** A report warning as the comment says it: the one wording (warnings.ts), a sentence, its parts in Markdown. */
-function markdownWarning(w, context) {
-    const text = reportWarningText(w, markdownStyle(context));
-    return `${text.charAt(0).toUpperCase()}${text.slice(1)}${text.endsWith('?') ? '' : '.'}`;
-}
-function gateTableLines(report, byId) {
-    if (report.gates.length === 0)
-        return [];
-    const open = openGates(report);
-    const hidden = report.gates.length - open.length;
-    return [
-        '',
-        ...table(['gate', 'candidate', 'delta', 'allowed', 'result'], ['---', '---:', '---:', '---', '---']),
-        ...open.map((g) => {
-            const unit = unitOf(g.metric, byId);
-            // Short cells, so the table fits the comment's column unwrapped: the test's interval, p and detectable drop
-            // are in the verdict's bullets and in *All gates* below.
-            return `| ${gateName(g)} | ${numberFormat_formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaShort(g, unit), 60)} | ${escapeMarkdownText(g.threshold, 120)} | ${RESULT_TEXT[g.result]} |`;
-        }),
-        ...(hidden ? ['', `${numberFormat_plural(hidden, 'more gate', 'more gates')} passed (see *All gates* below).`] : []),
-        ...unjudgedLines(report),
-    ];
-}
-/** The unjudged-documents sentence beside the retrieval gates, when it applies. */
-function unjudgedLines(report) {
-    const note = unjudgedNote(report);
-    // Our own words and numbers only: the metric id goes in a code span, not through the mention escaping.
-    return note ? ['', `⚠️ ${note.replace('judged@10', '`judged@10`')}`] : [];
-}
-function metricCells(id, def, m) {
-    const unit = def?.unit;
-    return [
-        metricCode(id),
-        numberFormat_formatValue(m.baseline, unit),
-        numberFormat_formatValue(m.candidate, unit),
-        `${formatDelta(m.delta, unit)}${mark(def, m)}`,
-    ];
-}
-function keyMetricLines(report, byId) {
-    const ids = keyMetrics(report);
-    if (ids.length === 0)
-        return [];
-    if (report.baseline === null)
-        return [
-            '',
-            ...table(['metric', 'candidate', 'n'], ['---', '---:', '---:']),
-            ...ids.map((id) => {
-                const m = report.metrics[id];
-                return `| ${metricCode(id)} | ${numberFormat_formatValue(m.candidate, byId.get(id)?.unit)} | ${m.n.toLocaleString('en-US')} |`;
-            }),
-        ];
-    const level = intervalLevel(report.alpha);
-    const denominators = changedDenominators(report, ids).map(([id, m]) => `${metricCode(id)} ${m.n_baseline.toLocaleString('en-US')} → ${m.n.toLocaleString('en-US')}`);
-    return [
-        '',
-        ...table(['metric', 'baseline', 'candidate', 'delta', `${level} CI`, 'p'], ['---', '---:', '---:', '---:', '---:', '---:']),
-        ...ids.map((id) => {
-            const m = report.metrics[id];
-            const unit = byId.get(id)?.unit;
-            const cells = metricCells(id, byId.get(id), m);
-            if (!m.comparable)
-                cells[0] += ' (not comparable)';
-            return `| ${[...cells, intervalText(m.ci, unit), numberFormat_formatP(m.p_value, report.alpha)].join(' | ')} |`;
-        }),
-        '',
-        `▲ ▼ significant at α ${report.alpha} (two-sided paired sign-flip test, the interval read off it; the gates' bounds are their own).${denominators.length ? ` Denominators differ: ${denominators.join(', ')}.` : ''}`,
-    ];
-}
-/** Per-query rows share one table shape; `answers` adds the answer-change column. */
-function queryTable(rows, report, answers) {
-    const missing = {
-        baseline: new Set(report.golden.added),
-        candidate: new Set(report.golden.removed),
-    };
-    const metric = report.per_query_metric;
-    const header = ['query', 'text', 'first relevant rank', `Δ ${metric}`, ...(answers ? ['answer'] : [])];
-    const align = ['---', '---', '---:', '---:', ...(answers ? ['---'] : [])];
-    return {
-        head: table(header, align),
-        rows: rows.map((o) => {
-            const ranks = `${rankText(o.baseline_rank, missing.baseline.has(o.query_id))} → ${rankText(o.candidate_rank, missing.candidate.has(o.query_id))}`;
-            const cells = [
-                escapeMarkdownCell(o.query_id, 40),
-                escapeMarkdownCell(o.query, 60),
-                ranks,
-                formatDelta(o.metric_delta),
-                ...(answers ? [escapeMarkdownCell(o.answer_changes.join('; '), 80)] : []),
-            ];
-            return `| ${cells.join(' | ')} |`;
-        }),
-    };
-}
-/** What is true of every per-query row, said once: the settings that differ and how chunks were matched. */
-function commonCause(report) {
-    const parts = [];
-    if (report.differences.length)
-        parts.push(`The runs differ in ${nameList(report.differences, 40)}.`);
-    if (report.chunker_version_match !== 'exact' || report.chunk_match_queries)
-        parts.push(`Chunker versions differ: expected chunks of another chunker match by document (${chunkMatchSummary(report) ?? `\`${report.chunker_version_match}\``}).`);
-    return parts.join(' ');
-}
-function worstLines(report, worst) {
-    if (report.baseline === null)
-        return [];
-    if (worst.length === 0)
-        return ['', `No query lost or slipped its first relevant hit; ${perQueryTally(report)}.`];
-    const shown = worst.slice(0, OPEN_QUERY_ROWS);
-    const withAnswers = shown.some((o) => o.answer_changes.length > 0);
-    const { head, rows } = queryTable(shown, report, withAnswers);
-    const cause = commonCause(report);
-    return [
-        '',
-        `#### ${regressionsHeading(shown.length, worst.length, report.per_query_metric)}`,
-        '',
-        `${perQueryTally(report)}.${cause ? ` ${cause}` : ''}`,
-        '',
-        ...head,
-        ...rows,
-    ];
-}
-/** Untrusted names, capped so a run database cannot push the never-cut part past the limit. */
-function nameList(names, max) {
-    return (names
-        .slice(0, 20)
-        .map((n) => escapeMarkdownText(n, max))
-        .join(', ') + (names.length > 20 ? ` and ${names.length - 20} more` : ''));
-}
-/** Each failed answer gate's failing queries, collapsed: the ids, escaped, at most MAX_FAILING_QUERIES. */
-function failingQueriesLines(report) {
-    return report.gates
-        .filter((g) => g.failing_queries && g.failing_queries.length > 0)
-        .flatMap((g) => {
-        const count = g.failing_count ?? g.failing_queries.length;
-        const more = count > g.failing_queries.length ? ` (the first ${g.failing_queries.length})` : '';
-        return details(`Queries that failed ${gateName(g)} (${count.toLocaleString('en-US')})${more}`, [
-            g.failing_queries.map((id) => escapeMarkdownText(id, 80)).join(', '),
-        ]);
-    });
-}
-function details(summary, body) {
-    return ['', `<details><summary>${summary}</summary>`, '', ...body, '', '</details>'];
-}
-const RUN_ROWS = [
-    ['run', 'run_id'],
-    ['suite', 'suite'],
-    ['commit', 'commit_hash'],
-    ['created', 'created_at'],
-    ['chunker', 'chunker_version'],
-    ['embedding model', 'embedding_model'],
-    ['index', 'index_version'],
-];
-function runCell(r, key) {
-    const v = r[key];
-    if (Array.isArray(v))
-        return escapeMarkdownCell(v.join(', '), 80);
-    // 12 characters name a commit and fit the column (a whole SHA cannot wrap).
-    if (key === 'commit_hash' && typeof v === 'string')
-        return escapeMarkdownCell(v.slice(0, 12));
-    return escapeMarkdownCell(v, 80);
-}
-/** The runs side by side and every list the open part only counts. Never cut: each list is capped. */
-function runDetailLines(report) {
-    const { golden, baseline } = report;
-    const lines = [
-        ...(baseline === null
-            ? [
-                ...table(['', 'candidate'], ['---', '---']),
-                ...RUN_ROWS.map(([label, key]) => `| ${label} | ${runCell(report.candidate, key)} |`),
-                '',
-                `Golden set \`${golden.fingerprint}\`: ${numberFormat_plural(golden.queries, 'query', 'queries')}.`,
-            ]
-            : [
-                ...table(['', 'baseline', 'candidate'], ['---', '---', '---']),
-                ...RUN_ROWS.map(([label, key]) => `| ${label} | ${runCell(baseline, key)} | ${runCell(report.candidate, key)} |`),
-                '',
-                `Golden set \`${golden.fingerprint}\`: ${numberFormat_plural(golden.queries, 'query', 'queries')}, ${golden.shared.toLocaleString('en-US')} in both runs. Chunk match: \`${report.chunker_version_match}\`${report.chunk_match_queries ? ` (${chunkMatchSummary(report)})` : ''}.`,
-            ]),
-    ];
-    const list = (text, ids) => (ids.length ? ['', `${text}: ${nameList(ids, 40)}.`] : []);
-    lines.push(...list('Settings that differ', report.differences));
-    lines.push(...list('Queries only in the candidate run', golden.added));
-    const missing = report.options.mean_over === 'trec' ? "left out of the candidate's means" : 'counted as misses in the candidate';
-    lines.push(...list(`Queries only in the baseline run (${missing})`, golden.removed));
-    for (const side of ['baseline', 'candidate']) {
-        lines.push(...list(`Result query ids of the ${side} not in the golden set`, golden.unknown_query_ids[side]));
-        lines.push(...list(`Queries with more than one result in the ${side}`, golden.duplicate_query_ids[side]));
-    }
-    return details('Runs compared', lines);
-}
-function allGatesLines(report, byId) {
-    const withNotes = report.gates.filter((g) => g.note !== '');
-    const tested = report.gates.some((g) => g.ci !== undefined || g.margin !== undefined);
-    if (report.gates.length <= OPEN_GATE_ROWS && withNotes.length === 0 && !tested)
-        return [];
-    const rows = report.gates.map((g) => {
-        const unit = unitOf(g.metric, byId);
-        const result = [RESULT_TEXT[g.result], detectableText(g, unit)].filter(Boolean).join(', ');
-        return `| ${gateName(g)} | ${numberFormat_formatValue(g.baseline, unit)} | ${numberFormat_formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaText(g, unit, report.alpha), 200)} | ${escapeMarkdownText(g.threshold, 80)} | ${escapeMarkdownText(result, 80)} | ${escapeMarkdownCell(g.note, 200)} |`;
-    });
-    return details(`All gates (${report.gates.length}) with their tests and notes`, [
-        ...table(['gate', 'baseline', 'candidate', 'delta and test', 'allowed', 'result', 'note'], ['---', '---:', '---:', '---:', '---', '---', '---']),
-        ...rows,
-    ]);
-}
-function querySection(summary, name, rows, report, answers) {
-    if (rows.length === 0)
-        return null;
-    const t = queryTable(rows, report, answers);
-    return {
-        head: ['', `<details><summary>${summary} (${rows.length.toLocaleString('en-US')})</summary>`, '', ...t.head],
-        rows: t.rows,
-        tail: ['', '</details>'],
-        name,
-        cut: 0,
-    };
-}
-/** "225", or "211 → 216" when the denominators differ; the paired count when it is neither. */
-function denominatorText(m) {
-    const n = m.n_baseline === m.n ? m.n.toLocaleString('en-US') : `${m.n_baseline} → ${m.n}`;
-    const paired = m.n_paired !== null && (m.n_paired !== m.n || m.n_paired !== m.n_baseline);
-    return `${n}${paired ? ` (${m.n_paired.toLocaleString('en-US')} paired)` : ''}`;
-}
-/** Every metric, family by family (a row names its family when it starts one), with the test where there is one. */
-function allMetricsSection(report, defs) {
-    if (report.baseline === null)
-        return candidateMetricsSection(report, defs);
-    const rows = [];
-    let family = '';
-    for (const def of defs) {
-        const m = report.metrics[def.id];
-        if (!m)
-            continue;
-        const cells = metricCells(def.id, def, m);
-        if (def.family !== family)
-            cells[0] = `**${def.family}** ${cells[0]}`;
-        family = def.family;
-        if (!m.comparable)
-            cells[0] += ' (not comparable)';
-        rows.push(`| ${[...cells, intervalText(m.ci, def.unit), numberFormat_formatP(m.p_value, report.alpha), denominatorText(m)].join(' | ')} |`);
-    }
-    return {
-        head: [
-            '',
-            '<details><summary>All metrics</summary>',
-            '',
-            ...table(['metric', 'baseline', 'candidate', 'delta', `${intervalLevel(report.alpha)} CI`, 'p', 'n'], ['---', '---:', '---:', '---:', '---:', '---:', '---:']),
-        ],
-        rows,
-        tail: ['', '</details>'],
-        name: 'all metrics',
-        cut: 0,
-    };
-}
-/** All metrics of a candidate-only report: the value and its denominator. */
-function candidateMetricsSection(report, defs) {
-    const rows = [];
-    let family = '';
-    for (const def of defs) {
-        const m = report.metrics[def.id];
-        if (!m)
-            continue;
-        const id = def.family !== family ? `**${def.family}** ${metricCode(def.id)}` : metricCode(def.id);
-        family = def.family;
-        rows.push(`| ${id} | ${numberFormat_formatValue(m.candidate, def.unit)} | ${m.n.toLocaleString('en-US')} |`);
-    }
-    return {
-        head: [
-            '',
-            '<details><summary>All metrics</summary>',
-            '',
-            ...table(['metric', 'candidate', 'n'], ['---', '---:', '---:']),
-        ],
-        rows,
-        tail: ['', '</details>'],
-        name: 'all metrics',
-        cut: 0,
-    };
-}
-/** The key metrics of every breakdown group that has a value; null when no group has one. */
-function breakdownSection(report, byId) {
-    const key = keyMetrics(report);
-    const rows = [];
-    for (const [kind, groups] of Object.entries(report.breakdowns)) {
-        for (const name of Object.keys(groups).sort()) {
-            for (const id of key) {
-                const m = groups[name][id];
-                if (!m || (m.baseline === null && m.candidate === null))
-                    continue;
-                const cells = report.baseline === null
-                    ? [metricCode(id), numberFormat_formatValue(m.candidate, byId.get(id)?.unit), String(m.n)]
-                    : [...metricCells(id, byId.get(id), m), `${m.n_baseline} / ${m.n}`];
-                rows.push(`| ${[kind, escapeMarkdownCell(name, 60), ...cells].join(' | ')} |`);
-            }
-        }
-    }
-    if (rows.length === 0)
-        return null;
-    return {
-        head: [
-            '',
-            '<details><summary>Breakdowns</summary>',
-            '',
-            ...(report.baseline === null
-                ? table(['by', 'group', 'metric', 'candidate', 'n'], ['---', '---', '---', '---:', '---:'])
-                : table(['by', 'group', 'metric', 'baseline', 'candidate', 'delta', 'n (base / cand)'], ['---', '---', '---', '---:', '---:', '---:', '---:'])),
-        ],
-        rows,
-        tail: ['', '</details>'],
-        name: 'breakdowns',
-        cut: 0,
-    };
-}
-/** Never cut: the open part, then the gates in full and the run details (each list in them capped). */
-function fixedLines(report, byId, context, hint) {
-    return [
-        ...alertLines(report, byId, context),
-        '',
-        ...provenanceLines(report, context, hint),
-        ...gateTableLines(report, byId),
-        ...keyMetricLines(report, byId),
-        ...trendMarkdownLines(context.trend, byId),
-        ...worstLines(report, regressionsBySeverity(report.per_query)),
-        ...flakyMarkdownLines(report),
-        ...allGatesLines(report, byId),
-        ...failingQueriesLines(report),
-        ...runDetailLines(report),
-    ];
-}
-const PER_QUERY_HINT = "_A query's full row in the candidate (hits returned, top hit, reciprocal rank, citation checks, WFGY label): " +
-    '`evalverdict aggregate CANDIDATE.sqlite --golden GOLDEN --per-query`; the JSON report has it as `candidate_row`._';
-function buildSections(report, defs, byId) {
-    const worst = regressionsBySeverity(report.per_query);
-    const losses = querySection(`Regressions and losses: ${regressionOrder(report.per_query_metric)}`, 'regressions and losses', worst, report, true);
-    // Where each row's details are (docs/compare.md): the open part's budget is not touched, this is collapsed.
-    losses?.tail.unshift('', PER_QUERY_HINT);
-    const wins = querySection(`Wins: ${winOrder(report.per_query_metric)}`, 'wins', winsByGain(report.per_query), report, false);
-    const answers = querySection('Answer changes', 'answer changes', answerChanges(report.per_query), report, true);
-    const metrics = allMetricsSection(report, defs);
-    const breakdowns = breakdownSection(report, byId);
-    const present = (list) => list.filter((s) => s !== null);
-    return {
-        sections: present([losses, wins, answers, metrics, breakdowns]),
-        cutOrder: present([breakdowns, wins, answers, losses, metrics]),
-    };
-}
-/** The note that says how many rows of a section were cut (none when none were). */
-function noteLines(s, hint) {
-    return s.cut > 0
-        ? [
-            '',
-            `_${s.cut.toLocaleString('en-US')} more ${s.cut === 1 ? 'row' : 'rows'} of ${s.name} left out to fit GitHub's comment limit (the least severe)${hint ? `; the full report is in ${hint}` : ''}._`,
-        ]
-        : [];
-}
-function sectionText(s, hint) {
-    return [...s.head, ...s.rows, ...noteLines(s, hint), ...s.tail].join('\n');
-}
-function renderReportMarkdown(report, defs, options = { maxLength: GITHUB_COMMENT_LIMIT }) {
-    const byId = new Map(defs.map((d) => [d.id, d]));
-    const fixed = fixedLines(report, byId, options.context ?? {}, options.fullReportHint);
-    return layOut(report, fixed, buildSections(report, defs, byId), options);
-}
-/**
- * The untruncated report and the one cut to `options.maxLength` (the same two documents as two
- * renderReportMarkdown calls). The full report names where it is only through the cut one.
- */
-function renderReportMarkdowns(report, defs, options) {
-    const context = options.context ?? {};
-    const byId = new Map(defs.map((d) => [d.id, d]));
-    // The sections are built once (a large run's rows are escaped once): the full layout cuts nothing, then the
-    // cut one removes rows from the same arrays.
-    const sections = buildSections(report, defs, byId);
-    const full = layOut(report, fixedLines(report, byId, context, undefined), sections, { maxLength: Infinity });
-    const hint = typeof options.fullReportHint === 'function' ? options.fullReportHint(full) : options.fullReportHint;
-    const fixed = fixedLines(report, byId, context, hint);
-    return { full, cut: layOut(report, fixed, sections, { ...options, fullReportHint: hint }) };
-}
-/**
- * The document from its parts, rows cut from `sections` (which it changes) until it fits `options.maxLength`:
- * from the end of each section (its least severe rows), sections in `cutOrder`.
- */
-function layOut(report, fixed, parts, options) {
-    const { sections, cutOrder } = parts;
-    const footer = [
-        '',
-        `<sub>EvalVerdict · paired sign-flip test, ${report.options.permutations.toLocaleString('en-US')} flips, seed ${report.options.seed}; metric intervals at ${intervalLevel(report.alpha)} from the same test; gate intervals at ${intervalLevel(2 * report.alpha)}, Student's t, simultaneous over the tested gates · mean over ${report.options.mean_over}, min grade ${report.options.min_grade}</sub>`,
-    ];
-    const fixedText = fixed.join('\n');
-    const footerText = footer.join('\n');
-    // Lengths are counted, not measured on joined text (a 100,000-query report has megabytes of rows): a section's
-    // text is its lines joined by "\n", so its length is each line's length plus one, less one.
-    const linesLength = (lines) => lines.reduce((n, line) => n + line.length + 1, 0);
-    const rowChars = new Map(sections.map((s) => [s, linesLength(s.rows)]));
-    const sectionLength = (s) => linesLength(s.head) +
-        rowChars.get(s) +
-        linesLength(noteLines(s, options.fullReportHint)) +
-        linesLength(s.tail) -
-        1;
-    // The exact length of the document below: fixed, "\n" + each section, "\n" + footer, final "\n".
-    const total = () => fixedText.length + sections.reduce((n, s) => n + 1 + sectionLength(s), 0) + 1 + footerText.length + 1;
-    // The notes grow as rows go (the count's digits), so cut a little past the limit and measure again.
-    while (total() > options.maxLength) {
-        const section = cutOrder.find((s) => s.rows.length > 0);
-        if (!section)
-            break;
-        let excess = total() - options.maxLength + 200;
-        let length = rowChars.get(section);
-        while (section.rows.length > 0 && excess > 0) {
-            const removed = section.rows.pop();
-            length -= removed.length + 1;
-            excess -= removed.length + 1;
-            section.cut++;
-        }
-        rowChars.set(section, length);
-    }
-    return `${[fixedText, ...sections.map((s) => sectionText(s, options.fullReportHint)), footerText].join('\n')}\n`;
-}
-
-;// CONCATENATED MODULE: ./src/publish/stickyComment.ts
-
-/** The author of comments made with a workflow's GITHUB_TOKEN. */
-const DEFAULT_COMMENT_AUTHOR = 'github-actions[bot]';
-/** The hidden line EvalVerdict keeps its acceptance state in (src/acceptance/state.ts writes and reads it). */
-const STATE_LINE = /^<!-- evalverdict:acceptance-state [A-Za-z0-9+/=]+ -->$/;
-/** A body's state line: its final line when that is exactly one (a look-alike anywhere else is text); else null. */
-function stateLineOf(body) {
-    const trimmed = (body ?? '').replace(/\s+$/, '');
-    const last = trimmed.slice(trimmed.lastIndexOf('\n') + 1).replace(/\r$/, '');
-    return STATE_LINE.test(last) ? last : null;
-}
-/**
- * A new body without a state line keeps the one of the comment it replaces (an error panel written past the
- * publish deadline must not erase the pull request's acceptance history). Only final lines count, in both.
- */
-function keepStateLine(previous, body) {
-    if (stateLineOf(body))
-        return body;
-    const line = stateLineOf(previous);
-    return line ? `${body.replace(/\n*$/, '\n')}${line}\n` : body;
-}
-function stickyMarker(commentId) {
-    if (/-->|\s/.test(commentId) || commentId === '')
-        throw new Error(`comment id ${JSON.stringify(commentId)} cannot go into an HTML comment marker`);
-    return `<!-- evalverdict:comment-id=${commentId} -->`;
-}
-/**
- * The comment body: the marker on the first line, then the report, then the state line (if any) as the final line.
- * The report cannot open an HTML comment: its every `<!--` is written `&lt;!--` (escaped text has none; this holds
- * for whatever a future renderer lets through), so only the marker and the state line are hidden lines.
- */
-function stickyBody(marker, markdown, stateLine = '') {
-    const report = markdown.replace(/<!--/g, '&lt;!--');
-    return stateLine ? `${marker}\n${report.replace(/\n*$/, '\n')}${stateLine}\n` : `${marker}\n${report}`;
-}
-/** GitHub may hand a body back with CRLF line ends or without the trailing newline. */
-function normalise(body) {
-    return (body ?? '').replace(/\r\n/g, '\n').trimEnd();
-}
-/** The token's own login, or null when GitHub will not say (installation tokens: 403 on GET /user). */
-async function authenticatedLogin(octokit) {
-    try {
-        const { data } = await octokit.rest.users.getAuthenticated();
-        return typeof data.login === 'string' ? data.login : null;
-    }
-    catch (error) {
-        const status = httpStatusOf(error);
-        if ((status === 401 || status === 403 || status === 404) && !isRateLimitError(error))
-            return null;
-        throw error;
-    }
-}
-/** The login our comments are written by: the caller's, the token's own, or GITHUB_TOKEN's bot. */
-async function ownLogin(octokit, commentAuthor) {
-    if (commentAuthor)
-        return commentAuthor;
-    return (await authenticatedLogin(octokit)) ?? DEFAULT_COMMENT_AUTHOR;
-}
-/** Pages of comments read at most (10,000 comments): past it the pull request's comments are refused. */
-const MAX_COMMENT_PAGES = 100;
-/**
- * Our comments on the pull request, oldest first (the order GitHub lists them in). Only our marked comments are
- * kept page by page; a `rel="next"` that leads back to a page already read, or more than MAX_COMMENT_PAGES
- * pages, is an error rather than a loop.
- */
-async function findStickyComments(octokit, target) {
-    const seen = new Set();
-    const marked = (await octokit.paginate(octokit.rest.issues.listComments, { owner: target.owner, repo: target.repo, issue_number: target.issueNumber, per_page: 100 }, (response) => {
-        const page = String(response.url ?? '');
-        if (page !== '' && seen.has(page))
-            throw new MalformedAnswerError(`GitHub's comment pages loop: rel="next" leads back to ${page.replace(/\?.*$/, '')} (a page already read)`);
-        seen.add(page);
-        if (seen.size > MAX_COMMENT_PAGES)
-            throw new MalformedAnswerError(`pull request #${target.issueNumber} has more than ${MAX_COMMENT_PAGES} pages of comments: not read further`);
-        if (!Array.isArray(response.data))
-            throw new MalformedAnswerError('GitHub listed the comments as something other than a list');
-        return response.data.filter((c) => typeof c?.body === 'string' && c.body.startsWith(target.marker));
-    }));
-    for (const c of marked)
-        checkComment(c);
-    if (marked.length === 0)
-        return [];
-    // GitHub logins are case-insensitive.
-    const login = (await ownLogin(octokit, target.commentAuthor)).toLowerCase();
-    return marked.filter((c) => typeof c.user?.login === 'string' && c.user.login.toLowerCase() === login);
-}
-/** A comment we may update or delete must say which it is: a clear error naming the field, not a crash. */
-function checkComment(c) {
-    if (typeof c.id !== 'number' || !Number.isSafeInteger(c.id))
-        throw new MalformedAnswerError(`GitHub listed a comment whose \`id\` is ${JSON.stringify(c.id) ?? 'missing'}, not a number`);
-    if (typeof c.html_url !== 'string')
-        throw new MalformedAnswerError(`GitHub listed comment ${c.id} whose \`html_url\` is ${JSON.stringify(c.html_url) ?? 'missing'}, not a URL`);
-}
-async function upsertStickyComment(octokit, request) {
-    const { owner, repo, issueNumber, marker, body } = request;
-    if (!body.startsWith(marker))
-        throw new Error('the sticky comment body must start with its marker');
-    const ours = await (request.listed ?? findStickyComments(octokit, request));
-    if (ours.length === 0) {
-        if (request.createIfMissing === false)
-            return { action: 'skipped', comment: null, deleted: [] };
-        const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body });
-        return { action: 'created', comment: { id: data.id, url: data.html_url }, deleted: [] };
-    }
-    const [first, ...duplicates] = ours;
-    let action = 'unchanged';
-    let url = first.html_url;
-    const kept = keepStateLine(first.body, body);
-    if (normalise(first.body) !== normalise(kept)) {
-        const { data } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: first.id, body: kept });
-        action = 'updated';
-        url = data.html_url;
-    }
-    const deleted = [];
-    for (const duplicate of duplicates) {
-        try {
-            await octokit.rest.issues.deleteComment({ owner, repo, comment_id: duplicate.id });
-        }
-        catch (error) {
-            if (httpStatusOf(error) !== 404)
-                throw error; // already gone
-        }
-        deleted.push(duplicate.id);
-    }
-    return { action, comment: { id: first.id, url }, deleted };
-}
-
-;// CONCATENATED MODULE: ./src/render/errorPanel.ts
-/**
- * The comment that replaces the report when a run cannot be evaluated (a missing or bad database, a bad gate
- * config, an internal error), so a report from an earlier commit never stays up as if it were current.
- * Pure: text in, Markdown out.
- */
-/** A fence longer than any run of backticks in the text, so the message cannot close it. */
-function fenced(text) {
-    const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
-    const fence = '`'.repeat(Math.max(3, longest + 1));
-    return `${fence}text\n${text}\n${fence}`;
-}
-const MAX_MESSAGE = 4_000;
-/** A run of characters without white space (an id, a value) longer than this is cut in the panel. */
-const MAX_WORD = 120;
-const LONG_WORD = new RegExp(`\\S{${MAX_WORD + 1},}`, 'gu');
-/**
- * The message as the panel shows it. A message quotes ids and values from the inputs, which a stranger's pull
- * request controls, and a code fence shows `<!--` as it is: an HTML comment opener or closer gets a space inside,
- * so no input can write a hidden line (the acceptance state's, src/acceptance/state.ts) into our comment.
- */
-function panelText(message) {
-    const cut = message.length > MAX_MESSAGE
-        ? `${message.slice(0, MAX_MESSAGE)}\n… (cut; the full message is in the log)`
-        : message;
-    return cut
-        .replace(LONG_WORD, (word) => `${[...word].slice(0, MAX_WORD).join('')}… (${[...word].length} characters)`)
-        .replace(/<!--/g, '<!- -')
-        .replace(/--!?>/g, (closer) => `- ${closer.slice(1)}`);
-}
-function renderErrorPanel(info) {
-    const message = panelText(info.message);
-    const where = [
-        info.sha ? `commit ${info.sha.slice(0, 12)}` : null,
-        info.runUrl ? `[workflow run log](${info.runUrl})` : null,
-    ]
-        .filter((x) => x !== null)
-        .join(' · ');
-    return [
-        '⛔ **EvalVerdict: error — the run could not be evaluated**',
-        '',
-        info.inputError
-            ? 'No gate was checked for this commit. Fix the input below and re-run; this comment will show the report again.'
-            : 'No gate was checked for this commit: EvalVerdict hit an internal error (please report it with the log).',
-        '',
-        fenced(message),
-        ...(where ? ['', `<sub>${where}</sub>`] : []),
-        '',
-    ].join('\n');
-}
-
-;// CONCATENATED MODULE: ./src/publish/commentPolicy.ts
-function commentDecision(mode, outcome) {
-    switch (mode) {
-        case 'never':
-            return { publish: false, createIfMissing: false };
-        case 'always':
-            return { publish: true, createIfMissing: true };
-        case 'on-change':
-            return { publish: true, createIfMissing: outcome !== 'pass' };
-        case 'on-failure':
-            return { publish: true, createIfMissing: outcome === 'fail' || outcome === 'error' };
-    }
-}
-
-;// CONCATENATED MODULE: ./src/action/context.ts
-/**
- * What the action needs from the workflow run: the repository, the event and, when there is one, the pull
- * request to comment on. Read from the runner's environment (GITHUB_*), as @actions/github's context does,
- * but without reading anything at import time.
- */
-
-
-function readRunContext(env) {
-    const repository = env.GITHUB_REPOSITORY ?? '';
-    const [owner = '', repo = ''] = repository.split('/');
-    let payload = {};
-    const eventPath = env.GITHUB_EVENT_PATH;
-    if (eventPath) {
-        let text;
-        try {
-            text = (0,external_node_fs_namespaceObject.readFileSync)(eventPath, 'utf8');
-        }
-        catch (error) {
-            throw new errors_InputError(`GITHUB_EVENT_PATH ${eventPath}: cannot read the event payload (${error.code ?? String(error)})`);
-        }
-        try {
-            const parsed = JSON.parse(text);
-            if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
-                payload = parsed;
-        }
-        catch (error) {
-            throw new errors_InputError(`GITHUB_EVENT_PATH ${eventPath}: the event payload is not JSON (${error.message})`);
-        }
-    }
-    const serverUrl = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
-    const runUrl = env.GITHUB_RUN_ID && repository ? `${serverUrl}/${repository}/actions/runs/${env.GITHUB_RUN_ID}` : null;
-    return {
-        eventName: env.GITHUB_EVENT_NAME ?? '',
-        owner,
-        repo,
-        apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
-        serverUrl,
-        runUrl,
-        sha: evaluatedSha(env, payload),
-        actor: env.GITHUB_ACTOR ?? '',
-        payload,
-    };
-}
-const SHA_PATTERN = /^[0-9a-f]{40}([0-9a-f]{24})?$/i;
-function evaluatedSha(env, payload) {
-    const head = objectAt(objectAt(payload, 'pull_request'), 'head')?.sha;
-    if (typeof head === 'string' && SHA_PATTERN.test(head))
-        return head;
-    const runHead = objectAt(payload, 'workflow_run')?.head_sha;
-    if (typeof runHead === 'string' && SHA_PATTERN.test(runHead))
-        return runHead;
-    if (env.GITHUB_EVENT_NAME === 'issue_comment')
-        return null;
-    return env.GITHUB_SHA || null;
-}
-const DEPENDABOT = 'dependabot[bot]';
-function objectAt(value, key) {
-    if (!value || typeof value !== 'object')
-        return null;
-    const v = value[key];
-    return v && typeof v === 'object' && !Array.isArray(v) ? v : null;
-}
-function fullName(repoObject) {
-    const name = repoObject?.full_name;
-    return typeof name === 'string' ? name : null;
-}
-/**
- * The pull request to comment on, or null (push, workflow_dispatch, schedule...: summary and outputs only).
- * In order: the `pr-number` input; `pull_request` in the payload (pull_request, pull_request_target,
- * pull_request_review...); an issue_comment on a pull request; a workflow_run triggered by a pull request
- * of the same repository (GitHub leaves `pull_requests` empty for forks: pass `pr-number` there).
- */
-function pullRequestTarget(ctx, prNumberInput) {
-    if (!ctx.owner || !ctx.repo)
-        return null;
-    const base = `${ctx.owner}/${ctx.repo}`;
-    const pr = objectAt(ctx.payload, 'pull_request');
-    const headRepo = fullName(objectAt(objectAt(pr, 'head'), 'repo'));
-    const fromFork = headRepo !== null && headRepo.toLowerCase() !== base.toLowerCase();
-    const byDependabot = objectAt(pr, 'user')?.login === DEPENDABOT;
-    if (prNumberInput !== null)
-        return { owner: ctx.owner, repo: ctx.repo, issueNumber: prNumberInput, fromFork, byDependabot };
-    if (pr && typeof pr.number === 'number')
-        return { owner: ctx.owner, repo: ctx.repo, issueNumber: pr.number, fromFork, byDependabot };
-    const issue = objectAt(ctx.payload, 'issue');
-    if (issue && objectAt(issue, 'pull_request') && typeof issue.number === 'number') {
-        return { owner: ctx.owner, repo: ctx.repo, issueNumber: issue.number, fromFork: false, byDependabot: false };
-    }
-    const workflowRun = objectAt(ctx.payload, 'workflow_run');
-    const prs = workflowRun?.pull_requests;
-    if (Array.isArray(prs)) {
-        // GitHub lists pull requests of other repositories whose head is this branch too: keep ours.
-        const ours = prs.find((p) => {
-            const url = objectAt(objectAt(p, 'base'), 'repo')?.url;
-            return (typeof p?.number === 'number' &&
-                typeof url === 'string' &&
-                url.toLowerCase().endsWith(`/repos/${base.toLowerCase()}`));
-        });
-        if (ours)
-            return {
-                owner: ctx.owner,
-                repo: ctx.repo,
-                issueNumber: ours.number,
-                fromFork: false,
-                byDependabot: false,
-            };
-    }
-    return null;
-}
-/** The triggering run of a `workflow_run` event, or null for other events (or a payload without one). */
-function triggeringRun(ctx) {
-    if (ctx.eventName !== 'workflow_run')
-        return null;
-    const run = objectAt(ctx.payload, 'workflow_run');
-    const headSha = run?.head_sha;
-    const headBranch = run?.head_branch;
-    const headRepository = fullName(objectAt(run, 'head_repository'));
-    if (!run ||
-        typeof run.id !== 'number' ||
-        typeof headSha !== 'string' ||
-        !SHA_PATTERN.test(headSha) ||
-        typeof headBranch !== 'string' ||
-        headRepository === null)
-        return null;
-    const base = `${ctx.owner}/${ctx.repo}`.toLowerCase();
-    const pullRequests = [];
-    for (const p of Array.isArray(run.pull_requests) ? run.pull_requests : []) {
-        const baseRepoUrl = objectAt(objectAt(p, 'base'), 'repo')?.url;
-        const number = p?.number;
-        // GitHub lists pull requests of other repositories whose head is this branch too: keep ours.
-        if (typeof number !== 'number' || typeof baseRepoUrl !== 'string')
-            continue;
-        if (!baseRepoUrl.toLowerCase().endsWith(`/repos/${base}`))
-            continue;
-        const text = (o, key) => typeof o?.[key] === 'string' ? o[key] : null;
-        pullRequests.push({
-            number,
-            headSha: text(objectAt(p, 'head'), 'sha'),
-            baseSha: text(objectAt(p, 'base'), 'sha'),
-            baseRef: text(objectAt(p, 'base'), 'ref'),
-        });
-    }
-    const path = typeof run.path === 'string' ? run.path : '';
-    const file = /^\.github\/workflows\/([^/@]+\.ya?ml)(@.*)?$/.exec(path)?.[1] ?? null;
-    return {
-        id: run.id,
-        headSha,
-        headBranch,
-        headRepository,
-        workflowFile: file,
-        conclusion: typeof run.conclusion === 'string' ? run.conclusion : null,
-        pullRequests,
-    };
-}
-
-;// CONCATENATED MODULE: ./src/action/runner.ts
-/**
- * What the action hands the runner: log lines that cannot be read as workflow commands, and the step's outputs cut
- * to GitHub's documented size. Also the check that the runner's files (event, job summary, outputs) are regular
- * files: a FIFO would block the step for ever, a device (/dev/full) fail in the middle of it.
- */
-
-
-
-/** GitHub's documented limit for one step output (1 MB). */
-const OUTPUT_LIMIT_BYTES = 1_000_000;
-/**
- * A line for the log: core.info prints it as it is, and text from the inputs (ids, messages quoting them, URLs from
- * the API) must not be read by the runner as a workflow command (core's error, warning and debug escape theirs).
- */
-function runner_info(text) {
-    info(inertLines(text));
-}
-function messageOf(error) {
-    return error instanceof Error ? error.message : String(error);
-}
-const RUNNER_FILES = ['GITHUB_EVENT_PATH', 'GITHUB_STEP_SUMMARY', 'GITHUB_OUTPUT'];
-/** One message per runner file that is set but is not a regular file (checked without opening it). */
-function runnerFileProblems(env) {
-    const problems = [];
-    for (const name of RUNNER_FILES) {
-        const path = env[name];
-        if (!path)
-            continue;
-        let kind;
-        try {
-            const stat = (0,external_node_fs_namespaceObject.statSync)(path);
-            if (stat.isFile())
-                continue;
-            kind = stat.isFIFO()
-                ? 'a FIFO'
-                : stat.isDirectory()
-                    ? 'a directory'
-                    : stat.isCharacterDevice() || stat.isBlockDevice()
-                        ? 'a device'
-                        : stat.isSocket()
-                            ? 'a socket'
-                            : 'not a regular file';
-        }
-        catch (error) {
-            kind = `unreadable (${error.code ?? messageOf(error)})`;
-        }
-        problems.push(`EvalVerdict: ${name} ${JSON.stringify(path)} is ${kind}; the runner's ${name} must be a regular file`);
-    }
-    return problems;
-}
-/**
- * `value` within OUTPUT_LIMIT_BYTES: a JSON output past it becomes `{"truncated":true,...}` (still JSON, naming the
- * report file that holds it all), any other is cut at a character boundary with an ellipsis and the byte count.
- */
-function boundedOutput(value, json) {
-    const bytes = Buffer.byteLength(value);
-    if (bytes <= OUTPUT_LIMIT_BYTES)
-        return value;
-    if (json)
-        return JSON.stringify({ truncated: true, bytes, limit: OUTPUT_LIMIT_BYTES, json_path: json.jsonPath });
-    const note = `… (${bytes} bytes, cut to GitHub's ${OUTPUT_LIMIT_BYTES}-byte output limit)`;
-    const keep = Buffer.from(value).subarray(0, OUTPUT_LIMIT_BYTES - Buffer.byteLength(note) - 4);
-    return `${keep.toString('utf8').replace(/\uFFFD+$/, '')}${note}`;
-}
-/** Sets every output; a write error (a full disk, /dev/full) is one clear failure message, not a stack trace. */
-function setOutputs(outputs) {
-    for (const [name, value] of outputs) {
-        try {
-            setOutput(name, value);
-        }
-        catch (error) {
-            return [`EvalVerdict: cannot write the step output \`${name}\` to GITHUB_OUTPUT (${codeOf(error)})`];
-        }
-    }
-    return [];
-}
-function codeOf(error) {
-    return error?.code ?? messageOf(error);
-}
-
-// EXTERNAL MODULE: external "node:zlib"
-var external_node_zlib_ = __nccwpck_require__(8522);
-;// CONCATENATED MODULE: ./src/action/artifactBaseline/zipArchive.ts
-/**
- * A zip reader for baseline artifacts, pure (bytes in, files out) and suspicious: an artifact is written by whatever
- * ran in the baseline workflow, so every entry is checked before anything is inflated, and the archive is refused as
- * a whole, with a message naming the entry, when one of them is not a plain file under a plain relative path.
- * GitHub's artifact zips are ordinary zips (stored or deflate entries, a central directory at the end); zip64,
- * encryption, multi-disk archives and other compression methods are refused by name.
- */
-
-
-
-/** sql.js holds the whole database in memory: 1 GiB is already more than a run database should need. */
-const DEFAULT_ZIP_LIMITS = { maxEntryBytes: 1 << 30, maxTotalBytes: 1 << 30, maxEntries: 10_000 };
-const EOCD_SIGNATURE = 0x06054b50;
-const ZIP64_LOCATOR_SIGNATURE = 0x07064b50;
-const CENTRAL_SIGNATURE = 0x02014b50;
-const LOCAL_SIGNATURE = 0x04034b50;
-const EOCD_SIZE = 22;
-const CENTRAL_SIZE = 46;
-const LOCAL_SIZE = 30;
-const S_IFMT = 0o170000;
-const S_IFREG = 0o100000;
-const S_IFDIR = 0o040000;
-const S_IFLNK = 0o120000;
-const HOST_UNIX = 3;
-const DOS_DIRECTORY = 0x10;
-function refuse(where, why) {
-    throw new errors_InputError(`${where}: ${why}`);
-}
-function findEndOfCentralDirectory(zip, where) {
-    // The record is the last thing in the file, followed by a comment of at most 65,535 bytes.
-    const lowest = Math.max(0, zip.length - EOCD_SIZE - 0xffff);
-    for (let at = zip.length - EOCD_SIZE; at >= lowest; at--) {
-        if (zip.readUInt32LE(at) === EOCD_SIGNATURE && at + EOCD_SIZE + zip.readUInt16LE(at + 20) === zip.length)
-            return at;
-    }
-    return refuse(where, 'not a zip archive (no end of central directory record)');
-}
-/** An entry name that extracts inside the destination and means the same on every system, or a refusal. */
-function checkName(name, where) {
-    const quoted = JSON.stringify(inputText_oneLine(name));
-    if (name === '')
-        refuse(where, 'an entry has an empty name');
-    if (/[\u0000-\u001f\u007f]/.test(name))
-        refuse(where, `entry ${quoted} has a control character in its name`);
-    if (name.includes('\\'))
-        refuse(where, `entry ${quoted} has a backslash in its name (a Windows path)`);
-    if (name.startsWith('/'))
-        refuse(where, `entry ${quoted} is an absolute path`);
-    if (/^[A-Za-z]:/.test(name))
-        refuse(where, `entry ${quoted} starts with a drive letter`);
-    if (name.split('/').includes('..'))
-        refuse(where, `entry ${quoted} climbs out of the archive with \`..\``);
-}
-function fileType(versionMadeBy, externalAttributes, name) {
-    if (versionMadeBy >>> 8 === HOST_UNIX) {
-        const mode = (externalAttributes >>> 16) & S_IFMT;
-        if (mode === S_IFLNK)
-            return 'a symbolic link';
-        if (mode === S_IFDIR)
-            return 'directory';
-        if (mode !== 0 && mode !== S_IFREG)
-            return `a special file (mode ${mode.toString(8)})`;
-    }
-    if (name.endsWith('/') || (externalAttributes & DOS_DIRECTORY) !== 0)
-        return 'directory';
-    return 'file';
-}
-/**
- * The archive's regular files, every entry checked: names (no `..`, absolute paths, backslashes or drive letters, no
- * duplicates), types (no links or special files; directories carry nothing and are left out), methods (stored or
- * deflate), no encryption, no zip64, sizes under the limits, entries inside the archive and not overlapping.
- * `where` names the archive in every message.
- */
-function listZipEntries(zip, where, limits = DEFAULT_ZIP_LIMITS) {
-    const { count, centralOffset, centralSize } = centralDirectory(zip, where, limits);
-    const entries = [];
-    const seen = new Set();
-    const ranges = [];
-    let total = 0;
-    let at = centralOffset;
-    for (let i = 0; i < count; i++) {
-        const record = centralRecord(zip, at, i, count, centralOffset + centralSize, where);
-        at = record.next;
-        const { name } = record;
-        checkName(name, where);
-        if (seen.has(name))
-            refuse(where, `entry ${JSON.stringify(inputText_oneLine(name))} appears twice`);
-        seen.add(name);
-        if (!checkRecord(record, where, limits))
-            continue;
-        total += record.size;
-        if (total > limits.maxTotalBytes)
-            refuse(where, `the entries add up to more than ${limits.maxTotalBytes} bytes uncompressed (a zip bomb?); refused at ${JSON.stringify(inputText_oneLine(name))}`);
-        const dataOffset = localDataOffset(zip, record, centralOffset, where);
-        ranges.push([record.localOffset, dataOffset + record.compressedSize, name]);
-        const { compressedSize, size, crc32 } = record;
-        entries.push({
-            name,
-            method: record.methodCode === 0 ? 'stored' : 'deflate',
-            compressedSize,
-            size,
-            crc32,
-            dataOffset,
-        });
-    }
-    // Entries sharing compressed bytes are the overlapping-file zip bomb.
-    ranges.sort((a, b) => a[0] - b[0]);
-    for (let i = 1; i < ranges.length; i++) {
-        if (ranges[i][0] < ranges[i - 1][1])
-            refuse(where, `entries ${JSON.stringify(ranges[i - 1][2])} and ${JSON.stringify(ranges[i][2])} overlap`);
-    }
-    return entries;
-}
-const ZIP64_TEXT = 'a zip64 archive (over 4 GiB or 65,535 entries), which EvalVerdict does not read';
-/** The end-of-central-directory record, checked: one disk, no zip64, within the entry limit and the archive. */
-function centralDirectory(zip, where, limits) {
-    if (zip.length < EOCD_SIZE)
-        refuse(where, `not a zip archive (${zip.length} bytes)`);
-    const eocd = findEndOfCentralDirectory(zip, where);
-    const disk = zip.readUInt16LE(eocd + 4);
-    const centralDisk = zip.readUInt16LE(eocd + 6);
-    const entriesHere = zip.readUInt16LE(eocd + 8);
-    const count = zip.readUInt16LE(eocd + 10);
-    const centralSize = zip.readUInt32LE(eocd + 12);
-    const centralOffset = zip.readUInt32LE(eocd + 16);
-    if (count === 0xffff ||
-        centralSize === 0xffffffff ||
-        centralOffset === 0xffffffff ||
-        (eocd >= 20 && zip.readUInt32LE(eocd - 20) === ZIP64_LOCATOR_SIGNATURE))
-        refuse(where, ZIP64_TEXT);
-    if (disk !== 0 || centralDisk !== 0 || entriesHere !== count)
-        refuse(where, 'a multi-disk (split) zip archive');
-    if (count > limits.maxEntries)
-        refuse(where, `${count} entries, more than the ${limits.maxEntries} allowed`);
-    if (centralOffset + centralSize > eocd)
-        refuse(where, 'the central directory lies outside the archive');
-    return { count, centralOffset, centralSize };
-}
-/** Central directory record `i` at `at`, its name inside the directory (which ends at `end`). */
-function centralRecord(zip, at, i, count, end, where) {
-    if (at + CENTRAL_SIZE > end || zip.readUInt32LE(at) !== CENTRAL_SIGNATURE)
-        refuse(where, `central directory entry ${i + 1} of ${count} is damaged`);
-    const flags = zip.readUInt16LE(at + 8);
-    const nameLength = zip.readUInt16LE(at + 28);
-    const nameEnd = at + CENTRAL_SIZE + nameLength;
-    if (nameEnd > end)
-        refuse(where, `central directory entry ${i + 1} is damaged`);
-    const raw = zip.subarray(at + CENTRAL_SIZE, nameEnd);
-    return {
-        // Bit 11: the name is UTF-8; otherwise CP437, read here as Latin-1 (only the checks and messages use it).
-        name: raw.toString(flags & 0x800 ? 'utf8' : 'latin1'),
-        raw,
-        versionMadeBy: zip.readUInt16LE(at + 4),
-        flags,
-        methodCode: zip.readUInt16LE(at + 10),
-        crc32: zip.readUInt32LE(at + 16),
-        compressedSize: zip.readUInt32LE(at + 20),
-        size: zip.readUInt32LE(at + 24),
-        externalAttributes: zip.readUInt32LE(at + 38),
-        localOffset: zip.readUInt32LE(at + 42),
-        next: nameEnd + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32),
-    };
-}
-/** A regular file EvalVerdict can read (true), a directory to leave out (false), or a refusal naming the entry. */
-function checkRecord(r, where, limits) {
-    const quoted = JSON.stringify(inputText_oneLine(r.name));
-    const type = fileType(r.versionMadeBy, r.externalAttributes, r.name);
-    if (type === 'directory')
-        return false;
-    if (type !== 'file')
-        refuse(where, `entry ${quoted} is ${type}, not a regular file`);
-    if (r.flags & 0x41 || r.methodCode === 99)
-        refuse(where, `entry ${quoted} is encrypted`);
-    if (r.compressedSize === 0xffffffff || r.size === 0xffffffff || r.localOffset === 0xffffffff)
-        refuse(where, `entry ${quoted} uses zip64 sizes (${ZIP64_TEXT})`);
-    if (r.methodCode !== 0 && r.methodCode !== 8)
-        refuse(where, `entry ${quoted} uses compression method ${r.methodCode} (only stored and deflate are read)`);
-    if (r.methodCode === 0 && r.compressedSize !== r.size)
-        refuse(where, `entry ${quoted} is stored but declares ${r.compressedSize} bytes stored for ${r.size} bytes`);
-    if (r.size > limits.maxEntryBytes)
-        refuse(where, `entry ${quoted} is ${r.size} bytes, over the ${limits.maxEntryBytes}-byte cap for one file`);
-    return true;
-}
-/** Where the entry's data starts, after its local header, which must name the same file and lie in the archive. */
-function localDataOffset(zip, r, centralOffset, where) {
-    const quoted = JSON.stringify(inputText_oneLine(r.name));
-    const { localOffset } = r;
-    if (localOffset + LOCAL_SIZE > centralOffset || zip.readUInt32LE(localOffset) !== LOCAL_SIGNATURE)
-        refuse(where, `entry ${quoted}: its local header is missing or outside the archive`);
-    const localNameLength = zip.readUInt16LE(localOffset + 26);
-    const localExtraLength = zip.readUInt16LE(localOffset + 28);
-    const localName = zip.subarray(localOffset + LOCAL_SIZE, localOffset + LOCAL_SIZE + localNameLength);
-    if (!localName.equals(r.raw))
-        refuse(where, `entry ${quoted}: its local header names another file`);
-    const dataOffset = localOffset + LOCAL_SIZE + localNameLength + localExtraLength;
-    if (dataOffset + r.compressedSize > centralOffset)
-        refuse(where, `entry ${quoted} runs past the archive's data`);
-    return dataOffset;
-}
-/** CRC-32's table (polynomial 0xedb88320), made once at load: a constant, not state filled in on first use. */
-const CRC_TABLE = Uint32Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++)
-        c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-});
-/** CRC-32 (zip's): zlib.crc32 on Node 20.15+ and 22.2+, else a table. */
-function crc32Of(data) {
-    const native = external_node_zlib_.crc32;
-    return typeof native === 'function' ? native(data) >>> 0 : tableCrc32(data);
-}
-/** CRC-32 from a table, for a Node without zlib.crc32. */
-function tableCrc32(data) {
-    let crc = 0xffffffff;
-    for (let i = 0; i < data.length; i++)
-        crc = CRC_TABLE[(crc ^ data[i]) & 0xff] ^ (crc >>> 8);
-    return (crc ^ 0xffffffff) >>> 0;
-}
-/** One entry's bytes, inflated no further than its declared size and checked against its size and CRC-32. */
-function extractZipEntry(zip, entry, where) {
-    const quoted = JSON.stringify(inputText_oneLine(entry.name));
-    const stored = zip.subarray(entry.dataOffset, entry.dataOffset + entry.compressedSize);
-    let data;
-    if (entry.method === 'stored')
-        data = Buffer.from(stored);
-    else {
-        try {
-            // One byte more than declared: inflating that far proves the declared size a lie (a zip bomb's trick).
-            data = external_node_zlib_.inflateRawSync(stored, { maxOutputLength: Math.max(1, entry.size + 1) });
-        }
-        catch (error) {
-            const code = error.code;
-            if (code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError)
-                refuse(where, `entry ${quoted} inflates past its declared ${entry.size} bytes (a zip bomb?)`);
-            refuse(where, `entry ${quoted} is not valid deflate data (${error.message})`);
-        }
-    }
-    if (data.length !== entry.size)
-        refuse(where, `entry ${quoted} holds ${data.length} bytes, not the ${entry.size} its header declares`);
-    if (crc32Of(data) !== entry.crc32)
-        refuse(where, `entry ${quoted} fails its CRC-32 check (damaged or altered)`);
-    return data;
-}
-/** A name that ends like a SQLite run database. */
-function isRunDatabaseName(name) {
-    return /\.(sqlite3?|db)$/i.test(name);
-}
-function listed(names) {
-    const shown = names.slice(0, 20).map((n) => JSON.stringify(inputText_oneLine(n)));
-    return names.length > 20 ? `${shown.join(', ')} and ${names.length - 20} more` : shown.join(', ');
-}
-/**
- * The one run database in the archive: the entry named `path` when given (a leading `./` ignored), else the one file
- * named *.sqlite, *.sqlite3 or *.db. None, or more than one, is an error naming the archive's files.
- */
-function pickRunDatabase(entries, where, path, pathInput = 'baseline-path') {
-    const names = entries.map((e) => e.name);
-    const contents = names.length === 0 ? 'it holds no files' : `it holds ${listed(names)}`;
-    if (path !== null) {
-        const wanted = path.replace(/^(\.\/)+/, '');
-        const found = entries.find((e) => e.name === wanted);
-        if (!found)
-            refuse(where, `no entry ${JSON.stringify(inputText_oneLine(wanted))} (input \`${pathInput}\`); ${contents}`);
-        return found;
-    }
-    const databases = entries.filter((e) => isRunDatabaseName(e.name));
-    if (databases.length === 0)
-        refuse(where, `no run database (*.sqlite, *.sqlite3 or *.db) in the archive; ${contents}`);
-    if (databases.length > 1)
-        refuse(where, `${databases.length} run databases (${listed(databases.map((e) => e.name))}); name the one to use with input \`${pathInput}\``);
-    return databases[0];
-}
-/** The archive's run database (see pickRunDatabase), checked and extracted. */
-function extractRunDatabase(zip, where, options = {}) {
-    const entries = listZipEntries(zip, where, options.limits ?? DEFAULT_ZIP_LIMITS);
-    const entry = pickRunDatabase(entries, where, options.path ?? null, options.pathInput);
-    return { name: entry.name, data: extractZipEntry(zip, entry, where) };
-}
-
-;// CONCATENATED MODULE: ./src/load/historyFile.ts
-/**
- * Reading a history file (docs/history.md) as untrusted input, like a run database: it comes from an artifact any
- * earlier main run wrote. Size capped before it is read, nesting and the count of values checked on its text before
- * it is parsed, every field's type and size checked, the schema version required; nothing in it is run. A problem is
- * one InputError naming the file and the field.
- */
-
-
-
-
-const HISTORY_SCHEMA_VERSION = 1;
-/** Runs kept when the file does not say (`max_runs`). */
-const DEFAULT_HISTORY_RUNS = 20;
-/** The most runs a history may keep: the change-point test enumerates C(n, 3) splits, 19,600 at 50. */
-const MAX_HISTORY_RUNS = 50;
-/** The most bytes of a history file: 50 runs of 100,000 queries' outcomes and ids fit in about 8 MiB. */
-const MAX_HISTORY_BYTES = 32 << 20;
-/** A history nests 4 levels (file, runs, run, metrics): anything deeper is not one. */
-const MAX_HISTORY_DEPTH = 4;
-const MAX_QUERIES = 1_000_000;
-const MAX_METRICS = 200;
-const MAX_TEXT = 1_000;
-/**
- * The text's bounds, checked before it is parsed (jsonTextPast), since JSON.parse builds whatever 32 MiB hold. A
- * history EvalVerdict writes has 3 + 2 x runs lists and objects (103 at most), 4 + runs x (6 + metrics) keys (10,304 at
- * most), and fewer commas than its queries and keys; the bounds leave room to spare.
- */
-const HISTORY_TEXT_BOUNDS = {
-    depth: MAX_HISTORY_DEPTH,
-    containers: 1_000,
-    keys: 20_000,
-    commas: MAX_QUERIES + 100_000,
-};
-class HistoryShapeError extends Error {
-}
-function fail(field, expected, value) {
-    throw new HistoryShapeError(`\`${field}\` must be ${expected}, got ${describe(value)}`);
-}
-function historyFile_text(obj, key, at, nullable = false) {
-    const v = obj[key];
-    if (nullable && (v === null || v === undefined))
-        return null;
-    if (typeof v !== 'string' || v.length > MAX_TEXT)
-        fail(`${at}${key}`, `a string of at most ${MAX_TEXT} characters`, v);
-    return v;
-}
-function metricsOf(value, at) {
-    if (!isObject(value))
-        fail(at, 'an object of metric values', value);
-    const entries = Object.entries(value);
-    if (entries.length > MAX_METRICS)
-        fail(at, `at most ${MAX_METRICS} metrics`, `${entries.length} of them`);
-    for (const [id, v] of entries) {
-        if (id.length > MAX_TEXT)
-            fail(`${at} key`, `at most ${MAX_TEXT} characters`, id);
-        if (v !== null && (typeof v !== 'number' || !Number.isFinite(v)))
-            fail(`${at}.${inputText_oneLine(id).slice(0, 80)}`, 'a finite number or null', v);
-    }
-    return Object.fromEntries(entries);
-}
-function runOf(value, i, queries) {
-    const at = `runs[${i}]`;
-    if (!isObject(value))
-        fail(at, 'an object', value);
-    const outcomes = value.outcomes;
-    if (typeof outcomes !== 'string' || outcomes.length !== queries || !/^[hm-]*$/.test(outcomes))
-        fail(`${at}.outcomes`, `a string of ${queries} characters h, m or - (one per query)`, outcomes);
-    return {
-        run_id: historyFile_text(value, 'run_id', `${at}.`),
-        commit: historyFile_text(value, 'commit', `${at}.`, true),
-        time: historyFile_text(value, 'time', `${at}.`),
-        golden: historyFile_text(value, 'golden', `${at}.`),
-        metrics: metricsOf(value.metrics, `${at}.metrics`),
-        outcomes,
-    };
-}
-function historyOf(value) {
-    if (!isObject(value))
-        fail('(the file)', 'a JSON object', value);
-    if (value.schema_version !== HISTORY_SCHEMA_VERSION)
-        throw new HistoryShapeError(`schema_version ${describe(value.schema_version)} is not ${HISTORY_SCHEMA_VERSION}, the version this EvalVerdict reads`);
-    const maxRuns = value.max_runs;
-    if (typeof maxRuns !== 'number' || !Number.isInteger(maxRuns) || maxRuns < 1 || maxRuns > MAX_HISTORY_RUNS)
-        fail('max_runs', `a whole number from 1 to ${MAX_HISTORY_RUNS}`, maxRuns);
-    const queries = value.queries;
-    if (!Array.isArray(queries) || queries.length > MAX_QUERIES)
-        fail('queries', `a list of at most ${MAX_QUERIES} query ids`, queries);
-    queries.forEach((q, i) => {
-        if (typeof q !== 'string' || q.length > MAX_TEXT)
-            fail(`queries[${i}]`, 'a query id', q);
-    });
-    const runs = value.runs;
-    if (!Array.isArray(runs) || runs.length > maxRuns)
-        fail('runs', `a list of at most max_runs (${maxRuns}) runs`, runs);
-    return {
-        schema_version: HISTORY_SCHEMA_VERSION,
-        max_runs: maxRuns,
-        queries: queries,
-        runs: runs.map((r, i) => runOf(r, i, queries.length)),
-    };
-}
-/** An InputError when the text passes a bound of HISTORY_TEXT_BOUNDS: at its first bracket too deep, at once. */
-function refuseOverBounds(text, where) {
-    const past = jsonTextPast(text, HISTORY_TEXT_BOUNDS);
-    if (past === 'depth')
-        throw new errors_InputError(`${where}: the history nests deeper than ${MAX_HISTORY_DEPTH} levels, which no history file does`);
-    if (past === 'containers')
-        throw new errors_InputError(`${where}: the history holds more than ${HISTORY_TEXT_BOUNDS.containers} lists and objects, which no history file does`);
-    if (past === 'keys')
-        throw new errors_InputError(`${where}: the history's objects hold more than ${HISTORY_TEXT_BOUNDS.keys} keys, which no history file does`);
-    if (past === 'commas')
-        throw new errors_InputError(`${where}: the history holds more than ${HISTORY_TEXT_BOUNDS.commas} values, which no history file does`);
-}
-/** A history from its text; `where` (the file, or the artifact entry) starts every message. */
-function parseHistory(bytes, where) {
-    const size = Buffer.isBuffer(bytes) ? bytes.length : Buffer.byteLength(bytes);
-    if (size > MAX_HISTORY_BYTES)
-        throw new errors_InputError(`${where}: the history is ${sizeText(size)}, more than the ${sizeText(MAX_HISTORY_BYTES)} EvalVerdict reads`);
-    const text = Buffer.isBuffer(bytes) ? bytes.toString('utf8') : bytes;
-    refuseOverBounds(text, where);
-    let value;
-    try {
-        value = JSON.parse(text);
-    }
-    catch (error) {
-        throw new errors_InputError(`${where}: the history is not JSON (${inputText_oneLine(error.message).slice(0, 200)})`);
-    }
-    try {
-        return historyOf(value);
-    }
-    catch (error) {
-        if (error instanceof HistoryShapeError)
-            throw new errors_InputError(`${where}: not an EvalVerdict history: ${error.message}`);
-        throw error;
-    }
-}
-/** The history file at `path`, read as a regular file of at most MAX_HISTORY_BYTES, then parseHistory. */
-function readHistoryFile(path) {
-    let bytes;
-    try {
-        bytes = readRegularFile(path, 'the history file', MAX_HISTORY_BYTES);
-    }
-    catch (error) {
-        if (isInputError(error))
-            throw error;
-        throw cannotRead(path, error, 'the history file');
-    }
-    return parseHistory(bytes, path);
-}
-/**
- * The limits schemas/history.schema.json states (`maxItems`, `maxProperties`, `maxLength`): the schema takes its
- * numbers from these (test/schemaAgreement.test.ts). A text's length is JavaScript's, in UTF-16 code units.
- */
-
-
-;// CONCATENATED MODULE: ./src/compare/historyTrend.ts
-/**
- * Main's history: the last N runs of the default branch, each with its commit, time, gated metrics and
- * per-query hit/miss outcome, carried from one main run to the next (docs/history.md). Pure: a report in, a
- * history out; the reader (src/load/historyFile.ts) checks a file before it becomes a History.
- */
-
-
-
-function emptyHistory(maxRuns = DEFAULT_HISTORY_RUNS) {
-    return { schema_version: HISTORY_SCHEMA_VERSION, max_runs: maxRuns, queries: [], runs: [] };
-}
-/** The metrics the report's whole-set gates read, in the gates' order, each once. */
-function gatedMetrics(report) {
-    return [...new Set(report.gates.filter((g) => g.where === undefined).map((g) => g.metric))];
-}
-/**
- * The history with the report's candidate appended (with the values of `metricIds`, gatedMetrics' list) as its newest run, the oldest dropped beyond `max_runs`. The
- * query list becomes the report's; older runs' outcomes are carried over by query id (`-` where unknown). A
- * candidate-only report has no per-query outcomes: its run's are all `-`.
- */
-function appendRun(history, report, metricIds) {
-    const queries = report.per_query.length > 0 ? report.per_query.map((q) => q.query_id) : history.queries;
-    const marks = new Map(report.per_query.map((q) => [q.query_id, q.candidate_rank === null ? 'm' : 'h']));
-    const metrics = {};
-    for (const id of metricIds)
-        metrics[id] = report.metrics[id]?.candidate ?? null;
-    const run = {
-        run_id: report.candidate.run_id,
-        commit: report.candidate.commit_hash,
-        time: report.candidate.created_at,
-        golden: report.golden.fingerprint,
-        metrics,
-        outcomes: queries.map((id) => marks.get(id) ?? '-').join(''),
-    };
-    const index = new Map(history.queries.map((id, i) => [id, i]));
-    const realign = (r) => queries === history.queries
-        ? r
-        : {
-            ...r,
-            outcomes: queries
-                .map((id) => {
-                const i = index.get(id);
-                return i === undefined ? '-' : (r.outcomes[i] ?? '-');
-            })
-                .join(''),
-        };
-    const runs = [...history.runs.map(realign), run].slice(-history.max_runs);
-    return { schema_version: HISTORY_SCHEMA_VERSION, max_runs: history.max_runs, queries, runs };
-}
-/** The runs of the newest run's golden set (the series trends and flips are read from), oldest first. */
-function currentRuns(history) {
-    const newest = history.runs.at(-1);
-    return newest ? history.runs.filter((r) => r.golden === newest.golden) : [];
-}
-/**
- * A query flaky by history has the rarer of its hit and miss outcomes in at least this share of main's runs (its hit
- * rate between 1/4 and 3/4): in 20 runs, 5 misses of an always-found query. Rare random misses are not flaky.
- */
-const HISTORY_FLAKY_SHARE = 0.25;
-/**
- * Queries flaky by history: among the runs of the newest golden set (`-` skipped), a query whose hit/miss outcome
- * changed at least twice (`minFlips`) and whose rarer outcome is at least HISTORY_FLAKY_SHARE of its runs. A real
- * change flips a query once and it stays; two flips mean it went and came back (noise, or a change undone); the
- * share scales the rule with the runs, so an always-found query missed once or twice in 20 runs is not flaky.
- * Query id -> the reason, for CompareInputs.knownFlaky.
- */
-function flakyByHistory(history, minFlips = 2) {
-    const runs = currentRuns(history);
-    const flaky = new Map();
-    history.queries.forEach((id, i) => {
-        let flips = 0;
-        let hits = 0;
-        let marked = 0;
-        let last = '';
-        for (const r of runs) {
-            const mark = r.outcomes[i];
-            if (mark !== 'h' && mark !== 'm')
-                continue;
-            marked++;
-            if (mark === 'h')
-                hits++;
-            if (last !== '' && mark !== last)
-                flips++;
-            last = mark;
-        }
-        if (flips >= minFlips && Math.min(hits, marked - hits) >= HISTORY_FLAKY_SHARE * marked)
-            flaky.set(id, `flipped between hit and miss ${flips} times in the last ${runs.length} main runs`);
-    });
-    return flaky;
-}
-/**
- * The trend of `metricIds` (the report's gated metrics; those the history has no value of are left out) over the
- * newest golden set's runs. A metric with a missing value in the series gets no change point.
- */
-function trendOf(history, metricIds) {
-    const runs = currentRuns(history);
-    const metrics = metricIds
-        .filter((id) => runs.some((r) => typeof r.metrics[id] === 'number'))
-        .map((id) => {
-        const values = runs.map((r) => r.metrics[id] ?? null);
-        const complete = values.every((v) => v !== null);
-        return { id, values, changePoint: complete ? changePointOf(values) : null };
-    });
-    return {
-        runs: runs.map((r) => ({ commit: r.commit, time: r.time })),
-        otherGolden: history.runs.length - runs.length,
-        metrics,
-        flaky: flakyByHistory(history),
-        test: { minSegment: MIN_SEGMENT, alpha: changePoint_CHANGE_POINT_ALPHA, minRuns: MIN_RUNS, arMax: AR_MAX },
-    };
-}
-
-;// CONCATENATED MODULE: ./src/pipeline/withHistory.ts
-/**
- * Main's history around a comparison, shared by `evalverdict compare --history` and the action: read a
- * history without letting a bad one stop the report (its problem becomes one warning and the report goes on
- * without the trend), the trend and the flaky-by-history queries the comparison is given, and the history with
- * the compared candidate appended.
- */
-
-
-/** Metrics the trend shows at most (the newest run's gated ones, in its order). */
-const TREND_METRICS = 12;
-/** `read()`'s history, or its input error's message (anything else is a bug and is thrown). */
-function tryHistory(read) {
-    try {
-        return { history: read(), problem: null };
-    }
-    catch (error) {
-        if (!isInputError(error))
-            throw error;
-        return { history: null, problem: error.message };
-    }
-}
-/** The trend of the gated metrics the newest main run recorded, over the newest golden set's runs. */
-function historyTrend(history) {
-    const newest = history.runs.at(-1);
-    return trendOf(history, Object.keys(newest?.metrics ?? {}).slice(0, TREND_METRICS));
-}
-/** The comparison's inputs with the trend in its report context and the flaky-by-history queries as knownFlaky. */
-function withHistory(inputs, history) {
-    if (!history || history.runs.length === 0)
-        return inputs;
-    const trend = historyTrend(history);
-    return {
-        ...inputs,
-        reportContext: { ...inputs.reportContext, trend },
-        ...(trend.flaky.size > 0 ? { knownFlaky: trend.flaky } : {}),
-    };
-}
-/** `history` (a new one when null) with the report's candidate appended as main's newest run. */
-function historyWithRun(history, report) {
-    return appendRun(history ?? emptyHistory(), report, gatedMetrics(report));
-}
-
-;// CONCATENATED MODULE: ./src/write/outputFiles.ts
-/**
- * Writing the files a command is asked for (run databases, reports, golden sets): each through a temporary sibling
- * and a rename, so nothing is ever half-written, and a path that cannot be written as the user's mistake
- * (`PATH: cannot write (reason)`, an InputError: exit 2), never a stack trace.
- */
-
-
-
-
-/** Why `file` cannot be written, in words, from the error of writing it (or its temporary sibling). */
-function reason(file, error) {
-    const code = error.code;
-    switch (code) {
-        case 'ENOENT':
-            return `no such directory: ${(0,external_node_path_namespaceObject.dirname)(file)}`;
-        case 'ENOTDIR':
-            return 'a parent of it is not a directory';
-        case 'EISDIR':
-            return 'it is a directory';
-        case 'EACCES':
-        case 'EPERM':
-            return 'permission denied';
-        case 'EROFS':
-            return 'read-only file system';
-        case 'ENOSPC':
-            return 'no space left on device';
-        case 'EDQUOT':
-            return 'disk quota exceeded';
-        case 'ENAMETOOLONG':
-            return 'the name is too long';
-        default:
-            return code ?? (error instanceof Error ? error.message : String(error));
-    }
-}
-function cannotWrite(file, error) {
-    return new errors_InputError(`${file}: cannot write (${reason(file, error)})`);
-}
-/** Bytes written by one writeSync at most: writeFileSync refuses 2 GiB and more (ERR_OUT_OF_RANGE); a run database may be larger. */
-const WRITE_CHUNK = 1 << 30;
-/**
- * `bytes` as the whole content of a new file, in pieces of at most `chunk` bytes. The file is created exclusively
- * (a file or link put there meanwhile is not followed) with `mode` from its first byte: a private database's bytes
- * are never readable by others, not even while they are written.
- */
-function writeWhole(file, bytes, chunk = WRITE_CHUNK, mode = 0o600) {
-    const fd = (0,external_node_fs_namespaceObject.openSync)(file, 'wx', mode);
-    try {
-        writeAll(fd, typeof bytes === 'string' ? Buffer.from(bytes) : bytes, chunk);
-    }
-    finally {
-        (0,external_node_fs_namespaceObject.closeSync)(fd);
-    }
-}
-function writeAll(fd, bytes, chunk = WRITE_CHUNK) {
-    for (let at = 0; at < bytes.length;) {
-        try {
-            at += (0,external_node_fs_namespaceObject.writeSync)(fd, bytes, at, Math.min(chunk, bytes.length - at));
-        }
-        catch (error) {
-            // A pipe Node made non-blocking (stdout) is full until its reader reads: wait a little and go on.
-            if (error.code !== 'EAGAIN')
-                throw error;
-            Atomics.wait(PAUSE, 0, 0, 2);
-        }
-    }
-}
-const PAUSE = new Int32Array(new SharedArrayBuffer(4));
-/** The standard stream a path names (`/dev/stdout`, `/dev/fd/2`, `/proc/self/fd/1`), or null. */
-function standardStream(file) {
-    const m = /^\/(?:dev\/(?:std(out|err)|fd\/([12]))|proc\/(?:self|\d+)\/fd\/([12]))$/.exec((0,external_node_path_namespaceObject.resolve)(file));
-    if (m === null)
-        return null;
-    if (m[3] !== undefined &&
-        !(0,external_node_path_namespaceObject.resolve)(file).startsWith('/proc/self/') &&
-        !(0,external_node_path_namespaceObject.resolve)(file).startsWith(`/proc/${process.pid}/`)) {
-        return null;
-    }
-    return m[1] === 'out' || m[2] === '1' || m[3] === '1' ? 1 : 2;
-}
-/**
- * Whether `file` is written through rather than replaced: a standard stream (`--json /dev/stdout`, into a pipe or
- * a redirect), or an existing target that is no regular file (a device such as /dev/null or /dev/full, a FIFO). A
- * rename would put a regular file in a device's place, or over the file a redirect writes to.
- */
-function writtenThrough(file) {
-    if (standardStream(file) !== null)
-        return true;
-    try {
-        const stats = (0,external_node_fs_namespaceObject.statSync)(file);
-        return !stats.isFile() && !stats.isDirectory();
-    }
-    catch {
-        return false;
-    }
-}
-/**
- * Writes `bytes` into a standard stream or a special file (no temporary file, no rename). Text goes out as the
- * CLI's own output does, inert to the Actions runner (`--json /dev/stdout` lands in a workflow's log); bytes as
- * they are.
- */
-function writeThrough(file, bytes) {
-    const data = typeof bytes === 'string' ? Buffer.from(inertLines(bytes)) : bytes;
-    const stream = standardStream(file);
-    if (stream !== null) {
-        writeAll(stream, data);
-        return;
-    }
-    // O_NONBLOCK: a FIFO with no reader fails at once (ENXIO) instead of waiting for one.
-    const fd = (0,external_node_fs_namespaceObject.openSync)(file, external_node_fs_namespaceObject.constants.O_WRONLY | external_node_fs_namespaceObject.constants.O_NONBLOCK);
-    try {
-        writeAll(fd, data);
-    }
-    finally {
-        (0,external_node_fs_namespaceObject.closeSync)(fd);
-    }
-}
-/**
- * Writes every file or none: first each to a temporary sibling (any failure removes them all and throws
- * `PATH: cannot write (reason)`), then each temporary file renamed over its target. A target that exists is checked
- * first: a directory, or a file that may not be written (read-only, which a rename would replace all the same), is
- * refused before anything is written. A standard stream or a device is written through (writtenThrough), after
- * the temporary files are written and before they are renamed.
- */
-function writeOutputFiles(files) {
-    const written = [];
-    const through = files.filter(([named]) => writtenThrough(named));
-    let file = '';
-    watchSignals();
-    try {
-        for (const [named, bytes] of files) {
-            file = named;
-            if (through.some(([t]) => t === named))
-                continue;
-            // An existing file is replaced where it is (a symbolic link keeps pointing at it) and keeps its permissions
-            // (a private database stays private): the rename would otherwise put a new file with the umask's in its place.
-            const was = checkTarget(named);
-            const target = was !== null ? (0,external_node_fs_namespaceObject.realpathSync)(named) : named;
-            sweepTemporaries((0,external_node_path_namespaceObject.dirname)(target));
-            const tmp = temporaryName(target);
-            written.push([tmp, target, named]);
-            pending.add(tmp);
-            writeWhole(tmp, bytes, WRITE_CHUNK, was !== null ? was.mode & 0o777 : 0o600);
-            if (was !== null) {
-                // Its owner too, where this process may give it (root rewriting a user's database); elsewhere chown fails,
-                // and the file is the writer's own as any new file is.
-                try {
-                    if (was.uid !== process.getuid?.() || was.gid !== process.getgid?.())
-                        (0,external_node_fs_namespaceObject.chownSync)(tmp, was.uid, was.gid);
-                }
-                catch {
-                    // not permitted: keep the writer's
-                }
-                (0,external_node_fs_namespaceObject.chmodSync)(tmp, was.mode & 0o7777);
-            }
-        }
-        for (const [named, bytes] of through) {
-            file = named;
-            writeThrough(named, bytes);
-        }
-        while (written.length > 0) {
-            const [tmp, target, named] = written[0];
-            file = named;
-            (0,external_node_fs_namespaceObject.renameSync)(tmp, target);
-            pending.delete(tmp);
-            written.shift();
-        }
-    }
-    catch (error) {
-        for (const [tmp] of written) {
-            try {
-                (0,external_node_fs_namespaceObject.unlinkSync)(tmp);
-            }
-            catch {
-                /* already gone */
-            }
-            pending.delete(tmp);
-        }
-        throw cannotWrite(file, error);
-    }
-}
-/** Temporary files being written now: removed if SIGINT or SIGTERM ends the process. */
-const pending = new Set();
-const SIGNALS = ['SIGINT', 'SIGTERM'];
-let watching = false;
-function onSignal(signal) {
-    for (const tmp of pending) {
-        try {
-            (0,external_node_fs_namespaceObject.unlinkSync)(tmp);
-        }
-        catch {
-            /* already gone */
-        }
-    }
-    pending.clear();
-    for (const s of SIGNALS)
-        process.removeListener(s, onSignal);
-    // Ends as the signal would have: its default action, now that no listener of ours is left.
-    if (process.listenerCount(signal) === 0)
-        process.kill(process.pid, signal);
-}
-/**
- * From the first write on, SIGINT and SIGTERM remove the temporary files before the process ends as the signal
- * would end it. The write is synchronous, so a signal that comes during it is handled once it returns; the
- * listeners stay (removing them then would drop that signal), and do nothing else.
- */
-function watchSignals() {
-    if (watching)
-        return;
-    watching = true;
-    for (const s of SIGNALS)
-        process.on(s, onSignal);
-}
-/** When this process started (ms since the epoch): temporary files older than that are no one's now. */
-const processStart = Date.now() - process.uptime() * 1000;
-const TEMPORARY = /^\.evalverdict-(\d+)-\d+\.tmp$/;
-/**
- * Removes temporary files an earlier run left in `dir` (killed with SIGKILL, or the machine stopped): EvalVerdict's own
- * name pattern, last changed before this process started, and written by a process that is gone.
- */
-function sweepTemporaries(dir) {
-    let names;
-    try {
-        names = (0,external_node_fs_namespaceObject.readdirSync)(dir);
-    }
-    catch {
-        return;
-    }
-    for (const name of names) {
-        const m = TEMPORARY.exec(name);
-        if (m === null)
-            continue;
-        const path = (0,external_node_path_namespaceObject.join)(dir, name);
-        const pid = Number(m[1]);
-        try {
-            const stats = (0,external_node_fs_namespaceObject.lstatSync)(path);
-            // Our own pid on an older file: a process before us had it.
-            if (!stats.isFile() || stats.mtimeMs >= processStart || (pid !== process.pid && isAlive(pid)))
-                continue;
-            (0,external_node_fs_namespaceObject.unlinkSync)(path);
-        }
-        catch {
-            /* gone already, or not ours to remove */
-        }
-    }
-}
-function isAlive(pid) {
-    try {
-        process.kill(pid, 0);
-        return true;
-    }
-    catch (error) {
-        return error.code === 'EPERM';
-    }
-}
-/** One file, written atomically; `PATH: cannot write (reason)` when it cannot be. */
-function outputFiles_writeFileAtomically(file, bytes) {
-    writeOutputFiles([[file, bytes]]);
-}
-/**
- * Output files that must not exist yet (a command that creates files refuses to replace one unless told to):
- * `PATH: already exists (hint)` for the first that does.
- */
-function refuseExisting(files, hint) {
-    for (const file of files) {
-        if (existsSync(file))
-            throw new InputError(`${file}: already exists (${hint})`);
-    }
-}
-/**
- * The target's status (that of the file a symbolic link points at), or null when there is none; an existing one
- * must be a file this process may write (throws the errno error that says why not).
- */
-function checkTarget(file) {
-    if (!(0,external_node_fs_namespaceObject.existsSync)(file))
-        return null;
-    const stats = (0,external_node_fs_namespaceObject.statSync)(file);
-    if (stats.isDirectory())
-        throw Object.assign(new Error(`${file} is a directory`), { code: 'EISDIR' });
-    (0,external_node_fs_namespaceObject.accessSync)(file, external_node_fs_namespaceObject.constants.W_OK);
-    return stats;
-}
-/** Refuses two output flags naming one file (`--a and --b name the same file PATH`); unset flags are skipped. */
-function refuseSameOutput(outputs) {
-    const seen = new Map();
-    for (const [flag, file] of outputs) {
-        if (file === undefined)
-            continue;
-        const where = canonicalPath(file);
-        const other = seen.get(where);
-        if (other !== undefined)
-            throw new InputError(`${other} and ${flag} name the same file ${file}`);
-        seen.set(where, flag);
-    }
-}
-/**
- * The file a path is written to (writeOutputFiles replaces what a symbolic link points at): its real path, or, for
- * a file not there yet, its folder's real path and its name.
- */
-function canonicalPath(file) {
-    try {
-        return (0,external_node_fs_namespaceObject.realpathSync)(file);
-    }
-    catch {
-        try {
-            return (0,external_node_path_namespaceObject.join)((0,external_node_fs_namespaceObject.realpathSync)((0,external_node_path_namespaceObject.dirname)((0,external_node_path_namespaceObject.resolve)(file))), (0,external_node_path_namespaceObject.basename)(file));
-        }
-        catch {
-            return (0,external_node_path_namespaceObject.resolve)(file);
-        }
-    }
-}
-let temporaries = 0;
-/** A temporary sibling of `file` (same directory, so the rename is atomic), short whatever the length of its name. */
-function temporaryName(file) {
-    return (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.dirname)(file), `.evalverdict-${process.pid}-${++temporaries}.tmp`);
-}
-/** The file at `path` as the system knows it (device and inode, after symbolic links), or null when there is none. */
-function fileIdentity(path) {
-    try {
-        const stats = (0,external_node_fs_namespaceObject.statSync)(path);
-        return `${stats.dev}:${stats.ino}`;
-    }
-    catch {
-        return null;
-    }
-}
-/**
- * Refuses an output path that is one of the inputs (the same path after symbolic links, or the same file by device
- * and inode: a hard link), before anything is read or written: `--json c.sqlite` would replace the candidate
- * database with the report. Unset outputs and inputs are skipped.
- */
-function refuseOutputOverInput(outputs, inputs) {
-    const known = inputs
-        .filter((input) => typeof input[1] === 'string' && input[1] !== '')
-        .map(([what, file]) => ({ what, file, path: canonicalPath(file), id: fileIdentity(file) }));
-    for (const [flag, file] of outputs) {
-        if (typeof file !== 'string' || file === '')
-            continue;
-        const path = canonicalPath(file);
-        const id = fileIdentity(file);
-        const input = known.find((k) => k.path === path || (id !== null && k.id === id));
-        if (input !== undefined) {
-            throw new errors_InputError(`${flag} ${file} is the ${input.what} ${input.file}: an output never replaces an input; name another file`);
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/write/historyWriter.ts
-
-/** The history as its file holds it: one run per line, so a diff of two files shows which runs came and went. */
-function historyText(history) {
-    const { runs, ...head } = history;
-    const runLines = runs.map((r) => `    ${JSON.stringify(r)}`).join(',\n');
-    const top = JSON.stringify(head, null, 2).replace(/\n}$/, '');
-    return `${top},\n  "runs": [${runs.length > 0 ? `\n${runLines}\n  ` : ''}]\n}\n`;
-}
-function writeHistoryFile(path, history) {
-    outputFiles_writeFileAtomically(path, historyText(history));
-}
-
-;// CONCATENATED MODULE: ./src/yamlLines.ts
-/** YAML parsed with positions, for messages that name `file:line` (golden sets and gate configs). */
-
-
-/** Parses `text`, throwing an InputError `source:line:col: invalid YAML (...)` for the first syntax error. */
-function parseYamlWithLines(text, source) {
-    const lineCounter = new yaml_dist/* LineCounter */.HN();
-    const doc = (0,yaml_dist/* parseDocument */.Tp)(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
-    if (doc.errors.length > 0) {
-        const e = doc.errors[0];
-        const { line, col } = lineCounter.linePos(e.pos[0]);
-        throw new errors_InputError(`${source}:${line}:${col}: invalid YAML (${e.message.split('\n')[0]})`);
-    }
-    const lineOf = (node) => {
-        const range = node?.range;
-        return range ? lineCounter.linePos(range[0]).line : 1;
-    };
-    const keyLine = (map, key) => {
-        const pair = map.items.find((p) => p.key?.value === key);
-        return pair ? lineOf(pair.value ?? pair.key) : lineOf(map);
-    };
-    return { doc, lineOf, keyLine };
-}
-
-;// CONCATENATED MODULE: ./schemas/gate-config.schema.json
-const gate_config_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"gate-config.schema.json","title":"EvalVerdict gate config","description":"The gate config (`.github/evalverdict.yml`, `--config`, the action\'s `gates` input): docs/gates.md. Put `# yaml-language-server: $schema=<path to this file>` on its first line.","type":["object","null"],"additionalProperties":false,"properties":{"preset":{"$ref":"#/$defs/preset"},"presets":{"anyOf":[{"$ref":"#/$defs/preset"},{"type":"array","items":{"$ref":"#/$defs/preset"}}]},"alpha":{"type":"number","exclusiveMinimum":0,"maximum":0.5,"description":"Significance level of the paired tests, above 0 and at most 0.5; default 0.05."},"min_n":{"type":"integer","minimum":0,"description":"Default `min_n` of the gates with `where`; default 20."},"gates":{"type":["array","null"],"maxItems":200,"items":{"$ref":"#/$defs/gate"},"description":"At most 200 gates, each a row of the report\'s gate table. The reader counts the presets\' gates too (retrieval 4, rag-answers 5), which JSON Schema cannot add up: with presets, list fewer."},"margin":{"type":"number","minimum":0,"description":"The drop that matters for tested gates: a gate passes when a drop of it is ruled out, fails when the drop is shown to be beyond it; 0 asks for a gain. Default 0.1 (docs/gates.md)."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when its interval neither rules out a drop of the margin nor shows one beyond it; default warn (docs/gates.md)."},"correction":{"enum":["none","holm","bh"],"description":"How the tested gates\' p values are adjusted together; default holm."},"primary":{"type":"string","minLength":1,"description":"A metric whose tested gates use the full alpha, outside the correction."},"k":{"anyOf":[{"type":"integer","minimum":1,"maximum":1000},{"type":"array","minItems":1,"items":{"type":"integer","minimum":1,"maximum":1000}}],"description":"The cutoffs of the @k metrics, as --k; the command line wins."},"mrr_cutoff":{"type":"integer","minimum":1,"maximum":1000,"description":"The cutoff of mrr@N, as --mrr-cutoff; the command line wins."},"repeats":{"type":["object","null"],"additionalProperties":false,"description":"Repeated runs per side (docs/compare.md, \\"Repeated runs and flaky queries\\").","properties":{"may_differ":{"anyOf":[{"type":"string","minLength":1},{"type":["array","null"],"items":{"type":"string","minLength":1}}],"description":"The config_snapshot_json keys (top-level) a side\'s runs may differ in without a warning, e.g. [seed, started_at]; listed in the JSON as `repeats.<side>.expected_differences`. Replaces the default, [seed]; an empty list warns on every difference."}}},"noise":{"type":"object","additionalProperties":false,"required":["measured","runs","metrics"],"description":"The run-to-run noise `evalverdict calibrate` measured, written into the config it suggests; the report names it. A record: it changes no verdict (docs/gates.md, \\"Noise floor\\").","properties":{"measured":{"type":"string","description":"The newest calibration run\'s created_at (RFC 3339)."},"runs":{"type":"integer","minimum":2,"description":"How many runs of one commit were measured."},"commit":{"type":["string","null"],"description":"The commit the runs record."},"metrics":{"type":"object","minProperties":1,"maxProperties":200,"description":"Per metric id: its noise; 1 to 200 metrics (as many as a config may have gates).","additionalProperties":{"type":"object","additionalProperties":false,"required":["sd_diff","sd_mean","changed","detects"],"properties":{"sd_diff":{"type":"number","minimum":0,"description":"SD of a query\'s difference between two runs."},"sd_mean":{"type":"number","minimum":0,"description":"SD of the run mean across runs."},"changed":{"type":"number","minimum":0,"description":"Share of queries that differ between two runs."},"detects":{"type":["number","null"],"minimum":0,"description":"The smallest drop the gate\'s test detects at this noise (80% power); null: none."}}}}}}},"$defs":{"preset":{"enum":["retrieval","rag-answers"]},"gate":{"type":"object","additionalProperties":false,"required":["metric"],"allOf":[{"description":"A gate needs a threshold: one of min, max, max_drop, max_increase, max_drop_pct, max_increase_pct, or margin.","anyOf":[{"required":["min"]},{"required":["max"]},{"required":["max_drop"]},{"required":["max_increase"]},{"required":["max_drop_pct"]},{"required":["max_increase_pct"]},{"required":["margin"]}]}],"properties":{"metric":{"type":"string","minLength":1,"description":"A metric id (`evalverdict metrics`) or regressions, losses, wins, answer_regressions."},"where":{"type":"object","minProperties":1,"maxProperties":1,"additionalProperties":false,"properties":{"category":{"type":["string","number"]},"difficulty":{"type":["string","number"]},"tag":{"type":["string","number"]},"vault":{"type":["string","number"]},"answerable":{"type":"boolean"}}},"level":{"enum":["error","warn"]},"min":{"type":"number"},"max":{"type":"number"},"max_drop":{"type":"number"},"max_increase":{"type":"number"},"max_drop_pct":{"type":"number"},"max_increase_pct":{"type":"number"},"significant_only":{"type":"boolean"},"min_n":{"type":"integer","minimum":0},"on_no_data":{"enum":["fail","warn","pass"]},"margin":{"type":"number","minimum":0,"description":"This gate\'s drop that matters (else its own max_drop & co. as a drop, else the config\'s margin); 0 asks for a gain."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when its interval neither rules out a drop of the margin nor shows one beyond it; default warn (docs/gates.md)."}}}}}');
 ;// CONCATENATED MODULE: ./src/gate/settings.ts
 /**
  * The settings scoring and testing share: the cutoffs (`k`, `mrr_cutoff`) and the level (`alpha`). Each is bounded
@@ -56546,6 +55769,7 @@ function cutoffListFromText(text, name) {
 
 
 
+
 /** The gate config both entries read when none is named and it exists (relative to the working directory). */
 const DEFAULT_CONFIG_PATH = '.github/evalverdict.yml';
 const THRESHOLD_KEYS = [
@@ -56559,32 +55783,9 @@ const THRESHOLD_KEYS = [
 const WHERE_KEYS = ['category', 'difficulty', 'tag', 'answerable', 'vault'];
 /** The smallest drop that matters, by default: see docs/gates.md, "Margins" (chosen by test/verdict.test.ts). */
 const DEFAULT_MARGIN = 0.1;
-const GATE_KEYS = new Set([
-    'metric',
-    'where',
-    'level',
-    ...THRESHOLD_KEYS,
-    'significant_only',
-    'min_n',
-    'on_no_data',
-    'margin',
-    'on_inconclusive',
-]);
-const TOP_KEYS = new Set([
-    'gates',
-    'alpha',
-    'preset',
-    'presets',
-    'min_n',
-    'margin',
-    'on_inconclusive',
-    'correction',
-    'primary',
-    'k',
-    'mrr_cutoff',
-    'noise',
-    'repeats',
-]);
+/** A gate's keys and the config's: the gate-config schema's, the one list (editors read the same file). */
+const GATE_KEYS = new Set(Object.keys(gate_config_schema_namespaceObject.$defs.gate.properties));
+const TOP_KEYS = new Set(Object.keys(gate_config_schema_namespaceObject.properties));
 /** The most gates a config may hold (presets' included). */
 const MAX_GATES = 200;
 /** Shipped presets. Thresholds are the issue's; each is documented in docs/gates.md. */
@@ -56680,8 +55881,8 @@ function parseGateConfig(text, source) {
         for (const item of gatesNode.items)
             gates.push(parseGate(item, yaml, source, defaultMinN));
     }
-    // Each gate is a row of the comment's gate table (and an annotation): 10,000 gates made a 675 KB report that
-    // GitHub refused (422), leaving the old comment up.
+    // Each gate is a row of the comment's gate table (and an annotation): too many make a report GitHub refuses,
+    // leaving the old comment up (bench/README.md, "What was kept").
     if (gates.length > MAX_GATES) {
         throw new errors_InputError(`${source}:${lineOf(gatesNode ?? root)}: ${gates.length} gates, more than the ${MAX_GATES} a report can show in a pull request comment`);
     }
@@ -57045,7 +56246,7 @@ function keyOf(g) {
 
 
 
-const COMMENT_MODES = ['always', 'on-change', 'on-failure', 'never'];
+
 const FAIL_ON_LEVELS = ['error', 'warn', 'never'];
 /** `auto`: set the commit status when the token may (a refusal is a warning); `true`: a refusal fails the step. */
 const STATUS_MODES = ['auto', 'true', 'false'];
@@ -57455,6 +56656,7 @@ function recordHistory(settings, previous, report) {
 
 
 
+
 const labelOf = (lookup) => lookup.label ?? `baseline artifact:${lookup.artifact}`;
 /**
  * Conclusions whose run may hold a baseline: a main run that failed a gate (after merging an accepted regression,
@@ -57520,14 +56722,9 @@ function currentWorkflowFile(workflowRef) {
     const m = /\/\.github\/workflows\/([^/@]+)@/.exec(workflowRef ?? '');
     return m ? m[1] : null;
 }
-/** Whether an error from the client is GitHub's answer with `status`. */
-function statusOf(error) {
-    const status = error?.status;
-    return typeof status === 'number' ? status : null;
-}
 /** A GitHub error as one message that says what to change. */
 function apiFailure(error, what, lookup) {
-    const status = statusOf(error);
+    const status = httpStatusOf(error);
     const detail = inputText_oneLine(error instanceof Error ? error.message : String(error));
     if (status === 403 && !/rate limit/i.test(detail))
         return new errors_InputError(`${labelOf(lookup)}: the token may not ${what} (HTTP 403: ${detail}); add \`actions: read\` to the job's \`permissions:\``);
@@ -58193,7 +57390,7 @@ function gatesFailingAt(report, level) {
 function passedAt(report, failOn) {
     return gatesFailingAt(report, failOn === 'never' ? 'error' : failOn).length === 0;
 }
-function gateLabel(g) {
+function outputs_gateLabel(g) {
     return `${g.metric}${whereText(g.where)}`;
 }
 /** One line per failed gate, for the annotation and the failure message. */
@@ -58209,7 +57406,7 @@ function gateMessage(g) {
         : g.result === 'inconclusive'
             ? 'inconclusive'
             : `threshold ${g.threshold} not met`;
-    return `${gateLabel(g)}: ${what} (${values})${g.note ? `; ${g.note}` : ''}`;
+    return `${outputs_gateLabel(g)}: ${what} (${values})${g.note ? `; ${g.note}` : ''}`;
 }
 /**
  * One annotation per gate with an effect: an error for each gate that fails the step at the `fail-on` level,
@@ -58223,7 +57420,7 @@ function gateAnnotations(report, failOn, configFile) {
         const level = failing.has(g) ? 'error' : 'warning';
         return {
             level,
-            title: `EvalVerdict ${level === 'error' ? 'gate failed' : 'gate warning'}: ${gateLabel(g)}`,
+            title: `EvalVerdict ${level === 'error' ? 'gate failed' : 'gate warning'}: ${outputs_gateLabel(g)}`,
             message: gateMessage(g),
             ...(configFile && g.line !== undefined ? { file: configFile, line: g.line } : {}),
         };
@@ -58232,7 +57429,7 @@ function gateAnnotations(report, failOn, configFile) {
 /** The step's failure message when gates fail it, naming each failed gate. */
 function gateFailureMessage(failed, failOn) {
     const n = failed.length;
-    return `EvalVerdict: ${n} ${n === 1 ? 'gate' : 'gates'} failed (fail-on: ${failOn}): ${failed.map((g) => `${gateLabel(g)} (${g.threshold})`).join(', ')}`;
+    return `EvalVerdict: ${n} ${n === 1 ? 'gate' : 'gates'} failed (fail-on: ${failOn}): ${failed.map((g) => `${outputs_gateLabel(g)} (${g.threshold})`).join(', ')}`;
 }
 /** The `failed-gates` output: every gate with an effect (failed or warned), as in the JSON report. */
 function failedGatesJson(report) {
@@ -58275,243 +57472,6 @@ function errorSummaryJson(message) {
     return JSON.stringify({ verdict: 'error', error: message });
 }
 
-;// CONCATENATED MODULE: ./src/acceptance/state.ts
-
-
-const EMPTY_STATE = { current: null, history: [], shown: [] };
-/** History entries kept (oldest dropped first). */
-const HISTORY_KEPT = 10;
-/** Shown reports kept (oldest dropped first). */
-const SHOWN_KEPT = 10;
-/** Gates a standing acceptance stores at most; more failed gates than this are not accepted (the comment says so). */
-const STORED_GATES = 40;
-const STATE_PREFIX = '<!-- evalverdict:acceptance-state ';
-function worseOf(g) {
-    return g.max !== undefined || g.max_increase !== undefined || g.max_increase_pct !== undefined ? 'higher' : 'lower';
-}
-/** Gates are the same gate when metric, group and threshold agree (a changed config is a different gate). */
-function gateKey(g) {
-    // JSON, not joined text: a group value holding `,` or `=` must not pass for another group.
-    const where = g.where
-        ? Object.keys(g.where)
-            .sort()
-            .map((k) => [k, g.where?.[k]])
-        : [];
-    return JSON.stringify([g.metric, where, g.threshold]);
-}
-function state_gateLabel(g) {
-    return `${g.metric}${g.where ? ` (${wherePairs(g.where)})` : ''}`;
-}
-/** The number a gate judged: the change for a relative gate, the value for an absolute one. */
-function judged(g) {
-    return g.judged === 'delta' ? g.delta : g.candidate;
-}
-/** Round-off in the stored numbers (they went through JSON) never counts as worse. */
-const TOLERANCE = 1e-9;
-/** Whether `standing` covers the failed gates of a new commit (`now`, each with what the gate judged). */
-function carryOver(standing, now) {
-    const accepted = new Map(standing.gates.map((g) => [gateKey(g), g]));
-    for (const g of now) {
-        const was = accepted.get(gateKey(g));
-        // A failed gate the acceptance did not name is not covered, and fails the run on its own.
-        if (!was)
-            continue;
-        const a = judged(was);
-        const b = judged(g);
-        if (a === null || b === null)
-            return { ok: false, why: `${state_gateLabel(g)} has no number to compare` };
-        const worse = was.worse === 'lower' ? b < a - TOLERANCE : b > a + TOLERANCE;
-        if (worse)
-            return {
-                ok: false,
-                why: `${state_gateLabel(g)} is ${formatNumber(b, g.judged)}, worse than the accepted ${formatNumber(a, g.judged)}`,
-            };
-    }
-    return { ok: true };
-}
-function formatNumber(x, kind) {
-    const text = Math.abs(x).toFixed(4);
-    return kind === 'delta' ? `${x < 0 ? '−' : '+'}${text}` : text;
-}
-function historyEntry(event, a, headSha, at) {
-    return { event, by: a.by, at, head_sha: headSha, gates: a.gates.map(state_gateLabel), reason: a.reason };
-}
-function state_withHistory(state, ...entries) {
-    return [...state.history, ...entries].slice(-HISTORY_KEPT);
-}
-/** The hidden line, or '' for an empty state. */
-function encodeState(state) {
-    if (!state.current && state.history.length === 0 && state.shown.length === 0)
-        return '';
-    const json = JSON.stringify({ v: 1, current: state.current, history: state.history, shown: state.shown });
-    return `${STATE_PREFIX}${Buffer.from(json, 'utf8').toString('base64')} -->`;
-}
-/** Exactly a state line, whole: the prefix, base64 and the closer, nothing before or after. */
-const state_STATE_LINE = /^<!-- evalverdict:acceptance-state ([A-Za-z0-9+/=]{1,200000}) -->$/;
-/** The body's final line (trailing blank lines and white space aside): the one place a state line is read from. */
-function finalLine(body) {
-    const trimmed = body.replace(/\s+$/, '');
-    return trimmed.slice(trimmed.lastIndexOf('\n') + 1).replace(/\r$/, '');
-}
-/** Whether the body ends with a state line (a look-alike anywhere else never counts). */
-function endsWithStateLine(body) {
-    return state_STATE_LINE.test(finalLine(body));
-}
-/**
- * The state in a comment body EvalVerdict wrote, or null when there is none or it is not ours to read. Only the
- * final line is read: a state line anywhere else in the body is text, not state.
- */
-function decodeState(body) {
-    const m = state_STATE_LINE.exec(finalLine(body));
-    if (!m)
-        return null;
-    let parsed;
-    try {
-        parsed = JSON.parse(Buffer.from(m[1], 'base64').toString('utf8'));
-    }
-    catch {
-        return null;
-    }
-    const o = parsed;
-    if (o?.v !== 1 || !Array.isArray(o.history) || !Array.isArray(o.shown))
-        return null;
-    const current = o.current === null ? null : standingOf(o.current);
-    if (current === undefined)
-        return null;
-    const history = o.history.map(state_historyOf);
-    const shown = o.shown.map(shownOf);
-    if (history.some((h) => h === null) || shown.some((r) => r === null))
-        return null;
-    return {
-        current,
-        history: history.slice(-HISTORY_KEPT),
-        shown: shown.slice(-SHOWN_KEPT),
-    };
-}
-function shownOf(v) {
-    const r = v;
-    if (!r || !isText(r.sha, 64) || (r.kind !== 'report' && r.kind !== 'error'))
-        return null;
-    if (!(r.since === null || (isText(r.since, 40) && Number.isFinite(Date.parse(r.since)))))
-        return null;
-    return { sha: r.sha, kind: r.kind, since: r.since };
-}
-/**
- * The state with this run's body recorded as shown. `previousAt` is GitHub's `updated_at` of the comment being
- * replaced (null: no comment yet), which dates the body the prior state line ended. The same commit and kind again
- * (a rerun) adds nothing, so an unchanged report leaves the comment unchanged.
- */
-function withShown(state, previousAt, body) {
-    const shown = state.shown.map((r, i) => i === state.shown.length - 1 && r.since === null ? { ...r, since: previousAt } : r);
-    const last = shown.at(-1);
-    if (last && last.sha === body.sha && last.kind === body.kind)
-        return state;
-    const dated = shown.filter((r) => r.since !== null);
-    return { ...state, shown: [...dated, { ...body, since: null }].slice(-SHOWN_KEPT) };
-}
-/**
- * What the comment showed at `time` (a command's `created_at`), given the comment's `updated_at`: the newest body
- * written before that second. Null when none was (the command came before any report this state knows of).
- */
-function shownAt(state, updatedAt, time) {
-    const t = Date.parse(time);
-    if (!Number.isFinite(t))
-        return null;
-    let seen = null;
-    for (const r of state.shown) {
-        const since = Date.parse(r.since ?? updatedAt);
-        // Strictly before: a body written in the command's own second may not have been on the writer's screen.
-        if (Number.isFinite(since) && since < t)
-            seen = r;
-    }
-    return seen;
-}
-const isText = (v, max = 2000) => typeof v === 'string' && v.length <= max;
-const isNumberOrNull = (v) => v === null || (typeof v === 'number' && Number.isFinite(v));
-function storedGateOf(v) {
-    const g = v;
-    if (!g || !isText(g.metric, 200) || !isText(g.threshold, 400))
-        return null;
-    if (g.judged !== 'delta' && g.judged !== 'value')
-        return null;
-    if (g.worse !== 'lower' && g.worse !== 'higher')
-        return null;
-    if (![g.baseline, g.candidate, g.delta].every(isNumberOrNull))
-        return null;
-    const where = g.where;
-    if (where !== undefined) {
-        if (!where || typeof where !== 'object' || Array.isArray(where))
-            return null;
-        if (!Object.values(where).every((x) => isText(x, 400) || typeof x === 'boolean'))
-            return null;
-    }
-    return g;
-}
-/** A standing acceptance, or undefined when the value is not one. */
-function standingOf(v) {
-    const a = v;
-    if (!a || !isText(a.by, 100) || !isText(a.at, 40) || !isText(a.head_sha, 64) || !isText(a.covers, 64))
-        return undefined;
-    if (a.via !== 'label' && a.via !== 'comment')
-        return undefined;
-    if (!sourceOk(a.source, a.via))
-        return undefined;
-    if (!(a.reason === null || isText(a.reason, 1000)))
-        return undefined;
-    if (!Array.isArray(a.gates) || a.gates.length > STORED_GATES)
-        return undefined;
-    const gates = a.gates.map(storedGateOf);
-    if (gates.some((g) => g === null))
-        return undefined;
-    return a;
-}
-/** A source of the kind the acceptance was made by: a comment's id, or the label's name. */
-function sourceOk(v, via) {
-    const s = v;
-    if (!s || s.kind !== via)
-        return false;
-    return via === 'comment'
-        ? typeof s.comment_id === 'number' && Number.isSafeInteger(s.comment_id) && s.comment_id > 0
-        : isText(s.label, 100);
-}
-const HISTORY_EVENTS = ['accepted', 'carried over', 'lapsed', 'withdrawn', 'unconfirmed'];
-function state_historyOf(v) {
-    const h = v;
-    if (!h || !HISTORY_EVENTS.includes(h.event))
-        return null;
-    if (!isText(h.by, 100) || !isText(h.at, 40) || !isText(h.head_sha, 64))
-        return null;
-    if (!(h.reason === null || isText(h.reason, 1000)))
-        return null;
-    if (!Array.isArray(h.gates) || h.gates.length > STORED_GATES || !h.gates.every((g) => isText(g, 400)))
-        return null;
-    return h;
-}
-/** History rows shown in the comment (the hidden state keeps HISTORY_KEPT). */
-const SHOWN_HISTORY = 5;
-/** The audit trail under the report: who accepted what, when, for which commit, and why; escaped; '' for none. */
-function renderHistory(state) {
-    if (state.history.length === 0)
-        return '';
-    const shown = state.history.slice(-SHOWN_HISTORY);
-    const rows = shown.map((h) => {
-        const gates = escapeMarkdownCell(h.gates.slice(0, 3).join(', ') + (h.gates.length > 3 ? ', …' : ''), 120);
-        return `| ${escapeMarkdownCell(h.at, 30)} | ${h.event} | @${escapeMarkdownCell(h.by, 40)} | \`${h.head_sha.slice(0, 7).replace(/[^0-9a-f]/gi, '')}\` | ${gates} | ${escapeMarkdownCell(h.reason, 120)} |`;
-    });
-    const more = state.history.length > shown.length ? ` (the last ${shown.length})` : '';
-    return [
-        '',
-        `<details><summary>Acceptances on this pull request${more}</summary>`,
-        '',
-        '| When | What | Who | Commit | Gates | Reason |',
-        '| --- | --- | --- | --- | --- | --- |',
-        ...rows,
-        '',
-        '</details>',
-        '',
-    ].join('\n');
-}
-
 ;// CONCATENATED MODULE: ./src/acceptance/runDecision.ts
 
 
@@ -58533,7 +57493,7 @@ function decideRun(facts) {
         if (!prior.current)
             return { decision: { kind: 'none' }, state: prior };
         const entry = historyEntry('withdrawn', prior.current, facts.headSha ?? prior.current.covers, facts.now);
-        return { decision: { kind: 'none' }, state: { ...prior, current: null, history: state_withHistory(prior, entry) } };
+        return { decision: { kind: 'none' }, state: { ...prior, current: null, history: withHistory(prior, entry) } };
     }
     if (facts.command)
         return commandDecision(facts, facts.command, prior);
@@ -58543,7 +57503,7 @@ function decideRun(facts) {
             return { decision, state: prior };
         const standing = runDecision_standingOf(decision.acceptance, facts.failing, { kind: 'label', label: facts.label });
         const entry = historyEntry('accepted', standing, standing.head_sha, facts.now);
-        return { decision, state: { ...prior, current: standing, history: state_withHistory(prior, entry) } };
+        return { decision, state: { ...prior, current: standing, history: withHistory(prior, entry) } };
     }
     if (prior.current)
         return standingDecision(facts, prior.current, prior);
@@ -58554,7 +57514,7 @@ function standingDecision(facts, standing, prior) {
     const head = facts.headSha;
     if (standing.via === 'label' && !facts.labels.some((l) => runDecision_sameLabel(l, facts.label))) {
         const entry = historyEntry('withdrawn', standing, head ?? standing.covers, facts.now);
-        return { decision: { kind: 'none' }, state: { ...prior, current: null, history: state_withHistory(prior, entry) } };
+        return { decision: { kind: 'none' }, state: { ...prior, current: null, history: withHistory(prior, entry) } };
     }
     if (facts.failing.length === 0 || !head)
         return { decision: { kind: 'none' }, state: prior };
@@ -58564,7 +57524,7 @@ function standingDecision(facts, standing, prior) {
         const reason = `the earlier acceptance by @${standing.by} (for ${runDecision_short(standing.head_sha)}) no longer covers ${runDecision_short(head)}: ${check.why}.`;
         return {
             decision: { kind: 'refused', reason },
-            state: { ...prior, current: null, history: state_withHistory(prior, entry) },
+            state: { ...prior, current: null, history: withHistory(prior, entry) },
         };
     }
     const decision = { kind: 'accepted', acceptance: acceptanceOf(standing, head) };
@@ -58572,7 +57532,7 @@ function standingDecision(facts, standing, prior) {
         return { decision, state: prior };
     const carried = { ...standing, covers: head };
     const entry = historyEntry('carried over', carried, head, facts.now);
-    return { decision, state: { ...prior, current: carried, history: state_withHistory(prior, entry) } };
+    return { decision, state: { ...prior, current: carried, history: withHistory(prior, entry) } };
 }
 function commandDecision(facts, command, prior) {
     const refuse = (reason) => ({ decision: { kind: 'refused', reason }, state: prior });
@@ -58588,7 +57548,7 @@ function commandDecision(facts, command, prior) {
     const named = command.gates.map((n) => n.toLowerCase());
     const unknown = command.gates.filter((n) => !facts.failing.some((g) => g.metric.toLowerCase() === n.toLowerCase()));
     if (unknown.length > 0)
-        return refuse(`${unknown.join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not among the failed gates (${[...new Set(facts.failing.map(state_gateLabel))].join(', ')}); nothing was accepted.`);
+        return refuse(`${unknown.join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not among the failed gates (${[...new Set(facts.failing.map(gateLabel))].join(', ')}); nothing was accepted.`);
     const chosen = named.length === 0 ? facts.failing : facts.failing.filter((g) => named.includes(g.metric.toLowerCase()));
     const acceptance = {
         by: command.by,
@@ -58601,7 +57561,7 @@ function commandDecision(facts, command, prior) {
     const entry = historyEntry('accepted', standing, standing.head_sha, facts.now);
     return {
         decision: { kind: 'accepted', acceptance },
-        state: { ...prior, current: standing, history: state_withHistory(prior, entry) },
+        state: { ...prior, current: standing, history: withHistory(prior, entry) },
     };
 }
 function runDecision_short(sha) {
@@ -58622,7 +57582,7 @@ function unconfirmedDecision(prior, standing, check, headSha, now) {
     const reason = `${what}; it is dropped.`;
     return {
         decision: { kind: 'refused', reason },
-        state: { ...prior, current: null, history: state_withHistory(prior, entry) },
+        state: { ...prior, current: null, history: withHistory(prior, entry) },
     };
 }
 
@@ -78955,8 +77915,45 @@ function perQuery_perQueryRows(run, golden, options) {
     };
 }
 
+;// CONCATENATED MODULE: ./schemas/golden-query.schema.json
+const golden_query_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"golden-query.schema.json","title":"EvalVerdict golden query (one JSON Lines line)","description":"One line of a JSON Lines golden set: a query, or (first line only) a header (docs/golden-sets.md). Unknown keys are ignored with a warning naming the nearest known key.","anyOf":[{"$ref":"#/$defs/query"},{"$ref":"#/$defs/header"}],"$defs":{"texts":{"type":"array","items":{"type":["string","number"]}},"label":{"type":["string","number","null"]},"header":{"type":"object","additionalProperties":false,"properties":{"schema_version":{"type":["string","number"]},"name":{"type":"string"},"description":{"type":"string"},"profile":{"enum":["evalverdict","wfgy","paperbot"],"description":"Whose metric definitions apply (docs/golden-sets.md, \\"Metric profiles\\")."}}},"query":{"type":"object","additionalProperties":false,"required":["id","query"],"properties":{"id":{"type":["string","number"],"description":"Matched to the run\'s query_id as exact text."},"query":{"type":"string"},"lang":{"$ref":"#/$defs/label"},"expected_doc_ids":{"$ref":"#/$defs/texts","description":"Empty (with no `answerable`): the query should be refused."},"expected_chunk_ids":{"$ref":"#/$defs/texts"},"must_contain":{"$ref":"#/$defs/texts"},"forbidden":{"$ref":"#/$defs/texts"},"difficulty":{"$ref":"#/$defs/label"},"group":{"$ref":"#/$defs/label"},"category":{"$ref":"#/$defs/label"},"tags":{"$ref":"#/$defs/texts"},"vault":{"$ref":"#/$defs/label"},"answerable":{"type":"boolean"},"gold_supports":{"type":"array","items":{"type":"object","additionalProperties":false,"properties":{"rel_path":{"type":"string"},"heading_path":{"anyOf":[{"type":"string"},{"$ref":"#/$defs/texts"}]},"snippets":{"$ref":"#/$defs/texts"},"newer":{"type":"boolean"}}}},"required_support_groups":{"type":"array","items":{"type":"array","items":{"type":"integer","minimum":0}}},"judgments":{"type":"object","additionalProperties":{"type":"integer"},"description":"chunk_id or doc_id -> grade."},"expected_lines":{"type":"object","additionalProperties":false,"required":["file","line_range"],"properties":{"file":{"type":"string"},"line_range":{"type":"array","items":{"type":"integer","minimum":1}}}},"gold_claim":{"type":"string"},"recency_conflict_rule":{"enum":["cite_newer","cite_both","acknowledge_both"]},"pending":{"type":"boolean"},"top_k":{"type":"integer","minimum":1,"description":"The query\'s own cutoff: hit@k, recall@k, mrr@k and nDCG@k score it at min(k, top_k)."},"notes":{},"note":{}}}}}');
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/warnings.ts
+/**
+ * Warnings as data: what the readers and the report find, kept as values until an entry prints them
+ * (src/render/warningText.ts words them for the terminal and the action's annotations, src/render/markdown.ts for the
+ * comment). Two halves of one golden file merge their unknown keys as data (mergeWarnings), not by parsing text.
+ */
+const note = (text) => ({ kind: 'note', text });
+/** Notes from texts, nulls (no warning) left out. */
+const warnings_notes = (texts) => texts.filter((t) => typeof t === 'string').map(note);
+/**
+ * One warning per unknown key of a file and map, where a file read in two halves (two threads) gave one per half:
+ * the counts added, the first half's line kept. The rest pass as they are, in order.
+ */
+function mergeWarnings(warnings) {
+    const merged = [];
+    const firstOf = new Map();
+    for (const w of warnings) {
+        if (w.kind !== 'unknown_key') {
+            merged.push(w);
+            continue;
+        }
+        const name = JSON.stringify([w.source, w.map, w.key]);
+        const first = firstOf.get(name);
+        if (first === undefined) {
+            firstOf.set(name, merged.length);
+            merged.push(w);
+        }
+        else {
+            const earlier = merged[first];
+            merged[first] = { ...earlier, count: earlier.count + w.count };
+        }
+    }
+    return merged;
+}
+
 ;// CONCATENATED MODULE: ./src/load/golden.ts
 /**
  * Golden sets: JSON Lines (one query object per line, read with JSON.parse) or YAML (kebab's format, read with the
@@ -78972,33 +77969,11 @@ var external_node_crypto_ = __nccwpck_require__(7598);
 
 
 
+
 /** JSON Lines by the file's name (`.jsonl`, `.ndjson`); anything else is read as YAML. */
 const goldenFormatOf = (file) => (/\.(jsonl|ndjson)$/i.test(file) ? 'jsonl' : 'yaml');
-const QUERY_KEYS = [
-    'id',
-    'query',
-    'lang',
-    'expected_doc_ids',
-    'expected_chunk_ids',
-    'must_contain',
-    'forbidden',
-    'difficulty',
-    'group',
-    'category',
-    'tags',
-    'vault',
-    'answerable',
-    'gold_supports',
-    'required_support_groups',
-    'judgments',
-    'expected_lines',
-    'gold_claim',
-    'recency_conflict_rule',
-    'pending',
-    'top_k',
-    'notes',
-    'note',
-];
+/** A query's keys, a header's: the golden-query schema's, the one list (editors read the same file). */
+const QUERY_KEYS = Object.keys(golden_query_schema_namespaceObject.$defs.query.properties);
 const KNOWN_KEYS = new Set(QUERY_KEYS);
 /** The keys that state an expectation (hasExpectation); a golden set needs one in some query. */
 const EXPECTATION_KEYS = [
@@ -79013,7 +77988,7 @@ const EXPECTATION_KEYS = [
     'recency_conflict_rule',
     'answerable',
 ];
-const HEADER_KEYS = new Set(['schema_version', 'name', 'description', 'profile']);
+const HEADER_KEYS = new Set(Object.keys(golden_query_schema_namespaceObject.$defs.header.properties));
 /** The metric profiles a golden set's header may name (docs/golden-sets.md, "Metric profiles"). */
 const METRIC_PROFILES = ['evalverdict', 'wfgy', 'paperbot'];
 /** Whether a value names one of METRIC_PROFILES. */
@@ -79648,8 +78623,6 @@ function expectedLinesOf(raw, fail) {
     return { file, start: range[0], end: range[1] };
 }
 
-;// CONCATENATED MODULE: ./schemas/golden-query.schema.json
-const golden_query_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"golden-query.schema.json","title":"EvalVerdict golden query (one JSON Lines line)","description":"One line of a JSON Lines golden set: a query, or (first line only) a header (docs/golden-sets.md). Unknown keys are ignored with a warning naming the nearest known key.","anyOf":[{"$ref":"#/$defs/query"},{"$ref":"#/$defs/header"}],"$defs":{"texts":{"type":"array","items":{"type":["string","number"]}},"label":{"type":["string","number","null"]},"header":{"type":"object","additionalProperties":false,"properties":{"schema_version":{"type":["string","number"]},"name":{"type":"string"},"description":{"type":"string"},"profile":{"enum":["evalverdict","wfgy","paperbot"],"description":"Whose metric definitions apply (docs/golden-sets.md, \\"Metric profiles\\")."}}},"query":{"type":"object","additionalProperties":false,"required":["id","query"],"properties":{"id":{"type":["string","number"],"description":"Matched to the run\'s query_id as exact text."},"query":{"type":"string"},"lang":{"$ref":"#/$defs/label"},"expected_doc_ids":{"$ref":"#/$defs/texts","description":"Empty (with no `answerable`): the query should be refused."},"expected_chunk_ids":{"$ref":"#/$defs/texts"},"must_contain":{"$ref":"#/$defs/texts"},"forbidden":{"$ref":"#/$defs/texts"},"difficulty":{"$ref":"#/$defs/label"},"group":{"$ref":"#/$defs/label"},"category":{"$ref":"#/$defs/label"},"tags":{"$ref":"#/$defs/texts"},"vault":{"$ref":"#/$defs/label"},"answerable":{"type":"boolean"},"gold_supports":{"type":"array","items":{"type":"object","additionalProperties":false,"properties":{"rel_path":{"type":"string"},"heading_path":{"anyOf":[{"type":"string"},{"$ref":"#/$defs/texts"}]},"snippets":{"$ref":"#/$defs/texts"},"newer":{"type":"boolean"}}}},"required_support_groups":{"type":"array","items":{"type":"array","items":{"type":"integer","minimum":0}}},"judgments":{"type":"object","additionalProperties":{"type":"integer"},"description":"chunk_id or doc_id -> grade."},"expected_lines":{"type":"object","additionalProperties":false,"required":["file","line_range"],"properties":{"file":{"type":"string"},"line_range":{"type":"array","items":{"type":"integer","minimum":1}}}},"gold_claim":{"type":"string"},"recency_conflict_rule":{"enum":["cite_newer","cite_both","acknowledge_both"]},"pending":{"type":"boolean"},"notes":{},"note":{}}}}}');
 ;// CONCATENATED MODULE: ./schemas/golden-set.schema.json
 const golden_set_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"golden-set.schema.json","title":"EvalVerdict golden set (YAML)","description":"A YAML golden set: a list of queries, or a map whose `queries` key holds them beside the header keys (docs/golden-sets.md). Put `# yaml-language-server: $schema=<path to this file>` on its first line.","anyOf":[{"type":"array","items":{"$ref":"golden-query.schema.json#/$defs/query"}},{"type":"object","additionalProperties":false,"required":["queries"],"properties":{"queries":{"type":"array","items":{"$ref":"golden-query.schema.json#/$defs/query"}},"schema_version":{"type":["string","number"]},"name":{"type":"string"},"description":{"type":"string"},"profile":{"enum":["evalverdict","wfgy","paperbot"]}}}]}');
 ;// CONCATENATED MODULE: ./schemas/result.schema.json
@@ -80290,8 +79263,8 @@ function tooLarge(bytes) {
  * Rows checked in full before compare and aggregate read on only for a usable hit: a runner's mistake repeats in
  * every row, and a full check of 2 million hits costs more than scoring them (`evalverdict validate` checks every row).
  * Once a row shows a mistake the report names (a misspelt key, an unmatchable hit), every row is checked, so that
- * its count is validate's: a clean run costs what it did, and compare of 10,000 queries x 10 hits with a typo in
- * half its candidate's rows 37% more CPU time (2.84 -> 3.89 s, on the bench's inputs).
+ * its count is validate's: a clean run costs what it did; a run with a mistake pays for the full check
+ * (bench/README.md, "What was kept").
  */
 const PIPELINE_CHECK_ROWS = 200;
 /**
@@ -80577,8 +79550,8 @@ function workerMode() {
 }
 const workersAvailable = () => workerMode() !== 'off';
 /**
- * Node 24 gives each thread 64 MB semi-spaces, which raised the worker's peak memory by ~100 MB for no gain in
- * time; this is Node 20's default (bench/README.md).
+ * Node 20's young generation for the worker: Node 24's larger one costs memory and gains no time (bench/README.md,
+ * "What was kept"; docs/decisions/0004-heap-settings.md).
  */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 48 };
 const COMPARE_JOB = 'evalverdict-score-run';
@@ -80607,7 +79580,7 @@ function phaseRecorder() {
     phase(`worker running (young generation ${external_node_worker_threads_.resourceLimits.maxYoungGenerationSizeMb} MB)`);
     return { phases, phase };
 }
-/** sql.js's WebAssembly compiled while the golden set is read, not after (15-25 ms); a failure shows where it is used. */
+/** sql.js's WebAssembly compiled while the golden set is read, not after; a failure shows where it is used. */
 const warmUpSqlJs = () => void sqlite_loadSqlJs().catch(() => undefined);
 /** A run database (or one query_id range of it) scored into its table, the database open only meanwhile. */
 async function scoreFileToTable(runPath, runId, golden, options, range, spareRows = 0) {
@@ -80705,13 +79678,14 @@ if (job !== null && external_node_worker_threads_.parentPort !== null) {
 /**
  * When a second thread pays off for aggregate: each thread reads half of a JSON Lines golden set and scores its
  * queries' results, so the gain grows with the golden set; the second heap costs memory, and a small run gains
- * nothing (bench/README.md). YAML golden sets are read in one thread.
+ * nothing (docs/decisions/0001-two-threads-golden-halves.md). YAML golden sets are read in one thread.
  */
 const SPLIT_MIN_GOLDEN_BYTES = 16 << 20;
 const SPLIT_MIN_RUN_BYTES = 64 << 20;
 /**
  * When scoring the candidate in a worker pays off for compare: the worker loads the bundle, compiles sql.js and
- * reads the golden set again, which a run under 64 MiB does not win back in wall time (bench/README.md).
+ * reads the golden set again, which a run under 64 MiB does not win back in wall time
+ * (docs/decisions/0001-two-threads-golden-halves.md).
  */
 function worthAWorker(candidatePath) {
     return workerMode() === 'always' || sizeAtLeast(candidatePath, SPLIT_MIN_RUN_BYTES);
@@ -80907,6 +79881,981 @@ function requireExpectations(golden, config, compared) {
     throw new errors_InputError(`${golden.source}: ${golden.noExpectation}, and the gate config ${config.source} gates ` +
         `${needing.length === 1 ? 'a metric that compares' : 'metrics that compare'} with it: ${named.join(', ')}; ` +
         `${expectationKeysText()}, or gate only metrics that need none (latency, cost, error and timeout rates)`);
+}
+
+;// CONCATENATED MODULE: ./src/render/trend.ts
+
+
+
+
+const BLOCKS = '▁▂▃▄▅▆▇█';
+/** Flaky query ids named in the comment at most; the rest are counted. */
+const FLAKY_SHOWN = 20;
+/** One character per value, scaled between the series' own lowest and highest (a flat series is mid-height). */
+function sparkline(values) {
+    const present = values.filter((v) => v !== null && Number.isFinite(v));
+    const low = Math.min(...present);
+    const high = Math.max(...present);
+    return values
+        .map((v) => {
+        if (v === null || !Number.isFinite(v))
+            return '·';
+        if (high === low)
+            return BLOCKS[3];
+        return BLOCKS[Math.min(BLOCKS.length - 1, Math.floor(((v - low) / (high - low)) * BLOCKS.length))];
+    })
+        .join('');
+}
+function commitText(commit) {
+    if (commit === null)
+        return 'no commit';
+    return /^[0-9a-f]{7,64}$/i.test(commit) ? `\`${commit.slice(0, 7)}\`` : escapeMarkdownText(commit, 20);
+}
+/** Where a change point starts: "at run 13 of 15", the run counted from the oldest. */
+function runText(changePoint) {
+    return `at run ${changePoint.start + 1} of ${changePoint.runs}`;
+}
+function shiftText(m, runs) {
+    if (!m.changePoint)
+        return '—';
+    const { direction, pValue, start } = m.changePoint;
+    const commit = runs[start]?.commit;
+    const p = `p ${pValue < 0.0001 ? '' : '= '}${numberFormat_formatP(pValue, changePoint_CHANGE_POINT_ALPHA)}`;
+    return `⚠️ main shifted ${direction} ${runText(m.changePoint)} (${commit ? `${commitText(commit)}; ${p}` : p})`;
+}
+/** The collapsed section's summary: the run count, and what a reviewer must see without opening it. */
+function summaryText(trend) {
+    const shifted = trend.metrics.filter((m) => m.changePoint);
+    const parts = [`Main's history: the last ${numberFormat_plural(trend.runs.length, 'run', 'runs')} on the default branch`];
+    for (const direction of ['down', 'up']) {
+        const ids = shifted
+            .filter((m) => m.changePoint.direction === direction)
+            .map((m) => `${metricCode(m.id)} ${runText(m.changePoint)}`);
+        if (ids.length > 0)
+            parts.push(`⚠️ main shifted ${direction}: ${ids.join(', ')}`);
+    }
+    if (trend.flaky.size > 0)
+        parts.push(`${numberFormat_plural(trend.flaky.size, 'query', 'queries')} flaky by history`);
+    return parts.join(' · ');
+}
+/**
+ * The trend section's Markdown lines (leading blank line included), collapsed under a summary that carries the
+ * change-point marks and the flaky count; none for a history without runs.
+ */
+function trendMarkdownLines(trend, units = new Map()) {
+    if (!trend || trend.runs.length === 0)
+        return [];
+    const newest = trend.runs[trend.runs.length - 1];
+    const { minSegment, alpha, minRuns, arMax } = trend.test;
+    const lines = [
+        '',
+        `<details><summary>${summaryText(trend)}</summary>`,
+        '',
+        `Oldest to newest (newest ${commitText(newest.commit)}, ${escapeMarkdownText(newest.time, 40)})${trend.otherGolden > 0 ? `; ${numberFormat_plural(trend.otherGolden, 'run', 'runs')} of another golden set left out` : ''}.`,
+    ];
+    if (trend.metrics.length > 0) {
+        lines.push('', '| metric | main runs | oldest | newest | change point |', '| --- | --- | ---: | ---: | --- |');
+        for (const m of trend.metrics) {
+            const unit = units.get(m.id)?.unit;
+            const first = m.values.find((v) => v !== null) ?? null;
+            const last = [...m.values].reverse().find((v) => v !== null) ?? null;
+            lines.push(`| ${metricCode(m.id)} | \`${sparkline(m.values)}\` | ${numberFormat_formatValue(first, unit)} | ${numberFormat_formatValue(last, unit)} | ${shiftText(m, trend.runs)} |`);
+        }
+        lines.push('', `_Change point: a permutation test for one shift in the metric's level, prewhitened for runs that follow each other (AR(1) coefficients up to ${arMax}), false-alarm rate at most ${alpha * 100}% per metric; a shift lasts ${minSegment} runs or more, and the test needs ${minRuns} runs or more._`);
+    }
+    lines.push(...flakyLines(trend), '', '</details>');
+    return lines;
+}
+function flakyLines(trend) {
+    if (trend.flaky.size === 0)
+        return [];
+    const ids = [...trend.flaky.keys()];
+    const shown = ids.slice(0, FLAKY_SHOWN).map((id) => escapeMarkdownText(id, 80));
+    const more = ids.length > FLAKY_SHOWN ? ` and ${ids.length - FLAKY_SHOWN} more` : '';
+    return [
+        '',
+        `_Flaky by history: ${numberFormat_plural(ids.length, 'query', 'queries')} went between hit and miss on main, each in at least a quarter of the runs, and ${ids.length === 1 ? 'is' : 'are'} set aside: ${shown.join(', ')}${more}._`,
+    ];
+}
+/** The trend as plain text lines for the terminal report (no Markdown). */
+function trendTextLines(trend, units = new Map()) {
+    if (!trend || trend.runs.length === 0)
+        return [];
+    const clean = (s) => s.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+    const lines = ['', `Main's history (last ${plural(trend.runs.length, 'run', 'runs')}, oldest to newest):`];
+    for (const m of trend.metrics) {
+        const last = [...m.values].reverse().find((v) => v !== null) ?? null;
+        const commit = m.changePoint ? trend.runs[m.changePoint.start]?.commit : null;
+        const shown = commit
+            ? `${clean(/^[0-9a-f]{7,64}$/i.test(commit) ? commit.slice(0, 7) : commit.slice(0, 20))}, `
+            : '';
+        const cp = m.changePoint
+            ? `  shifted ${m.changePoint.direction} ${runText(m.changePoint)} (${shown}p = ${formatP(m.changePoint.pValue, CHANGE_POINT_ALPHA)})`
+            : '';
+        lines.push(`  ${clean(m.id).padEnd(14)} ${sparkline(m.values)}  ${formatValue(last, units.get(m.id)?.unit)}${cp}`);
+    }
+    if (trend.flaky.size > 0) {
+        const ids = [...trend.flaky.keys()];
+        lines.push(`  flaky by history: ${ids.slice(0, FLAKY_SHOWN).map(clean).join(', ')}${ids.length > FLAKY_SHOWN ? ` and ${ids.length - FLAKY_SHOWN} more` : ''}`);
+    }
+    return lines;
+}
+
+;// CONCATENATED MODULE: ./src/render/calibrationReport.ts
+
+
+const f4 = (x) => x.toFixed(4);
+const orNone = (x, digits = 4) => (x === null ? 'none' : x.toFixed(digits));
+function commitsText(c) {
+    const known = c.commits.filter((x) => x !== null);
+    if (known.length === 0)
+        return 'no recorded commit';
+    // Commits and times come from the run databases: shown escaped, on one line.
+    if (c.commits.length === 1)
+        return `commit ${oneLine(known[0].slice(0, 12))}`;
+    return `commits ${c.commits.map((x) => (x === null ? '(none)' : oneLine(x.slice(0, 12)))).join(', ')}`;
+}
+function levelText(c) {
+    const k = c.metrics.length;
+    return c.correction === 'none' || k === 1
+        ? `α ${c.alpha}`
+        : `α ${c.alpha}; ${c.correction} over ${k} gates, each at α/${k}`;
+}
+function renderCalibrationText(c, cutoffs = {}) {
+    const width = Math.max(6, ...c.metrics.map((m) => m.metric.length));
+    const header = `${'metric'.padEnd(width)}  queries  mean    sd(mean)          sd(diff)          changed  detects  margin`;
+    const row = (m) => `${m.metric.padEnd(width)}  ${String(m.n).padStart(7)}  ${f4(meanOfMeans(m))}  ${`${f4(m.sdMean)} ±${f4(m.sdMeanError)}`.padEnd(16)}  ${`${f4(m.sdDiff)} ±${f4(m.sdDiffError)}`.padEnd(16)}  ${f4(m.changed)}   ${orNone(m.detects).padEnd(7)}  ${orNone(m.margin, 2)}`;
+    return `${[
+        `${c.runs.length} runs of ${commitsText(c)}, the newest created ${oneLine(c.measured)}`,
+        '',
+        header,
+        ...c.metrics.map(row),
+        '',
+        "sd(mean): SD of the run mean across runs; sd(diff): SD of a query's difference between two runs (± one standard error)",
+        'changed: share of queries that differ between two runs',
+        `detects: the smallest drop a gate's one-sided test finds with ${Math.round(c.power * 100)}% power at this noise (${levelText(c)})`,
+        'margin: the drop detectable when a comparison is as noisy as 1 in 40 are, up to 0.01: set it, and honest comparisons pass',
+        '',
+        'Suggested gate config (.github/evalverdict.yml; `evalverdict calibrate ... --format yaml` prints it alone):',
+        '',
+        renderCalibrationYaml(c, cutoffs),
+    ].join('\n')}`;
+}
+const meanOfMeans = (m) => m.means.reduce((a, b) => a + b, 0) / m.means.length;
+/** The suggested gate config: one tested gate per metric, and the noise it was measured at (src/gate/noise.ts). */
+function renderCalibrationYaml(c, cutoffs = {}) {
+    const commit = c.commits.length === 1 && c.commits[0] !== null ? c.commits[0] : null;
+    const lines = [
+        `# Suggested by evalverdict calibrate from ${c.runs.length} runs of ${commitsText(c)} (docs/gates.md, "Noise floor").`,
+        `# Each gate fails on a significant drop and passes when it can see a drop of its margin.`,
+        `alpha: ${c.alpha}`,
+        `correction: ${c.correction}`,
+        'on_inconclusive: warn',
+        ...(cutoffs.ks ? [`k: [${cutoffs.ks.join(', ')}]`] : []),
+        ...(cutoffs.mrrCutoff !== undefined ? [`mrr_cutoff: ${cutoffs.mrrCutoff}`] : []),
+        'gates:',
+    ];
+    for (const m of c.metrics) {
+        lines.push(`  - metric: ${m.metric}`, '    max_drop: 0', '    significant_only: true');
+        if (m.margin !== null)
+            lines.push(`    margin: ${m.margin}`);
+        else
+            lines.push(`    # no margin: no drop is detectable with ${m.n} queries at this noise (the gate is inconclusive)`);
+    }
+    lines.push('noise:', `  measured: ${JSON.stringify(c.measured)}`, `  runs: ${c.runs.length}`);
+    if (commit !== null)
+        lines.push(`  commit: ${JSON.stringify(commit)}`);
+    lines.push('  metrics:');
+    for (const m of c.metrics)
+        lines.push(`    ${m.metric}: { sd_diff: ${f4(m.sdDiff)}, sd_mean: ${f4(m.sdMean)}, changed: ${f4(m.changed)}, detects: ${m.detects === null ? 'null' : f4(m.detects)} }`);
+    return `${lines.join('\n')}\n`;
+}
+const calibrationReport_round4 = (x) => Math.round(x * 10_000) / 10_000;
+/** The JSON of `--format json` and `--json FILE` (numbers to 4 decimals). */
+function calibrationJson(c, cutoffs = {}) {
+    return {
+        runs: c.runs,
+        commits: c.commits,
+        measured: c.measured,
+        alpha: c.alpha,
+        power: c.power,
+        correction: c.correction,
+        metrics: Object.fromEntries(c.metrics.map((m) => [
+            m.metric,
+            {
+                n: m.n,
+                means: m.means.map(calibrationReport_round4),
+                sd_mean: calibrationReport_round4(m.sdMean),
+                sd_mean_error: calibrationReport_round4(m.sdMeanError),
+                sd_diff: calibrationReport_round4(m.sdDiff),
+                sd_diff_error: calibrationReport_round4(m.sdDiffError),
+                changed: calibrationReport_round4(m.changed),
+                changed_error: calibrationReport_round4(m.changedError),
+                change_size: calibrationReport_round4(m.size),
+                level: calibrationReport_round4(m.level),
+                detects: m.detects === null ? null : calibrationReport_round4(m.detects),
+                margin: m.margin,
+            },
+        ])),
+        config: renderCalibrationYaml(c, cutoffs),
+    };
+}
+/**
+ * The report's one line on the noise floor its config carries, e.g. `Noise floor (evalverdict calibrate, 5 runs of
+ * 0123456789ab, 2026-11-28T04:00:00Z): hit@5 sd(diff) 0.2828, detects 0.0412; ...`. The config is input: `id`
+ * and `text` make its strings safe for the format (plain text: as given).
+ */
+function noiseFloorLine(noise, id = (x) => x, text = (x) => x) {
+    const metrics = Object.entries(noise.metrics).map(([metric, m]) => `${id(metric)} sd(diff) ${f4(m.sd_diff)}, detects ${m.detects === null ? 'none' : f4(m.detects)}`);
+    const shown = metrics.slice(0, 8).join('; ') + (metrics.length > 8 ? `; and ${metrics.length - 8} more` : '');
+    const of = noise.commit === null ? '' : ` of ${text(noise.commit.slice(0, 12))}`;
+    return `Noise floor (evalverdict calibrate, ${noise.runs} runs${of}, ${text(noise.measured.slice(0, 40))}): ${shown}`;
+}
+/** The line in Markdown: metric ids as code when they are plain ids, else escaped text. */
+function noiseFloorMarkdown(noise) {
+    return noiseFloorLine(noise, metricCode, (value) => escapeMarkdownText(value));
+}
+
+;// CONCATENATED MODULE: ./src/render/repeatsText.ts
+
+/** Flaky queries shown in the comment (the JSON lists more); sorted by query id. */
+const FLAKY_ROWS_SHOWN = 20;
+const queries = (n) => `${n.toLocaleString('en-US')} flaky ${n === 1 ? 'query' : 'queries'}`;
+/** "10 flaky queries set aside", for the verdict line; null without flaky queries. */
+function flakySetAsideText(report) {
+    const n = report.flaky?.count ?? 0;
+    return n === 0 ? null : `${queries(n)} set aside`;
+}
+/** "baseline 3 runs (b1, b2, b3), candidate 3 runs (c1, c2, c3)": raw ids, for the caller to escape. */
+function repeatsText(report, maxIds = 5) {
+    const r = report.repeats;
+    if (!r || (r.baseline.runs === 1 && r.candidate.runs === 1))
+        return null; // flaky by history alone
+    const side = (name, s) => `${name} ${s.runs} ${s.runs === 1 ? 'run' : 'runs'} (${s.run_ids.slice(0, maxIds).join(', ')}${s.run_ids.length > maxIds ? ', …' : ''})`;
+    return `${side('baseline', r.baseline)}, ${side('candidate', r.candidate)}`;
+}
+const MEANS = "per query, each metric is the mean over its side's runs; the paired test pairs those means";
+/** "the baseline's runs differ in embedding_model": repeats of different systems; null when none do. */
+function repeatsDifferText(report) {
+    const r = report.repeats;
+    if (!r)
+        return null;
+    const parts = ['baseline', 'candidate']
+        .filter((side) => r[side].differences?.length)
+        .map((side) => `the ${side}'s runs differ in ${r[side].differences.slice(0, 10).join(', ')}`);
+    return parts.length === 0 ? null : `${parts.join('; ')}: repeats should be runs of one system`;
+}
+/** The comment's line under the runs compared. */
+function repeatsMarkdownLines(report) {
+    const text = repeatsText(report);
+    if (text === null)
+        return [];
+    const differ = repeatsDifferText(report);
+    return [
+        '',
+        `Repeats: ${escapeMarkdownText(text, 400)}: ${MEANS}.${differ ? ` ⚠️ ${escapeMarkdownText(differ, 400)}.` : ''}`,
+    ];
+}
+/** The comment's flaky list, collapsed: at most FLAKY_ROWS_SHOWN rows, each cell escaped and capped. */
+function flakyMarkdownLines(report) {
+    const flaky = report.flaky;
+    if (!flaky || flaky.count === 0)
+        return [];
+    const shown = flaky.queries.slice(0, FLAKY_ROWS_SHOWN);
+    const more = flaky.count > shown.length ? ` (the first ${shown.length} by query id)` : '';
+    return [
+        '',
+        `<details><summary>Flaky queries (${flaky.count.toLocaleString('en-US')})${more}: unstable in the baseline's runs or main's history, set aside, in no win, loss or regression count</summary>`,
+        '',
+        '| query | why | baseline runs | candidate runs |',
+        '| --- | --- | --- | --- |',
+        ...shown.map((q) => `| ${escapeMarkdownCell(q.query_id, 40)} | ${escapeMarkdownCell(q.reasons.join('; '), 160)} | ${escapeMarkdownCell(q.baseline.join(' · '), 120)} | ${escapeMarkdownCell(q.candidate.join(' · '), 120)} |`),
+        '',
+        `_Means and paired tests keep them with their per-query means; the JSON report lists them as \`flaky\`. A query only the candidate's runs disagree on is not flaky: it is a win, loss or draw by its hit rate._`,
+        '',
+        '</details>',
+    ];
+}
+/** The terminal's line of each side's runs. */
+function repeatsTextLines(report, plain) {
+    const text = repeatsText(report);
+    if (text === null)
+        return [];
+    const differ = repeatsDifferText(report);
+    return [`repeats   ${plain(text, 400)}`, ...(differ ? [`warning: ${plain(differ, 400)}`] : [])];
+}
+/** The terminal's first flaky queries, each with its runs' outcomes. */
+function flakyTextLines(report, plain) {
+    const flaky = report.flaky;
+    if (!flaky || flaky.count === 0)
+        return [];
+    const lines = ['', `${queries(flaky.count)} (unstable on the baseline side), set aside (in no count):`];
+    for (const q of flaky.queries.slice(0, 10))
+        lines.push(`  ${plain(q.query_id, 30)}  ${plain(q.baseline.join(' · '), 60)} → ${plain(q.candidate.join(' · '), 60)}`);
+    if (flaky.count > 10)
+        lines.push(`  and ${flaky.count - 10} more in --json FILE`);
+    return lines;
+}
+
+;// CONCATENATED MODULE: ./src/render/warningText.ts
+/**
+ * Warnings worded for the terminal and the action's annotations (src/warnings.ts holds them as data). The report's
+ * own have one wording for every output: the comment passes its Markdown style to reportWarningText.
+ */
+
+
+
+
+
+
+/**
+ * Warnings as the entries print them: the first `limit` as they are, then one line for the rest. A golden set
+ * with a different unknown key in each of 100,000 queries would otherwise print 100,000 lines (and the action would
+ * raise as many annotations, of which GitHub shows ten). The unknown-key warnings of a golden file read in two
+ * halves are merged into one per key first, as one thread gives them.
+ */
+function summariseWarnings(warnings, limit = 10) {
+    // A warning is one line: ids and keys quoted in it show their control characters escaped.
+    const merged = mergeWarnings(warnings).map((w) => inputText_oneLine(warningText(w)));
+    if (merged.length <= limit + 1)
+        return merged;
+    return [
+        ...merged.slice(0, limit),
+        `... and ${(merged.length - limit).toLocaleString('en-US')} more warnings like these`,
+    ];
+}
+/** One warning as a line of plain text. */
+function warningText(w) {
+    if (w.kind === 'note')
+        return w.text;
+    if (w.kind === 'unknown_key')
+        return unknownKeyText(w);
+    return reportWarningText(w);
+}
+const inQueries = (n) => `in ${n.toLocaleString('en-US')} ${n === 1 ? 'query' : 'queries'}`;
+function unknownKeyText(w) {
+    const at = `${w.source}:${w.line}`;
+    if (w.map === null)
+        return `${at}: unknown key \`${w.key}\` ${inQueries(w.count)} (ignored)${suggest(w.key, w.known)}`;
+    return `${at}: \`${w.map}\`: unknown key \`${w.key}\` ${inQueries(w.count)} (ignored; its keys are ${w.known.join(', ')})${suggest(w.key, w.known)}`;
+}
+const PLAIN = { code: (text) => text, commit: (sha) => sha.slice(0, 12), input: (text) => text };
+/**
+ * A report warning in words, as every output says it: plain by default (the text report, stderr, annotations); the
+ * comment gives its own `style` and makes a sentence of it (markdown.ts, markdownWarning).
+ */
+function reportWarningText(w, style = PLAIN) {
+    switch (w.kind) {
+        case 'stale_baseline':
+            return `the baseline run is ${w.age} old, past ${style.code('baseline-max-age')} (${numberFormat_plural(w.maxAgeDays, 'day', 'days')})`;
+        case 'baseline_behind':
+            return `the baseline is not the base commit's own run but one ${numberFormat_plural(w.commitsBehind, 'commit', 'commits')} behind it: changes made in between count as this pull request's`;
+        case 'swapped_runs':
+            return `the baseline run was created ${w.age} after the candidate: are the two the wrong way round?`;
+        case 'candidate_commit':
+            return `the candidate run was made at ${style.commit(w.candidate)}, not at the commit this workflow evaluated (${style.commit(w.head)})`;
+        case 'missing_results':
+            return `${numberFormat_plural(w.count, 'query has', 'queries have')} no result in the candidate (${w.leftOut ? `left out of its means: ${style.code('--mean-over trec')}` : 'counted as misses'})`;
+        case 'added_results':
+            return `${numberFormat_plural(w.count, 'query has', 'queries have')} a result only in the candidate`;
+        case 'unknown_results':
+            return `the ${w.side} has results for ${numberFormat_plural(w.count, 'query', 'queries')} not in the golden set (not scored)`;
+        case 'duplicate_results':
+            return `the ${w.side} has more than one result for ${numberFormat_plural(w.count, 'query', 'queries')} (the last one read is scored)`;
+        case 'capped_results':
+            return `the ${w.side} has ${numberFormat_plural(w.count, 'query', 'queries')} with more than ${CAPS_TEXT}: only the first are scored`;
+        case 'other_golden_set':
+            return `the ${w.side} run's stored aggregate was computed on another golden set (${style.code(w.recorded.slice(0, 19))}): both runs are scored here on ${style.code(w.fingerprint.slice(0, 19))}`;
+        case 'judge_differs':
+            return 'judge model or prompt differs: judge scores are shown, not gated';
+        case 'pending':
+            return `${numberFormat_plural(w.count, 'query is', 'queries are')} pending (not gated)`;
+        case 'same_run':
+            return `the baseline and the candidate are the same run (${style.input(w.runId)}: ${w.why}): every difference is 0, and the gates pass by construction`;
+        case 'runner_mistake':
+            return runnerMistakeText(w, style);
+    }
+}
+/** A field of plain key characters, shown as code; any other is text from the inputs, escaped as such. */
+const PLAIN_FIELD = /^[\w.[\]-]+$/;
+/** A runner's mistake with its count of the run's results (RunnerMistakeWarning). */
+function runnerMistakeText(w, style) {
+    const where = `the ${w.side} run ${style.input(w.run)} has`;
+    const count = `in ${w.queries.toLocaleString('en-US')} of its ${numberFormat_plural(w.results, 'result', 'results')}`;
+    if (w.check === 'unmatchable-hit')
+        return `${where} hits with no ${style.code('chunk_id')}, ${style.code('doc_id')} or ${style.code('doc_path')} ${count}: they can match nothing in the golden set`;
+    const field = PLAIN_FIELD.test(w.field) ? style.code(w.field) : style.input(w.field);
+    return `${where} an unknown key ${field} ${count} (ignored${w.meant === null ? '' : `; did you mean ${style.code(w.meant)}?`})`;
+}
+/**
+ * What the verdict line adds when most results of a run have hits that can match nothing (mostlyUnmatchable): one
+ * clause per such run, or null. The warning below it names the same mistake with its field.
+ */
+function verdictCaveatText(context, style = PLAIN) {
+    const runs = mostlyUnmatchable(context);
+    if (runs.length === 0)
+        return null;
+    return runs
+        .map((m) => `most results of the ${m.side} run ${style.input(m.run)} (${m.queries.toLocaleString('en-US')} of ${m.results.toLocaleString('en-US')}) have hits that can match nothing in the golden set`)
+        .join('; ');
+}
+
+;// CONCATENATED MODULE: ./src/render/markdown.ts
+
+
+
+
+
+
+
+
+
+/** GitHub rejects comment bodies over 65,536 characters; keep a margin for the hidden marker the action adds. */
+const GITHUB_COMMENT_LIMIT = 65_536 - 1_536;
+/** The alert per verdict word: an inconclusive gate never gets the green TIP, even when accepted. */
+const ALERT = {
+    pass: 'TIP',
+    'pass, inconclusive accepted': 'NOTE',
+    'pass with warnings': 'WARNING',
+    inconclusive: 'WARNING',
+    fail: 'CAUTION',
+};
+const RESULT_TEXT = {
+    pass: '✅ pass',
+    fail: '❌ fail',
+    warn: '⚠️ warn',
+    inconclusive: '🟨 inconclusive',
+    info: 'ℹ️ below min_n',
+    no_data: '❔ no data',
+    not_comparable: '➖ not comparable',
+};
+function table(header, align) {
+    return [`| ${header.join(' | ')} |`, `| ${align.join(' | ')} |`];
+}
+function mark(def, m) {
+    // Every significant change is marked, one that rounds to ±0.0000 too: the mark follows the test, not the print.
+    // The test is of the paired change, whose interval excludes 0 when significant; the means' delta can point the
+    // other way where the two sides count different queries (--mean-over trec).
+    const change = m.ci ? (m.ci[0] > 0 ? 1 : m.ci[1] < 0 ? -1 : 0) : (m.delta ?? 0);
+    if (!m.significant || !def || def.direction === 'neutral' || change === 0)
+        return '';
+    const better = def.direction === 'higher' ? change > 0 : change < 0;
+    return better ? ' ▲' : ' ▼';
+}
+function gateName(g) {
+    const where = whereText(g.where, (pairs) => escapeMarkdownText(pairs, 60));
+    return `${metricCode(g.metric)}${where}${g.level === 'warn' ? ' (warn)' : ''}`;
+}
+/** One line of the alert per gate that failed or warned: its value or delta with the test, and what was allowed. */
+function alertGateLine(g, report, byId) {
+    const value = gateChangeText(g, report, byId);
+    const icon = g.result === 'inconclusive' ? '🟨' : g.effect === 'fail' ? '❌' : '⚠️';
+    // A gate that failed for want of data says why (no baseline, a zero denominator, an empty group); an
+    // inconclusive one what it can detect.
+    const result = g.result === 'fail' || g.result === 'warn'
+        ? ''
+        : g.result === 'inconclusive'
+            ? ` — inconclusive, ${escapeMarkdownText(detectableText(g, unitOf(g.metric, byId)), 80)}`
+            : ` — ${escapeMarkdownText(g.note.split(';')[0], 160)}`;
+    return `> - ${icon} ${gateName(g).replace(/ \(warn\)$/, '')} ${value}; allowed: ${escapeMarkdownText(g.threshold, 120)}${result}`;
+}
+function alertLines(report, byId, context) {
+    const named = gatesToName(report);
+    const tally = gateTally(report);
+    const shown = named.slice(0, 5);
+    const word = verdictWord(report);
+    const advice = adviceSentence(report);
+    const flaky = flakySetAsideText(report);
+    const caveat = verdictCaveatText(context, markdownStyle(context));
+    return [
+        `> [!${ALERT[word]}]`,
+        `> **EvalVerdict: ${word}** — ${tally}${flaky ? ` · ${flaky}` : ''}${caveat ? ` · ⚠️ ${caveat}` : ''}${advice ? `. ${escapeMarkdownText(advice, 300)}` : ''}`,
+        ...(shown.length ? ['>', ...shown.map((g) => alertGateLine(g, report, byId))] : []),
+        ...(named.length > shown.length ? [`> - and ${named.length - shown.length} more in the gate table`] : []),
+    ];
+}
+function markdown_commitText(hash, context) {
+    const sha = commitOf(hash);
+    if (sha === null)
+        return hash === null ? 'no commit' : escapeMarkdownText(hash, 20);
+    return context.repoUrl ? `[\`${sha.slice(0, 7)}\`](${context.repoUrl}/commit/${sha})` : `\`${sha.slice(0, 7)}\``;
+}
+function baselineSource(report, baselinePath, context = {}) {
+    if (report.baseline === null || baselinePath === null)
+        return null;
+    const from = context.baselineFrom;
+    const limit = context.staleAfter;
+    const ageMs = limit ? millisecondsBetween(report.baseline.created_at, limit.now) : null;
+    return {
+        source: from?.source ?? 'path',
+        run_url: from?.runUrl ?? null,
+        commits_behind: from?.commitsBehind ?? null,
+        base_commit_run: from?.baseCommitRun ?? null,
+        age_days: ageMs === null ? null : Math.round(ageMs / 8_640_000) / 10,
+        stale: limit && limit.maxAgeDays > 0 && ageMs !== null ? ageMs > limit.maxAgeDays * 86_400_000 : null,
+    };
+}
+/** ", from [`artifact:NAME`](run)": where the action found the baseline; empty for a path. */
+function fromText(context) {
+    const from = context.baselineFrom;
+    if (!from)
+        return '';
+    const run = /^https?:\/\/[^\s()<>]+$/.test(from.runUrl) ? from.runUrl : null;
+    const source = `\`${from.source.replace(/`/g, "'")}\``;
+    return `, from ${run ? `[${source}](${run})` : source}`;
+}
+/** Which runs were compared, how far apart, on which golden set; where the rest of the report is. */
+function provenanceLines(report, context, hint) {
+    const { baseline: b, candidate: c, golden } = report;
+    const age = b === null ? null : ageBetween(b.created_at, c.created_at);
+    const ageText = age === null || age.text.startsWith('0 ')
+        ? ''
+        : age.negative
+            ? `, created ${age.text} after the candidate`
+            : `, ${age.text} older`;
+    // A commit the database does not record says where it came from (the workflow context).
+    const candidateFrom = commitSourceText('candidate', c.commit_source);
+    const baselineFrom = commitSourceText('baseline', b?.commit_source);
+    const links = [
+        context.runUrl ? `[workflow run and job summary](${context.runUrl})` : '',
+        // The CLI names its full report only where rows were cut; the action always links where it is.
+        context.runUrl && hint ? `full report: ${hint}` : '',
+    ].filter((x) => x !== '');
+    const lines = [
+        `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${markdown_commitText(c.commit_hash, context)} (${candidateFrom ? `${candidateFrom}; ` : ''}${escapeMarkdownText(c.created_at, 30)}) ${b === null ? '**without a baseline**: a candidate-only report, gated on `min` and `max` thresholds only' : `**vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${markdown_commitText(b.commit_hash, context)}${baselineFrom ? ` (${baselineFrom})` : ''}${ageText}${fromText(context)}`} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${numberFormat_plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
+    ];
+    lines.push(...repeatsMarkdownLines(report));
+    if (context.config)
+        lines.push('', configLine(context.config));
+    if (context.config?.noise)
+        lines.push('', noiseFloorMarkdown(context.config.noise));
+    const warnings = reportWarnings(report, context).map((w) => markdownWarning(w, context));
+    return [...lines, ...(warnings.length ? ['', ...warnings.map((w) => `- ⚠️ ${w}`)] : [])];
+}
+/** The gate config that produced the verdict. */
+function configLine(config) {
+    if (config.source === null)
+        return 'Gate config: built-in default';
+    return `Gate config: ${escapeMarkdownText(config.source, 80)} (sha256 \`${config.sha256}\`)`;
+}
+/** How the comment shows a warning's parts: settings as code, commits linked, text from the inputs escaped. */
+function markdownStyle(context) {
+    return {
+        code: (text) => `\`${text}\``,
+        commit: (sha) => markdown_commitText(sha, context),
+        input: (text) => escapeMarkdownText(text, 60),
+    };
+}
+/** A report warning as the comment says it: the one wording (warnings.ts), a sentence, its parts in Markdown. */
+function markdownWarning(w, context) {
+    const text = reportWarningText(w, markdownStyle(context));
+    return `${text.charAt(0).toUpperCase()}${text.slice(1)}${text.endsWith('?') ? '' : '.'}`;
+}
+function gateTableLines(report, byId) {
+    if (report.gates.length === 0)
+        return [];
+    const open = openGates(report);
+    const hidden = report.gates.length - open.length;
+    return [
+        '',
+        ...table(['gate', 'candidate', 'delta', 'allowed', 'result'], ['---', '---:', '---:', '---', '---']),
+        ...open.map((g) => {
+            const unit = unitOf(g.metric, byId);
+            // Short cells, so the table fits the comment's column unwrapped: the test's interval, p and detectable drop
+            // are in the verdict's bullets and in *All gates* below.
+            return `| ${gateName(g)} | ${numberFormat_formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaShort(g, unit), 60)} | ${escapeMarkdownText(g.threshold, 120)} | ${RESULT_TEXT[g.result]} |`;
+        }),
+        ...(hidden ? ['', `${numberFormat_plural(hidden, 'more gate', 'more gates')} passed (see *All gates* below).`] : []),
+        ...unjudgedLines(report),
+    ];
+}
+/** The unjudged-documents sentence beside the retrieval gates, when it applies. */
+function unjudgedLines(report) {
+    const note = unjudgedNote(report);
+    // Our own words and numbers only: the metric id goes in a code span, not through the mention escaping.
+    return note ? ['', `⚠️ ${note.replace('judged@10', '`judged@10`')}`] : [];
+}
+function metricCells(id, def, m) {
+    const unit = def?.unit;
+    return [
+        metricCode(id),
+        numberFormat_formatValue(m.baseline, unit),
+        numberFormat_formatValue(m.candidate, unit),
+        `${formatDelta(m.delta, unit)}${mark(def, m)}`,
+    ];
+}
+function keyMetricLines(report, byId) {
+    const ids = keyMetrics(report);
+    if (ids.length === 0)
+        return [];
+    if (report.baseline === null)
+        return [
+            '',
+            ...table(['metric', 'candidate', 'n'], ['---', '---:', '---:']),
+            ...ids.map((id) => {
+                const m = report.metrics[id];
+                return `| ${metricCode(id)} | ${numberFormat_formatValue(m.candidate, byId.get(id)?.unit)} | ${m.n.toLocaleString('en-US')} |`;
+            }),
+        ];
+    const level = intervalLevel(report.alpha);
+    const denominators = changedDenominators(report, ids).map(([id, m]) => `${metricCode(id)} ${m.n_baseline.toLocaleString('en-US')} → ${m.n.toLocaleString('en-US')}`);
+    return [
+        '',
+        ...table(['metric', 'baseline', 'candidate', 'delta', `${level} CI`, 'p'], ['---', '---:', '---:', '---:', '---:', '---:']),
+        ...ids.map((id) => {
+            const m = report.metrics[id];
+            const unit = byId.get(id)?.unit;
+            const cells = metricCells(id, byId.get(id), m);
+            if (!m.comparable)
+                cells[0] += ' (not comparable)';
+            return `| ${[...cells, intervalText(m.ci, unit), numberFormat_formatP(m.p_value, report.alpha)].join(' | ')} |`;
+        }),
+        '',
+        `▲ ▼ significant at α ${report.alpha} (two-sided paired sign-flip test, the interval read off it; the gates' bounds are their own).${denominators.length ? ` Denominators differ: ${denominators.join(', ')}.` : ''}`,
+    ];
+}
+/** Per-query rows share one table shape; `answers` adds the answer-change column. */
+function queryTable(rows, report, answers) {
+    const missing = {
+        baseline: new Set(report.golden.added),
+        candidate: new Set(report.golden.removed),
+    };
+    const metric = report.per_query_metric;
+    const header = ['query', 'text', 'first relevant rank', `Δ ${metric}`, ...(answers ? ['answer'] : [])];
+    const align = ['---', '---', '---:', '---:', ...(answers ? ['---'] : [])];
+    return {
+        head: table(header, align),
+        rows: rows.map((o) => {
+            const ranks = `${rankText(o.baseline_rank, missing.baseline.has(o.query_id))} → ${rankText(o.candidate_rank, missing.candidate.has(o.query_id))}`;
+            const cells = [
+                escapeMarkdownCell(o.query_id, 40),
+                escapeMarkdownCell(o.query, 60),
+                ranks,
+                formatDelta(o.metric_delta),
+                ...(answers ? [escapeMarkdownCell(o.answer_changes.join('; '), 80)] : []),
+            ];
+            return `| ${cells.join(' | ')} |`;
+        }),
+    };
+}
+/** What is true of every per-query row, said once: the settings that differ and how chunks were matched. */
+function commonCause(report) {
+    const parts = [];
+    if (report.differences.length)
+        parts.push(`The runs differ in ${nameList(report.differences, 40)}.`);
+    if (report.chunker_version_match !== 'exact' || report.chunk_match_queries)
+        parts.push(`Chunker versions differ: expected chunks of another chunker match by document (${chunkMatchSummary(report) ?? `\`${report.chunker_version_match}\``}).`);
+    return parts.join(' ');
+}
+function worstLines(report, worst) {
+    if (report.baseline === null)
+        return [];
+    if (worst.length === 0)
+        return ['', `No query lost or slipped its first relevant hit; ${perQueryTally(report)}.`];
+    const shown = worst.slice(0, OPEN_QUERY_ROWS);
+    const withAnswers = shown.some((o) => o.answer_changes.length > 0);
+    const { head, rows } = queryTable(shown, report, withAnswers);
+    const cause = commonCause(report);
+    return [
+        '',
+        `#### ${regressionsHeading(shown.length, worst.length, report.per_query_metric)}`,
+        '',
+        `${perQueryTally(report)}.${cause ? ` ${cause}` : ''}`,
+        '',
+        ...head,
+        ...rows,
+    ];
+}
+/** Untrusted names, capped so a run database cannot push the never-cut part past the limit. */
+function nameList(names, max) {
+    return (names
+        .slice(0, 20)
+        .map((n) => escapeMarkdownText(n, max))
+        .join(', ') + (names.length > 20 ? ` and ${names.length - 20} more` : ''));
+}
+/** Each failed answer gate's failing queries, collapsed: the ids, escaped, at most MAX_FAILING_QUERIES. */
+function failingQueriesLines(report) {
+    return report.gates
+        .filter((g) => g.failing_queries && g.failing_queries.length > 0)
+        .flatMap((g) => {
+        const count = g.failing_count ?? g.failing_queries.length;
+        const more = count > g.failing_queries.length ? ` (the first ${g.failing_queries.length})` : '';
+        return details(`Queries that failed ${gateName(g)} (${count.toLocaleString('en-US')})${more}`, [
+            g.failing_queries.map((id) => escapeMarkdownText(id, 80)).join(', '),
+        ]);
+    });
+}
+function details(summary, body) {
+    return ['', `<details><summary>${summary}</summary>`, '', ...body, '', '</details>'];
+}
+const RUN_ROWS = [
+    ['run', 'run_id'],
+    ['suite', 'suite'],
+    ['commit', 'commit_hash'],
+    ['created', 'created_at'],
+    ['chunker', 'chunker_version'],
+    ['embedding model', 'embedding_model'],
+    ['index', 'index_version'],
+];
+function runCell(r, key) {
+    const v = r[key];
+    if (Array.isArray(v))
+        return escapeMarkdownCell(v.join(', '), 80);
+    // 12 characters name a commit and fit the column (a whole SHA cannot wrap).
+    if (key === 'commit_hash' && typeof v === 'string')
+        return escapeMarkdownCell(v.slice(0, 12));
+    return escapeMarkdownCell(v, 80);
+}
+/** The runs side by side and every list the open part only counts. Never cut: each list is capped. */
+function runDetailLines(report) {
+    const { golden, baseline } = report;
+    const lines = [
+        ...(baseline === null
+            ? [
+                ...table(['', 'candidate'], ['---', '---']),
+                ...RUN_ROWS.map(([label, key]) => `| ${label} | ${runCell(report.candidate, key)} |`),
+                '',
+                `Golden set \`${golden.fingerprint}\`: ${numberFormat_plural(golden.queries, 'query', 'queries')}.`,
+            ]
+            : [
+                ...table(['', 'baseline', 'candidate'], ['---', '---', '---']),
+                ...RUN_ROWS.map(([label, key]) => `| ${label} | ${runCell(baseline, key)} | ${runCell(report.candidate, key)} |`),
+                '',
+                `Golden set \`${golden.fingerprint}\`: ${numberFormat_plural(golden.queries, 'query', 'queries')}, ${golden.shared.toLocaleString('en-US')} in both runs. Chunk match: \`${report.chunker_version_match}\`${report.chunk_match_queries ? ` (${chunkMatchSummary(report)})` : ''}.`,
+            ]),
+    ];
+    const list = (text, ids) => (ids.length ? ['', `${text}: ${nameList(ids, 40)}.`] : []);
+    lines.push(...list('Settings that differ', report.differences));
+    lines.push(...list('Queries only in the candidate run', golden.added));
+    const missing = report.options.mean_over === 'trec' ? "left out of the candidate's means" : 'counted as misses in the candidate';
+    lines.push(...list(`Queries only in the baseline run (${missing})`, golden.removed));
+    for (const side of ['baseline', 'candidate']) {
+        lines.push(...list(`Result query ids of the ${side} not in the golden set`, golden.unknown_query_ids[side]));
+        lines.push(...list(`Queries with more than one result in the ${side}`, golden.duplicate_query_ids[side]));
+    }
+    return details('Runs compared', lines);
+}
+function allGatesLines(report, byId) {
+    const withNotes = report.gates.filter((g) => g.note !== '');
+    const tested = report.gates.some((g) => g.ci !== undefined || g.margin !== undefined);
+    if (report.gates.length <= OPEN_GATE_ROWS && withNotes.length === 0 && !tested)
+        return [];
+    const rows = report.gates.map((g) => {
+        const unit = unitOf(g.metric, byId);
+        const result = [RESULT_TEXT[g.result], detectableText(g, unit)].filter(Boolean).join(', ');
+        return `| ${gateName(g)} | ${numberFormat_formatValue(g.baseline, unit)} | ${numberFormat_formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaText(g, unit, report.alpha), 200)} | ${escapeMarkdownText(g.threshold, 80)} | ${escapeMarkdownText(result, 80)} | ${escapeMarkdownCell(g.note, 200)} |`;
+    });
+    return details(`All gates (${report.gates.length}) with their tests and notes`, [
+        ...table(['gate', 'baseline', 'candidate', 'delta and test', 'allowed', 'result', 'note'], ['---', '---:', '---:', '---:', '---', '---', '---']),
+        ...rows,
+    ]);
+}
+function querySection(summary, name, rows, report, answers) {
+    if (rows.length === 0)
+        return null;
+    const t = queryTable(rows, report, answers);
+    return {
+        head: ['', `<details><summary>${summary} (${rows.length.toLocaleString('en-US')})</summary>`, '', ...t.head],
+        rows: t.rows,
+        tail: ['', '</details>'],
+        name,
+        cut: 0,
+    };
+}
+/** "225", or "211 → 216" when the denominators differ; the paired count when it is neither. */
+function denominatorText(m) {
+    const n = m.n_baseline === m.n ? m.n.toLocaleString('en-US') : `${m.n_baseline} → ${m.n}`;
+    const paired = m.n_paired !== null && (m.n_paired !== m.n || m.n_paired !== m.n_baseline);
+    return `${n}${paired ? ` (${m.n_paired.toLocaleString('en-US')} paired)` : ''}`;
+}
+/** Every metric, family by family (a row names its family when it starts one), with the test where there is one. */
+function allMetricsSection(report, defs) {
+    if (report.baseline === null)
+        return candidateMetricsSection(report, defs);
+    const rows = [];
+    let family = '';
+    for (const def of defs) {
+        const m = report.metrics[def.id];
+        if (!m)
+            continue;
+        const cells = metricCells(def.id, def, m);
+        if (def.family !== family)
+            cells[0] = `**${def.family}** ${cells[0]}`;
+        family = def.family;
+        if (!m.comparable)
+            cells[0] += ' (not comparable)';
+        rows.push(`| ${[...cells, intervalText(m.ci, def.unit), numberFormat_formatP(m.p_value, report.alpha), denominatorText(m)].join(' | ')} |`);
+    }
+    return {
+        head: [
+            '',
+            '<details><summary>All metrics</summary>',
+            '',
+            ...table(['metric', 'baseline', 'candidate', 'delta', `${intervalLevel(report.alpha)} CI`, 'p', 'n'], ['---', '---:', '---:', '---:', '---:', '---:', '---:']),
+        ],
+        rows,
+        tail: ['', '</details>'],
+        name: 'all metrics',
+        cut: 0,
+    };
+}
+/** All metrics of a candidate-only report: the value and its denominator. */
+function candidateMetricsSection(report, defs) {
+    const rows = [];
+    let family = '';
+    for (const def of defs) {
+        const m = report.metrics[def.id];
+        if (!m)
+            continue;
+        const id = def.family !== family ? `**${def.family}** ${metricCode(def.id)}` : metricCode(def.id);
+        family = def.family;
+        rows.push(`| ${id} | ${numberFormat_formatValue(m.candidate, def.unit)} | ${m.n.toLocaleString('en-US')} |`);
+    }
+    return {
+        head: [
+            '',
+            '<details><summary>All metrics</summary>',
+            '',
+            ...table(['metric', 'candidate', 'n'], ['---', '---:', '---:']),
+        ],
+        rows,
+        tail: ['', '</details>'],
+        name: 'all metrics',
+        cut: 0,
+    };
+}
+/** The key metrics of every breakdown group that has a value; null when no group has one. */
+function breakdownSection(report, byId) {
+    const key = keyMetrics(report);
+    const rows = [];
+    for (const [kind, groups] of Object.entries(report.breakdowns)) {
+        for (const name of Object.keys(groups).sort()) {
+            for (const id of key) {
+                const m = groups[name][id];
+                if (!m || (m.baseline === null && m.candidate === null))
+                    continue;
+                const cells = report.baseline === null
+                    ? [metricCode(id), numberFormat_formatValue(m.candidate, byId.get(id)?.unit), String(m.n)]
+                    : [...metricCells(id, byId.get(id), m), `${m.n_baseline} / ${m.n}`];
+                rows.push(`| ${[kind, escapeMarkdownCell(name, 60), ...cells].join(' | ')} |`);
+            }
+        }
+    }
+    if (rows.length === 0)
+        return null;
+    return {
+        head: [
+            '',
+            '<details><summary>Breakdowns</summary>',
+            '',
+            ...(report.baseline === null
+                ? table(['by', 'group', 'metric', 'candidate', 'n'], ['---', '---', '---', '---:', '---:'])
+                : table(['by', 'group', 'metric', 'baseline', 'candidate', 'delta', 'n (base / cand)'], ['---', '---', '---', '---:', '---:', '---:', '---:'])),
+        ],
+        rows,
+        tail: ['', '</details>'],
+        name: 'breakdowns',
+        cut: 0,
+    };
+}
+/** Never cut: the open part, then the gates in full and the run details (each list in them capped). */
+function fixedLines(report, byId, context, hint) {
+    return [
+        ...alertLines(report, byId, context),
+        '',
+        ...provenanceLines(report, context, hint),
+        ...gateTableLines(report, byId),
+        ...keyMetricLines(report, byId),
+        ...trendMarkdownLines(context.trend, byId),
+        ...worstLines(report, regressionsBySeverity(report.per_query)),
+        ...flakyMarkdownLines(report),
+        ...allGatesLines(report, byId),
+        ...failingQueriesLines(report),
+        ...runDetailLines(report),
+    ];
+}
+const PER_QUERY_HINT = "_A query's full row in the candidate (hits returned, top hit, reciprocal rank, citation checks, WFGY label): " +
+    '`evalverdict aggregate CANDIDATE.sqlite --golden GOLDEN --per-query`; the JSON report has it as `candidate_row`._';
+function buildSections(report, defs, byId) {
+    const worst = regressionsBySeverity(report.per_query);
+    const losses = querySection(`Regressions and losses: ${regressionOrder(report.per_query_metric)}`, 'regressions and losses', worst, report, true);
+    // Where each row's details are (docs/compare.md): the open part's budget is not touched, this is collapsed.
+    losses?.tail.unshift('', PER_QUERY_HINT);
+    const wins = querySection(`Wins: ${winOrder(report.per_query_metric)}`, 'wins', winsByGain(report.per_query), report, false);
+    const answers = querySection('Answer changes', 'answer changes', answerChanges(report.per_query), report, true);
+    const metrics = allMetricsSection(report, defs);
+    const breakdowns = breakdownSection(report, byId);
+    const present = (list) => list.filter((s) => s !== null);
+    return {
+        sections: present([losses, wins, answers, metrics, breakdowns]),
+        cutOrder: present([breakdowns, wins, answers, losses, metrics]),
+    };
+}
+/** The note that says how many rows of a section were cut (none when none were). */
+function noteLines(s, hint) {
+    return s.cut > 0
+        ? [
+            '',
+            `_${s.cut.toLocaleString('en-US')} more ${s.cut === 1 ? 'row' : 'rows'} of ${s.name} left out to fit GitHub's comment limit (the least severe)${hint ? `; the full report is in ${hint}` : ''}._`,
+        ]
+        : [];
+}
+function sectionText(s, hint) {
+    return [...s.head, ...s.rows, ...noteLines(s, hint), ...s.tail].join('\n');
+}
+function renderReportMarkdown(report, defs, options = { maxLength: GITHUB_COMMENT_LIMIT }) {
+    return renderReportMarkdowns(report, defs, options).cut;
+}
+/**
+ * The untruncated report and the one cut to `options.maxLength` (the same two documents as two
+ * renderReportMarkdown calls). The full report names where it is only through the cut one.
+ */
+function renderReportMarkdowns(report, defs, options) {
+    const context = options.context ?? {};
+    const byId = new Map(defs.map((d) => [d.id, d]));
+    // The sections are built once (a large run's rows are escaped once): the full layout cuts nothing, then the
+    // cut one removes rows from the same arrays.
+    const sections = buildSections(report, defs, byId);
+    const full = layOut(report, fixedLines(report, byId, context, undefined), sections, Infinity, undefined);
+    const hint = typeof options.fullReportHint === 'function' ? options.fullReportHint(full) : options.fullReportHint;
+    const fixed = fixedLines(report, byId, context, hint);
+    return { full, cut: layOut(report, fixed, sections, options.maxLength, hint) };
+}
+/**
+ * The document from its parts, rows cut from `sections` (which it changes) until it fits `maxLength`: from the end
+ * of each section (its least severe rows), sections in `cutOrder`; a cut section names `hint`.
+ */
+function layOut(report, fixed, parts, maxLength, hint) {
+    const { sections, cutOrder } = parts;
+    const footer = [
+        '',
+        `<sub>EvalVerdict · paired sign-flip test, ${report.options.permutations.toLocaleString('en-US')} flips, seed ${report.options.seed}; metric intervals at ${intervalLevel(report.alpha)} from the same test; gate intervals at ${intervalLevel(2 * report.alpha)}, Student's t, simultaneous over the tested gates · mean over ${report.options.mean_over}, min grade ${report.options.min_grade}</sub>`,
+    ];
+    const fixedText = fixed.join('\n');
+    const footerText = footer.join('\n');
+    // Lengths are counted, not measured on joined text (a 100,000-query report has megabytes of rows): a section's
+    // text is its lines joined by "\n", so its length is each line's length plus one, less one.
+    const linesLength = (lines) => lines.reduce((n, line) => n + line.length + 1, 0);
+    const rowChars = new Map(sections.map((s) => [s, linesLength(s.rows)]));
+    const sectionLength = (s) => linesLength(s.head) + rowChars.get(s) + linesLength(noteLines(s, hint)) + linesLength(s.tail) - 1;
+    // The exact length of the document below: fixed, "\n" + each section, "\n" + footer, final "\n".
+    const total = () => fixedText.length + sections.reduce((n, s) => n + 1 + sectionLength(s), 0) + 1 + footerText.length + 1;
+    // The notes grow as rows go (the count's digits), so cut a little past the limit and measure again.
+    while (total() > maxLength) {
+        const section = cutOrder.find((s) => s.rows.length > 0);
+        if (!section)
+            break;
+        let excess = total() - maxLength + 200;
+        let length = rowChars.get(section);
+        while (section.rows.length > 0 && excess > 0) {
+            const removed = section.rows.pop();
+            length -= removed.length + 1;
+            excess -= removed.length + 1;
+            section.cut++;
+        }
+        rowChars.set(section, length);
+    }
+    return `${[fixedText, ...sections.map((s) => sectionText(s, hint)), footerText].join('\n')}\n`;
 }
 
 ;// CONCATENATED MODULE: ./src/stats/signTest.ts
@@ -82702,7 +82651,7 @@ async function evaluate(inputs, errors, reportName, reportContext, history = nul
             options: inputs.metricOptions,
             fullReportHint: (full) => (Buffer.byteLength(full) < STEP_SUMMARY_LIMIT ? summaryHint : fileHint),
             // Main's history: its trend in the report, its flaky queries set aside.
-            ...withHistory({ reportContext }, history),
+            ...withHistory_withHistory({ reportContext }, history),
         });
         core_debug(`EvalVerdict: runs scored ${out.parallel ? 'in two threads' : 'in one thread'}`);
         return { ok: true, out };

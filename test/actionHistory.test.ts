@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { emptyHistory } from '../src/compare/historyTrend.js';
-import type { History, HistoryRun } from '../src/compare/historyTrend.js';
+import type { History, HistoryRun } from '../src/load/historyFile.js';
 import { readHistoryFile } from '../src/load/historyFile.js';
 import { historyText } from '../src/write/historyWriter.js';
 import { actionDefaults, ensureBuilt, OWNER, REPO, runActionBundle } from './helpers/actionRunner.js';

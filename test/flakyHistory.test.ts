@@ -21,7 +21,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { emptyHistory, flakyByHistory, HISTORY_FLAKY_SHARE } from '../src/compare/historyTrend.js';
-import type { History } from '../src/compare/historyTrend.js';
+import type { History } from '../src/load/historyFile.js';
 import { seededRandom } from '../src/stats/random.js';
 import { simulateRun, simulateSystem, trueHit5SdDiff } from './helpers/calibrateSim.js';
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { changePointOf, MIN_RUNS, shiftTest } from '../src/stats/changePoint.js';
 import { appendRun, emptyHistory, flakyByHistory, gatedMetrics, trendOf } from '../src/compare/historyTrend.js';
-import type { History, HistoryRun } from '../src/compare/historyTrend.js';
+import type { History, HistoryRun } from '../src/load/historyFile.js';
 import { parseHistory, readHistoryFile } from '../src/load/historyFile.js';
 import { sparkline, trendMarkdownLines, trendTextLines } from '../src/render/trend.js';
 import { historyText, writeHistoryFile } from '../src/write/historyWriter.js';

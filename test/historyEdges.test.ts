@@ -9,14 +9,13 @@ import { AR_MAX, CHANGE_POINT_ALPHA, changePointOf, MIN_RUNS, MIN_SEGMENT } from
 import {
   appendRun,
   currentRuns,
-  DEFAULT_HISTORY_RUNS,
   emptyHistory,
   flakyByHistory,
   gatedMetrics,
-  HISTORY_SCHEMA_VERSION,
   trendOf,
 } from '../src/compare/historyTrend.js';
-import type { History, HistoryRun } from '../src/compare/historyTrend.js';
+import { DEFAULT_HISTORY_RUNS, HISTORY_SCHEMA_VERSION } from '../src/load/historyFile.js';
+import type { History, HistoryRun } from '../src/load/historyFile.js';
 import type { Comparison } from '../src/compare/types.js';
 
 /** A report with the fields appendRun reads: per query, the candidate's rank (null: a miss). */

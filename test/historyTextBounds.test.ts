@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { emptyHistory } from '../src/compare/historyTrend.js';
-import type { History } from '../src/compare/historyTrend.js';
+import type { History } from '../src/load/historyFile.js';
 import { MAX_HISTORY_BYTES, parseHistory, readHistoryFile } from '../src/load/historyFile.js';
 import { jsonTextPast, nestedDeeperThan } from '../src/load/json.js';
 import type { JsonTextBounds } from '../src/load/json.js';

@@ -19,6 +19,7 @@ import {
   MAX_HISTORY_TEXT,
   parseHistory,
 } from '../src/load/historyFile.js';
+import { parseGoldenJsonl } from '../src/load/golden.js';
 import { repoRoot } from './shared.js';
 
 const schemaFile = (name: string) => JSON.parse(readFileSync(join(repoRoot, 'schemas', name), 'utf8'));
@@ -305,5 +306,27 @@ describe('schemas/gate-config.schema.json and the gate config reader (src/gate/c
 
   it.each(GATE_GAPS)('lets through what only the reader can check: %s', (_name, value) => {
     expect([schemaAcceptsGates(value), readerAcceptsGates(value)]).toEqual([true, false]);
+  });
+});
+
+describe('schemas/golden-query.schema.json and the golden set reader (src/load/golden.ts)', () => {
+  const querySchema = schemaFile('golden-query.schema.json');
+  const schemaAcceptsQuery = ajv.compile(querySchema);
+  const readerAcceptsQuery = (value: Record<string, unknown>) =>
+    accepts(() => parseGoldenJsonl(`${JSON.stringify(value)}\n`, 'golden.jsonl'));
+
+  it("a query's own cutoff (`top_k`): the schema and the reader both take it, and both refuse 0", () => {
+    const query = { id: 'q1', query: 'what', expected_doc_ids: ['d1'], top_k: 5 };
+    expect([schemaAcceptsQuery(query), readerAcceptsQuery(query)]).toEqual([true, true]);
+    expect([schemaAcceptsQuery({ ...query, top_k: 0 }), readerAcceptsQuery({ ...query, top_k: 0 })]).toEqual([
+      false,
+      false,
+    ]);
+  });
+
+  it('a key the schema does not know, the reader names too', () => {
+    const query = { id: 'q1', query: 'what', expected_doc_ids: ['d1'], top_kk: 5 };
+    expect(schemaAcceptsQuery(query)).toBe(false);
+    expect(JSON.stringify(parseGoldenJsonl(`${JSON.stringify(query)}\n`, 'golden.jsonl').warnings)).toContain('top_kk');
   });
 });

@@ -12,7 +12,8 @@ import { minimumDetectableDrop, noiseModel } from '../src/stats/power.js';
 import type { MetricComparison } from '../src/compare/types.js';
 import { InputError } from '../src/errors.js';
 import type { GateConfig } from '../src/gate/config.js';
-import { evaluateGates, MAX_FAILING_QUERIES } from '../src/gate/gates.js';
+import { evaluateGates, gatePSentence, MAX_FAILING_QUERIES, pWords } from '../src/gate/gates.js';
+import { gatePText } from '../src/render/reportParts.js';
 import type { GateContext } from '../src/gate/gates.js';
 import { directionOf, dropsOf, testedNumbers } from '../src/gate/testedGates.js';
 import { dropBounds } from '../src/stats/dropBounds.js';
@@ -426,7 +427,7 @@ describe('the note of a failed relative threshold', () => {
   });
 });
 
-describe('tested.ts: drops, bounds and the numbers of one gate', () => {
+describe('testedGates.ts: drops, bounds and the numbers of one gate', () => {
   const higher = () => defs().get('hit@5');
   const lower = { id: 'lower_is_better', direction: 'lower', paired: true } as unknown as MetricDef;
 
@@ -532,7 +533,7 @@ describe('paired_delta: the paired mean change, beside a tested gate whose means
   });
 });
 
-describe('tested.ts at its edges', () => {
+describe('testedGates.ts at its edges', () => {
   const hit5 = () => defs().get('hit@5');
   const ms = { id: 'latency_ms', direction: 'lower', unit: 'ms', paired: true } as unknown as MetricDef;
 
@@ -563,5 +564,27 @@ describe('tested.ts at its edges', () => {
     }
     // The floor of a step of 5 (2 x 25 / 5 = 10) is above the sample variance (6.25): the step matters here.
     expect(largest.se).toBeCloseTo(Math.sqrt(10 / 4), 12);
+  });
+});
+
+describe("a tested gate's p: one sentence in the note and in the gate table", () => {
+  const kinds = [
+    ['holm', 'one-sided p 0.0200, Bonferroni-adjusted 0.0800'],
+    ['bh', 'one-sided p 0.0200, Bonferroni-adjusted 0.0800'],
+    ['none', 'one-sided p 0.0200, not adjusted'],
+    ['primary', 'one-sided p 0.0200, primary, not adjusted'],
+  ] as const;
+  it.each(kinds)('%s', (correction, words) => {
+    expect(gatePSentence(0.02, 0.08, correction, 0.05)).toBe(words);
+    const row = { p_value: 0.02, p_adjusted: 0.08, correction } as GateResult;
+    expect(gatePText(row, 0.05)).toBe(words);
+    const numbers = { pValue: 0.02, pAdjusted: 0.08, correction, significant: true } as ReturnType<
+      typeof testedNumbers
+    >;
+    expect(pWords(numbers, 0.05)).toBe(`${words} < α 0.05`);
+  });
+
+  it('a gate without a test has no p', () => {
+    expect(gatePText({ p_value: undefined } as GateResult, 0.05)).toBe('');
   });
 });

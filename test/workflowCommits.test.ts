@@ -9,7 +9,7 @@ import { compareCandidateOnly } from '../src/compare/compare.js';
 import { applyGates } from '../src/gate/gates.js';
 import { GITHUB_COMMENT_LIMIT, renderReportMarkdown } from '../src/render/markdown.js';
 import { withWorkflowCommits } from '../src/render/reportParts.js';
-import type { ReportContext } from '../src/render/reportWarnings.js';
+import type { ReportContext } from '../src/render/reportContext.js';
 import { renderReportText } from '../src/render/text.js';
 import { chunkQuery, compareAndGate, goldenSet, NO_GATES, rankedResult, runData } from './helpers/compareFixtures.js';
 

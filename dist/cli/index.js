@@ -13503,6 +13503,8 @@ function summaryOf(r) {
     };
 }
 
+;// CONCATENATED MODULE: ./schemas/golden-query.schema.json
+const golden_query_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"golden-query.schema.json","title":"EvalVerdict golden query (one JSON Lines line)","description":"One line of a JSON Lines golden set: a query, or (first line only) a header (docs/golden-sets.md). Unknown keys are ignored with a warning naming the nearest known key.","anyOf":[{"$ref":"#/$defs/query"},{"$ref":"#/$defs/header"}],"$defs":{"texts":{"type":"array","items":{"type":["string","number"]}},"label":{"type":["string","number","null"]},"header":{"type":"object","additionalProperties":false,"properties":{"schema_version":{"type":["string","number"]},"name":{"type":"string"},"description":{"type":"string"},"profile":{"enum":["evalverdict","wfgy","paperbot"],"description":"Whose metric definitions apply (docs/golden-sets.md, \\"Metric profiles\\")."}}},"query":{"type":"object","additionalProperties":false,"required":["id","query"],"properties":{"id":{"type":["string","number"],"description":"Matched to the run\'s query_id as exact text."},"query":{"type":"string"},"lang":{"$ref":"#/$defs/label"},"expected_doc_ids":{"$ref":"#/$defs/texts","description":"Empty (with no `answerable`): the query should be refused."},"expected_chunk_ids":{"$ref":"#/$defs/texts"},"must_contain":{"$ref":"#/$defs/texts"},"forbidden":{"$ref":"#/$defs/texts"},"difficulty":{"$ref":"#/$defs/label"},"group":{"$ref":"#/$defs/label"},"category":{"$ref":"#/$defs/label"},"tags":{"$ref":"#/$defs/texts"},"vault":{"$ref":"#/$defs/label"},"answerable":{"type":"boolean"},"gold_supports":{"type":"array","items":{"type":"object","additionalProperties":false,"properties":{"rel_path":{"type":"string"},"heading_path":{"anyOf":[{"type":"string"},{"$ref":"#/$defs/texts"}]},"snippets":{"$ref":"#/$defs/texts"},"newer":{"type":"boolean"}}}},"required_support_groups":{"type":"array","items":{"type":"array","items":{"type":"integer","minimum":0}}},"judgments":{"type":"object","additionalProperties":{"type":"integer"},"description":"chunk_id or doc_id -> grade."},"expected_lines":{"type":"object","additionalProperties":false,"required":["file","line_range"],"properties":{"file":{"type":"string"},"line_range":{"type":"array","items":{"type":"integer","minimum":1}}}},"gold_claim":{"type":"string"},"recency_conflict_rule":{"enum":["cite_newer","cite_both","acknowledge_both"]},"pending":{"type":"boolean"},"top_k":{"type":"integer","minimum":1,"description":"The query\'s own cutoff: hit@k, recall@k, mrr@k and nDCG@k score it at min(k, top_k)."},"notes":{},"note":{}}}}}');
 ;// CONCATENATED MODULE: external "node:crypto"
 const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
@@ -13581,33 +13583,11 @@ function parseYamlWithLines(text, source) {
 
 
 
+
 /** JSON Lines by the file's name (`.jsonl`, `.ndjson`); anything else is read as YAML. */
 const goldenFormatOf = (file) => (/\.(jsonl|ndjson)$/i.test(file) ? 'jsonl' : 'yaml');
-const QUERY_KEYS = [
-    'id',
-    'query',
-    'lang',
-    'expected_doc_ids',
-    'expected_chunk_ids',
-    'must_contain',
-    'forbidden',
-    'difficulty',
-    'group',
-    'category',
-    'tags',
-    'vault',
-    'answerable',
-    'gold_supports',
-    'required_support_groups',
-    'judgments',
-    'expected_lines',
-    'gold_claim',
-    'recency_conflict_rule',
-    'pending',
-    'top_k',
-    'notes',
-    'note',
-];
+/** A query's keys, a header's: the golden-query schema's, the one list (editors read the same file). */
+const QUERY_KEYS = Object.keys(golden_query_schema_namespaceObject.$defs.query.properties);
 const KNOWN_KEYS = new Set(QUERY_KEYS);
 /** The keys that state an expectation (hasExpectation); a golden set needs one in some query. */
 const EXPECTATION_KEYS = [
@@ -13622,7 +13602,7 @@ const EXPECTATION_KEYS = [
     'recency_conflict_rule',
     'answerable',
 ];
-const HEADER_KEYS = new Set(['schema_version', 'name', 'description', 'profile']);
+const HEADER_KEYS = new Set(Object.keys(golden_query_schema_namespaceObject.$defs.header.properties));
 /** The metric profiles a golden set's header may name (docs/golden-sets.md, "Metric profiles"). */
 const METRIC_PROFILES = ['evalverdict', 'wfgy', 'paperbot'];
 /** Whether a value names one of METRIC_PROFILES. */
@@ -16084,8 +16064,6 @@ function compactStableJson(value) {
 
 ;// CONCATENATED MODULE: ./schemas/gate-config.schema.json
 const gate_config_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"gate-config.schema.json","title":"EvalVerdict gate config","description":"The gate config (`.github/evalverdict.yml`, `--config`, the action\'s `gates` input): docs/gates.md. Put `# yaml-language-server: $schema=<path to this file>` on its first line.","type":["object","null"],"additionalProperties":false,"properties":{"preset":{"$ref":"#/$defs/preset"},"presets":{"anyOf":[{"$ref":"#/$defs/preset"},{"type":"array","items":{"$ref":"#/$defs/preset"}}]},"alpha":{"type":"number","exclusiveMinimum":0,"maximum":0.5,"description":"Significance level of the paired tests, above 0 and at most 0.5; default 0.05."},"min_n":{"type":"integer","minimum":0,"description":"Default `min_n` of the gates with `where`; default 20."},"gates":{"type":["array","null"],"maxItems":200,"items":{"$ref":"#/$defs/gate"},"description":"At most 200 gates, each a row of the report\'s gate table. The reader counts the presets\' gates too (retrieval 4, rag-answers 5), which JSON Schema cannot add up: with presets, list fewer."},"margin":{"type":"number","minimum":0,"description":"The drop that matters for tested gates: a gate passes when a drop of it is ruled out, fails when the drop is shown to be beyond it; 0 asks for a gain. Default 0.1 (docs/gates.md)."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when its interval neither rules out a drop of the margin nor shows one beyond it; default warn (docs/gates.md)."},"correction":{"enum":["none","holm","bh"],"description":"How the tested gates\' p values are adjusted together; default holm."},"primary":{"type":"string","minLength":1,"description":"A metric whose tested gates use the full alpha, outside the correction."},"k":{"anyOf":[{"type":"integer","minimum":1,"maximum":1000},{"type":"array","minItems":1,"items":{"type":"integer","minimum":1,"maximum":1000}}],"description":"The cutoffs of the @k metrics, as --k; the command line wins."},"mrr_cutoff":{"type":"integer","minimum":1,"maximum":1000,"description":"The cutoff of mrr@N, as --mrr-cutoff; the command line wins."},"repeats":{"type":["object","null"],"additionalProperties":false,"description":"Repeated runs per side (docs/compare.md, \\"Repeated runs and flaky queries\\").","properties":{"may_differ":{"anyOf":[{"type":"string","minLength":1},{"type":["array","null"],"items":{"type":"string","minLength":1}}],"description":"The config_snapshot_json keys (top-level) a side\'s runs may differ in without a warning, e.g. [seed, started_at]; listed in the JSON as `repeats.<side>.expected_differences`. Replaces the default, [seed]; an empty list warns on every difference."}}},"noise":{"type":"object","additionalProperties":false,"required":["measured","runs","metrics"],"description":"The run-to-run noise `evalverdict calibrate` measured, written into the config it suggests; the report names it. A record: it changes no verdict (docs/gates.md, \\"Noise floor\\").","properties":{"measured":{"type":"string","description":"The newest calibration run\'s created_at (RFC 3339)."},"runs":{"type":"integer","minimum":2,"description":"How many runs of one commit were measured."},"commit":{"type":["string","null"],"description":"The commit the runs record."},"metrics":{"type":"object","minProperties":1,"maxProperties":200,"description":"Per metric id: its noise; 1 to 200 metrics (as many as a config may have gates).","additionalProperties":{"type":"object","additionalProperties":false,"required":["sd_diff","sd_mean","changed","detects"],"properties":{"sd_diff":{"type":"number","minimum":0,"description":"SD of a query\'s difference between two runs."},"sd_mean":{"type":"number","minimum":0,"description":"SD of the run mean across runs."},"changed":{"type":"number","minimum":0,"description":"Share of queries that differ between two runs."},"detects":{"type":["number","null"],"minimum":0,"description":"The smallest drop the gate\'s test detects at this noise (80% power); null: none."}}}}}}},"$defs":{"preset":{"enum":["retrieval","rag-answers"]},"gate":{"type":"object","additionalProperties":false,"required":["metric"],"allOf":[{"description":"A gate needs a threshold: one of min, max, max_drop, max_increase, max_drop_pct, max_increase_pct, or margin.","anyOf":[{"required":["min"]},{"required":["max"]},{"required":["max_drop"]},{"required":["max_increase"]},{"required":["max_drop_pct"]},{"required":["max_increase_pct"]},{"required":["margin"]}]}],"properties":{"metric":{"type":"string","minLength":1,"description":"A metric id (`evalverdict metrics`) or regressions, losses, wins, answer_regressions."},"where":{"type":"object","minProperties":1,"maxProperties":1,"additionalProperties":false,"properties":{"category":{"type":["string","number"]},"difficulty":{"type":["string","number"]},"tag":{"type":["string","number"]},"vault":{"type":["string","number"]},"answerable":{"type":"boolean"}}},"level":{"enum":["error","warn"]},"min":{"type":"number"},"max":{"type":"number"},"max_drop":{"type":"number"},"max_increase":{"type":"number"},"max_drop_pct":{"type":"number"},"max_increase_pct":{"type":"number"},"significant_only":{"type":"boolean"},"min_n":{"type":"integer","minimum":0},"on_no_data":{"enum":["fail","warn","pass"]},"margin":{"type":"number","minimum":0,"description":"This gate\'s drop that matters (else its own max_drop & co. as a drop, else the config\'s margin); 0 asks for a gain."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when its interval neither rules out a drop of the margin nor shows one beyond it; default warn (docs/gates.md)."}}}}}');
-;// CONCATENATED MODULE: ./schemas/golden-query.schema.json
-const golden_query_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"golden-query.schema.json","title":"EvalVerdict golden query (one JSON Lines line)","description":"One line of a JSON Lines golden set: a query, or (first line only) a header (docs/golden-sets.md). Unknown keys are ignored with a warning naming the nearest known key.","anyOf":[{"$ref":"#/$defs/query"},{"$ref":"#/$defs/header"}],"$defs":{"texts":{"type":"array","items":{"type":["string","number"]}},"label":{"type":["string","number","null"]},"header":{"type":"object","additionalProperties":false,"properties":{"schema_version":{"type":["string","number"]},"name":{"type":"string"},"description":{"type":"string"},"profile":{"enum":["evalverdict","wfgy","paperbot"],"description":"Whose metric definitions apply (docs/golden-sets.md, \\"Metric profiles\\")."}}},"query":{"type":"object","additionalProperties":false,"required":["id","query"],"properties":{"id":{"type":["string","number"],"description":"Matched to the run\'s query_id as exact text."},"query":{"type":"string"},"lang":{"$ref":"#/$defs/label"},"expected_doc_ids":{"$ref":"#/$defs/texts","description":"Empty (with no `answerable`): the query should be refused."},"expected_chunk_ids":{"$ref":"#/$defs/texts"},"must_contain":{"$ref":"#/$defs/texts"},"forbidden":{"$ref":"#/$defs/texts"},"difficulty":{"$ref":"#/$defs/label"},"group":{"$ref":"#/$defs/label"},"category":{"$ref":"#/$defs/label"},"tags":{"$ref":"#/$defs/texts"},"vault":{"$ref":"#/$defs/label"},"answerable":{"type":"boolean"},"gold_supports":{"type":"array","items":{"type":"object","additionalProperties":false,"properties":{"rel_path":{"type":"string"},"heading_path":{"anyOf":[{"type":"string"},{"$ref":"#/$defs/texts"}]},"snippets":{"$ref":"#/$defs/texts"},"newer":{"type":"boolean"}}}},"required_support_groups":{"type":"array","items":{"type":"array","items":{"type":"integer","minimum":0}}},"judgments":{"type":"object","additionalProperties":{"type":"integer"},"description":"chunk_id or doc_id -> grade."},"expected_lines":{"type":"object","additionalProperties":false,"required":["file","line_range"],"properties":{"file":{"type":"string"},"line_range":{"type":"array","items":{"type":"integer","minimum":1}}}},"gold_claim":{"type":"string"},"recency_conflict_rule":{"enum":["cite_newer","cite_both","acknowledge_both"]},"pending":{"type":"boolean"},"notes":{},"note":{}}}}}');
 ;// CONCATENATED MODULE: ./schemas/golden-set.schema.json
 const golden_set_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"golden-set.schema.json","title":"EvalVerdict golden set (YAML)","description":"A YAML golden set: a list of queries, or a map whose `queries` key holds them beside the header keys (docs/golden-sets.md). Put `# yaml-language-server: $schema=<path to this file>` on its first line.","anyOf":[{"type":"array","items":{"$ref":"golden-query.schema.json#/$defs/query"}},{"type":"object","additionalProperties":false,"required":["queries"],"properties":{"queries":{"type":"array","items":{"$ref":"golden-query.schema.json#/$defs/query"}},"schema_version":{"type":["string","number"]},"name":{"type":"string"},"description":{"type":"string"},"profile":{"enum":["evalverdict","wfgy","paperbot"]}}}]}');
 ;// CONCATENATED MODULE: ./schemas/result.schema.json
@@ -16726,8 +16704,8 @@ function tooLarge(bytes) {
  * Rows checked in full before compare and aggregate read on only for a usable hit: a runner's mistake repeats in
  * every row, and a full check of 2 million hits costs more than scoring them (`evalverdict validate` checks every row).
  * Once a row shows a mistake the report names (a misspelt key, an unmatchable hit), every row is checked, so that
- * its count is validate's: a clean run costs what it did, and compare of 10,000 queries x 10 hits with a typo in
- * half its candidate's rows 37% more CPU time (2.84 -> 3.89 s, on the bench's inputs).
+ * its count is validate's: a clean run costs what it did; a run with a mistake pays for the full check
+ * (bench/README.md, "What was kept").
  */
 const PIPELINE_CHECK_ROWS = 200;
 /**
@@ -16850,8 +16828,8 @@ function workerMode() {
 }
 const workersAvailable = () => workerMode() !== 'off';
 /**
- * Node 24 gives each thread 64 MB semi-spaces, which raised the worker's peak memory by ~100 MB for no gain in
- * time; this is Node 20's default (bench/README.md).
+ * Node 20's young generation for the worker: Node 24's larger one costs memory and gains no time (bench/README.md,
+ * "What was kept"; docs/decisions/0004-heap-settings.md).
  */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 48 };
 const COMPARE_JOB = 'evalverdict-score-run';
@@ -16880,7 +16858,7 @@ function phaseRecorder() {
     phase(`worker running (young generation ${external_node_worker_threads_namespaceObject.resourceLimits.maxYoungGenerationSizeMb} MB)`);
     return { phases, phase };
 }
-/** sql.js's WebAssembly compiled while the golden set is read, not after (15-25 ms); a failure shows where it is used. */
+/** sql.js's WebAssembly compiled while the golden set is read, not after; a failure shows where it is used. */
 const warmUpSqlJs = () => void loadSqlJs().catch(() => undefined);
 /** A run database (or one query_id range of it) scored into its table, the database open only meanwhile. */
 async function scoreFileToTable(runPath, runId, golden, options, range, spareRows = 0) {
@@ -16978,13 +16956,14 @@ if (job !== null && external_node_worker_threads_namespaceObject.parentPort !== 
 /**
  * When a second thread pays off for aggregate: each thread reads half of a JSON Lines golden set and scores its
  * queries' results, so the gain grows with the golden set; the second heap costs memory, and a small run gains
- * nothing (bench/README.md). YAML golden sets are read in one thread.
+ * nothing (docs/decisions/0001-two-threads-golden-halves.md). YAML golden sets are read in one thread.
  */
 const SPLIT_MIN_GOLDEN_BYTES = 16 << 20;
 const SPLIT_MIN_RUN_BYTES = 64 << 20;
 /**
  * When scoring the candidate in a worker pays off for compare: the worker loads the bundle, compiles sql.js and
- * reads the golden set again, which a run under 64 MiB does not win back in wall time (bench/README.md).
+ * reads the golden set again, which a run under 64 MiB does not win back in wall time
+ * (docs/decisions/0001-two-threads-golden-halves.md).
  */
 function worthAWorker(candidatePath) {
     return workerMode() === 'always' || sizeAtLeast(candidatePath, SPLIT_MIN_RUN_BYTES);
@@ -18160,12 +18139,19 @@ const CORRECTION_WORDS = {
     bh: 'Bonferroni-adjusted',
     primary: 'primary, not adjusted',
 };
+/**
+ * The p of a tested gate's bounds, adjusted where alpha is split: "one-sided p 0.0312, Bonferroni-adjusted 0.1250",
+ * "..., not adjusted" (correction: none), "..., primary, not adjusted". The one sentence every output gives it in.
+ */
+function gatePSentence(pValue, pAdjusted, correction, alpha) {
+    const adjusted = correction === 'none' || correction === 'primary'
+        ? CORRECTION_WORDS[correction]
+        : `${CORRECTION_WORDS[correction]} ${formatP(pAdjusted, alpha)}`;
+    return `one-sided p ${formatP(pValue, alpha)}, ${adjusted}`;
+}
 /** "one-sided p 0.0312, Bonferroni-adjusted 0.1250 ≥ α 0.05". */
 function pWords(t, alpha) {
-    const adjusted = t.correction === 'none' || t.correction === 'primary'
-        ? `${CORRECTION_WORDS[t.correction]}`
-        : `${CORRECTION_WORDS[t.correction]} ${formatP(t.pAdjusted, alpha)}`;
-    return `one-sided p ${formatP(t.pValue, alpha)}, ${adjusted} ${t.significant ? '<' : '≥'} α ${alpha}`;
+    return `${gatePSentence(t.pValue, t.pAdjusted, t.correction, alpha)} ${t.significant ? '<' : '≥'} α ${alpha}`;
 }
 /** "change between −0.0533 and +0.0267 (90%, simultaneous over 4 gates; one-sided p 0.66, ...)". */
 function boundsWords(t, alpha, unit) {
@@ -18319,16 +18305,11 @@ function relativeChange(g) {
     const pct = (g.delta / Math.abs(g.baseline)) * 100;
     return ` (${pct >= 0 ? '+' : '−'}${Math.abs(pct).toFixed(Math.abs(pct) < 10 ? 1 : 0)}%)`;
 }
-/** "one-sided p 0.0312, Bonferroni-adjusted 0.1250": the p of the gate's bounds, adjusted where alpha is split. */
+/** The p of the gate's bounds, as gates.ts words it; '' for a gate without a test. */
 function gatePText(g, alpha) {
-    if (g.p_value === undefined || g.p_value === null)
+    if (g.p_value === undefined || g.p_value === null || g.correction === undefined)
         return '';
-    const adjusted = g.correction === 'holm' || g.correction === 'bh'
-        ? `, Bonferroni-adjusted ${formatP(g.p_adjusted, alpha)}`
-        : g.correction === 'primary'
-            ? ' (primary, not adjusted)'
-            : '';
-    return `one-sided p ${formatP(g.p_value, alpha)}${adjusted}`;
+    return gatePSentence(g.p_value, g.p_adjusted, g.correction, alpha);
 }
 /** The row's result as words: a `where` group below min_n says so, an inconclusive gate says why. */
 function gateResultWords(g) {
@@ -18617,13 +18598,15 @@ function unjudgedNote(report) {
     return `In the candidate's top 10, ${places.toLocaleString('en-US')} places hold a document nobody judged or none (judged@10 ${formatValue(m.candidate)} against the baseline's ${formatValue(m.baseline)}): P, nDCG and MAP may understate it.`;
 }
 
-;// CONCATENATED MODULE: ./src/render/reportWarnings.ts
-
-
+;// CONCATENATED MODULE: ./src/render/reportContext.ts
 /** The config as the text report and stderr name it: `PATH (sha256 0123456789ab)`, or `built-in default`. */
 function configText(config) {
     return config.source === null ? 'built-in default' : `${config.source} (sha256 ${config.sha256})`;
 }
+
+;// CONCATENATED MODULE: ./src/render/reportWarnings.ts
+
+
 /** "12 days" when the baseline run is older than the action's `baseline-max-age`, else null. */
 function staleAge(createdAt, context) {
     const limit = context.staleAfter;
@@ -19019,6 +19002,7 @@ function flakyTextLines(report, plain) {
  * worst regressions. No Markdown, no HTML entities; text from inputs has its control characters shown escaped so
  * each value stays on its line. Colour only when asked (the CLI asks on a TTY without NO_COLOR).
  */
+
 
 
 
@@ -19595,6 +19579,7 @@ function metricOptions(values) {
 
 
 
+
 /** The gate config both entries read when none is named and it exists (relative to the working directory). */
 const DEFAULT_CONFIG_PATH = '.github/evalverdict.yml';
 const THRESHOLD_KEYS = [
@@ -19608,32 +19593,9 @@ const THRESHOLD_KEYS = [
 const WHERE_KEYS = ['category', 'difficulty', 'tag', 'answerable', 'vault'];
 /** The smallest drop that matters, by default: see docs/gates.md, "Margins" (chosen by test/verdict.test.ts). */
 const DEFAULT_MARGIN = 0.1;
-const GATE_KEYS = new Set([
-    'metric',
-    'where',
-    'level',
-    ...THRESHOLD_KEYS,
-    'significant_only',
-    'min_n',
-    'on_no_data',
-    'margin',
-    'on_inconclusive',
-]);
-const TOP_KEYS = new Set([
-    'gates',
-    'alpha',
-    'preset',
-    'presets',
-    'min_n',
-    'margin',
-    'on_inconclusive',
-    'correction',
-    'primary',
-    'k',
-    'mrr_cutoff',
-    'noise',
-    'repeats',
-]);
+/** A gate's keys and the config's: the gate-config schema's, the one list (editors read the same file). */
+const GATE_KEYS = new Set(Object.keys(gate_config_schema_namespaceObject.$defs.gate.properties));
+const TOP_KEYS = new Set(Object.keys(gate_config_schema_namespaceObject.properties));
 /** The most gates a config may hold (presets' included). */
 const MAX_GATES = 200;
 /** Shipped presets. Thresholds are the issue's; each is documented in docs/gates.md. */
@@ -19729,8 +19691,8 @@ function parseGateConfig(text, source) {
         for (const item of gatesNode.items)
             gates.push(parseGate(item, yaml, source, defaultMinN));
     }
-    // Each gate is a row of the comment's gate table (and an annotation): 10,000 gates made a 675 KB report that
-    // GitHub refused (422), leaving the old comment up.
+    // Each gate is a row of the comment's gate table (and an annotation): too many make a report GitHub refuses,
+    // leaving the old comment up (bench/README.md, "What was kept").
     if (gates.length > MAX_GATES) {
         throw new InputError(`${source}:${lineOf(gatesNode ?? root)}: ${gates.length} gates, more than the ${MAX_GATES} a report can show in a pull request comment`);
     }
@@ -20440,7 +20402,6 @@ const RESULT_TEXT = {
     no_data: '❔ no data',
     not_comparable: '➖ not comparable',
 };
-
 function table(header, align) {
     return [`| ${header.join(' | ')} |`, `| ${align.join(' | ')} |`];
 }
@@ -20916,9 +20877,7 @@ function sectionText(s, hint) {
     return [...s.head, ...s.rows, ...noteLines(s, hint), ...s.tail].join('\n');
 }
 function renderReportMarkdown(report, defs, options = { maxLength: GITHUB_COMMENT_LIMIT }) {
-    const byId = new Map(defs.map((d) => [d.id, d]));
-    const fixed = fixedLines(report, byId, options.context ?? {}, options.fullReportHint);
-    return layOut(report, fixed, buildSections(report, defs, byId), options);
+    return renderReportMarkdowns(report, defs, options).cut;
 }
 /**
  * The untruncated report and the one cut to `options.maxLength` (the same two documents as two
@@ -20930,16 +20889,16 @@ function renderReportMarkdowns(report, defs, options) {
     // The sections are built once (a large run's rows are escaped once): the full layout cuts nothing, then the
     // cut one removes rows from the same arrays.
     const sections = buildSections(report, defs, byId);
-    const full = layOut(report, fixedLines(report, byId, context, undefined), sections, { maxLength: Infinity });
+    const full = layOut(report, fixedLines(report, byId, context, undefined), sections, Infinity, undefined);
     const hint = typeof options.fullReportHint === 'function' ? options.fullReportHint(full) : options.fullReportHint;
     const fixed = fixedLines(report, byId, context, hint);
-    return { full, cut: layOut(report, fixed, sections, { ...options, fullReportHint: hint }) };
+    return { full, cut: layOut(report, fixed, sections, options.maxLength, hint) };
 }
 /**
- * The document from its parts, rows cut from `sections` (which it changes) until it fits `options.maxLength`:
- * from the end of each section (its least severe rows), sections in `cutOrder`.
+ * The document from its parts, rows cut from `sections` (which it changes) until it fits `maxLength`: from the end
+ * of each section (its least severe rows), sections in `cutOrder`; a cut section names `hint`.
  */
-function layOut(report, fixed, parts, options) {
+function layOut(report, fixed, parts, maxLength, hint) {
     const { sections, cutOrder } = parts;
     const footer = [
         '',
@@ -20951,19 +20910,15 @@ function layOut(report, fixed, parts, options) {
     // text is its lines joined by "\n", so its length is each line's length plus one, less one.
     const linesLength = (lines) => lines.reduce((n, line) => n + line.length + 1, 0);
     const rowChars = new Map(sections.map((s) => [s, linesLength(s.rows)]));
-    const sectionLength = (s) => linesLength(s.head) +
-        rowChars.get(s) +
-        linesLength(noteLines(s, options.fullReportHint)) +
-        linesLength(s.tail) -
-        1;
+    const sectionLength = (s) => linesLength(s.head) + rowChars.get(s) + linesLength(noteLines(s, hint)) + linesLength(s.tail) - 1;
     // The exact length of the document below: fixed, "\n" + each section, "\n" + footer, final "\n".
     const total = () => fixedText.length + sections.reduce((n, s) => n + 1 + sectionLength(s), 0) + 1 + footerText.length + 1;
     // The notes grow as rows go (the count's digits), so cut a little past the limit and measure again.
-    while (total() > options.maxLength) {
+    while (total() > maxLength) {
         const section = cutOrder.find((s) => s.rows.length > 0);
         if (!section)
             break;
-        let excess = total() - options.maxLength + 200;
+        let excess = total() - maxLength + 200;
         let length = rowChars.get(section);
         while (section.rows.length > 0 && excess > 0) {
             const removed = section.rows.pop();
@@ -20973,7 +20928,7 @@ function layOut(report, fixed, parts, options) {
         }
         rowChars.set(section, length);
     }
-    return `${[fixedText, ...sections.map((s) => sectionText(s, options.fullReportHint)), footerText].join('\n')}\n`;
+    return `${[fixedText, ...sections.map((s) => sectionText(s, hint)), footerText].join('\n')}\n`;
 }
 
 ;// CONCATENATED MODULE: ./src/stats/signTest.ts
@@ -22760,7 +22715,7 @@ function outputFormat(value, io, usage) {
 }
 /**
  * EVALVERDICT_TRACE=1 (for tests and benchmarks): each phase on stderr as it ends, with the seconds since the start and
- * the process's minor page faults so far (first-touched memory is much of the time: see bench/README).
+ * the process's minor page faults so far (first-touched memory is much of the time: bench/README.md, "Method").
  */
 function traceTo(io) {
     if (process.env.EVALVERDICT_TRACE !== '1')
@@ -22930,7 +22885,6 @@ function readHistoryFile(path) {
  * per-query hit/miss outcome, carried from one main run to the next (docs/history.md). Pure: a report in, a
  * history out; the reader (src/load/historyFile.ts) checks a file before it becomes a History.
  */
-
 
 
 function emptyHistory(maxRuns = DEFAULT_HISTORY_RUNS) {

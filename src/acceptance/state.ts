@@ -147,7 +147,7 @@ export function encodeState(state: AcceptanceState): string {
 }
 
 /** Exactly a state line, whole: the prefix, base64 and the closer, nothing before or after. */
-const STATE_LINE = /^<!-- evalverdict:acceptance-state ([A-Za-z0-9+/=]{1,200000}) -->$/;
+const STATE_LINE = new RegExp(`^${STATE_PREFIX}([A-Za-z0-9+/=]{1,200000}) -->$`);
 
 /** The body's final line (trailing blank lines and white space aside): the one place a state line is read from. */
 export function finalLine(body: string): string {
@@ -158,6 +158,12 @@ export function finalLine(body: string): string {
 /** Whether the body ends with a state line (a look-alike anywhere else never counts). */
 export function endsWithStateLine(body: string): boolean {
   return STATE_LINE.test(finalLine(body));
+}
+
+/** The body's state line, when its final line is one; else null. */
+export function stateLineOf(body: string | null | undefined): string | null {
+  const last = finalLine(body ?? '');
+  return STATE_LINE.test(last) ? last : null;
 }
 
 /**

@@ -10,10 +10,10 @@ import { oneLine } from '../inputText.js';
 import { DEFAULT_CONFIG_PATH } from '../gate/config.js';
 import { cutoffFromText, cutoffListFromText } from '../gate/settings.js';
 import { DEFAULT_ACCEPT_LABEL } from '../acceptance/decision.js';
+import { COMMENT_MODES } from '../publish/commentPolicy.js';
+import type { CommentMode } from '../publish/commentPolicy.js';
 import { refuseOutputOverInput } from '../write/outputFiles.js';
 
-export const COMMENT_MODES = ['always', 'on-change', 'on-failure', 'never'] as const;
-export type CommentMode = (typeof COMMENT_MODES)[number];
 export const FAIL_ON_LEVELS = ['error', 'warn', 'never'] as const;
 /** `auto`: set the commit status when the token may (a refusal is a warning); `true`: a refusal fails the step. */
 export const STATUS_MODES = ['auto', 'true', 'false'] as const;

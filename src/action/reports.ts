@@ -16,7 +16,7 @@ import type { History } from '../load/historyFile.js';
 import { renderErrorPanel } from '../render/errorPanel.js';
 import { writeOutputFiles } from '../write/outputFiles.js';
 import type { Outcome } from '../publish/commentPolicy.js';
-import type { ReportContext } from '../render/markdown.js';
+import type { ReportContext } from '../render/reportContext.js';
 import { stableJson } from '../stableJson.js';
 import { summariseWarnings } from '../render/warningText.js';
 import type { RunContext } from './context.js';

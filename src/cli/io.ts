@@ -22,7 +22,7 @@ export function outputFormat(value: unknown, io: Io, usage: string): OutputForma
 
 /**
  * EVALVERDICT_TRACE=1 (for tests and benchmarks): each phase on stderr as it ends, with the seconds since the start and
- * the process's minor page faults so far (first-touched memory is much of the time: see bench/README).
+ * the process's minor page faults so far (first-touched memory is much of the time: bench/README.md, "Method").
  */
 export function traceTo(io: Io): Trace | undefined {
   if (process.env.EVALVERDICT_TRACE !== '1') return undefined;

@@ -9,9 +9,6 @@ import type { Comparison } from './types.js';
 import { DEFAULT_HISTORY_RUNS, HISTORY_SCHEMA_VERSION } from '../load/historyFile.js';
 import type { History, HistoryRun } from '../load/historyFile.js';
 
-export { DEFAULT_HISTORY_RUNS, HISTORY_SCHEMA_VERSION, MAX_HISTORY_RUNS } from '../load/historyFile.js';
-export type { History, HistoryRun } from '../load/historyFile.js';
-
 export function emptyHistory(maxRuns = DEFAULT_HISTORY_RUNS): History {
   return { schema_version: HISTORY_SCHEMA_VERSION, max_runs: maxRuns, queries: [], runs: [] };
 }

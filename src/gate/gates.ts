@@ -474,13 +474,26 @@ const CORRECTION_WORDS: Record<TestedNumbers['correction'], string> = {
   primary: 'primary, not adjusted',
 };
 
+/**
+ * The p of a tested gate's bounds, adjusted where alpha is split: "one-sided p 0.0312, Bonferroni-adjusted 0.1250",
+ * "..., not adjusted" (correction: none), "..., primary, not adjusted". The one sentence every output gives it in.
+ */
+export function gatePSentence(
+  pValue: number,
+  pAdjusted: number | null | undefined,
+  correction: TestedNumbers['correction'],
+  alpha: number,
+): string {
+  const adjusted =
+    correction === 'none' || correction === 'primary'
+      ? CORRECTION_WORDS[correction]
+      : `${CORRECTION_WORDS[correction]} ${formatP(pAdjusted, alpha)}`;
+  return `one-sided p ${formatP(pValue, alpha)}, ${adjusted}`;
+}
+
 /** "one-sided p 0.0312, Bonferroni-adjusted 0.1250 ≥ α 0.05". */
 export function pWords(t: TestedNumbers, alpha: number): string {
-  const adjusted =
-    t.correction === 'none' || t.correction === 'primary'
-      ? `${CORRECTION_WORDS[t.correction]}`
-      : `${CORRECTION_WORDS[t.correction]} ${formatP(t.pAdjusted, alpha)}`;
-  return `one-sided p ${formatP(t.pValue, alpha)}, ${adjusted} ${t.significant ? '<' : '≥'} α ${alpha}`;
+  return `${gatePSentence(t.pValue, t.pAdjusted, t.correction, alpha)} ${t.significant ? '<' : '≥'} α ${alpha}`;
 }
 
 /** "change between −0.0533 and +0.0267 (90%, simultaneous over 4 gates; one-sided p 0.66, ...)". */

@@ -2,6 +2,7 @@
  * Golden sets: JSON Lines (one query object per line, read with JSON.parse) or YAML (kebab's format, read with the
  * `yaml` package). Both go through one set of rules (GoldenCollector); messages name file and line.
  */
+import goldenQuerySchema from '../../schemas/golden-query.schema.json' with { type: 'json' };
 import { createHash } from 'node:crypto';
 import { isMap, isScalar, isSeq, stringify as stringifyYaml } from 'yaml';
 import type { Node as YamlNode, YAMLMap } from 'yaml';
@@ -22,31 +23,8 @@ export type GoldenFormat = 'jsonl' | 'yaml';
 /** JSON Lines by the file's name (`.jsonl`, `.ndjson`); anything else is read as YAML. */
 export const goldenFormatOf = (file: string): GoldenFormat => (/\.(jsonl|ndjson)$/i.test(file) ? 'jsonl' : 'yaml');
 
-const QUERY_KEYS = [
-  'id',
-  'query',
-  'lang',
-  'expected_doc_ids',
-  'expected_chunk_ids',
-  'must_contain',
-  'forbidden',
-  'difficulty',
-  'group',
-  'category',
-  'tags',
-  'vault',
-  'answerable',
-  'gold_supports',
-  'required_support_groups',
-  'judgments',
-  'expected_lines',
-  'gold_claim',
-  'recency_conflict_rule',
-  'pending',
-  'top_k',
-  'notes',
-  'note',
-];
+/** A query's keys, a header's: the golden-query schema's, the one list (editors read the same file). */
+const QUERY_KEYS = Object.keys(goldenQuerySchema.$defs.query.properties);
 const KNOWN_KEYS = new Set(QUERY_KEYS);
 /** The keys that state an expectation (hasExpectation); a golden set needs one in some query. */
 const EXPECTATION_KEYS = [
@@ -62,7 +40,7 @@ const EXPECTATION_KEYS = [
   'answerable',
 ];
 
-const HEADER_KEYS = new Set(['schema_version', 'name', 'description', 'profile']);
+const HEADER_KEYS = new Set(Object.keys(goldenQuerySchema.$defs.header.properties));
 /** The metric profiles a golden set's header may name (docs/golden-sets.md, "Metric profiles"). */
 export const METRIC_PROFILES: readonly MetricProfile[] = ['evalverdict', 'wfgy', 'paperbot'];
 

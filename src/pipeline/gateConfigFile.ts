@@ -4,7 +4,7 @@ import { cannotRead } from '../errors.js';
 import { defaultGateConfig, parseGateConfig } from '../gate/config.js';
 import type { GateConfig } from '../gate/config.js';
 import { MAX_CONFIG_BYTES, readRegularFile } from '../load/regularFile.js';
-import type { ConfigOrigin } from '../render/reportWarnings.js';
+import type { ConfigOrigin } from '../render/reportContext.js';
 
 /**
  * The gate config (the inline text, else the file, else the built-in default) and where it came from: a file's hash

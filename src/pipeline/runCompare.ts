@@ -24,7 +24,7 @@ import { baselineSource, GITHUB_COMMENT_LIMIT, renderReportMarkdowns } from '../
 import type { FullReportHint } from '../render/markdown.js';
 import { withShownPValues, withWorkflowCommits } from '../render/reportParts.js';
 import { reportWarnings, runnerWarningsJson } from '../render/reportWarnings.js';
-import type { ReportContext, SameRunReason } from '../render/reportWarnings.js';
+import type { ReportContext, SameRunReason } from '../render/reportContext.js';
 import { stableJson } from '../stableJson.js';
 import { runTime } from '../time.js';
 import type { GoldenSet } from '../types.js';

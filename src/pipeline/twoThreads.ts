@@ -48,8 +48,8 @@ export type WorkerPhase = [label: string, epochMs: number, faults: number];
 type Failure = { inputError: string } | { error: string };
 
 /**
- * Node 24 gives each thread 64 MB semi-spaces, which raised the worker's peak memory by ~100 MB for no gain in
- * time; this is Node 20's default (bench/README.md).
+ * Node 20's young generation for the worker: Node 24's larger one costs memory and gains no time (bench/README.md,
+ * "What was kept"; docs/decisions/0004-heap-settings.md).
  */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 48 };
 
@@ -87,7 +87,7 @@ function phaseRecorder(): { phases: WorkerPhase[]; phase: (label: string) => voi
   return { phases, phase };
 }
 
-/** sql.js's WebAssembly compiled while the golden set is read, not after (15-25 ms); a failure shows where it is used. */
+/** sql.js's WebAssembly compiled while the golden set is read, not after; a failure shows where it is used. */
 const warmUpSqlJs = (): void => void loadSqlJs().catch(() => undefined);
 
 /** A run database (or one query_id range of it) scored into its table, the database open only meanwhile. */
@@ -250,7 +250,7 @@ if (job !== null && parentPort !== null) {
 /**
  * When a second thread pays off for aggregate: each thread reads half of a JSON Lines golden set and scores its
  * queries' results, so the gain grows with the golden set; the second heap costs memory, and a small run gains
- * nothing (bench/README.md). YAML golden sets are read in one thread.
+ * nothing (docs/decisions/0001-two-threads-golden-halves.md). YAML golden sets are read in one thread.
  */
 const SPLIT_MIN_GOLDEN_BYTES = 16 << 20;
 
@@ -258,7 +258,8 @@ const SPLIT_MIN_RUN_BYTES = 64 << 20;
 
 /**
  * When scoring the candidate in a worker pays off for compare: the worker loads the bundle, compiles sql.js and
- * reads the golden set again, which a run under 64 MiB does not win back in wall time (bench/README.md).
+ * reads the golden set again, which a run under 64 MiB does not win back in wall time
+ * (docs/decisions/0001-two-threads-golden-halves.md).
  */
 export function worthAWorker(candidatePath: string): boolean {
   return workerMode() === 'always' || sizeAtLeast(candidatePath, SPLIT_MIN_RUN_BYTES);

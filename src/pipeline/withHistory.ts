@@ -5,7 +5,8 @@
  * the compared candidate appended.
  */
 import { appendRun, emptyHistory, gatedMetrics, trendOf } from '../compare/historyTrend.js';
-import type { History, HistoryTrend } from '../compare/historyTrend.js';
+import type { History } from '../load/historyFile.js';
+import type { HistoryTrend } from '../compare/historyTrend.js';
 import { isInputError } from '../errors.js';
 import type { CompareReport } from '../gate/types.js';
 import type { CompareInputs } from './runCompare.js';

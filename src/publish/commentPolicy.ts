@@ -11,7 +11,8 @@
  */
 import type { Verdict } from '../gate/types.js';
 
-export type CommentMode = 'always' | 'on-change' | 'on-failure' | 'never';
+export const COMMENT_MODES = ['always', 'on-change', 'on-failure', 'never'] as const;
+export type CommentMode = (typeof COMMENT_MODES)[number];
 /** `error`: the run could not be evaluated (bad database, bad config). */
 export type Outcome = Verdict | 'error';
 

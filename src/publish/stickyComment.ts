@@ -5,6 +5,7 @@
  * ours is updated (only when its body differs), further ones (a race) are deleted, and one is created only when
  * none exists and the caller allows it. No @actions/core: the client is a parameter, errors are thrown.
  */
+import { stateLineOf } from '../acceptance/state.js';
 import type { GitHubClient } from './githubClient.js';
 import { MalformedAnswerError, httpStatusOf, isRateLimitError } from './githubClient.js';
 
@@ -43,16 +44,6 @@ export interface UpsertRequest extends StickyCommentTarget {
    * (a listing that failed fails here the same way, once).
    */
   listed?: Promise<IssueComment[]> | null;
-}
-
-/** The hidden line EvalVerdict keeps its acceptance state in (src/acceptance/state.ts writes and reads it). */
-const STATE_LINE = /^<!-- evalverdict:acceptance-state [A-Za-z0-9+/=]+ -->$/;
-
-/** A body's state line: its final line when that is exactly one (a look-alike anywhere else is text); else null. */
-function stateLineOf(body: string | null | undefined): string | null {
-  const trimmed = (body ?? '').replace(/\s+$/, '');
-  const last = trimmed.slice(trimmed.lastIndexOf('\n') + 1).replace(/\r$/, '');
-  return STATE_LINE.test(last) ? last : null;
 }
 
 /**

@@ -15,7 +15,7 @@ import type { ReportWarning } from '../warnings.js';
 import { trendMarkdownLines } from './trend.js';
 import { reportWarnings } from './reportWarnings.js';
 import { noiseFloorMarkdown } from './calibrationReport.js';
-import type { ConfigOrigin, ReportContext } from './reportWarnings.js';
+import type { ConfigOrigin, ReportContext } from './reportContext.js';
 import {
   OPEN_GATE_ROWS,
   OPEN_QUERY_ROWS,
@@ -59,7 +59,7 @@ export const GITHUB_COMMENT_LIMIT = 65_536 - 1_536;
 export interface RenderOptions {
   maxLength: number;
   /** Where the untruncated report is, named when rows are left out. */
-  fullReportHint?: string;
+  fullReportHint?: FullReportHint;
   context?: ReportContext;
 }
 
@@ -82,8 +82,6 @@ const RESULT_TEXT: Record<GateResult['result'], string> = {
 };
 
 // Where the action imports them from.
-export type { ReportContext } from './reportWarnings.js';
-export { staleAge } from './reportWarnings.js';
 
 interface Section {
   /** Lines that always stay (heading, table header). */
@@ -662,9 +660,7 @@ export function renderReportMarkdown(
   defs: MetricDef[],
   options: RenderOptions = { maxLength: GITHUB_COMMENT_LIMIT },
 ): string {
-  const byId = new Map(defs.map((d) => [d.id, d]));
-  const fixed = fixedLines(report, byId, options.context ?? {}, options.fullReportHint);
-  return layOut(report, fixed, buildSections(report, defs, byId), options);
+  return renderReportMarkdowns(report, defs, options).cut;
 }
 
 /** Where the untruncated report is, or how to name it once its size is known (a store may not take it whole). */
@@ -677,24 +673,30 @@ export type FullReportHint = string | ((full: string) => string);
 export function renderReportMarkdowns(
   report: CompareReport,
   defs: MetricDef[],
-  options: Omit<RenderOptions, 'fullReportHint'> & { fullReportHint?: FullReportHint },
+  options: RenderOptions,
 ): { full: string; cut: string } {
   const context = options.context ?? {};
   const byId = new Map(defs.map((d) => [d.id, d]));
   // The sections are built once (a large run's rows are escaped once): the full layout cuts nothing, then the
   // cut one removes rows from the same arrays.
   const sections = buildSections(report, defs, byId);
-  const full = layOut(report, fixedLines(report, byId, context, undefined), sections, { maxLength: Infinity });
+  const full = layOut(report, fixedLines(report, byId, context, undefined), sections, Infinity, undefined);
   const hint = typeof options.fullReportHint === 'function' ? options.fullReportHint(full) : options.fullReportHint;
   const fixed = fixedLines(report, byId, context, hint);
-  return { full, cut: layOut(report, fixed, sections, { ...options, fullReportHint: hint }) };
+  return { full, cut: layOut(report, fixed, sections, options.maxLength, hint) };
 }
 
 /**
- * The document from its parts, rows cut from `sections` (which it changes) until it fits `options.maxLength`:
- * from the end of each section (its least severe rows), sections in `cutOrder`.
+ * The document from its parts, rows cut from `sections` (which it changes) until it fits `maxLength`: from the end
+ * of each section (its least severe rows), sections in `cutOrder`; a cut section names `hint`.
  */
-function layOut(report: CompareReport, fixed: string[], parts: Sections, options: RenderOptions): string {
+function layOut(
+  report: CompareReport,
+  fixed: string[],
+  parts: Sections,
+  maxLength: number,
+  hint: string | undefined,
+): string {
   const { sections, cutOrder } = parts;
   const footer = [
     '',
@@ -707,19 +709,15 @@ function layOut(report: CompareReport, fixed: string[], parts: Sections, options
   const linesLength = (lines: string[]) => lines.reduce((n, line) => n + line.length + 1, 0);
   const rowChars = new Map(sections.map((s) => [s, linesLength(s.rows)]));
   const sectionLength = (s: Section) =>
-    linesLength(s.head) +
-    rowChars.get(s)! +
-    linesLength(noteLines(s, options.fullReportHint)) +
-    linesLength(s.tail) -
-    1;
+    linesLength(s.head) + rowChars.get(s)! + linesLength(noteLines(s, hint)) + linesLength(s.tail) - 1;
   // The exact length of the document below: fixed, "\n" + each section, "\n" + footer, final "\n".
   const total = () =>
     fixedText.length + sections.reduce((n, s) => n + 1 + sectionLength(s), 0) + 1 + footerText.length + 1;
   // The notes grow as rows go (the count's digits), so cut a little past the limit and measure again.
-  while (total() > options.maxLength) {
+  while (total() > maxLength) {
     const section = cutOrder.find((s) => s.rows.length > 0);
     if (!section) break;
-    let excess = total() - options.maxLength + 200;
+    let excess = total() - maxLength + 200;
     let length = rowChars.get(section)!;
     while (section.rows.length > 0 && excess > 0) {
       const removed = section.rows.pop()!;
@@ -729,5 +727,5 @@ function layOut(report: CompareReport, fixed: string[], parts: Sections, options
     }
     rowChars.set(section, length);
   }
-  return `${[fixedText, ...sections.map((s) => sectionText(s, options.fullReportHint)), footerText].join('\n')}\n`;
+  return `${[fixedText, ...sections.map((s) => sectionText(s, hint)), footerText].join('\n')}\n`;
 }

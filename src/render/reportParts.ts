@@ -6,8 +6,8 @@ import type { QueryChunkMatch } from '../aggregate/matching.js';
 import type { MetricDef } from '../aggregate/metrics/types.js';
 import type { ComparedRun, CommitSource, MetricComparison, QueryOutcome } from '../compare/types.js';
 import type { CompareReport, GateResult } from '../gate/types.js';
-import { COUNT_METRICS } from '../gate/gates.js';
-import { formatDelta, formatDeltaKeepingSign, formatP, formatValue, round4, shownP, plural } from '../numberFormat.js';
+import { COUNT_METRICS, gatePSentence } from '../gate/gates.js';
+import { formatDelta, formatDeltaKeepingSign, formatValue, round4, shownP, plural } from '../numberFormat.js';
 import { millisecondsBetween } from '../time.js';
 
 /** Rows shown before the first `<details>` (docs/compare.md names this budget). */
@@ -156,16 +156,10 @@ function relativeChange(g: GateResult): string {
   return ` (${pct >= 0 ? '+' : '−'}${Math.abs(pct).toFixed(Math.abs(pct) < 10 ? 1 : 0)}%)`;
 }
 
-/** "one-sided p 0.0312, Bonferroni-adjusted 0.1250": the p of the gate's bounds, adjusted where alpha is split. */
+/** The p of the gate's bounds, as gates.ts words it; '' for a gate without a test. */
 export function gatePText(g: GateResult, alpha: number): string {
-  if (g.p_value === undefined || g.p_value === null) return '';
-  const adjusted =
-    g.correction === 'holm' || g.correction === 'bh'
-      ? `, Bonferroni-adjusted ${formatP(g.p_adjusted, alpha)}`
-      : g.correction === 'primary'
-        ? ' (primary, not adjusted)'
-        : '';
-  return `one-sided p ${formatP(g.p_value, alpha)}${adjusted}`;
+  if (g.p_value === undefined || g.p_value === null || g.correction === undefined) return '';
+  return gatePSentence(g.p_value, g.p_adjusted, g.correction, alpha);
 }
 
 /** The row's result as words: a `where` group below min_n says so, an inconclusive gate says why. */

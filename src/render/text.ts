@@ -34,9 +34,10 @@ import {
   chunkMatchSummary,
 } from './reportParts.js';
 
-import { configText, reportWarnings } from './reportWarnings.js';
+import { configText } from './reportContext.js';
+import { reportWarnings } from './reportWarnings.js';
 import { noiseFloorLine } from './calibrationReport.js';
-import type { ReportContext } from './reportWarnings.js';
+import type { ReportContext } from './reportContext.js';
 import { reportWarningText, verdictCaveatText } from './warningText.js';
 import { flakySetAsideText, flakyTextLines, repeatsTextLines } from './repeatsText.js';
 

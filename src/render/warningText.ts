@@ -9,7 +9,7 @@ import { suggest } from '../suggest.js';
 import { mergeWarnings } from '../warnings.js';
 import type { ReportWarning, RunnerMistakeWarning, UnknownKeyWarning, Warning } from '../warnings.js';
 import { mostlyUnmatchable } from './reportWarnings.js';
-import type { ReportContext } from './reportWarnings.js';
+import type { ReportContext } from './reportContext.js';
 
 /**
  * Warnings as the entries print them: the first `limit` as they are, then one line for the rest. A golden set

@@ -1,8 +1,6 @@
 import type { ChangePoint } from '../stats/changePoint.js';
 import type { Comparison } from './types.js';
 import type { History, HistoryRun } from '../load/historyFile.js';
-export { DEFAULT_HISTORY_RUNS, HISTORY_SCHEMA_VERSION, MAX_HISTORY_RUNS } from '../load/historyFile.js';
-export type { History, HistoryRun } from '../load/historyFile.js';
 export declare function emptyHistory(maxRuns?: number): History;
 /** The metrics the report's whole-set gates read, in the gates' order, each once. */
 export declare function gatedMetrics(report: {

@@ -42,6 +42,11 @@ export declare function evaluateGates(config: GateConfig, ctx: GateContext): Gat
 export declare function checkGates(config: GateConfig, defs: readonly MetricDef[]): void;
 /** The most query ids a failed answer gate lists (the count is always given). */
 export declare const MAX_FAILING_QUERIES = 100;
+/**
+ * The p of a tested gate's bounds, adjusted where alpha is split: "one-sided p 0.0312, Bonferroni-adjusted 0.1250",
+ * "..., not adjusted" (correction: none), "..., primary, not adjusted". The one sentence every output gives it in.
+ */
+export declare function gatePSentence(pValue: number, pAdjusted: number | null | undefined, correction: TestedNumbers['correction'], alpha: number): string;
 /** "one-sided p 0.0312, Bonferroni-adjusted 0.1250 ≥ α 0.05". */
 export declare function pWords(t: TestedNumbers, alpha: number): string;
 /** "change between −0.0533 and +0.0267 (90%, simultaneous over 4 gates; one-sided p 0.66, ...)". */

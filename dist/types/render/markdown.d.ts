@@ -7,17 +7,15 @@
 import type { MetricDef } from '../aggregate/metrics/types.js';
 import type { CompareReport } from '../gate/types.js';
 import type { ReportWarning } from '../warnings.js';
-import type { ReportContext } from './reportWarnings.js';
+import type { ReportContext } from './reportContext.js';
 /** GitHub rejects comment bodies over 65,536 characters; keep a margin for the hidden marker the action adds. */
 export declare const GITHUB_COMMENT_LIMIT: number;
 export interface RenderOptions {
     maxLength: number;
     /** Where the untruncated report is, named when rows are left out. */
-    fullReportHint?: string;
+    fullReportHint?: FullReportHint;
     context?: ReportContext;
 }
-export type { ReportContext } from './reportWarnings.js';
-export { staleAge } from './reportWarnings.js';
 /** Where the baseline came from, for the JSON report (`baseline_source`); null in a candidate-only report. */
 export interface BaselineSource {
     /** `artifact:NAME`, or `path` for a file given by path (the path itself is left out: it is the machine's). */
@@ -42,9 +40,7 @@ export type FullReportHint = string | ((full: string) => string);
  * The untruncated report and the one cut to `options.maxLength` (the same two documents as two
  * renderReportMarkdown calls). The full report names where it is only through the cut one.
  */
-export declare function renderReportMarkdowns(report: CompareReport, defs: MetricDef[], options: Omit<RenderOptions, 'fullReportHint'> & {
-    fullReportHint?: FullReportHint;
-}): {
+export declare function renderReportMarkdowns(report: CompareReport, defs: MetricDef[], options: RenderOptions): {
     full: string;
     cut: string;
 };

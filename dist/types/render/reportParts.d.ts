@@ -42,7 +42,7 @@ export declare function gateDeltaShort(g: GateResult, unit: string | undefined):
 export declare function gateDeltaText(g: GateResult, unit: string | undefined, alpha: number): string;
 /** An interval as every table prints it; each end keeps its sign when it rounds to 0 (— for none). */
 export declare function intervalText(ci: [number, number] | null, unit: string | undefined): string;
-/** "one-sided p 0.0312, Bonferroni-adjusted 0.1250": the p of the gate's bounds, adjusted where alpha is split. */
+/** The p of the gate's bounds, as gates.ts words it; '' for a gate without a test. */
 export declare function gatePText(g: GateResult, alpha: number): string;
 /** The row's result as words: a `where` group below min_n says so, an inconclusive gate says why. */
 export declare function gateResultWords(g: GateResult): string;

@@ -1,5 +1,5 @@
 import type { ReportWarning, Warning } from '../warnings.js';
-import type { ReportContext } from './reportWarnings.js';
+import type { ReportContext } from './reportContext.js';
 /**
  * Warnings as the entries print them: the first `limit` as they are, then one line for the rest. A golden set
  * with a different unknown key in each of 100,000 queries would otherwise print 100,000 lines (and the action would

@@ -8,6 +8,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { InputError } from '../../errors.js';
+import { httpStatusOf } from '../../publish/githubClient.js';
 import { oneLine } from '../../inputText.js';
 import { DEFAULT_ZIP_LIMITS, extractRunDatabase } from './zipArchive.js';
 import type { ZipLimits } from './zipArchive.js';
@@ -170,15 +171,9 @@ export function currentWorkflowFile(workflowRef: string | undefined): string | n
   return m ? m[1] : null;
 }
 
-/** Whether an error from the client is GitHub's answer with `status`. */
-function statusOf(error: unknown): number | null {
-  const status = (error as { status?: unknown } | null)?.status;
-  return typeof status === 'number' ? status : null;
-}
-
 /** A GitHub error as one message that says what to change. */
 function apiFailure(error: unknown, what: string, lookup: ArtifactLookup): InputError {
-  const status = statusOf(error);
+  const status = httpStatusOf(error);
   const detail = oneLine(error instanceof Error ? error.message : String(error));
   if (status === 403 && !/rate limit/i.test(detail))
     return new InputError(
