@@ -19,20 +19,13 @@ import { scoreToTable, tableFromTransfer } from '../aggregate/table.js';
 import type { GoldenSet, RunStream } from '../types.js';
 import type { RunRead } from '../validate/pipelineChecks.js';
 import { repeatedRuns } from './runLists.js';
-import type { RunLists, RunOptionNames } from './runLists.js';
+import type { RunLists, RunSides } from './runLists.js';
 import type { Tracer } from './trace.js';
 import { scoreRunInWorker, workersAvailable, worthAWorker } from './twoThreads.js';
 
 /** The runs a comparison reads: the files, the run each side names, and the queries known to be flaky. */
-export interface SidesToCompare {
-  /** Null: no baseline, a candidate-only report (`--baseline none`) on which only `min`/`max` gates apply. */
-  baselinePath: string | null;
-  candidatePath: string;
+export interface SidesToCompare extends RunSides {
   goldenPath: string;
-  baselineRun?: string | null;
-  candidateRun?: string | null;
-  /** How messages name the run options (`--baseline-run`, input `baseline-run`). */
-  runOptionNames?: RunOptionNames;
   /**
    * Queries flaky by history (query id -> why, e.g. "flipped on main 3 times in the last 10 runs"): treated as
    * flaky on both sides, even with one run per side (docs/compare.md, "Repeated runs and flaky queries").

@@ -8,7 +8,6 @@ import { oneLine } from '../inputText.js';
 import { listRunsIn } from '../load/runDatabase.js';
 import { plural } from '../numberFormat.js';
 import { suggest } from '../suggest.js';
-import type { SidesToCompare } from './compareSides.js';
 
 /** The runs of each side when a run option names several (`a,b,c`, `all`, `all:SUITE`); null when each names one. */
 export interface RunLists {
@@ -31,8 +30,19 @@ export const NEUTRAL_RUN_OPTION_NAMES: RunOptionNames = {
   noBaseline: 'a candidate-only comparison',
 };
 
+/** The databases of a comparison and the runs each side's option names. */
+export interface RunSides {
+  /** Null: no baseline (a candidate-only comparison). */
+  baselinePath: string | null;
+  candidatePath: string;
+  baselineRun?: string | null;
+  candidateRun?: string | null;
+  /** How messages name the run options (`--baseline-run`, input `baseline-run`). */
+  runOptionNames?: RunOptionNames;
+}
+
 /** Each side's runs, or null when each side names one run (or none: the newest). */
-export async function repeatedRuns(sides: SidesToCompare): Promise<RunLists | null> {
+export async function repeatedRuns(sides: RunSides): Promise<RunLists | null> {
   const names = sides.runOptionNames ?? NEUTRAL_RUN_OPTION_NAMES;
   const baseline =
     sides.baselinePath !== null && sides.baselineRun
