@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { calibrate, MIN_CALIBRATION_RUNS } from '../src/compare/calibration.js';
-import type { CalibrationCorrection, CalibrationRun } from '../src/compare/calibration.js';
+import type { CalibrationRun } from '../src/compare/calibration.js';
+import type { Correction } from '../src/stats/familywise.js';
 import { minimumDetectableDrop } from '../src/stats/power.js';
 import { normalQuantile } from '../src/stats/distributions.js';
 
@@ -21,7 +22,7 @@ function runsOf(rows: number[][], times?: string[], commits?: (string | null)[])
   }));
 }
 
-const options = (metrics: readonly string[], correction: CalibrationCorrection = 'holm') => ({
+const options = (metrics: readonly string[], correction: Correction = 'holm') => ({
   metrics,
   alpha: 0.05,
   power: 0.8,
@@ -181,7 +182,7 @@ describe('calibrate: the level, the runs, the commits, the newest run', () => {
   it('each gate at alpha with no correction, at alpha over the metrics with holm or bh', () => {
     const rows = [[1, 0]];
     const runs = runsOf(rows).map((r) => ({ ...r, values: new Map([...r.values, ['n', r.values.get('m')!]]) }));
-    const levels = (correction: CalibrationCorrection) =>
+    const levels = (correction: Correction) =>
       calibrate(runs, options(['m', 'n'], correction)).metrics.map((m) => m.level);
     expect(levels('none')).toEqual([0.05, 0.05]);
     expect(levels('holm')).toEqual([0.025, 0.025]);

@@ -15514,7 +15514,9 @@ function parseYamlWithLines(text, source) {
 
 ;// CONCATENATED MODULE: ./src/stats/power.ts
 /**
- * The smallest drop a gate's one-sided test can see: the minimum detectable drop (MDD) at a level and 80% power.
+ * The smallest drop a gate's one-sided test can see: the minimum detectable drop (MDD) at a level and 80% power,
+ * the question Webber, Moffat and Zobel ask of IR test collections ("Statistical power in retrieval experimentation",
+ * CIKM 2008).
  *
  * Model: n queries, a share rho of them changed between two runs with no real change, with a typical size s (root
  * mean square; 1, a hit lost, when none changed), from baseline-side noise (measuredNoiseModel: the config's
@@ -16159,6 +16161,28 @@ function settingsOf(config, given) {
     return { config: { ...config, gates, primary }, options: { ...given, ks, mrrCutoff, alpha: config.alpha } };
 }
 
+;// CONCATENATED MODULE: ./src/stats/familywise.ts
+/**
+ * Alpha spent over a family of tested gates, fixed before any data is seen (docs/gates.md, "Error control";
+ * docs/decisions/0010-decision-rule.md): Bonferroni, each of m tests at alpha / m, so the chance of any false alarm
+ * among them is at most alpha whatever their dependence (Bonferroni's inequality). The config's `holm` and `bh`
+ * (Holm 1979, Scandinavian Journal of Statistics 6; Benjamini and Hochberg 1995, JRSS B 57) name the family it
+ * spends alpha over; bounds read against a margin in advance cannot step down, so both spend it this way.
+ * `correction: none` tests each gate at alpha.
+ */
+/** How many tests share alpha: 1 under `none`, else the corrected tests (at least 1). */
+function familySize(correction, corrected) {
+    return correction === 'none' ? 1 : Math.max(1, corrected);
+}
+/** Each test's level in a family of `size`. */
+function levelInFamily(alpha, size) {
+    return alpha / size;
+}
+/** A test's p-value adjusted for a family of `size` (Bonferroni), at most 1. */
+function adjustedP(pValue, size) {
+    return Math.min(1, size * pValue);
+}
+
 ;// CONCATENATED MODULE: ./src/numberFormat.ts
 /**
  * Numbers as every stage prints them: rounded to 4 decimals on output only (as trec_eval prints), n/a for a null.
@@ -16255,6 +16279,7 @@ function dropBounds(drops, beta, step) {
 
 
 
+
 function isTested(spec) {
     return spec.significantOnly || spec.margin !== undefined;
 }
@@ -16273,13 +16298,13 @@ function dropsOf(diffs, def) {
  * `noise`: the metric's measured noise floor (the config's `noise:` block), the advice's noise when given.
  */
 function testedNumbers(drops, family, alpha, margin, def, noise) {
-    const beta = alpha / family.size;
+    const beta = levelInFamily(alpha, family.size);
     const b = dropBounds(drops, beta, stepOf(def, drops));
     const ci = directionOf(def) === 1 ? [-b.upper, -b.lower] : [b.lower, b.upper];
     return {
         pValue: b.pValue,
         meanDrop: b.meanDrop,
-        pAdjusted: Math.min(1, family.size * b.pValue),
+        pAdjusted: adjustedP(b.pValue, family.size),
         correction: family.correction,
         dropBounds: [clean(b.lower), clean(b.upper)],
         ci: [clean(ci[0]), clean(ci[1])],
@@ -16318,6 +16343,8 @@ function stepOf(def, drops) {
 const clean = (x) => (x === 0 ? 0 : x);
 
 ;// CONCATENATED MODULE: ./src/gate/gates.ts
+/** Applying gates to a comparison: each gate's actual values, threshold, result, and the verdict. Pure. */
+
 
 
 
@@ -16397,7 +16424,7 @@ function applyGates(compared, config) {
 function evaluateGates(config, ctx) {
     const pending = config.gates.map((spec) => pendingTest(spec, config, ctx));
     const corrected = pending.filter((t) => t && !t.primary).length;
-    const split = config.correction === 'none' ? 1 : Math.max(1, corrected);
+    const split = familySize(config.correction, corrected);
     return config.gates.map((spec, i) => {
         const t = pending[i];
         const margin = marginOf(spec, config, ctx);
@@ -16823,7 +16850,8 @@ function metricCode(id) {
  * starts with MIN_SEGMENT runs or more on either side. phi is unknown: the p-value is the largest over the grid
  * coefficients 0, 0.05, ..., AR_MAX that the series' own autocorrelation does not rule out (arBound: a one-sided 90%
  * bound, calibrated by simulating Gaussian AR(1) series through the same estimator), a confidence-set-restricted
- * maximized Monte Carlo test (Dufour 2006). phi = 0 is always among them, so for exchangeable runs (independent,
+ * maximized Monte Carlo test (Dufour, "Monte Carlo tests with nuisance parameters", Journal of Econometrics 133,
+ * 2006; mean shifts in correlated series: Robbins, Gallagher, Lund and Aue, Journal of Time Series Analysis 32, 2011). phi = 0 is always among them, so for exchangeable runs (independent,
  * any distribution, ties included) the false-alarm rate is at most alpha exactly; for AR(1) runs up to 0.6 it was
  * measured at or below alpha (test/changePointAutocorrelated.test.ts). Values so large that a sum would overflow are
  * first scaled down by a power of two (overflowScale), so a constant series is never a shift, whatever its magnitude.

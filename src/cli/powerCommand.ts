@@ -23,6 +23,7 @@ import {
   TARGET_POWER,
 } from '../stats/power.js';
 import type { NoiseModel } from '../stats/power.js';
+import { familySize, levelInFamily } from '../stats/familywise.js';
 import { InputError } from '../errors.js';
 import { formatValue } from '../numberFormat.js';
 import { checkGates } from '../gate/gates.js';
@@ -83,7 +84,8 @@ export async function powerCommand(args: string[], io: Io): Promise<number> {
   ];
   const sources: Record<NoiseSource, string[]> = { repeats: [], config: [], assumed: [] };
   for (const g of tested) {
-    const level = g.metric === config.primary || config.correction === 'none' ? config.alpha : config.alpha / family;
+    const level =
+      g.metric === config.primary ? config.alpha : levelInFamily(config.alpha, familySize(config.correction, family));
     const known = side.of(g.metric);
     const { model, source } = noiseOf(g.metric, known, config, churn);
     sources[source].push(g.metric);

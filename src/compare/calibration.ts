@@ -8,6 +8,8 @@
  * of its k values, so queries (independent of each other) carry the error: the standard errors below are the
  * spread over queries of each query's own statistic, divided by the square root of the number of queries.
  */
+import { familySize, levelInFamily } from '../stats/familywise.js';
+import type { Correction } from '../stats/familywise.js';
 import { minimumDetectableDrop } from '../stats/power.js';
 import { normalQuantile } from '../stats/distributions.js';
 import { runTime } from '../time.js';
@@ -20,15 +22,13 @@ export interface CalibrationRun {
   values: ReadonlyMap<string, Float64Array>;
 }
 
-export type CalibrationCorrection = 'none' | 'holm' | 'bh';
-
 export interface CalibrateOptions {
   metrics: readonly string[];
   /** The false-alarm rate of the whole config: each gate's one-sided test runs at alpha / metrics (holm, bh). */
   alpha: number;
   /** The power at which a drop counts as detectable (the verdict's: 0.8). */
   power: number;
-  correction: CalibrationCorrection;
+  correction: Correction;
 }
 
 export interface MetricNoise {
@@ -64,7 +64,7 @@ export interface Calibration {
   measured: string;
   alpha: number;
   power: number;
-  correction: CalibrationCorrection;
+  correction: Correction;
   metrics: MetricNoise[];
 }
 
@@ -77,8 +77,7 @@ const MARGIN_TAIL = 0.025;
 export function calibrate(runs: readonly CalibrationRun[], options: CalibrateOptions): Calibration {
   if (runs.length < MIN_CALIBRATION_RUNS)
     throw new Error(`calibrate needs at least ${MIN_CALIBRATION_RUNS} runs, got ${runs.length}`);
-  const family = options.correction === 'none' ? 1 : options.metrics.length;
-  const level = options.alpha / family;
+  const level = levelInFamily(options.alpha, familySize(options.correction, options.metrics.length));
   const measured = runs.map((r) => r.createdAt).reduce((a, b) => ((runTime(b) ?? 0) > (runTime(a) ?? 0) ? b : a));
   return {
     runs: runs.map((r) => r.runId),

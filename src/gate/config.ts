@@ -17,6 +17,7 @@ import { valueText } from '../inputText.js';
 import { suggest } from '../suggest.js';
 import { DEFAULT_OPTIONS } from '../aggregate/score.js';
 import type { AggregateOptions } from '../aggregate/score.js';
+import type { Correction } from '../stats/familywise.js';
 import { parseNoise } from './noise.js';
 import { ALPHA_ABOVE, ALPHA_MAX, CUTOFF_WORDS, DEFAULT_ALPHA, isAlpha, isCutoff } from './settings.js';
 import type { NoiseFloor } from './noise.js';
@@ -56,7 +57,6 @@ export interface GateSpec {
 }
 
 export type OnInconclusive = 'fail' | 'warn' | 'pass';
-export type Correction = 'none' | 'holm' | 'bh';
 
 /** The smallest drop that matters, by default: see docs/gates.md, "Margins" (chosen by test/verdict.test.ts). */
 export const DEFAULT_MARGIN = 0.1;

@@ -1,4 +1,5 @@
 /** Applying gates to a comparison: each gate's actual values, threshold, result, and the verdict. Pure. */
+import { familySize } from '../stats/familywise.js';
 import type { MetricDef } from '../aggregate/metrics/types.js';
 import type { ComparedRuns, Comparison, MetricComparison } from '../compare/types.js';
 import { InputError } from '../errors.js';
@@ -115,7 +116,7 @@ interface PendingTest {
 export function evaluateGates(config: GateConfig, ctx: GateContext): GateResult[] {
   const pending = config.gates.map((spec) => pendingTest(spec, config, ctx));
   const corrected = pending.filter((t) => t && !t.primary).length;
-  const split = config.correction === 'none' ? 1 : Math.max(1, corrected);
+  const split = familySize(config.correction, corrected);
   return config.gates.map((spec, i) => {
     const t = pending[i];
     const margin = marginOf(spec, config, ctx);

@@ -11,7 +11,9 @@
 import type { MetricDef } from '../aggregate/metrics/types.js';
 import { minimumDetectableDrop, noiseModel, queriesNeeded } from '../stats/power.js';
 import { dropBounds } from '../stats/dropBounds.js';
-import type { Correction, GateSpec } from './config.js';
+import type { GateSpec } from './config.js';
+import { adjustedP, levelInFamily } from '../stats/familywise.js';
+import type { Correction } from '../stats/familywise.js';
 import { noiseFloorModel, type MetricNoiseFloor } from './noise.js';
 
 export function isTested(spec: GateSpec): boolean {
@@ -79,13 +81,13 @@ export function testedNumbers(
   def: MetricDef | undefined,
   noise?: MetricNoiseFloor | null,
 ): TestedNumbers {
-  const beta = alpha / family.size;
+  const beta = levelInFamily(alpha, family.size);
   const b = dropBounds(drops, beta, stepOf(def, drops));
   const ci: [number, number] = directionOf(def) === 1 ? [-b.upper, -b.lower] : [b.lower, b.upper];
   return {
     pValue: b.pValue,
     meanDrop: b.meanDrop,
-    pAdjusted: Math.min(1, family.size * b.pValue),
+    pAdjusted: adjustedP(b.pValue, family.size),
     correction: family.correction,
     dropBounds: [clean(b.lower), clean(b.upper)],
     ci: [clean(ci[0]), clean(ci[1])],

@@ -10,7 +10,8 @@
  * starts with MIN_SEGMENT runs or more on either side. phi is unknown: the p-value is the largest over the grid
  * coefficients 0, 0.05, ..., AR_MAX that the series' own autocorrelation does not rule out (arBound: a one-sided 90%
  * bound, calibrated by simulating Gaussian AR(1) series through the same estimator), a confidence-set-restricted
- * maximized Monte Carlo test (Dufour 2006). phi = 0 is always among them, so for exchangeable runs (independent,
+ * maximized Monte Carlo test (Dufour, "Monte Carlo tests with nuisance parameters", Journal of Econometrics 133,
+ * 2006; mean shifts in correlated series: Robbins, Gallagher, Lund and Aue, Journal of Time Series Analysis 32, 2011). phi = 0 is always among them, so for exchangeable runs (independent,
  * any distribution, ties included) the false-alarm rate is at most alpha exactly; for AR(1) runs up to 0.6 it was
  * measured at or below alpha (test/changePointAutocorrelated.test.ts). Values so large that a sum would overflow are
  * first scaled down by a power of two (overflowScale), so a constant series is never a shift, whatever its magnitude.

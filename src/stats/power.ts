@@ -1,5 +1,7 @@
 /**
- * The smallest drop a gate's one-sided test can see: the minimum detectable drop (MDD) at a level and 80% power.
+ * The smallest drop a gate's one-sided test can see: the minimum detectable drop (MDD) at a level and 80% power,
+ * the question Webber, Moffat and Zobel ask of IR test collections ("Statistical power in retrieval experimentation",
+ * CIKM 2008).
  *
  * Model: n queries, a share rho of them changed between two runs with no real change, with a typical size s (root
  * mean square; 1, a hit lost, when none changed), from baseline-side noise (measuredNoiseModel: the config's

@@ -1,3 +1,4 @@
+import type { Correction } from '../stats/familywise.js';
 export interface CalibrationRun {
     runId: string;
     commit: string | null;
@@ -5,14 +6,13 @@ export interface CalibrationRun {
     /** Per metric id, one value per golden query (the same order in every run); NaN: not in its denominator. */
     values: ReadonlyMap<string, Float64Array>;
 }
-export type CalibrationCorrection = 'none' | 'holm' | 'bh';
 export interface CalibrateOptions {
     metrics: readonly string[];
     /** The false-alarm rate of the whole config: each gate's one-sided test runs at alpha / metrics (holm, bh). */
     alpha: number;
     /** The power at which a drop counts as detectable (the verdict's: 0.8). */
     power: number;
-    correction: CalibrationCorrection;
+    correction: Correction;
 }
 export interface MetricNoise {
     metric: string;
@@ -46,7 +46,7 @@ export interface Calibration {
     measured: string;
     alpha: number;
     power: number;
-    correction: CalibrationCorrection;
+    correction: Correction;
     metrics: MetricNoise[];
 }
 /** Fewer runs cannot show a difference: calibrate refuses them. */

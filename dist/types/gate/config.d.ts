@@ -1,4 +1,5 @@
 import type { AggregateOptions } from '../aggregate/score.js';
+import type { Correction } from '../stats/familywise.js';
 import type { NoiseFloor } from './noise.js';
 /** The gate config both entries read when none is named and it exists (relative to the working directory). */
 export declare const DEFAULT_CONFIG_PATH = ".github/evalverdict.yml";
@@ -28,7 +29,6 @@ export interface GateSpec {
     line?: number;
 }
 export type OnInconclusive = 'fail' | 'warn' | 'pass';
-export type Correction = 'none' | 'holm' | 'bh';
 /** The smallest drop that matters, by default: see docs/gates.md, "Margins" (chosen by test/verdict.test.ts). */
 export declare const DEFAULT_MARGIN = 0.1;
 export interface GateConfig {

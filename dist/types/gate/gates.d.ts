@@ -1,4 +1,3 @@
-/** Applying gates to a comparison: each gate's actual values, threshold, result, and the verdict. Pure. */
 import type { MetricDef } from '../aggregate/metrics/types.js';
 import type { ComparedRuns, Comparison, MetricComparison } from '../compare/types.js';
 import type { GateConfig } from './config.js';

@@ -9,7 +9,8 @@
  * The p printed is the same statistic's, so the mark, the interval and the outcome cannot disagree.
  */
 import type { MetricDef } from '../aggregate/metrics/types.js';
-import type { Correction, GateSpec } from './config.js';
+import type { GateSpec } from './config.js';
+import type { Correction } from '../stats/familywise.js';
 import { type MetricNoiseFloor } from './noise.js';
 export declare function isTested(spec: GateSpec): boolean;
 /** +1 when higher is better: a drop is then baseline - candidate. */
