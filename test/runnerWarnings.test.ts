@@ -9,7 +9,9 @@ import { renderReportText } from '../src/render/text.js';
 import { checkRunFile } from '../src/validate/checkRunFile.js';
 import { formatFinding, RunChecker } from '../src/validate/findings.js';
 import { PIPELINE_CHECK_ROWS } from '../src/validate/pipelineChecks.js';
-import { hit, removeTempDirs, result, runCli, writeGolden, writeRunDb } from './helpers/runDb.js';
+import { openRunStream } from '../src/load/runDatabase.js';
+import { runAggregate } from '../src/pipeline/runAggregate.js';
+import { hit, removeTempDirs, result, runCli, spawnCli, writeGolden, writeRunDb } from './helpers/runDb.js';
 import type { Json } from './helpers/runDb.js';
 
 afterAll(removeTempDirs);
@@ -204,7 +206,7 @@ describe('how much of a run compare checks', () => {
     expect(bounded.findings).toEqual(whole.findings);
   });
 
-  it('a mistake only past the bound, after the usable hits of clean rows: not read, so not seen (the documented limit)', async () => {
+  it("checkRunFile alone, bounded: a mistake only past the bound is not read (the reader's notice closes this in compare)", async () => {
     const candidate = await writeRunDb(run('cand', (i) => i >= 500));
     const bounded = await checkRunFile(candidate, 'cand', null, { rows: PIPELINE_CHECK_ROWS });
     expect(bounded).toMatchObject({ partial: true, findings: [] });
@@ -238,5 +240,127 @@ describe('how much of a run compare checks', () => {
       ['unknown-key', 'hits_top_k[].docId', 'doc_id'],
       ['unmatchable-hit', 'hits_top_k[]', null],
     ]);
+  });
+});
+
+describe('a runner mistake only past the rows compare checks first: the reader looks at every row', () => {
+  const late = (i: number) => i >= 500;
+  const json = (text: string) => JSON.parse(text) as { runner_warnings?: Array<Record<string, unknown>> };
+
+  it('a misspelt key in the last 100 queries: named with the count validate prints (every row checked then)', async () => {
+    const goldenPath = golden();
+    const baseline = await writeRunDb(run('base', () => false, '2026-11-01T00:00:00Z'));
+    const candidate = await writeRunDb(run('cand', late));
+    const validated = await runCli(['validate', candidate, '--golden', goldenPath]);
+    expect(validated.stdout).toContain('did you mean `doc_id`? (in 100 queries; the first is shown)');
+    const out = await runCompare({ baselinePath: baseline, candidatePath: candidate, goldenPath });
+    expect(json(out.json).runner_warnings).toEqual([
+      expect.objectContaining({ side: 'candidate', check: 'unknown-key', field: 'hits_top_k[].docId', queries: 100 }),
+      expect.objectContaining({ side: 'candidate', check: 'unmatchable-hit', queries: 100, first_query: 'q500' }),
+    ]);
+    expect(out.markdown).toContain('hits_top_k[].docId');
+  });
+
+  it('hits that can match nothing in the last 100 queries alone: named, with their count', async () => {
+    const goldenPath = golden();
+    const baseline = await writeRunDb(run('base', () => false, '2026-11-01T00:00:00Z'));
+    const hitsOf = (i: number) => (late(i) ? [{ rank: 1, score: 0.9 }] : [hit(1, `c${i}`, `d${i}`)]);
+    const candidate = await writeRunDb({
+      runs: [{ runId: 'cand', results: Array.from({ length: QUERIES }, (_, i) => result(id(i), hitsOf(i))) }],
+    });
+    const out = await runCompare({ baselinePath: baseline, candidatePath: candidate, goldenPath });
+    expect(json(out.json).runner_warnings).toEqual([
+      expect.objectContaining({ check: 'unmatchable-hit', queries: 100, first_query: 'q500' }),
+    ]);
+  });
+
+  it('an unknown key in every row that is no mistake keeps the bound: the check of the first rows found it', async () => {
+    const goldenPath = golden();
+    const baseline = await writeRunDb(run('base', () => false, '2026-11-01T00:00:00Z'));
+    const candidate = await writeRunDb({
+      runs: [
+        {
+          runId: 'cand',
+          results: Array.from({ length: QUERIES }, (_, i) =>
+            result(id(i), [hit(1, `c${i}`, `d${i}`)], { zz_trace: 1 }),
+          ),
+        },
+      ],
+    });
+    const out = await runCompare({ baselinePath: baseline, candidatePath: candidate, goldenPath });
+    expect(out.warnings.map((w) => JSON.stringify(w)).join('\n')).toContain('in 200 of the first 200 results');
+  });
+
+  it("aggregate too: the late typo is named with validate's count", async () => {
+    const goldenPath = golden();
+    const candidate = await writeRunDb(run('cand', late));
+    const out = await runAggregate({ runPath: candidate, goldenPath });
+    expect(out.warnings.map((w) => JSON.stringify(w)).join('\n')).toContain('did you mean `doc_id`? (in 100 queries');
+  });
+
+  it('through the bundle with the candidate scored in a worker thread: the same count', async () => {
+    const goldenPath = golden();
+    const baseline = await writeRunDb(run('base', () => false, '2026-11-01T00:00:00Z'));
+    const candidate = await writeRunDb(run('cand', late));
+    const res = await spawnCli(['compare', baseline, candidate, '--golden', goldenPath, '--format', 'json'], {
+      EVALVERDICT_WORKERS: '2',
+      EVALVERDICT_TRACE: '1',
+    });
+    expect(res.stderr).toContain('worker: run scored into its table');
+    expect(json(res.stdout).runner_warnings).toEqual([
+      expect.objectContaining({ check: 'unknown-key', field: 'hits_top_k[].docId', queries: 100 }),
+      expect.objectContaining({ check: 'unmatchable-hit', queries: 100 }),
+    ]);
+    // aggregate in two threads, a golden half each (JSON Lines): the typo is in the worker's half only
+    const lines = Array.from({ length: QUERIES }, (_, i) =>
+      JSON.stringify({ id: id(i), query: `question ${i}`, expected_doc_ids: [`d${i}`] }),
+    );
+    const jsonl = writeGolden(`${lines.join('\n')}\n`, undefined, 'golden.jsonl');
+    const aggregated = await spawnCli(['aggregate', candidate, '--golden', jsonl], {
+      EVALVERDICT_WORKERS: '2',
+      EVALVERDICT_TRACE: '1',
+    });
+    expect(aggregated.stderr).toContain('worker: its half scored into its table');
+    expect(aggregated.stderr).toContain('did you mean `doc_id`? (in 100 queries');
+  });
+
+  it("the reader's notice names keys as validate does, on the fast reader's templates and on the slow path", async () => {
+    const rows = [
+      // fast path: a template learnt with an unknown hit key and an unknown citation key, a skipped top-level key
+      result('q1', [hit(1, 'c1', 'd1', { ranking_note: 'x', citation: { path: 'a.md', start: 1, lines: 2 } })], {
+        zz_before: 1,
+      }),
+      result('q2', [hit(1, 'c2', 'd2', { ranking_note: 'y', citation: { path: 'a.md', start: 3, lines: 2 } })]),
+      // the answer's own misspelt key (parsed, then looked at)
+      result('q3', [hit(1, 'c3', 'd3')], { answer: { answer: 'a', citationz: [] } }),
+      // the slow path: a value the fast reader leaves (a rank as text)
+      result('q4', [{ rank: '1', chunk_id: 'c4', docId: 'd4' }]),
+    ];
+    const file = await writeRunDb({ runs: [{ runId: 'r', results: rows }] });
+    const stream = await openRunStream(file, 'r');
+    const errors: unknown[] = [];
+    try {
+      stream.forEachResult(() => {});
+    } catch (error) {
+      errors.push(error);
+    }
+    expect([...(stream.notice?.unknownKeys ?? [])].sort()).toEqual(
+      ['answer.citationz', 'hits_top_k[].citation.lines', 'hits_top_k[].ranking_note', 'zz_before'].sort(),
+    );
+    expect(errors).toHaveLength(1); // q4's rank as text is refused by the slow path, after the others were noticed
+    stream.release?.();
+  });
+
+  it('a clean run, and the fixtures: nothing noticed, so compare checks only the first rows', async () => {
+    for (const file of ['fixtures/baseline.sqlite', 'fixtures/candidate.sqlite']) {
+      const stream = await openRunStream(file);
+      stream.forEachResult(() => {});
+      expect([[...stream.notice!.unknownKeys], stream.notice!.unmatchableHit]).toEqual([[], false]);
+      stream.release?.();
+    }
+    const clean = await openRunStream(await writeRunDb(run('cand', () => false)));
+    clean.forEachResult(() => {});
+    expect([[...clean.notice!.unknownKeys], clean.notice!.unmatchableHit]).toEqual([[], false]);
+    clean.release?.();
   });
 });

@@ -10583,6 +10583,9 @@ function editDistance(a, b) {
     return prev[b.length];
 }
 
+;// CONCATENATED MODULE: ./src/types.ts
+const noticeOf = () => ({ unknownKeys: new Set(), unmatchableHit: false });
+
 ;// CONCATENATED MODULE: ./src/load/headingPath.ts
 /** Heading paths as the run's writers spell them. */
 /**
@@ -10796,7 +10799,79 @@ function nestedDeeperThan(value, limit) {
     return false;
 }
 
+;// CONCATENATED MODULE: ./schemas/result.schema.json
+const result_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"result.schema.json","title":"EvalVerdict result_json","description":"One query\'s result: the `result_json` column of `eval_query_results` (docs/run-database.md). Keys outside this schema are reported by `evalverdict validate` and warned of by compare and aggregate.","type":"object","additionalProperties":false,"properties":{"query_id":{"type":["string","null"],"description":"The query\'s id; the row\'s `query_id` column is the one matched to the golden set."},"query":{"type":["string","null"],"description":"The question as asked.","x-misspellings":["question","text"]},"mode":{"type":["string","null"],"description":"The retrieval mode (bm25, hybrid, ...)."},"hits_top_k":{"type":["array","null"],"items":{"$ref":"#/$defs/hit"},"description":"The retrieved hits, each with a 1-based `rank`.","x-misspellings":["hits","top_k","results","retrieved","retrieval","contexts","documents","chunks"]},"answer":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/answer"}],"description":"The generated answer; null for a retrieval-only run.","x-misspellings":["response","generation","output"]},"elapsed_ms":{"$ref":"#/$defs/measure","x-misspellings":["latency_ms","latency","elapsed","duration_ms","time_ms"]},"error":{"type":["string","null"],"description":"Non-null (even \\"\\") means the query failed, unless `status` says otherwise."},"status":{"enum":["ok","error","timeout",null]},"abstained":{"type":["boolean","null"],"description":"The system refused to answer."},"timings_ms":{"type":["object","null"],"additionalProperties":{"$ref":"#/$defs/measure"},"description":"Milliseconds per stage: {stage: ms}."},"cost_usd":{"$ref":"#/$defs/measure"},"scope":{"type":["object","null"],"additionalProperties":false,"properties":{"folder_mode":{"enum":["off","on","on_with_fallback",null]},"selected_folders":{"type":["array","null"],"items":{"type":"string"}}}},"judge":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/judge"}]},"references":{"type":["array","null"],"items":{"$ref":"#/$defs/reference"},"description":"The 001 runner\'s references beside the answer."},"conflict_acknowledged":{"type":["boolean","null"]}},"$defs":{"measure":{"type":["number","null"],"minimum":0,"description":"A time, cost or count: a number >= 0, or null."},"text":{"type":["string","null"]},"headingPath":{"anyOf":[{"type":"null"},{"type":"string"},{"type":"array","items":{"type":"string"}}],"description":"A list of headings, or one text split at `>`."},"hit":{"type":"object","additionalProperties":false,"required":["rank"],"properties":{"rank":{"type":"integer","minimum":1,"description":"1-based; the ranks of a query are 1..n.","x-misspellings":["position","pos"]},"chunk_id":{"$ref":"#/$defs/text","x-misspellings":["id","chunk"]},"doc_id":{"$ref":"#/$defs/text","x-misspellings":["document_id","doc","document","source_id"]},"doc_path":{"$ref":"#/$defs/text","x-misspellings":["path","source","file"]},"rel_path":{"$ref":"#/$defs/text"},"heading_path":{"$ref":"#/$defs/headingPath"},"snippet":{"$ref":"#/$defs/text","x-misspellings":["text","content","chunk_text"]},"score":{"type":["number","null"]},"citation":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/citation"}]},"chunker_version":{"$ref":"#/$defs/text"},"section_label":{"$ref":"#/$defs/text","description":"The chunk\'s section label (kebab); not scored."},"index_version":{"type":["string","number","null"],"description":"The index the hit came from (kebab); not scored: the run\'s own is read from `config_snapshot_json`."},"embedding_model":{"$ref":"#/$defs/text","description":"The embedding model of the hit\'s vector (kebab); not scored: the run\'s own is read from `config_snapshot_json`."},"indexed_at":{"$ref":"#/$defs/text","description":"When the hit\'s document was indexed (kebab); not scored."},"stale":{"type":["boolean","null"],"description":"The hit\'s document changed since it was indexed (kebab); not scored."},"score_kind":{"$ref":"#/$defs/text","description":"What `score` measures (bm25, cosine, fused, ...; kebab); not scored."}}},"citation":{"type":"object","additionalProperties":false,"properties":{"kind":{"$ref":"#/$defs/text"},"path":{"$ref":"#/$defs/text"},"start":{"type":["number","null"]},"end":{"type":["number","null"]},"start_line":{"type":["number","null"]},"end_line":{"type":["number","null"]},"line_start":{"type":["number","null"]},"line_end":{"type":["number","null"]},"page":{"type":["number","string","null"]},"chunk_id":{"$ref":"#/$defs/text"},"section":{"$ref":"#/$defs/headingPath","description":"The cited section\'s label or heading path (kebab); not read."}}},"answer":{"type":"object","additionalProperties":false,"properties":{"answer":{"$ref":"#/$defs/text","x-misspellings":["text","content","response"]},"citations":{"type":["array","null"],"items":{"$ref":"#/$defs/answerCitation"},"x-misspellings":["sources","cites"]},"references":{"type":["array","null"],"items":{"$ref":"#/$defs/reference"}},"grounded":{"type":["boolean","null"],"description":"false: a refusal."},"refusal_reason":{"$ref":"#/$defs/text"},"conflict_acknowledged":{"type":["boolean","null"]},"usage":{"type":["object","null"],"additionalProperties":false,"properties":{"prompt_tokens":{"$ref":"#/$defs/measure"},"completion_tokens":{"$ref":"#/$defs/measure"},"latency_ms":{"$ref":"#/$defs/measure"}}}}},"answerCitation":{"type":"object","additionalProperties":false,"properties":{"marker":{"$ref":"#/$defs/text"},"chunk_id":{"$ref":"#/$defs/text"},"citation":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/citation"}]}}},"reference":{"type":"object","additionalProperties":false,"properties":{"rel_path":{"$ref":"#/$defs/text"},"path":{"$ref":"#/$defs/text"},"heading_path":{"$ref":"#/$defs/headingPath"},"chunk_id":{"$ref":"#/$defs/text"},"marker":{"$ref":"#/$defs/text"},"start":{"type":["number","null"]},"end":{"type":["number","null"]}}},"score05":{"type":["number","null"],"minimum":0,"maximum":5,"description":"A judge score on the 0-5 scale."},"judge":{"type":"object","additionalProperties":false,"properties":{"groundedness":{"$ref":"#/$defs/score05"},"correctness":{"$ref":"#/$defs/score05"},"unsupported_claims":{"type":["array","null"]},"spot_check":{"type":["object","null"],"additionalProperties":false,"properties":{"groundedness":{"$ref":"#/$defs/score05"},"correctness":{"$ref":"#/$defs/score05"}}},"usage":{"type":["object","null"],"additionalProperties":false,"properties":{"prompt_tokens":{"$ref":"#/$defs/measure"},"completion_tokens":{"$ref":"#/$defs/measure"}}}}}}}');
+;// CONCATENATED MODULE: ./src/load/resultKeys.ts
+/**
+ * The keys the result schema (schemas/result.schema.json) knows, and those a row holds that it does not, at any depth
+ * the schema closes (`additionalProperties: false`), named as validate names them (`hits_top_k[].docId`). compare and aggregate take this look at every row they
+ * read (load/queryResult.ts, readResultRow), so that a runner's misspelt key or a hit that can match nothing anywhere
+ * in a run, not only in its first rows, sends the run to validate's full check (validate/pipelineChecks.ts).
+ */
+
+const TOP = result_schema_namespaceObject;
+const DEFS = result_schema_namespaceObject.$defs;
+/** The keys of a result, of a hit and of a hit's citation: the schema's. */
+const RESULT_TOP_KEYS = new Set(Object.keys(TOP.properties));
+const RESULT_HIT_KEYS = new Set(Object.keys(DEFS.hit.properties));
+const RESULT_CITATION_KEYS = new Set(Object.keys(DEFS.citation.properties));
+function resolved(node) {
+    let n = node;
+    for (let i = 0; n?.$ref !== undefined && i < 8; i++)
+        n = DEFS[n.$ref.replace('#/$defs/', '')];
+    return n;
+}
+/** The node an object or a list meets: itself, or the branch of its `anyOf` (beside `null`) that holds such. */
+function nodeFor(node, list) {
+    const n = resolved(node);
+    if (n?.anyOf === undefined)
+        return n;
+    for (const branch of n.anyOf) {
+        const b = resolved(branch);
+        if (b !== undefined && (list ? b.items : b.properties) !== undefined)
+            return b;
+    }
+    return undefined;
+}
+/** Adds to `into` each key of `value` (a parsed result, or a part of it at `node` and `path`) its schema does not know. */
+function collectUnknownKeys(value, into, node = TOP, path = '') {
+    if (typeof value !== 'object' || value === null)
+        return;
+    const list = Array.isArray(value);
+    const n = nodeFor(node, list);
+    if (n === undefined)
+        return;
+    if (list) {
+        if (n.items !== undefined)
+            for (const item of value)
+                collectUnknownKeys(item, into, n.items, `${path}[]`);
+        return;
+    }
+    const properties = n.properties;
+    if (properties === undefined)
+        return;
+    const record = value;
+    for (const key in record) {
+        const at = path === '' ? key : `${path}.${key}`;
+        const child = Object.hasOwn(properties, key) ? properties[key] : undefined;
+        if (child === undefined) {
+            if (n.additionalProperties === false)
+                into.add(at);
+        }
+        else
+            collectUnknownKeys(record[key], into, child, at);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/load/resultJson.ts
+/**
+ * A fast reader for the common shape of one `result_json` (docs/decisions/0002-result-json-fast-reader.md), since
+ * `JSON.parse` building every object and string of a row is the largest cost of reading a run. It validates the text
+ * as it goes and reads hits against templates learnt from earlier hits (writers emit every hit in the same shape).
+ * Off the happy path it returns null, and the caller reads the row with `JSON.parse` and `parseQueryResult`, which
+ * give every error message: this reader never decides an error nor changes a value (test/resultJson.test.ts).
+ */
+
 
 /**
  * A hit read by the scanner: rank, ids, doc_path and chunker version at once; the rest (HitDetail) at once when read
@@ -11033,6 +11108,10 @@ class Scanner {
     compiled = new Map();
     /** Value positions of the hit being read generically: (slot, start, end) triples; start -1 for null. */
     cuts = [];
+    /** This row's keys the result schema does not know (outside the members JSON.parse reads: readResultRow). */
+    unknownKeys = [];
+    /** Those of the hit being read generically. */
+    hitUnknownKeys = [];
     ws() {
         const s = this.s;
         let p = this.p;
@@ -11384,7 +11463,10 @@ class Scanner {
         for (;;) {
             if (this.s.charCodeAt(this.p) <= 0x20)
                 this.ws();
-            const id = CITATION_KEYS.get(this.key()) ?? 0;
+            const key = this.key();
+            const id = CITATION_KEYS.get(key) ?? 0;
+            if (id === 0 && !RESULT_CITATION_KEYS.has(key))
+                this.hitUnknownKeys.push(`hits_top_k[].citation.${key}`);
             switch (id) {
                 case CITATION_PATH:
                     path = this.stringOrNull(CITATION_PATH);
@@ -11426,6 +11508,8 @@ class Scanner {
         const start = this.p;
         this.cuts.length = 0;
         const hit = this.genericHit();
+        if (this.hitUnknownKeys.length > 0)
+            this.unknownKeys.push(...this.hitUnknownKeys);
         this.learnTemplate(start, this.p);
         return hit;
     }
@@ -11445,8 +11529,18 @@ class Scanner {
         const docPath = g.path === 0 ? null : m[g.path];
         const version = g.version === 0 ? null : m[g.version];
         this.p = t.scan.lastIndex;
+        if (t.unknownKeys.length > 0)
+            this.unknownKeys.push(...t.unknownKeys);
         templateReads++;
         return new RowHit(rank, chunkId, docId, docPath, version, null, s, at, t);
+    }
+    /** A hit's key as its id (0: a key not read), a key the result schema does not know noted. */
+    hitKey() {
+        const key = this.key();
+        const id = HIT_KEYS.get(key) ?? 0;
+        if (id === 0 && !RESULT_HIT_KEYS.has(key))
+            this.hitUnknownKeys.push(`hits_top_k[].${key}`);
+        return id;
     }
     /** One hit object read token by token; its values' positions are noted in `cuts` for a template. */
     genericHit() {
@@ -11455,6 +11549,7 @@ class Scanner {
             this.ws();
         if (this.s.charCodeAt(this.p) === CLOSE_BRACE)
             throw BAIL; // no rank
+        this.hitUnknownKeys = [];
         let rank = 0;
         let chunkId = null;
         let docId = null;
@@ -11465,7 +11560,7 @@ class Scanner {
         for (;;) {
             if (this.s.charCodeAt(this.p) <= 0x20)
                 this.ws();
-            const id = HIT_KEYS.get(this.key()) ?? 0;
+            const id = this.hitKey();
             switch (id) {
                 case K_RANK: {
                     const at = this.p;
@@ -11553,6 +11648,7 @@ class Scanner {
                 full: new RegExp(source, 'y'),
                 slots,
                 citationUsable: slots.includes(CITATION_PATH) && slots.includes(CITATION_START),
+                unknownKeys: this.hitUnknownKeys,
             };
             this.compiled.set(source, template);
         }
@@ -11624,7 +11720,7 @@ class Scanner {
                     hits = this.hits();
                     if (!this.nextMember(CLOSE_BRACE))
                         break;
-                    return { fields: this.membersAfterHits(fields), hits };
+                    return { fields: this.membersAfterHits(fields), hits, unknownKeys: this.unknownKeys };
                 }
                 if (READ_TOP_LEVEL.has(key)) {
                     if (Object.hasOwn(fields, key))
@@ -11632,6 +11728,8 @@ class Scanner {
                     fields[key] = this.value();
                 }
                 else {
+                    if (!RESULT_TOP_KEYS.has(key))
+                        this.unknownKeys.push(key);
                     this.skipValue();
                 }
                 if (!this.nextMember(CLOSE_BRACE))
@@ -11641,7 +11739,7 @@ class Scanner {
         this.ws();
         if (this.p !== this.s.length)
             throw BAIL; // text after the object
-        return { fields, hits: hits ?? [] };
+        return { fields, hits: hits ?? [], unknownKeys: this.unknownKeys };
     }
     /**
      * After the hits and their comma: the remaining members parsed as one object, with the members read before them.
@@ -11682,6 +11780,7 @@ function scanResultJson(text) {
         scanner.s = text;
         scanner.p = 0;
         scanner.backslashFrom = Number.POSITIVE_INFINITY; // none known in this row
+        scanner.unknownKeys.length = 0;
         return scanner.result();
     }
     catch {
@@ -11701,6 +11800,7 @@ function scanResultJson(text) {
 
 
 
+
 /**
  * One row's `result_json` as a QueryResult: through the fast reader (src/load/resultJson.ts) when the text has the
  * common shape, else through JSON.parse and parseQueryResult, which name the file, table, run, query and field of
@@ -11708,7 +11808,11 @@ function scanResultJson(text) {
  */
 /** The most bytes of a run's id, suite, commit and time, and of a query id: longer ones are refused (docs/cli.md). */
 const MAX_ID_BYTES = 1024;
-function readResultRow(file, runId, queryId, resultJson) {
+/**
+ * One result row as a QueryResult (an InputError naming file, run, query and field), noting in `notice` its keys the
+ * result schema does not know and whether a hit can match nothing: a look at every row, for the check of the first.
+ */
+function readResultRow(file, runId, queryId, resultJson, notice = null) {
     // Three UTF-8 bytes at most per UTF-16 unit: the byte count is needed only past a third of the cap.
     if (queryId.length > MAX_ID_BYTES / 3 && Buffer.byteLength(queryId) > MAX_ID_BYTES) {
         throw new InputError(`${file}: table \`eval_query_results\`, run \`${oneLine(runId)}\`, query ` +
@@ -11722,16 +11826,41 @@ function readResultRow(file, runId, queryId, resultJson) {
             refuseJsonPastBounds(resultJson, JSON_VALUE_BOUNDS, `${rowWhere(file, runId, queryId)}, column \`result_json\``, 'in one value');
         const scanned = scanResultJson(resultJson);
         if (scanned !== null) {
+            let result = null;
             try {
-                return queryResultOf(scanned.fields, queryId, scanned.hits);
+                result = queryResultOf(scanned.fields, queryId, scanned.hits);
             }
             catch {
                 // The slow path below gives the message.
             }
+            if (result !== null) {
+                if (notice !== null) {
+                    for (const key of scanned.unknownKeys)
+                        notice.unknownKeys.add(key);
+                    collectUnknownKeys(scanned.fields, notice.unknownKeys);
+                    if (!notice.unmatchableHit)
+                        notice.unmatchableHit = hasUnmatchableHit(result.hits);
+                }
+                return result;
+            }
         }
     }
     const where = rowWhere(file, runId, queryId);
-    return parseQueryResult(parseJsonCell(resultJson, `${where}, column \`result_json\``, true), queryId, where);
+    const value = parseJsonCell(resultJson, `${where}, column \`result_json\``, true);
+    const result = parseQueryResult(value, queryId, where);
+    if (notice !== null) {
+        collectUnknownKeys(value, notice.unknownKeys);
+        if (!notice.unmatchableHit)
+            notice.unmatchableHit = hasUnmatchableHit(result.hits);
+    }
+    return result;
+}
+/** A hit with no chunk_id, doc_id or path: it can match nothing (validate's `unmatchable-hit`). */
+function hasUnmatchableHit(hits) {
+    for (const h of hits)
+        if (!h.chunkId && !h.docId && !h.docPath)
+            return true;
+    return false;
 }
 /** The file, table, run and query a result row's messages start with. */
 function rowWhere(file, runId, queryId) {
@@ -12486,6 +12615,7 @@ function millisecondsBetween(earlier, later) {
 
 
 
+
 /** The tables and columns read; extra columns are allowed (kebab has more). chunks and documents are optional. */
 const COLUMNS = {
     eval_runs: ['run_id', 'suite', 'config_snapshot_json', 'aggregate_json', 'commit_hash', 'created_at'],
@@ -12996,11 +13126,13 @@ async function deferRunStream(file, runId, range = {}) {
             throw error;
         }
         const chosen = meta.run.runId;
+        const notice = noticeOf();
         return {
             ...meta,
+            notice,
             forEachResult(each) {
                 db ??= openRunDatabaseWith(SQL, file);
-                forEachResultRow(db, file, chosen, each, range);
+                forEachResultRow(db, file, chosen, each, range, notice);
             },
             release() {
                 db?.close();
@@ -13018,12 +13150,14 @@ function runStreamFromDb(db, file, runId, currentDb = null) {
     // citation would count as broken and every snippet as hallucinated against a table that was never filled.
     const chunks = hasChunks ? readChunks(db, file, currentDb) : null;
     const documents = hasDocuments ? readDocuments(db, file) : null;
+    const notice = noticeOf();
     return {
         source: file,
         run,
         chunks: chunks && chunks.size > 0 ? chunks : null,
         documents: documents && documents.size > 0 ? documents : null,
-        forEachResult: (each) => forEachResultRow(db, file, run.runId, each),
+        notice,
+        forEachResult: (each) => forEachResultRow(db, file, run.runId, each, {}, notice),
     };
 }
 /** Refuses results of a run that has no row in eval_runs. */
@@ -13045,7 +13179,7 @@ const RANGE_OPERATORS = [
     ['through', '<='],
 ];
 /** Steps the run's result rows in query_id order (the primary key's order: no sort), parsing each once. */
-function forEachResultRow(db, file, runId, each, range = {}) {
+function forEachResultRow(db, file, runId, each, range = {}, notice = null) {
     const table = 'eval_query_results';
     // SQLite sorts every number below every text, so a range of text bounds would put all numeric query_ids (a
     // column without TEXT affinity) in the first part. Such a run is read whole and its rows kept by String(query_id),
@@ -13066,7 +13200,7 @@ function forEachResultRow(db, file, runId, each, range = {}) {
     forEachRow(db, file, table, ['query_id', 'result_json'], tail, params, label, ([queryId, resultJson]) => {
         if (filter && !inRange(String(queryId), range))
             return;
-        each(readResultRow(file, runId, String(queryId), resultJson));
+        each(readResultRow(file, runId, String(queryId), resultJson, notice));
     });
 }
 /**
@@ -16066,8 +16200,6 @@ function compactStableJson(value) {
 const gate_config_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"gate-config.schema.json","title":"EvalVerdict gate config","description":"The gate config (`.github/evalverdict.yml`, `--config`, the action\'s `gates` input): docs/gates.md. Put `# yaml-language-server: $schema=<path to this file>` on its first line.","type":["object","null"],"additionalProperties":false,"properties":{"preset":{"$ref":"#/$defs/preset"},"presets":{"anyOf":[{"$ref":"#/$defs/preset"},{"type":"array","items":{"$ref":"#/$defs/preset"}}]},"alpha":{"type":"number","exclusiveMinimum":0,"maximum":0.5,"description":"Significance level of the paired tests, above 0 and at most 0.5; default 0.05."},"min_n":{"type":"integer","minimum":0,"description":"Default `min_n` of the gates with `where`; default 20."},"gates":{"type":["array","null"],"maxItems":200,"items":{"$ref":"#/$defs/gate"},"description":"At most 200 gates, each a row of the report\'s gate table. The reader counts the presets\' gates too (retrieval 4, rag-answers 5), which JSON Schema cannot add up: with presets, list fewer."},"margin":{"type":"number","minimum":0,"description":"The drop that matters for tested gates: a gate passes when a drop of it is ruled out, fails when the drop is shown to be beyond it; 0 asks for a gain. Default 0.1 (docs/gates.md)."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when its interval neither rules out a drop of the margin nor shows one beyond it; default warn (docs/gates.md)."},"correction":{"enum":["none","holm","bh"],"description":"How the tested gates\' p values are adjusted together; default holm."},"primary":{"type":"string","minLength":1,"description":"A metric whose tested gates use the full alpha, outside the correction."},"k":{"anyOf":[{"type":"integer","minimum":1,"maximum":1000},{"type":"array","minItems":1,"items":{"type":"integer","minimum":1,"maximum":1000}}],"description":"The cutoffs of the @k metrics, as --k; the command line wins."},"mrr_cutoff":{"type":"integer","minimum":1,"maximum":1000,"description":"The cutoff of mrr@N, as --mrr-cutoff; the command line wins."},"repeats":{"type":["object","null"],"additionalProperties":false,"description":"Repeated runs per side (docs/compare.md, \\"Repeated runs and flaky queries\\").","properties":{"may_differ":{"anyOf":[{"type":"string","minLength":1},{"type":["array","null"],"items":{"type":"string","minLength":1}}],"description":"The config_snapshot_json keys (top-level) a side\'s runs may differ in without a warning, e.g. [seed, started_at]; listed in the JSON as `repeats.<side>.expected_differences`. Replaces the default, [seed]; an empty list warns on every difference."}}},"noise":{"type":"object","additionalProperties":false,"required":["measured","runs","metrics"],"description":"The run-to-run noise `evalverdict calibrate` measured, written into the config it suggests; the report names it. A record: it changes no verdict (docs/gates.md, \\"Noise floor\\").","properties":{"measured":{"type":"string","description":"The newest calibration run\'s created_at (RFC 3339)."},"runs":{"type":"integer","minimum":2,"description":"How many runs of one commit were measured."},"commit":{"type":["string","null"],"description":"The commit the runs record."},"metrics":{"type":"object","minProperties":1,"maxProperties":200,"description":"Per metric id: its noise; 1 to 200 metrics (as many as a config may have gates).","additionalProperties":{"type":"object","additionalProperties":false,"required":["sd_diff","sd_mean","changed","detects"],"properties":{"sd_diff":{"type":"number","minimum":0,"description":"SD of a query\'s difference between two runs."},"sd_mean":{"type":"number","minimum":0,"description":"SD of the run mean across runs."},"changed":{"type":"number","minimum":0,"description":"Share of queries that differ between two runs."},"detects":{"type":["number","null"],"minimum":0,"description":"The smallest drop the gate\'s test detects at this noise (80% power); null: none."}}}}}}},"$defs":{"preset":{"enum":["retrieval","rag-answers"]},"gate":{"type":"object","additionalProperties":false,"required":["metric"],"allOf":[{"description":"A gate needs a threshold: one of min, max, max_drop, max_increase, max_drop_pct, max_increase_pct, or margin.","anyOf":[{"required":["min"]},{"required":["max"]},{"required":["max_drop"]},{"required":["max_increase"]},{"required":["max_drop_pct"]},{"required":["max_increase_pct"]},{"required":["margin"]}]}],"properties":{"metric":{"type":"string","minLength":1,"description":"A metric id (`evalverdict metrics`) or regressions, losses, wins, answer_regressions."},"where":{"type":"object","minProperties":1,"maxProperties":1,"additionalProperties":false,"properties":{"category":{"type":["string","number"]},"difficulty":{"type":["string","number"]},"tag":{"type":["string","number"]},"vault":{"type":["string","number"]},"answerable":{"type":"boolean"}}},"level":{"enum":["error","warn"]},"min":{"type":"number"},"max":{"type":"number"},"max_drop":{"type":"number"},"max_increase":{"type":"number"},"max_drop_pct":{"type":"number"},"max_increase_pct":{"type":"number"},"significant_only":{"type":"boolean"},"min_n":{"type":"integer","minimum":0},"on_no_data":{"enum":["fail","warn","pass"]},"margin":{"type":"number","minimum":0,"description":"This gate\'s drop that matters (else its own max_drop & co. as a drop, else the config\'s margin); 0 asks for a gain."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when its interval neither rules out a drop of the margin nor shows one beyond it; default warn (docs/gates.md)."}}}}}');
 ;// CONCATENATED MODULE: ./schemas/golden-set.schema.json
 const golden_set_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"golden-set.schema.json","title":"EvalVerdict golden set (YAML)","description":"A YAML golden set: a list of queries, or a map whose `queries` key holds them beside the header keys (docs/golden-sets.md). Put `# yaml-language-server: $schema=<path to this file>` on its first line.","anyOf":[{"type":"array","items":{"$ref":"golden-query.schema.json#/$defs/query"}},{"type":"object","additionalProperties":false,"required":["queries"],"properties":{"queries":{"type":"array","items":{"$ref":"golden-query.schema.json#/$defs/query"}},"schema_version":{"type":["string","number"]},"name":{"type":"string"},"description":{"type":"string"},"profile":{"enum":["evalverdict","wfgy","paperbot"]}}}]}');
-;// CONCATENATED MODULE: ./schemas/result.schema.json
-const result_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"result.schema.json","title":"EvalVerdict result_json","description":"One query\'s result: the `result_json` column of `eval_query_results` (docs/run-database.md). Keys outside this schema are reported by `evalverdict validate` and warned of by compare and aggregate.","type":"object","additionalProperties":false,"properties":{"query_id":{"type":["string","null"],"description":"The query\'s id; the row\'s `query_id` column is the one matched to the golden set."},"query":{"type":["string","null"],"description":"The question as asked.","x-misspellings":["question","text"]},"mode":{"type":["string","null"],"description":"The retrieval mode (bm25, hybrid, ...)."},"hits_top_k":{"type":["array","null"],"items":{"$ref":"#/$defs/hit"},"description":"The retrieved hits, each with a 1-based `rank`.","x-misspellings":["hits","top_k","results","retrieved","retrieval","contexts","documents","chunks"]},"answer":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/answer"}],"description":"The generated answer; null for a retrieval-only run.","x-misspellings":["response","generation","output"]},"elapsed_ms":{"$ref":"#/$defs/measure","x-misspellings":["latency_ms","latency","elapsed","duration_ms","time_ms"]},"error":{"type":["string","null"],"description":"Non-null (even \\"\\") means the query failed, unless `status` says otherwise."},"status":{"enum":["ok","error","timeout",null]},"abstained":{"type":["boolean","null"],"description":"The system refused to answer."},"timings_ms":{"type":["object","null"],"additionalProperties":{"$ref":"#/$defs/measure"},"description":"Milliseconds per stage: {stage: ms}."},"cost_usd":{"$ref":"#/$defs/measure"},"scope":{"type":["object","null"],"additionalProperties":false,"properties":{"folder_mode":{"enum":["off","on","on_with_fallback",null]},"selected_folders":{"type":["array","null"],"items":{"type":"string"}}}},"judge":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/judge"}]},"references":{"type":["array","null"],"items":{"$ref":"#/$defs/reference"},"description":"The 001 runner\'s references beside the answer."},"conflict_acknowledged":{"type":["boolean","null"]}},"$defs":{"measure":{"type":["number","null"],"minimum":0,"description":"A time, cost or count: a number >= 0, or null."},"text":{"type":["string","null"]},"headingPath":{"anyOf":[{"type":"null"},{"type":"string"},{"type":"array","items":{"type":"string"}}],"description":"A list of headings, or one text split at `>`."},"hit":{"type":"object","additionalProperties":false,"required":["rank"],"properties":{"rank":{"type":"integer","minimum":1,"description":"1-based; the ranks of a query are 1..n.","x-misspellings":["position","pos"]},"chunk_id":{"$ref":"#/$defs/text","x-misspellings":["id","chunk"]},"doc_id":{"$ref":"#/$defs/text","x-misspellings":["document_id","doc","document","source_id"]},"doc_path":{"$ref":"#/$defs/text","x-misspellings":["path","source","file"]},"rel_path":{"$ref":"#/$defs/text"},"heading_path":{"$ref":"#/$defs/headingPath"},"snippet":{"$ref":"#/$defs/text","x-misspellings":["text","content","chunk_text"]},"score":{"type":["number","null"]},"citation":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/citation"}]},"chunker_version":{"$ref":"#/$defs/text"},"section_label":{"$ref":"#/$defs/text","description":"The chunk\'s section label (kebab); not scored."},"index_version":{"type":["string","number","null"],"description":"The index the hit came from (kebab); not scored: the run\'s own is read from `config_snapshot_json`."},"embedding_model":{"$ref":"#/$defs/text","description":"The embedding model of the hit\'s vector (kebab); not scored: the run\'s own is read from `config_snapshot_json`."},"indexed_at":{"$ref":"#/$defs/text","description":"When the hit\'s document was indexed (kebab); not scored."},"stale":{"type":["boolean","null"],"description":"The hit\'s document changed since it was indexed (kebab); not scored."},"score_kind":{"$ref":"#/$defs/text","description":"What `score` measures (bm25, cosine, fused, ...; kebab); not scored."}}},"citation":{"type":"object","additionalProperties":false,"properties":{"kind":{"$ref":"#/$defs/text"},"path":{"$ref":"#/$defs/text"},"start":{"type":["number","null"]},"end":{"type":["number","null"]},"start_line":{"type":["number","null"]},"end_line":{"type":["number","null"]},"line_start":{"type":["number","null"]},"line_end":{"type":["number","null"]},"page":{"type":["number","string","null"]},"chunk_id":{"$ref":"#/$defs/text"},"section":{"$ref":"#/$defs/headingPath","description":"The cited section\'s label or heading path (kebab); not read."}}},"answer":{"type":"object","additionalProperties":false,"properties":{"answer":{"$ref":"#/$defs/text","x-misspellings":["text","content","response"]},"citations":{"type":["array","null"],"items":{"$ref":"#/$defs/answerCitation"},"x-misspellings":["sources","cites"]},"references":{"type":["array","null"],"items":{"$ref":"#/$defs/reference"}},"grounded":{"type":["boolean","null"],"description":"false: a refusal."},"refusal_reason":{"$ref":"#/$defs/text"},"conflict_acknowledged":{"type":["boolean","null"]},"usage":{"type":["object","null"],"additionalProperties":false,"properties":{"prompt_tokens":{"$ref":"#/$defs/measure"},"completion_tokens":{"$ref":"#/$defs/measure"},"latency_ms":{"$ref":"#/$defs/measure"}}}}},"answerCitation":{"type":"object","additionalProperties":false,"properties":{"marker":{"$ref":"#/$defs/text"},"chunk_id":{"$ref":"#/$defs/text"},"citation":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/citation"}]}}},"reference":{"type":"object","additionalProperties":false,"properties":{"rel_path":{"$ref":"#/$defs/text"},"path":{"$ref":"#/$defs/text"},"heading_path":{"$ref":"#/$defs/headingPath"},"chunk_id":{"$ref":"#/$defs/text"},"marker":{"$ref":"#/$defs/text"},"start":{"type":["number","null"]},"end":{"type":["number","null"]}}},"score05":{"type":["number","null"],"minimum":0,"maximum":5,"description":"A judge score on the 0-5 scale."},"judge":{"type":"object","additionalProperties":false,"properties":{"groundedness":{"$ref":"#/$defs/score05"},"correctness":{"$ref":"#/$defs/score05"},"unsupported_claims":{"type":["array","null"]},"spot_check":{"type":["object","null"],"additionalProperties":false,"properties":{"groundedness":{"$ref":"#/$defs/score05"},"correctness":{"$ref":"#/$defs/score05"}}},"usage":{"type":["object","null"],"additionalProperties":false,"properties":{"prompt_tokens":{"$ref":"#/$defs/measure"},"completion_tokens":{"$ref":"#/$defs/measure"}}}}}}}');
 ;// CONCATENATED MODULE: ./src/validate/schema.ts
 /**
  * The published JSON Schemas (schemas/*.schema.json), bundled into the build, and the small part of JSON Schema
@@ -16106,11 +16238,11 @@ function errorAt(at, fields) {
     return { path: pathOf(at, true), pattern: pathOf(at, false), ...fields };
 }
 /** `$ref` targets resolved once: every hit of a run follows the same few. */
-const resolved = new Map();
+const schema_resolved = new Map();
 /** `$ref` as the published files write it: `#/$defs/x` in the same file, `other.schema.json#/$defs/x` in another. */
 function resolveRef(ref, file) {
     const cacheKey = `${file}\u0000${ref}`;
-    const known = resolved.get(cacheKey);
+    const known = schema_resolved.get(cacheKey);
     if (known !== undefined)
         return known;
     const [target, pointer = ''] = ref.split('#');
@@ -16121,7 +16253,7 @@ function resolveRef(ref, file) {
     if (schema === undefined)
         throw new Error(`schemas/${file}: \`$ref\` ${ref} names nothing`);
     const found = { schema: schema, file: inFile };
-    resolved.set(cacheKey, found);
+    schema_resolved.set(cacheKey, found);
     return found;
 }
 function walk(value, schema, file, at, errors) {
@@ -16703,9 +16835,9 @@ function tooLarge(bytes) {
 /**
  * Rows checked in full before compare and aggregate read on only for a usable hit: a runner's mistake repeats in
  * every row, and a full check of 2 million hits costs more than scoring them (`evalverdict validate` checks every row).
- * Once a row shows a mistake the report names (a misspelt key, an unmatchable hit), every row is checked, so that
- * its count is validate's: a clean run costs what it did; a run with a mistake pays for the full check
- * (bench/README.md, "What was kept").
+ * Once a row shows a mistake the report names (a misspelt key, an unmatchable hit), or the reader saw one past
+ * these rows (load/queryResult.ts, RowNotice), every row is checked, so that its count is validate's: a clean run
+ * costs what it did; a run with a mistake pays for the full check (bench/README.md, "What was kept").
  */
 const PIPELINE_CHECK_ROWS = 200;
 /**
@@ -16723,8 +16855,7 @@ const WARNED_ELSEWHERE = new Set([
  * naming the file, the run and the command that shows every finding.
  */
 async function runFormatFindings(runs, golden) {
-    const sides = runs.map(([file, run]) => ({ file, run, side: 'candidate' }));
-    return (await runFormatChecks(sides, golden)).findings;
+    return (await runFormatChecks(runs.map((r) => ({ ...r, side: 'candidate' })), golden)).findings;
 }
 /**
  * runFormatFindings for compare, which knows each run's side: the findings for the warning list, and the runner
@@ -16733,8 +16864,11 @@ async function runFormatFindings(runs, golden) {
 async function runFormatChecks(runs, golden) {
     const findings = [];
     const mistakes = [];
-    for (const { file, run, side } of runs) {
-        const check = await checkRunFile(file, run, golden, { rows: PIPELINE_CHECK_ROWS });
+    for (const { file, run, side, noticed } of runs) {
+        let check = await checkRunFile(file, run, golden, { rows: PIPELINE_CHECK_ROWS });
+        // The reader looked at every row: what it saw past the rows checked sends the run to a check of every row.
+        if (check.partial && missedByCheck(check, noticed))
+            check = await checkRunFile(file, run, golden, { rows: Number.POSITIVE_INFINITY });
         const blocking = check.findings.find((f) => f.blocking);
         if (blocking !== undefined) {
             const others = check.findings.filter((f) => !f.blocking && !WARNED_ELSEWHERE.has(f.check)).slice(0, 3);
@@ -16745,6 +16879,14 @@ async function runFormatChecks(runs, golden) {
         mistakes.push(...check.mistakes.map((m) => mistakeWarning(m, side, check.rows)));
     }
     return { findings, mistakes };
+}
+/** Whether the reader saw an unknown key or an unmatchable hit that the check of the first rows did not find. */
+function missedByCheck(check, noticed) {
+    const found = (kind, field) => check.findings.some((f) => f.check === kind && (field === null || f.field === field));
+    for (const key of noticed.unknownKeys)
+        if (!found('unknown-key', key))
+            return true;
+    return noticed.unmatchableHit && !found('unmatchable-hit', null);
 }
 /** A runner mistake as the report's warning: its side, and its count of the run's `results`. */
 function mistakeWarning({ finding, meant }, side, results) {
@@ -16813,6 +16955,7 @@ function tracer(trace) {
 
 
 
+
 let mode = 'off';
 /**
  * Called by the entries (src/cli/index.ts, src/action/index.ts), which run nothing else in a worker thread, with
@@ -16864,7 +17007,9 @@ const warmUpSqlJs = () => void loadSqlJs().catch(() => undefined);
 async function scoreFileToTable(runPath, runId, golden, options, range, spareRows = 0) {
     const stream = await openRunStream(runPath, runId, range);
     try {
-        return table_scoreToTable(stream, golden, options, range, spareRows);
+        const table = table_scoreToTable(stream, golden, options, range, spareRows);
+        // What the reader noticed goes back with the table, for the format check (validate/pipelineChecks.ts).
+        return { table, notice: stream.notice ?? noticeOf() };
     }
     finally {
         stream.release?.();
@@ -16880,10 +17025,13 @@ async function runCompareJob(job) {
     warmUpSqlJs();
     const golden = readGoldenFile(job.goldenPath);
     phase('golden set read');
-    const table = await scoreFileToTable(job.runPath, job.runId, golden, { ...job.options, referenceChunks: null });
+    const { table, notice } = await scoreFileToTable(job.runPath, job.runId, golden, {
+        ...job.options,
+        referenceChunks: null,
+    });
     phase('run scored into its table');
     const { message, transfer } = tableTransfer(table);
-    return { reply: { ok: message, phases }, transfer };
+    return { reply: { ok: message, notice, phases }, transfer };
 }
 /**
  * The golden file is cut at a line; the second half's first id is the bound. This thread reads the first half and
@@ -16916,9 +17064,13 @@ async function aggregateInTwoThreads(job, mark) {
         throw lower.error;
     if ('error' in reply)
         throw reply.error;
-    const table = joinHalfTables(lower, reply.ok, reply.groups, half.fingerprint);
+    const table = joinHalfTables(lower.table, reply.ok, reply.groups, half.fingerprint);
     mark('the two halves joined');
-    return { table, warnings: [...half.warnings, ...reply.warnings], phases: reply.phases };
+    const notice = {
+        unknownKeys: new Set([...lower.notice.unknownKeys, ...reply.notice.unknownKeys]),
+        unmatchableHit: lower.notice.unmatchableHit || reply.notice.unmatchableHit,
+    };
+    return { table, warnings: [...half.warnings, ...reply.warnings], phases: reply.phases, notice };
 }
 async function runAggregateJob(job) {
     const { phases, phase } = phaseRecorder();
@@ -16931,11 +17083,17 @@ async function runAggregateJob(job) {
         return { reply: { split: false, phases }, transfer: [] };
     const groups = groupQueries(half.queries.filter((q) => !q.pending));
     const golden = goldenSetOfHalf(job.goldenPath, half);
-    const table = await scoreFileToTable(job.runPath, job.runId, golden, { ...job.options, referenceChunks: null }, { from });
+    const { table, notice } = await scoreFileToTable(job.runPath, job.runId, golden, { ...job.options, referenceChunks: null }, { from });
     phase('its half scored into its table');
     const { message, transfer } = tableTransfer(table);
     const rows = Object.values(groups).flatMap((byName) => [...byName.values()].map((list) => list.buffer));
-    const reply = { ok: message, groups, warnings: half.warnings, phases };
+    const reply = {
+        ok: message,
+        groups,
+        warnings: half.warnings,
+        notice,
+        phases,
+    };
     return { reply, transfer: [...transfer, ...rows] };
 }
 // ---------------------------------------------------------------------------------------------------------
@@ -17006,6 +17164,7 @@ function sizeAtLeast(path, bytes) {
 
 
 
+
 /**
  * load -> aggregate (-> store): `evalverdict aggregate` and the action's `write-aggregate`. From a bundle, a large run
  * with a large JSON Lines golden set is scored by two threads, a golden half each (the same table as one pass).
@@ -17021,12 +17180,12 @@ async function runAggregate(inputs) {
         : null;
     if (inTwo !== null)
         await t.worker(Promise.resolve(inTwo.phases));
-    const { table, warnings } = inTwo ?? (await aggregateInOneThread(inputs, options, t.mark));
+    const { table, warnings, notice } = inTwo ?? (await aggregateInOneThread(inputs, options, t.mark));
     const runId = table.run.run.runId;
     const defs = metricTableFor(table);
     const report = aggregateScored(table, defs);
     t.mark('aggregated');
-    const findings = await runFormatFindings([[inputs.runPath, runId]], aggregateGoldenView(inputs.goldenPath, report));
+    const findings = await runFormatFindings([{ file: inputs.runPath, run: runId, noticed: notice }], aggregateGoldenView(inputs.goldenPath, report));
     const resultWarnings = notes([
         unknownResultsWarning(inputs.runPath, runId, report.unknown_query_ids),
         duplicateResultsWarning(inputs.runPath, runId, report.duplicate_query_ids),
@@ -17055,7 +17214,7 @@ async function aggregateInOneThread(inputs, options, mark) {
         mark('golden set read');
         const table = aggregateTableOf(table_scoreToTable(whole, golden, options));
         mark('run scored into its table');
-        return { table, warnings: golden.warnings };
+        return { table, warnings: golden.warnings, notice: whole.notice ?? noticeOf() };
     }
     finally {
         whole.release?.();
@@ -22296,22 +22455,28 @@ function compareRepeatedRuns(baselines, candidates, golden, options = {}, knownF
  */
 async function compareChosen(given, golden, options, t, mayDiffer) {
     const baselinePath = given.baselinePath;
+    const noticed = [];
     const lists = await repeatedRuns(given);
     const inputs = lists ? { ...given, baselineRun: lists.baseline[0] ?? null, candidateRun: lists.candidate[0] } : given;
     const repeated = lists !== null && (lists.baseline.length > 1 || lists.candidate.length > 1);
     const inParallel = baselinePath !== null && workersAvailable() && !repeated && worthAWorker(inputs.candidatePath)
-        ? await compareInParallel({ ...inputs, baselinePath }, golden, options, t)
+        ? await compareInParallel({ ...inputs, baselinePath }, golden, options, t, noticed)
         : null;
     const repeatedCompared = repeated
-        ? await compareRepeated({ ...inputs, baselinePath: baselinePath }, lists, golden(), options, mayDiffer)
+        ? await compareRepeated({ ...inputs, baselinePath: baselinePath }, lists, golden(), options, mayDiffer, noticed)
         : null;
     const compared = repeatedCompared ??
         withKnownFlaky(inParallel ??
             (baselinePath === null
-                ? await compareCandidateAlone(inputs, golden(), options)
-                : await compareInSequence({ ...inputs, baselinePath }, golden(), options)), inputs.knownFlaky);
+                ? await compareCandidateAlone(inputs, golden(), options, noticed)
+                : await compareInSequence({ ...inputs, baselinePath }, golden(), options, noticed)), inputs.knownFlaky);
     const { baseline: b, candidate: c } = compared.report;
-    const read = (path, ids, id, side) => (repeated ? ids : [null]).map((each) => ({ file: path, run: each ?? id, side }));
+    const read = (path, ids, id, side) => (repeated ? ids : [null]).map((each) => ({
+        file: path,
+        run: each ?? id,
+        side,
+        noticed: noticeOfRun(noticed, path, each ?? id),
+    }));
     const runsRead = [
         ...(baselinePath !== null && b ? read(baselinePath, lists?.baseline ?? [], b.run_id, 'baseline') : []),
         ...read(inputs.candidatePath, lists?.candidate ?? [], c.run_id, 'candidate'),
@@ -22319,12 +22484,28 @@ async function compareChosen(given, golden, options, t, mayDiffer) {
     const repeatWarnings = repeatedCompared?.repeatWarnings ?? [];
     return { compared, runsRead, parallel: inParallel !== null, repeatWarnings };
 }
+/** What the reader noticed in every reading of one run (a run is read once a side, or once a repeat). */
+function noticeOfRun(noticed, file, run) {
+    const of = noticed.filter((n) => n.file === file && n.run === run).map((n) => n.notice);
+    return {
+        unknownKeys: new Set(of.flatMap((n) => [...n.unknownKeys])),
+        unmatchableHit: of.some((n) => n.unmatchableHit),
+    };
+}
+/** The stream, its notice kept in `noticed`. */
+function tracked(stream, noticed) {
+    if (stream.notice)
+        noticed.push({ file: stream.source, run: stream.run.runId, notice: stream.notice });
+    return stream;
+}
 /** Each side's runs scored one after another (one run database in memory at a time), means per query compared. */
-async function compareRepeated(inputs, lists, golden, options, mayDiffer) {
+async function compareRepeated(inputs, lists, golden, options, mayDiffer, noticed) {
     const opens = async (path, ids) => {
         const out = [];
-        for (const id of ids)
-            out.push(await deferRunStream(path, id));
+        for (const id of ids) {
+            const open = await deferRunStream(path, id);
+            out.push(() => tracked(open(), noticed));
+        }
         return out;
     };
     return compareRepeatedRuns(await opens(inputs.baselinePath, lists.baseline), await opens(inputs.candidatePath, lists.candidate), golden, options, inputs.knownFlaky, mayDiffer);
@@ -22346,16 +22527,16 @@ function withKnownFlaky(compared, knownFlaky) {
  * One run database in memory at a time: the baseline is scored and released before the candidate is opened (its
  * path and header are checked first, so a wrong path fails before any scoring).
  */
-async function compareCandidateAlone(inputs, golden, options) {
-    const candidate = await openRunStream(inputs.candidatePath, inputs.candidateRun);
+async function compareCandidateAlone(inputs, golden, options, noticed) {
+    const candidate = tracked(await openRunStream(inputs.candidatePath, inputs.candidateRun), noticed);
     return compareCandidateOnly(candidate, golden, options);
 }
-async function compareInSequence(inputs, golden, options) {
-    const baseline = await openRunStream(inputs.baselinePath, inputs.baselineRun);
+async function compareInSequence(inputs, golden, options, noticed) {
+    const baseline = tracked(await openRunStream(inputs.baselinePath, inputs.baselineRun), noticed);
     const openCandidate = await deferRunStream(inputs.candidatePath, inputs.candidateRun);
     let candidate = null;
     try {
-        return compareRuns(baseline, () => (candidate = openCandidate()), golden, options);
+        return compareRuns(baseline, () => (candidate = tracked(openCandidate(), noticed)), golden, options);
     }
     finally {
         baseline.release?.();
@@ -22367,7 +22548,7 @@ async function compareInSequence(inputs, golden, options) {
  * set itself. Null when the chunker versions differ (declared or seen in the hits): that case needs both runs'
  * chunks and is scored in sequence.
  */
-async function compareInParallel(inputs, golden, options, t) {
+async function compareInParallel(inputs, golden, options, t, noticed) {
     const strict = options.strictChunkerVersion ?? false;
     // The merged options (the config's k and mrr_cutoff included), less compare's own keys.
     const { strictChunkerVersion: _s, seed: _seed, permutations: _p, alpha: _a, ...given } = options;
@@ -22384,7 +22565,7 @@ async function compareInParallel(inputs, golden, options, t) {
     try {
         const goldenSet = golden();
         t.mark('golden set read');
-        baseline = await openRunStream(inputs.baselinePath, inputs.baselineRun);
+        baseline = tracked(await openRunStream(inputs.baselinePath, inputs.baselineRun), noticed);
         const candidateMeta = await openRunStream(inputs.candidatePath, inputs.candidateRun);
         candidateMeta.release?.();
         t.mark('run tables read');
@@ -22399,6 +22580,7 @@ async function compareInParallel(inputs, golden, options, t) {
         const prepared = prepareBaseline(bs, scoring);
         t.mark('baseline measured');
         const reply = await worker.reply;
+        noticed.push({ file: inputs.candidatePath, run: candidateMeta.run.runId, notice: reply.notice });
         const cs = tableFromTransfer(reply.ok, candidateMeta, goldenSet, { ...scoring, referenceChunks: null });
         t.mark('candidate table received');
         await t.worker(Promise.resolve(reply.phases));

@@ -138,7 +138,19 @@ export interface RunData extends RunMeta {
 export interface RunStream extends RunMeta {
     forEachResult(each: (result: QueryResult) => void): void;
     release?(): void;
+    /** What the reader noticed in the rows read so far; absent for runs not read from a database. */
+    notice?: RowNotice;
 }
+/**
+ * What a reader noticed in every row it read, cheaply: the keys the result schema does not know (as validate names
+ * them: `hits_top_k[].docId`) and whether a hit could match nothing (no chunk_id, doc_id or path). compare checks a
+ * run whole when these hold more than its check of the first rows found (validate/pipelineChecks.ts).
+ */
+export interface RowNotice {
+    unknownKeys: Set<string>;
+    unmatchableHit: boolean;
+}
+export declare const noticeOf: () => RowNotice;
 export interface GoldSupport {
     relPath: string;
     headingPath: string[];

@@ -3,7 +3,16 @@ import type { SqlValue } from 'sql.js';
 import { mapPacked } from '../arrays.js';
 import { InputError } from '../errors.js';
 import { oneLine } from '../inputText.js';
-import type { Answer, AnswerCitation, FolderMode, Hit, JudgeScores, LineCitation, QueryResult } from '../types.js';
+import type {
+  Answer,
+  AnswerCitation,
+  FolderMode,
+  Hit,
+  JudgeScores,
+  LineCitation,
+  QueryResult,
+  RowNotice,
+} from '../types.js';
 import {
   FieldError,
   describe,
@@ -19,6 +28,7 @@ import {
 } from './json.js';
 import type { JsonObject } from './json.js';
 import { splitHeadingPath } from './headingPath.js';
+import { collectUnknownKeys } from './resultKeys.js';
 import { scanResultJson } from './resultJson.js';
 
 /**
@@ -29,7 +39,17 @@ import { scanResultJson } from './resultJson.js';
 /** The most bytes of a run's id, suite, commit and time, and of a query id: longer ones are refused (docs/cli.md). */
 export const MAX_ID_BYTES = 1024;
 
-export function readResultRow(file: string, runId: string, queryId: string, resultJson: SqlValue): QueryResult {
+/**
+ * One result row as a QueryResult (an InputError naming file, run, query and field), noting in `notice` its keys the
+ * result schema does not know and whether a hit can match nothing: a look at every row, for the check of the first.
+ */
+export function readResultRow(
+  file: string,
+  runId: string,
+  queryId: string,
+  resultJson: SqlValue,
+  notice: RowNotice | null = null,
+): QueryResult {
   // Three UTF-8 bytes at most per UTF-16 unit: the byte count is needed only past a third of the cap.
   if (queryId.length > MAX_ID_BYTES / 3 && Buffer.byteLength(queryId) > MAX_ID_BYTES) {
     throw new InputError(
@@ -50,15 +70,36 @@ export function readResultRow(file: string, runId: string, queryId: string, resu
       );
     const scanned = scanResultJson(resultJson);
     if (scanned !== null) {
+      let result: QueryResult | null = null;
       try {
-        return queryResultOf(scanned.fields, queryId, scanned.hits);
+        result = queryResultOf(scanned.fields, queryId, scanned.hits);
       } catch {
         // The slow path below gives the message.
+      }
+      if (result !== null) {
+        if (notice !== null) {
+          for (const key of scanned.unknownKeys) notice.unknownKeys.add(key);
+          collectUnknownKeys(scanned.fields, notice.unknownKeys);
+          if (!notice.unmatchableHit) notice.unmatchableHit = hasUnmatchableHit(result.hits);
+        }
+        return result;
       }
     }
   }
   const where = rowWhere(file, runId, queryId);
-  return parseQueryResult(parseJsonCell(resultJson, `${where}, column \`result_json\``, true), queryId, where);
+  const value = parseJsonCell(resultJson, `${where}, column \`result_json\``, true);
+  const result = parseQueryResult(value, queryId, where);
+  if (notice !== null) {
+    collectUnknownKeys(value, notice.unknownKeys);
+    if (!notice.unmatchableHit) notice.unmatchableHit = hasUnmatchableHit(result.hits);
+  }
+  return result;
+}
+
+/** A hit with no chunk_id, doc_id or path: it can match nothing (validate's `unmatchable-hit`). */
+function hasUnmatchableHit(hits: readonly Hit[]): boolean {
+  for (const h of hits) if (!h.chunkId && !h.docId && !h.docPath) return true;
+  return false;
 }
 
 /** The file, table, run and query a result row's messages start with. */

@@ -5,6 +5,7 @@
  * Off the happy path it returns null, and the caller reads the row with `JSON.parse` and `parseQueryResult`, which
  * give every error message: this reader never decides an error nor changes a value (test/resultJson.test.ts).
  */
+import { RESULT_CITATION_KEYS, RESULT_HIT_KEYS, RESULT_TOP_KEYS } from './resultKeys.js';
 import type { Hit, LineCitation } from '../types.js';
 import type { JsonObject } from './json.js';
 import { splitHeadingPath } from './headingPath.js';
@@ -13,6 +14,8 @@ import { splitHeadingPath } from './headingPath.js';
 interface ScannedResult {
   fields: JsonObject;
   hits: Hit[];
+  /** Keys the result schema does not know, among the members skipped and the hits read (`fields` aside). */
+  unknownKeys: readonly string[];
 }
 
 /** The fields of a hit that scoring reads only for some queries (gold supports, line ranges, snippets, citations). */
@@ -250,6 +253,8 @@ interface HitTemplate {
   slots: number[];
   /** The citation's path and start are values here (parseLineCitation uses a citation only with both). */
   citationUsable: boolean;
+  /** The keys of the shape the result schema does not know (load/resultKeys.ts), as validate names them. */
+  unknownKeys: readonly string[];
 }
 
 /** Hits of many shapes must not compile a regular expression each: past this, hits are read token by token. */
@@ -279,6 +284,10 @@ class Scanner {
   private readonly compiled = new Map<string, HitTemplate>();
   /** Value positions of the hit being read generically: (slot, start, end) triples; start -1 for null. */
   private readonly cuts: number[] = [];
+  /** This row's keys the result schema does not know (outside the members JSON.parse reads: readResultRow). */
+  readonly unknownKeys: string[] = [];
+  /** Those of the hit being read generically. */
+  private hitUnknownKeys: string[] = [];
 
   ws(): void {
     const s = this.s;
@@ -592,7 +601,9 @@ class Scanner {
     let seen = 0;
     for (;;) {
       if (this.s.charCodeAt(this.p) <= 0x20) this.ws();
-      const id = CITATION_KEYS.get(this.key()) ?? 0;
+      const key = this.key();
+      const id = CITATION_KEYS.get(key) ?? 0;
+      if (id === 0 && !RESULT_CITATION_KEYS.has(key)) this.hitUnknownKeys.push(`hits_top_k[].citation.${key}`);
       switch (id) {
         case CITATION_PATH:
           path = this.stringOrNull(CITATION_PATH);
@@ -630,6 +641,7 @@ class Scanner {
     const start = this.p;
     this.cuts.length = 0;
     const hit = this.genericHit();
+    if (this.hitUnknownKeys.length > 0) this.unknownKeys.push(...this.hitUnknownKeys);
     this.learnTemplate(start, this.p);
     return hit;
   }
@@ -648,8 +660,17 @@ class Scanner {
     const docPath = g.path === 0 ? null : m[g.path];
     const version = g.version === 0 ? null : m[g.version];
     this.p = t.scan.lastIndex;
+    if (t.unknownKeys.length > 0) this.unknownKeys.push(...t.unknownKeys);
     templateReads++;
     return new RowHit(rank, chunkId, docId, docPath, version, null, s, at, t);
+  }
+
+  /** A hit's key as its id (0: a key not read), a key the result schema does not know noted. */
+  private hitKey(): number {
+    const key = this.key();
+    const id = HIT_KEYS.get(key) ?? 0;
+    if (id === 0 && !RESULT_HIT_KEYS.has(key)) this.hitUnknownKeys.push(`hits_top_k[].${key}`);
+    return id;
   }
 
   /** One hit object read token by token; its values' positions are noted in `cuts` for a template. */
@@ -657,6 +678,7 @@ class Scanner {
     this.expect(OPEN_BRACE);
     if (this.s.charCodeAt(this.p) <= 0x20) this.ws();
     if (this.s.charCodeAt(this.p) === CLOSE_BRACE) throw BAIL; // no rank
+    this.hitUnknownKeys = [];
     let rank = 0;
     let chunkId: string | null = null;
     let docId: string | null = null;
@@ -666,7 +688,7 @@ class Scanner {
     let seen = 0;
     for (;;) {
       if (this.s.charCodeAt(this.p) <= 0x20) this.ws();
-      const id = HIT_KEYS.get(this.key()) ?? 0;
+      const id = this.hitKey();
       switch (id) {
         case K_RANK: {
           const at = this.p;
@@ -747,6 +769,7 @@ class Scanner {
         full: new RegExp(source, 'y'),
         slots,
         citationUsable: slots.includes(CITATION_PATH) && slots.includes(CITATION_START),
+        unknownKeys: this.hitUnknownKeys,
       };
       this.compiled.set(source, template);
     }
@@ -808,12 +831,13 @@ class Scanner {
         if (key === 'hits_top_k') {
           hits = this.hits();
           if (!this.nextMember(CLOSE_BRACE)) break;
-          return { fields: this.membersAfterHits(fields), hits };
+          return { fields: this.membersAfterHits(fields), hits, unknownKeys: this.unknownKeys };
         }
         if (READ_TOP_LEVEL.has(key)) {
           if (Object.hasOwn(fields, key)) throw BAIL;
           fields[key] = this.value();
         } else {
+          if (!RESULT_TOP_KEYS.has(key)) this.unknownKeys.push(key);
           this.skipValue();
         }
         if (!this.nextMember(CLOSE_BRACE)) break;
@@ -821,7 +845,7 @@ class Scanner {
     }
     this.ws();
     if (this.p !== this.s.length) throw BAIL; // text after the object
-    return { fields, hits: hits ?? [] };
+    return { fields, hits: hits ?? [], unknownKeys: this.unknownKeys };
   }
 
   /**
@@ -861,6 +885,7 @@ export function scanResultJson(text: string): ScannedResult | null {
     scanner.s = text;
     scanner.p = 0;
     scanner.backslashFrom = Number.POSITIVE_INFINITY; // none known in this row
+    scanner.unknownKeys.length = 0;
     return scanner.result();
   } catch {
     return null;

@@ -3,7 +3,8 @@ import { mapPacked } from '../arrays.js';
 import { cannotRead, InputError } from '../errors.js';
 import { oneLine } from '../inputText.js';
 import { suggest } from '../suggest.js';
-import type { ChunkRecord, DocumentRecord, QueryResult, RunData, RunInfo, RunStream } from '../types.js';
+import { noticeOf } from '../types.js';
+import type { ChunkRecord, DocumentRecord, QueryResult, RowNotice, RunData, RunInfo, RunStream } from '../types.js';
 import { splitHeadingPath } from './headingPath.js';
 import { describe, isObject, JSON_SCAN_FROM_CHARS, JSON_VALUE_BOUNDS, jsonTextPast, parseJsonCell } from './json.js';
 import { MAX_ID_BYTES, readResultRow } from './queryResult.js';
@@ -581,11 +582,13 @@ export async function deferRunStream(
       throw error;
     }
     const chosen = meta.run.runId;
+    const notice = noticeOf();
     return {
       ...meta,
+      notice,
       forEachResult(each) {
         db ??= openRunDatabaseWith(SQL, file);
-        forEachResultRow(db, file, chosen, each, range);
+        forEachResultRow(db, file, chosen, each, range, notice);
       },
       release() {
         db?.close();
@@ -609,12 +612,14 @@ function runStreamFromDb(
   // citation would count as broken and every snippet as hallucinated against a table that was never filled.
   const chunks = hasChunks ? readChunks(db, file, currentDb) : null;
   const documents = hasDocuments ? readDocuments(db, file) : null;
+  const notice = noticeOf();
   return {
     source: file,
     run,
     chunks: chunks && chunks.size > 0 ? chunks : null,
     documents: documents && documents.size > 0 ? documents : null,
-    forEachResult: (each) => forEachResultRow(db, file, run.runId, each),
+    notice,
+    forEachResult: (each) => forEachResultRow(db, file, run.runId, each, {}, notice),
   };
 }
 
@@ -650,6 +655,7 @@ function forEachResultRow(
   runId: string,
   each: (result: QueryResult) => void,
   range: QueryIdRange = {},
+  notice: RowNotice | null = null,
 ): void {
   const table = 'eval_query_results';
   // SQLite sorts every number below every text, so a range of text bounds would put all numeric query_ids (a
@@ -669,7 +675,7 @@ function forEachResultRow(
   const label = (row: SqlValue[]) => `run ${idText(runId)}, query ${idText(row[0])}`;
   forEachRow(db, file, table, ['query_id', 'result_json'], tail, params, label, ([queryId, resultJson]) => {
     if (filter && !inRange(String(queryId), range)) return;
-    each(readResultRow(file, runId, String(queryId), resultJson));
+    each(readResultRow(file, runId, String(queryId), resultJson, notice));
   });
 }
 

@@ -16,7 +16,7 @@ import type { ComparedRuns } from '../compare/types.js';
 import { deferRunStream, openRunStream } from '../load/runDatabase.js';
 import { DEFAULT_OPTIONS } from '../aggregate/score.js';
 import { scoreToTable, tableFromTransfer } from '../aggregate/table.js';
-import type { GoldenSet, RunStream } from '../types.js';
+import type { GoldenSet, RowNotice, RunStream } from '../types.js';
 import type { RunRead } from '../validate/pipelineChecks.js';
 import { repeatedRuns } from './runLists.js';
 import type { RunLists, RunSides } from './runLists.js';
@@ -50,34 +50,58 @@ export async function compareChosen(
   repeatWarnings: string[];
 }> {
   const baselinePath = given.baselinePath;
+  const noticed: Noticed = [];
   const lists = await repeatedRuns(given);
   const inputs = lists ? { ...given, baselineRun: lists.baseline[0] ?? null, candidateRun: lists.candidate[0] } : given;
   const repeated = lists !== null && (lists.baseline.length > 1 || lists.candidate.length > 1);
   const inParallel =
     baselinePath !== null && workersAvailable() && !repeated && worthAWorker(inputs.candidatePath)
-      ? await compareInParallel({ ...inputs, baselinePath }, golden, options, t)
+      ? await compareInParallel({ ...inputs, baselinePath }, golden, options, t, noticed)
       : null;
   const repeatedCompared = repeated
-    ? await compareRepeated({ ...inputs, baselinePath: baselinePath! }, lists, golden(), options, mayDiffer)
+    ? await compareRepeated({ ...inputs, baselinePath: baselinePath! }, lists, golden(), options, mayDiffer, noticed)
     : null;
   const compared =
     repeatedCompared ??
     withKnownFlaky(
       inParallel ??
         (baselinePath === null
-          ? await compareCandidateAlone(inputs, golden(), options)
-          : await compareInSequence({ ...inputs, baselinePath }, golden(), options)),
+          ? await compareCandidateAlone(inputs, golden(), options, noticed)
+          : await compareInSequence({ ...inputs, baselinePath }, golden(), options, noticed)),
       inputs.knownFlaky,
     );
   const { baseline: b, candidate: c } = compared.report;
   const read = (path: string, ids: Array<string | null>, id: string, side: RunRead['side']): RunRead[] =>
-    (repeated ? ids : [null]).map((each) => ({ file: path, run: each ?? id, side }));
+    (repeated ? ids : [null]).map((each) => ({
+      file: path,
+      run: each ?? id,
+      side,
+      noticed: noticeOfRun(noticed, path, each ?? id),
+    }));
   const runsRead = [
     ...(baselinePath !== null && b ? read(baselinePath, lists?.baseline ?? [], b.run_id, 'baseline') : []),
     ...read(inputs.candidatePath, lists?.candidate ?? [], c.run_id, 'candidate'),
   ];
   const repeatWarnings = repeatedCompared?.repeatWarnings ?? [];
   return { compared, runsRead, parallel: inParallel !== null, repeatWarnings };
+}
+
+/** Each run read, with what its reader noticed in the rows (load/queryResult.ts, readResultRow), once scored. */
+type Noticed = Array<{ file: string; run: string; notice: RowNotice }>;
+
+/** What the reader noticed in every reading of one run (a run is read once a side, or once a repeat). */
+function noticeOfRun(noticed: Noticed, file: string, run: string): RowNotice {
+  const of = noticed.filter((n) => n.file === file && n.run === run).map((n) => n.notice);
+  return {
+    unknownKeys: new Set(of.flatMap((n) => [...n.unknownKeys])),
+    unmatchableHit: of.some((n) => n.unmatchableHit),
+  };
+}
+
+/** The stream, its notice kept in `noticed`. */
+function tracked(stream: RunStream, noticed: Noticed): RunStream {
+  if (stream.notice) noticed.push({ file: stream.source, run: stream.run.runId, notice: stream.notice });
+  return stream;
 }
 
 /** Each side's runs scored one after another (one run database in memory at a time), means per query compared. */
@@ -87,10 +111,14 @@ async function compareRepeated(
   golden: GoldenSet,
   options: Partial<CompareOptions>,
   mayDiffer: readonly string[] | undefined,
+  noticed: Noticed,
 ): Promise<RepeatedComparison> {
   const opens = async (path: string, ids: Array<string | null>) => {
     const out: Array<() => RunStream> = [];
-    for (const id of ids) out.push(await deferRunStream(path, id));
+    for (const id of ids) {
+      const open = await deferRunStream(path, id);
+      out.push(() => tracked(open(), noticed));
+    }
     return out;
   };
   return compareRepeatedRuns(
@@ -127,8 +155,9 @@ async function compareCandidateAlone(
   inputs: SidesToCompare,
   golden: GoldenSet,
   options: Partial<CompareOptions>,
+  noticed: Noticed,
 ): Promise<ReturnType<typeof compareRuns>> {
-  const candidate = await openRunStream(inputs.candidatePath, inputs.candidateRun);
+  const candidate = tracked(await openRunStream(inputs.candidatePath, inputs.candidateRun), noticed);
   return compareCandidateOnly(candidate, golden, options);
 }
 
@@ -136,12 +165,13 @@ async function compareInSequence(
   inputs: SidesToCompare & { baselinePath: string },
   golden: GoldenSet,
   options: Partial<CompareOptions>,
+  noticed: Noticed,
 ): Promise<ReturnType<typeof compareRuns>> {
-  const baseline = await openRunStream(inputs.baselinePath, inputs.baselineRun);
+  const baseline = tracked(await openRunStream(inputs.baselinePath, inputs.baselineRun), noticed);
   const openCandidate = await deferRunStream(inputs.candidatePath, inputs.candidateRun);
   let candidate: RunStream | null = null;
   try {
-    return compareRuns(baseline, () => (candidate = openCandidate()), golden, options);
+    return compareRuns(baseline, () => (candidate = tracked(openCandidate(), noticed)), golden, options);
   } finally {
     baseline.release?.();
     (candidate as RunStream | null)?.release?.();
@@ -158,6 +188,7 @@ async function compareInParallel(
   golden: () => GoldenSet,
   options: Partial<CompareOptions>,
   t: Tracer,
+  noticed: Noticed,
 ): Promise<ReturnType<typeof compareRuns> | null> {
   const strict = options.strictChunkerVersion ?? false;
   // The merged options (the config's k and mrr_cutoff included), less compare's own keys.
@@ -175,7 +206,7 @@ async function compareInParallel(
   try {
     const goldenSet = golden();
     t.mark('golden set read');
-    baseline = await openRunStream(inputs.baselinePath, inputs.baselineRun);
+    baseline = tracked(await openRunStream(inputs.baselinePath, inputs.baselineRun), noticed);
     const candidateMeta = await openRunStream(inputs.candidatePath, inputs.candidateRun);
     candidateMeta.release?.();
     t.mark('run tables read');
@@ -190,6 +221,7 @@ async function compareInParallel(
     const prepared = prepareBaseline(bs, scoring);
     t.mark('baseline measured');
     const reply = await worker.reply;
+    noticed.push({ file: inputs.candidatePath, run: candidateMeta.run.runId, notice: reply.notice });
     const cs = tableFromTransfer(reply.ok, candidateMeta, goldenSet, { ...scoring, referenceChunks: null });
     t.mark('candidate table received');
     await t.worker(Promise.resolve(reply.phases));

@@ -27,7 +27,8 @@ import { readGoldenFile } from '../load/golden.js';
 import { openRunStream } from '../load/runDatabase.js';
 import { checkReplaceable } from '../load/sideFiles.js';
 import { stableJson } from '../stableJson.js';
-import type { RunStream } from '../types.js';
+import { noticeOf } from '../types.js';
+import type { RowNotice, RunStream } from '../types.js';
 import { formatFinding } from '../validate/findings.js';
 import { aggregateGoldenView, runFormatFindings } from '../validate/pipelineChecks.js';
 import { notes } from '../warnings.js';
@@ -75,12 +76,15 @@ export async function runAggregate(inputs: AggregateInputs): Promise<AggregateOu
         )
       : null;
   if (inTwo !== null) await t.worker(Promise.resolve(inTwo.phases));
-  const { table, warnings } = inTwo ?? (await aggregateInOneThread(inputs, options, t.mark));
+  const { table, warnings, notice } = inTwo ?? (await aggregateInOneThread(inputs, options, t.mark));
   const runId = table.run.run.runId;
   const defs = metricTableFor(table);
   const report = aggregateScored(table, defs);
   t.mark('aggregated');
-  const findings = await runFormatFindings([[inputs.runPath, runId]], aggregateGoldenView(inputs.goldenPath, report));
+  const findings = await runFormatFindings(
+    [{ file: inputs.runPath, run: runId, noticed: notice }],
+    aggregateGoldenView(inputs.goldenPath, report),
+  );
   const resultWarnings = notes([
     unknownResultsWarning(inputs.runPath, runId, report.unknown_query_ids),
     duplicateResultsWarning(inputs.runPath, runId, report.duplicate_query_ids),
@@ -96,7 +100,7 @@ async function aggregateInOneThread(
   inputs: AggregateInputs,
   options: AggregateOptions,
   mark: (label: string) => void,
-): Promise<{ table: AggregateTable; warnings: Warning[] }> {
+): Promise<{ table: AggregateTable; warnings: Warning[]; notice: RowNotice }> {
   // The run is opened before the golden set is read: the other way round, the golden set's garbage was still in
   // the heap when sql.js took its memory. With both files wrong, the golden file's error is the one reported.
   let whole: RunStream;
@@ -111,7 +115,7 @@ async function aggregateInOneThread(
     mark('golden set read');
     const table = aggregateTableOf(scoreToTable(whole, golden, options));
     mark('run scored into its table');
-    return { table, warnings: golden.warnings };
+    return { table, warnings: golden.warnings, notice: whole.notice ?? noticeOf() };
   } finally {
     whole.release?.();
   }

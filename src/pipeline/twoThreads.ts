@@ -19,7 +19,8 @@ import { goldenFormatOf, goldenSetOfHalf, readGoldenFile, readGoldenHalf } from 
 import { compareUtf8, openRunStream } from '../load/runDatabase.js';
 import type { QueryIdRange } from '../load/runDatabase.js';
 import { loadSqlJs } from '../load/sqlite.js';
-import type { GoldenSet } from '../types.js';
+import { noticeOf } from '../types.js';
+import type { GoldenSet, RowNotice } from '../types.js';
 import type { Warning } from '../warnings.js';
 
 type WorkerMode = 'off' | 'auto' | 'always';
@@ -98,10 +99,12 @@ async function scoreFileToTable(
   options: AggregateOptions,
   range?: QueryIdRange,
   spareRows = 0,
-): Promise<TabulatedRun> {
+): Promise<{ table: TabulatedRun; notice: RowNotice }> {
   const stream = await openRunStream(runPath, runId, range);
   try {
-    return scoreToTable(stream, golden, options, range, spareRows);
+    const table = scoreToTable(stream, golden, options, range, spareRows);
+    // What the reader noticed goes back with the table, for the format check (validate/pipelineChecks.ts).
+    return { table, notice: stream.notice ?? noticeOf() };
   } finally {
     stream.release?.();
   }
@@ -120,10 +123,10 @@ export interface ScoreJob {
 
 /** Starts scoring `job` in a worker, which reads the golden file itself; the reply is the run's table. */
 export function scoreRunInWorker(job: ScoreJob): {
-  reply: Promise<{ ok: TableTransfer; phases: WorkerPhase[] }>;
+  reply: Promise<{ ok: TableTransfer; notice: RowNotice; phases: WorkerPhase[] }>;
   cancel(): void;
 } {
-  const worker = startWorker<{ ok: TableTransfer }>(COMPARE_JOB, job);
+  const worker = startWorker<{ ok: TableTransfer; notice: RowNotice }>(COMPARE_JOB, job);
   return { reply: worker.reply, cancel: worker.cancel };
 }
 
@@ -132,10 +135,13 @@ async function runCompareJob(job: ScoreJob): Promise<{ reply: object; transfer: 
   warmUpSqlJs();
   const golden = readGoldenFile(job.goldenPath);
   phase('golden set read');
-  const table = await scoreFileToTable(job.runPath, job.runId, golden, { ...job.options, referenceChunks: null });
+  const { table, notice } = await scoreFileToTable(job.runPath, job.runId, golden, {
+    ...job.options,
+    referenceChunks: null,
+  });
   phase('run scored into its table');
   const { message, transfer } = tableTransfer(table);
-  return { reply: { ok: message, phases }, transfer };
+  return { reply: { ok: message, notice, phases }, transfer };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -156,6 +162,8 @@ interface HalfReply {
   ok: TableTransfer;
   groups: Groups;
   warnings: Warning[];
+  /** What its reader noticed (load/queryResult.ts). */
+  notice: RowNotice;
 }
 
 /**
@@ -168,7 +176,7 @@ interface HalfReply {
 export async function aggregateInTwoThreads(
   job: AggregateJob,
   mark: (label: string) => void,
-): Promise<{ table: AggregateTable; warnings: Warning[]; phases: WorkerPhase[] } | null> {
+): Promise<{ table: AggregateTable; warnings: Warning[]; phases: WorkerPhase[]; notice: RowNotice } | null> {
   const { referenceChunks: _unused, ...options } = job.options;
   job = { ...job, splitMinBytes: job.splitMinBytes ?? (workerMode() === 'always' ? 0 : undefined) };
   const worker = startWorker<HalfReply | { split: false }>(AGGREGATE_JOB, { ...job, options });
@@ -196,9 +204,13 @@ export async function aggregateInTwoThreads(
   if ('split' in reply) return null; // the second half did not read cleanly or is not in id order: one thread decides
   if ('error' in lower) throw lower.error;
   if ('error' in reply) throw reply.error;
-  const table = joinHalfTables(lower, reply.ok, reply.groups, half.fingerprint);
+  const table = joinHalfTables(lower.table, reply.ok, reply.groups, half.fingerprint);
   mark('the two halves joined');
-  return { table, warnings: [...half.warnings, ...reply.warnings], phases: reply.phases };
+  const notice: RowNotice = {
+    unknownKeys: new Set([...lower.notice.unknownKeys, ...reply.notice.unknownKeys]),
+    unmatchableHit: lower.notice.unmatchableHit || reply.notice.unmatchableHit,
+  };
+  return { table, warnings: [...half.warnings, ...reply.warnings], phases: reply.phases, notice };
 }
 
 async function runAggregateJob(
@@ -214,7 +226,7 @@ async function runAggregateJob(
     return { reply: { split: false, phases }, transfer: [] };
   const groups = groupQueries(half.queries.filter((q) => !q.pending));
   const golden = goldenSetOfHalf(job.goldenPath, half);
-  const table = await scoreFileToTable(
+  const { table, notice } = await scoreFileToTable(
     job.runPath,
     job.runId,
     golden,
@@ -226,7 +238,13 @@ async function runAggregateJob(
   const rows = Object.values(groups).flatMap((byName) =>
     [...byName.values()].map((list) => list.buffer as ArrayBuffer),
   );
-  const reply: HalfReply & { phases: WorkerPhase[] } = { ok: message, groups, warnings: half.warnings, phases };
+  const reply: HalfReply & { phases: WorkerPhase[] } = {
+    ok: message,
+    groups,
+    warnings: half.warnings,
+    notice,
+    phases,
+  };
   return { reply, transfer: [...transfer, ...rows] };
 }
 

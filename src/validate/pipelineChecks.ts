@@ -5,8 +5,9 @@
  */
 import type { AggregateReport } from '../aggregate/aggregate.js';
 import { InputError } from '../errors.js';
-import type { GoldenSet } from '../types.js';
+import type { GoldenSet, RowNotice } from '../types.js';
 import { checkRunFile } from './checkRunFile.js';
+import type { RunCheck } from './checkRunFile.js';
 import { formatFinding, goldenViewOf } from './findings.js';
 import type { FindingCheck, GoldenView, RunFinding, RunnerMistake } from './findings.js';
 import type { RunnerMistakeWarning, Side } from '../warnings.js';
@@ -14,9 +15,9 @@ import type { RunnerMistakeWarning, Side } from '../warnings.js';
 /**
  * Rows checked in full before compare and aggregate read on only for a usable hit: a runner's mistake repeats in
  * every row, and a full check of 2 million hits costs more than scoring them (`evalverdict validate` checks every row).
- * Once a row shows a mistake the report names (a misspelt key, an unmatchable hit), every row is checked, so that
- * its count is validate's: a clean run costs what it did; a run with a mistake pays for the full check
- * (bench/README.md, "What was kept").
+ * Once a row shows a mistake the report names (a misspelt key, an unmatchable hit), or the reader saw one past
+ * these rows (load/queryResult.ts, RowNotice), every row is checked, so that its count is validate's: a clean run
+ * costs what it did; a run with a mistake pays for the full check (bench/README.md, "What was kept").
  */
 export const PIPELINE_CHECK_ROWS = 200;
 
@@ -36,18 +37,23 @@ const WARNED_ELSEWHERE: ReadonlySet<FindingCheck> = new Set([
  * naming the file, the run and the command that shows every finding.
  */
 export async function runFormatFindings(
-  runs: ReadonlyArray<readonly [string, string]>,
+  runs: ReadonlyArray<Omit<RunRead, 'side'>>,
   golden: GoldenView,
 ): Promise<RunFinding[]> {
-  const sides = runs.map(([file, run]) => ({ file, run, side: 'candidate' as const }));
-  return (await runFormatChecks(sides, golden)).findings;
+  return (
+    await runFormatChecks(
+      runs.map((r) => ({ ...r, side: 'candidate' as const })),
+      golden,
+    )
+  ).findings;
 }
 
-/** A run compare read: its file, its id, and its side. */
+/** A run compare read: its file, its id, its side, and what its reader noticed in every row (load/queryResult.ts). */
 export interface RunRead {
   file: string;
   run: string;
   side: Side;
+  noticed: RowNotice;
 }
 
 /**
@@ -60,8 +66,11 @@ export async function runFormatChecks(
 ): Promise<{ findings: RunFinding[]; mistakes: RunnerMistakeWarning[] }> {
   const findings: RunFinding[] = [];
   const mistakes: RunnerMistakeWarning[] = [];
-  for (const { file, run, side } of runs) {
-    const check = await checkRunFile(file, run, golden, { rows: PIPELINE_CHECK_ROWS });
+  for (const { file, run, side, noticed } of runs) {
+    let check = await checkRunFile(file, run, golden, { rows: PIPELINE_CHECK_ROWS });
+    // The reader looked at every row: what it saw past the rows checked sends the run to a check of every row.
+    if (check.partial && missedByCheck(check, noticed))
+      check = await checkRunFile(file, run, golden, { rows: Number.POSITIVE_INFINITY });
     const blocking = check.findings.find((f) => f.blocking);
     if (blocking !== undefined) {
       const others = check.findings.filter((f) => !f.blocking && !WARNED_ELSEWHERE.has(f.check)).slice(0, 3);
@@ -74,6 +83,14 @@ export async function runFormatChecks(
     mistakes.push(...check.mistakes.map((m) => mistakeWarning(m, side, check.rows)));
   }
   return { findings, mistakes };
+}
+
+/** Whether the reader saw an unknown key or an unmatchable hit that the check of the first rows did not find. */
+function missedByCheck(check: RunCheck, noticed: RowNotice): boolean {
+  const found = (kind: FindingCheck, field: string | null) =>
+    check.findings.some((f) => f.check === kind && (field === null || f.field === field));
+  for (const key of noticed.unknownKeys) if (!found('unknown-key', key)) return true;
+  return noticed.unmatchableHit && !found('unmatchable-hit', null);
 }
 
 /** A runner mistake as the report's warning: its side, and its count of the run's `results`. */

@@ -1,16 +1,11 @@
-/**
- * A fast reader for the common shape of one `result_json` (docs/decisions/0002-result-json-fast-reader.md), since
- * `JSON.parse` building every object and string of a row is the largest cost of reading a run. It validates the text
- * as it goes and reads hits against templates learnt from earlier hits (writers emit every hit in the same shape).
- * Off the happy path it returns null, and the caller reads the row with `JSON.parse` and `parseQueryResult`, which
- * give every error message: this reader never decides an error nor changes a value (test/resultJson.test.ts).
- */
 import type { Hit, LineCitation } from '../types.js';
 import type { JsonObject } from './json.js';
 /** The row's top-level fields except `hits_top_k` (as JSON.parse gives them), and the hits in rank order. */
 interface ScannedResult {
     fields: JsonObject;
     hits: Hit[];
+    /** Keys the result schema does not know, among the members skipped and the hits read (`fields` aside). */
+    unknownKeys: readonly string[];
 }
 /** The fields of a hit that scoring reads only for some queries (gold supports, line ranges, snippets, citations). */
 interface HitDetail {
@@ -69,6 +64,8 @@ interface HitTemplate {
     slots: number[];
     /** The citation's path and start are values here (parseLineCitation uses a citation only with both). */
     citationUsable: boolean;
+    /** The keys of the shape the result schema does not know (load/resultKeys.ts), as validate names them. */
+    unknownKeys: readonly string[];
 }
 /** How many hits this thread has read through templates (for tests and benchmarks). */
 export declare function templateReadCount(): number;
