@@ -48772,7 +48772,7 @@ function needsBaseline(spec) {
  */
 function applyGates(compared, config) {
     const { report: comparison, defs, groupSizes } = compared;
-    const gates = evaluateGates(config, {
+    const gates = evaluateGates(withSliceGates(config, groupSizes), {
         defs: new Map(defs.map((d) => [d.id, d])),
         metrics: comparison.metrics,
         breakdowns: comparison.breakdowns,
@@ -48786,6 +48786,26 @@ function applyGates(compared, config) {
         permutations: comparison.options.permutations,
     });
     return { report: { ...comparison, verdict: verdictOf(gates), gates }, defs };
+}
+/**
+ * The config with each `per_slice` gate followed by one gate a slice: every value of each `slices` field, in name
+ * order, gated as the gate is (its margin and test) on that slice's queries, with `min_queries` as its min_n (a
+ * smaller slice is shown, never enforced). They join the tested gates' family, so alpha is split over the slices
+ * and the gates together (docs/gates.md, "Slices").
+ */
+function withSliceGates(config, groupSizes) {
+    const slices = config.slices;
+    if (slices === undefined || !config.gates.some((g) => g.perSlice))
+        return config;
+    const gates = config.gates.flatMap((g) => g.perSlice
+        ? [
+            g,
+            ...slices.keys.flatMap((key) => Object.keys(groupSizes[key] ?? {})
+                .sort()
+                .map((value) => ({ ...g, perSlice: false, slice: true, where: { key, value }, minN: slices.minQueries }))),
+        ]
+        : [g]);
+    return { ...config, gates };
 }
 /**
  * Every gate evaluated. Tested gates split alpha among themselves in advance (Bonferroni over the corrected ones;
@@ -48839,15 +48859,22 @@ function marginOf(spec, config, ctx) {
 /** The paired drops of a tested gate that has paired data; null for every other gate. */
 function pendingTest(spec, config, ctx) {
     const def = ctx.defs.get(spec.metric);
-    if (!isTested(spec) || spec.where || !def?.paired || ctx.hasBaseline === false)
+    if (!isTested(spec) || !def?.paired || ctx.hasBaseline === false)
         return null;
-    const m = ctx.metrics[spec.metric];
+    // A slice (a `where` group) is tested only when it has min_n queries: a smaller one is shown, not enforced.
+    const w = spec.where;
+    if (w !== null && (ctx.groupSizes[w.key]?.[w.value] ?? 0) < Math.max(1, spec.minN))
+        return null;
+    const m = w === null ? ctx.metrics[spec.metric] : ctx.breakdowns[w.key]?.[w.value]?.[spec.metric];
     if (!m?.comparable)
         return null;
-    const diffs = ctx.pairedDiffsOf?.(spec.metric);
+    const diffs = ctx.pairedDiffsOf?.(spec.metric, w ?? undefined);
     if (!diffs || diffs.length === 0)
         return null;
-    return { drops: dropsOf(diffs, def), primary: config.primary !== null && config.primary === spec.metric };
+    return {
+        drops: dropsOf(diffs, def),
+        primary: w === null && config.primary !== null && config.primary === spec.metric,
+    };
 }
 function evaluateGate(spec, ctx, tested, { margin, onInconclusive }) {
     const countKey = COUNT_METRICS[spec.metric];
@@ -48874,7 +48901,12 @@ function evaluateGate(spec, ctx, tested, { margin, onInconclusive }) {
     if (!spec.where)
         return withFailingQueries(metricGate(spec, base, def, ctx.metrics[spec.metric]), def, ctx);
     const m = ctx.breakdowns[spec.where.key]?.[spec.where.value]?.[spec.metric];
-    return groupNotGated(spec, spec.where, base, m, ctx) ?? metricGate(spec, base, def, m);
+    const notGated = groupNotGated(spec, spec.where, base, m, ctx);
+    if (notGated !== null)
+        return notGated;
+    return isTested(spec)
+        ? testedGate(spec, base, def, m, tested, onInconclusive, ctx.alpha)
+        : metricGate(spec, base, def, m);
 }
 /**
  * Every gate of `config` checked against the metric table `defs` as evaluation checks it (checkGate), before any
@@ -48894,10 +48926,6 @@ function checkGate(spec, ctx, countKey, def) {
     if (isTested(spec) && !def?.paired) {
         const paired = [...ctx.defs.values()].filter((d) => d.paired).map((d) => d.id);
         throw new errors_InputError(`${spec.origin}: \`${testKey}\` needs a metric with a paired test (${paired.join(', ')}); \`${spec.metric}\` has none`);
-    }
-    if (isTested(spec) && spec.where) {
-        // Breakdown groups have no paired test: such a gate could never fail (every crossing "not significant").
-        throw new errors_InputError(`${spec.origin}: \`${testKey}\` cannot be combined with \`where\`: breakdown groups have no paired test, so the gate could never fail`);
     }
     if (countKey && (needsBaseline(spec) || spec.where)) {
         throw new errors_InputError(`${spec.origin}: \`${spec.metric}\` is a count of per-query outcomes: use min or max, without where`);
@@ -48921,6 +48949,8 @@ function gateBase(spec, unit, alpha, margin) {
                 },
             }
             : {}),
+        ...(spec.slice ? { slice: true } : {}),
+        ...(spec.perSlice ? { per_slice: true } : {}),
         ...(spec.line !== undefined ? { line: spec.line } : {}),
     };
 }
@@ -49549,6 +49579,32 @@ function unjudgedNote(report) {
     // judged@10 divides by 10 whatever came back: a place with no hit counts as unjudged too, and is said so.
     const places = Math.round((1 - m.candidate) * 10 * m.n);
     return `In the candidate's top 10, ${places.toLocaleString('en-US')} places hold a document nobody judged or none (judged@10 ${numberFormat_formatValue(m.candidate)} against the baseline's ${numberFormat_formatValue(m.baseline)}): P, nDCG and MAP may understate it.`;
+}
+/**
+ * The slice the verdict line names when the gates hold per slice: a failing slice first, else an inconclusive or
+ * warning one, else the tested slice with the strongest sign of a drop (the smallest one-sided p); with how many
+ * slices share its state. Null when no slice was tested.
+ */
+function sliceToName(report) {
+    const tested = report.gates.filter((g) => g.slice && g.p_value !== undefined && g.p_value !== null);
+    if (tested.length === 0)
+        return null;
+    const byP = (a, b) => (a.p_value ?? 1) - (b.p_value ?? 1);
+    const failing = tested.filter((g) => g.effect === 'fail').sort(byP);
+    if (failing.length > 0)
+        return { gate: failing[0], state: 'failing', others: failing.length - 1 };
+    const open = tested.filter((g) => g.effect !== 'none' || g.result === 'inconclusive').sort(byP);
+    return { gate: (open.length > 0 ? open : [...tested].sort(byP))[0], state: 'worst', others: 0 };
+}
+/** "failing slice category=multi_hop: hit@5 −0.5600, 70 queries" (and "1 more failing"), as the verdict line says it. */
+function sliceVerdictText(report, byId, code) {
+    const named = sliceToName(report);
+    if (named === null)
+        return null;
+    const { gate: g, state, others } = named;
+    const queries = g.n_paired === undefined ? '' : `, ${numberFormat_plural(g.n_paired, 'query', 'queries')}`;
+    const more = others > 0 ? ` (and ${others} more failing)` : '';
+    return `${state} slice ${code(wherePairs(g.where ?? {}))}: ${code(g.metric)} ${formatDelta(g.delta, unitOf(g.metric, byId))}${queries}${more}`;
 }
 
 ;// CONCATENATED MODULE: ./src/render/reportWarnings.ts
@@ -51958,7 +52014,7 @@ function writeHistoryFile(path, history) {
 }
 
 ;// CONCATENATED MODULE: ./schemas/gate-config.schema.json
-const gate_config_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"gate-config.schema.json","title":"EvalVerdict gate config","description":"The gate config (`.github/evalverdict.yml`, `--config`, the action\'s `gates` input): docs/gates.md. Put `# yaml-language-server: $schema=<path to this file>` on its first line.","type":["object","null"],"additionalProperties":false,"properties":{"preset":{"$ref":"#/$defs/preset"},"presets":{"anyOf":[{"$ref":"#/$defs/preset"},{"type":"array","items":{"$ref":"#/$defs/preset"}}]},"alpha":{"type":"number","exclusiveMinimum":0,"maximum":0.5,"description":"Significance level of the paired tests, above 0 and at most 0.5; default 0.05."},"min_n":{"type":"integer","minimum":0,"description":"Default `min_n` of the gates with `where`; default 20."},"gates":{"type":["array","null"],"maxItems":200,"items":{"$ref":"#/$defs/gate"},"description":"At most 200 gates, each a row of the report\'s gate table. The reader counts the presets\' gates too (retrieval 4, rag-answers 5), which JSON Schema cannot add up: with presets, list fewer."},"margin":{"type":"number","minimum":0,"description":"The drop that matters for tested gates: a gate passes when a drop of it is ruled out, fails when the drop is shown to be beyond it; 0 asks for a gain. Default 0.1 (docs/gates.md)."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when its interval neither rules out a drop of the margin nor shows one beyond it; default warn (docs/gates.md)."},"correction":{"enum":["none","holm","bh"],"description":"How the tested gates\' p values are adjusted together; default holm."},"primary":{"type":"string","minLength":1,"description":"A metric whose tested gates use the full alpha, outside the correction."},"k":{"anyOf":[{"type":"integer","minimum":1,"maximum":1000},{"type":"array","minItems":1,"items":{"type":"integer","minimum":1,"maximum":1000}}],"description":"The cutoffs of the @k metrics, as --k; the command line wins."},"mrr_cutoff":{"type":"integer","minimum":1,"maximum":1000,"description":"The cutoff of mrr@N, as --mrr-cutoff; the command line wins."},"repeats":{"type":["object","null"],"additionalProperties":false,"description":"Repeated runs per side (docs/compare.md, \\"Repeated runs and flaky queries\\").","properties":{"may_differ":{"anyOf":[{"type":"string","minLength":1},{"type":["array","null"],"items":{"type":"string","minLength":1}}],"description":"The config_snapshot_json keys (top-level) a side\'s runs may differ in without a warning, e.g. [seed, started_at]; listed in the JSON as `repeats.<side>.expected_differences`. Replaces the default, [seed]; an empty list warns on every difference."}}},"noise":{"type":"object","additionalProperties":false,"required":["measured","runs","metrics"],"description":"The run-to-run noise `evalverdict calibrate` measured, written into the config it suggests; the report names it. A record: it changes no verdict (docs/gates.md, \\"Noise floor\\").","properties":{"measured":{"type":"string","description":"The newest calibration run\'s created_at (RFC 3339)."},"runs":{"type":"integer","minimum":2,"description":"How many runs of one commit were measured."},"commit":{"type":["string","null"],"description":"The commit the runs record."},"metrics":{"type":"object","minProperties":1,"maxProperties":200,"description":"Per metric id: its noise; 1 to 200 metrics (as many as a config may have gates).","additionalProperties":{"type":"object","additionalProperties":false,"required":["sd_diff","sd_mean","changed","detects"],"properties":{"sd_diff":{"type":"number","minimum":0,"description":"SD of a query\'s difference between two runs."},"sd_mean":{"type":"number","minimum":0,"description":"SD of the run mean across runs."},"changed":{"type":"number","minimum":0,"description":"Share of queries that differ between two runs."},"detects":{"type":["number","null"],"minimum":0,"description":"The smallest drop the gate\'s test detects at this noise (80% power); null: none."}}}}}}},"$defs":{"preset":{"enum":["retrieval","rag-answers"]},"gate":{"type":"object","additionalProperties":false,"required":["metric"],"allOf":[{"description":"A gate needs a threshold: one of min, max, max_drop, max_increase, max_drop_pct, max_increase_pct, or margin.","anyOf":[{"required":["min"]},{"required":["max"]},{"required":["max_drop"]},{"required":["max_increase"]},{"required":["max_drop_pct"]},{"required":["max_increase_pct"]},{"required":["margin"]}]}],"properties":{"metric":{"type":"string","minLength":1,"description":"A metric id (`evalverdict metrics`) or regressions, losses, wins, answer_regressions."},"where":{"type":"object","minProperties":1,"maxProperties":1,"additionalProperties":false,"properties":{"category":{"type":["string","number"]},"difficulty":{"type":["string","number"]},"tag":{"type":["string","number"]},"vault":{"type":["string","number"]},"answerable":{"type":"boolean"}}},"level":{"enum":["error","warn"]},"min":{"type":"number"},"max":{"type":"number"},"max_drop":{"type":"number"},"max_increase":{"type":"number"},"max_drop_pct":{"type":"number"},"max_increase_pct":{"type":"number"},"significant_only":{"type":"boolean"},"min_n":{"type":"integer","minimum":0},"on_no_data":{"enum":["fail","warn","pass"]},"margin":{"type":"number","minimum":0,"description":"This gate\'s drop that matters (else its own max_drop & co. as a drop, else the config\'s margin); 0 asks for a gain."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when its interval neither rules out a drop of the margin nor shows one beyond it; default warn (docs/gates.md)."}}}}}');
+const gate_config_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"gate-config.schema.json","title":"EvalVerdict gate config","description":"The gate config (`.github/evalverdict.yml`, `--config`, the action\'s `gates` input): docs/gates.md. Put `# yaml-language-server: $schema=<path to this file>` on its first line.","type":["object","null"],"additionalProperties":false,"properties":{"preset":{"$ref":"#/$defs/preset"},"presets":{"anyOf":[{"$ref":"#/$defs/preset"},{"type":"array","items":{"$ref":"#/$defs/preset"}}]},"alpha":{"type":"number","exclusiveMinimum":0,"maximum":0.5,"description":"Significance level of the paired tests, above 0 and at most 0.5; default 0.05."},"min_n":{"type":"integer","minimum":0,"description":"Default `min_n` of the gates with `where`; default 20."},"gates":{"type":["array","null"],"maxItems":200,"items":{"$ref":"#/$defs/gate"},"description":"At most 200 gates, each a row of the report\'s gate table. The reader counts the presets\' gates too (retrieval 4, rag-answers 5), which JSON Schema cannot add up: with presets, list fewer."},"margin":{"type":"number","minimum":0,"description":"The drop that matters for tested gates: a gate passes when a drop of it is ruled out, fails when the drop is shown to be beyond it; 0 asks for a gain. Default 0.1 (docs/gates.md)."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when its interval neither rules out a drop of the margin nor shows one beyond it; default warn (docs/gates.md)."},"correction":{"enum":["none","holm","bh"],"description":"How the tested gates\' p values are adjusted together; default holm."},"primary":{"type":"string","minLength":1,"description":"A metric whose tested gates use the full alpha, outside the correction."},"k":{"anyOf":[{"type":"integer","minimum":1,"maximum":1000},{"type":"array","minItems":1,"items":{"type":"integer","minimum":1,"maximum":1000}}],"description":"The cutoffs of the @k metrics, as --k; the command line wins."},"mrr_cutoff":{"type":"integer","minimum":1,"maximum":1000,"description":"The cutoff of mrr@N, as --mrr-cutoff; the command line wins."},"slices":{"anyOf":[{"enum":["category","difficulty","tag","answerable","vault"]},{"type":"array","minItems":1,"items":{"enum":["category","difficulty","tag","answerable","vault"]}}],"description":"The golden-set fields whose every value is a slice that a per_slice gate must hold in."},"min_queries":{"type":"integer","minimum":1,"description":"The fewest queries a slice needs to be gated; smaller slices are shown, never enforced. Default 20."},"repeats":{"type":["object","null"],"additionalProperties":false,"description":"Repeated runs per side (docs/compare.md, \\"Repeated runs and flaky queries\\").","properties":{"may_differ":{"anyOf":[{"type":"string","minLength":1},{"type":["array","null"],"items":{"type":"string","minLength":1}}],"description":"The config_snapshot_json keys (top-level) a side\'s runs may differ in without a warning, e.g. [seed, started_at]; listed in the JSON as `repeats.<side>.expected_differences`. Replaces the default, [seed]; an empty list warns on every difference."}}},"noise":{"type":"object","additionalProperties":false,"required":["measured","runs","metrics"],"description":"The run-to-run noise `evalverdict calibrate` measured, written into the config it suggests; the report names it. A record: it changes no verdict (docs/gates.md, \\"Noise floor\\").","properties":{"measured":{"type":"string","description":"The newest calibration run\'s created_at (RFC 3339)."},"runs":{"type":"integer","minimum":2,"description":"How many runs of one commit were measured."},"commit":{"type":["string","null"],"description":"The commit the runs record."},"metrics":{"type":"object","minProperties":1,"maxProperties":200,"description":"Per metric id: its noise; 1 to 200 metrics (as many as a config may have gates).","additionalProperties":{"type":"object","additionalProperties":false,"required":["sd_diff","sd_mean","changed","detects"],"properties":{"sd_diff":{"type":"number","minimum":0,"description":"SD of a query\'s difference between two runs."},"sd_mean":{"type":"number","minimum":0,"description":"SD of the run mean across runs."},"changed":{"type":"number","minimum":0,"description":"Share of queries that differ between two runs."},"detects":{"type":["number","null"],"minimum":0,"description":"The smallest drop the gate\'s test detects at this noise (80% power); null: none."}}}}}}},"$defs":{"preset":{"enum":["retrieval","rag-answers"]},"gate":{"type":"object","additionalProperties":false,"required":["metric"],"allOf":[{"description":"A gate needs a threshold: one of min, max, max_drop, max_increase, max_drop_pct, max_increase_pct, or margin.","anyOf":[{"required":["min"]},{"required":["max"]},{"required":["max_drop"]},{"required":["max_increase"]},{"required":["max_drop_pct"]},{"required":["max_increase_pct"]},{"required":["margin"]}]}],"properties":{"metric":{"type":"string","minLength":1,"description":"A metric id (`evalverdict metrics`) or regressions, losses, wins, answer_regressions."},"where":{"type":"object","minProperties":1,"maxProperties":1,"additionalProperties":false,"properties":{"category":{"type":["string","number"]},"difficulty":{"type":["string","number"]},"tag":{"type":["string","number"]},"vault":{"type":["string","number"]},"answerable":{"type":"boolean"}}},"level":{"enum":["error","warn"]},"min":{"type":"number"},"max":{"type":"number"},"max_drop":{"type":"number"},"max_increase":{"type":"number"},"max_drop_pct":{"type":"number"},"max_increase_pct":{"type":"number"},"significant_only":{"type":"boolean"},"per_slice":{"type":"boolean","description":"A tested gate that must also hold in every slice of the config\'s slices with min_queries queries or more."},"min_n":{"type":"integer","minimum":0},"on_no_data":{"enum":["fail","warn","pass"]},"margin":{"type":"number","minimum":0,"description":"This gate\'s drop that matters (else its own max_drop & co. as a drop, else the config\'s margin); 0 asks for a gain."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when its interval neither rules out a drop of the margin nor shows one beyond it; default warn (docs/gates.md)."}}}}}');
 ;// CONCATENATED MODULE: ./src/yamlLines.ts
 /** YAML parsed with positions, for messages that name `file:line` (golden sets and gate configs). */
 
@@ -56032,7 +56088,7 @@ function parseGateConfig(text, source) {
     if (typeof defaultMinN !== 'number' || !Number.isInteger(defaultMinN) || defaultMinN < 0)
         throw new errors_InputError(`${source}:${keyLine(root, 'min_n')}: \`min_n\` must be a whole number >= 0`);
     const at = (key) => `${source}:${keyLine(root, key)}`;
-    const testing = { ...parseTesting(top, at), ...parseRepeats(root, yaml, source) };
+    const testing = { ...parseTesting(top, at), ...parseRepeats(root, yaml, source), ...parseSlices(top, at) };
     const gates = presetGates(top, keyLine(root, top.preset !== undefined ? 'preset' : 'presets'), source, defaultMinN);
     // `gates:` with nothing under it (every gate commented out) is no gates. Checked on the plain value: the node of
     // an empty value is a scalar holding null, never null itself.
@@ -56048,6 +56104,8 @@ function parseGateConfig(text, source) {
     if (gates.length > MAX_GATES) {
         throw new errors_InputError(`${source}:${lineOf(gatesNode ?? root)}: ${gates.length} gates, more than the ${MAX_GATES} a report can show in a pull request comment`);
     }
+    for (const g of gates.filter((gate) => gate.perSlice))
+        checkPerSlice(g, testing.slices !== undefined);
     // A misspelt primary would leave every gate corrected without a word: it must name a gated metric.
     const gated = [...new Set(gates.map((g) => g.metric))];
     if (testing.primary !== null && !gated.includes(testing.primary))
@@ -56058,6 +56116,33 @@ function parseGateConfig(text, source) {
         .filter((g) => g.significantOnly && g.line !== undefined && noise === undefined)
         .map((g) => `${g.origin}: \`significant_only\` now reads the gate's ${g.margin === undefined ? 'max_drop (or other threshold) as its margin' : 'margin'}: it passes when its interval rules out a drop of it, fails when the drop is shown beyond it, and can be inconclusive (docs/gates.md, "What changed")`);
     return { source, alpha, gates, ...testing, notices, ...(noise ? { noise } : {}) };
+}
+/** The fewest queries a slice needs for a per_slice gate to hold in it (docs/gates.md, "Slices"). */
+const DEFAULT_MIN_SLICE_QUERIES = 20;
+/** `slices: category` (or a list of breakdown fields) and `min_queries`. */
+function parseSlices(top, at) {
+    if (top.slices === undefined) {
+        if (top.min_queries !== undefined)
+            throw new errors_InputError(`${at('min_queries')}: \`min_queries\` is for \`slices\`, which this config does not set`);
+        return {};
+    }
+    const keys = Array.isArray(top.slices) ? top.slices : [top.slices];
+    const bad = keys.find((k) => !WHERE_KEYS.includes(k));
+    if (keys.length === 0 || bad !== undefined)
+        throw new errors_InputError(`${at('slices')}: \`slices\` must be one of ${WHERE_KEYS.join(', ')} or a list of them, got ${valueText(bad ?? top.slices)}${typeof bad === 'string' ? suggest(bad, [...WHERE_KEYS]) : ''}`);
+    const minQueries = top.min_queries ?? DEFAULT_MIN_SLICE_QUERIES;
+    if (typeof minQueries !== 'number' || !Number.isInteger(minQueries) || minQueries < 1)
+        throw new errors_InputError(`${at('min_queries')}: \`min_queries\` must be a whole number >= 1, got ${valueText(minQueries)}`);
+    return { slices: { keys: [...new Set(keys)], minQueries } };
+}
+/** A per_slice gate is a tested gate on the whole set (it holds in each slice as it holds overall), with slices set. */
+function checkPerSlice(g, slicesSet) {
+    if (!g.significantOnly && g.margin === undefined)
+        throw new errors_InputError(`${g.origin}: \`per_slice\` is for a tested gate: give it a \`margin\` (or significant_only)`);
+    if (g.where !== null)
+        throw new errors_InputError(`${g.origin}: \`per_slice\` cannot be combined with \`where\`: the slices are the config's \`slices\``);
+    if (!slicesSet)
+        throw new errors_InputError(`${g.origin}: \`per_slice\` needs \`slices:\` in the config (e.g. \`slices: category\`)`);
 }
 const REPEATS_KEYS = ['may_differ'];
 /**
@@ -56183,6 +56268,8 @@ function parseGate(item, { lineOf, keyLine }, source, defaultMinN) {
         throw new errors_InputError(`${at('min_n')}: \`min_n\` must be a whole number >= 0`);
     if (g.significant_only !== undefined && typeof g.significant_only !== 'boolean')
         throw new errors_InputError(`${at('significant_only')}: \`significant_only\` must be true or false`);
+    if (g.per_slice !== undefined && typeof g.per_slice !== 'boolean')
+        throw new errors_InputError(`${at('per_slice')}: \`per_slice\` must be true or false`);
     return {
         metric: g.metric,
         where: g.where === undefined ? null : parseWhere(g.where, at('where')),
@@ -56197,6 +56284,7 @@ function parseGate(item, { lineOf, keyLine }, source, defaultMinN) {
             : {}),
         origin: `${source}:${line}`,
         line,
+        ...(g.per_slice === true ? { perSlice: true } : {}),
     };
 }
 /** A gate's `where`: one group, e.g. `{ category: adversarial }`; `at` is its `file:line`. */
@@ -80554,9 +80642,10 @@ function alertLines(report, byId, context) {
     const advice = adviceSentence(report);
     const flaky = flakySetAsideText(report);
     const caveat = verdictCaveatText(context, markdownStyle(context));
+    const slice = sliceVerdictText(report, byId, (x) => escapeMarkdownText(x, 60));
     return [
         `> [!${ALERT[word]}]`,
-        `> **EvalVerdict: ${word}** — ${tally}${flaky ? ` · ${flaky}` : ''}${caveat ? ` · ⚠️ ${caveat}` : ''}${advice ? `. ${escapeMarkdownText(advice, 300)}` : ''}`,
+        `> **EvalVerdict: ${word}** — ${tally}${slice ? ` · ${slice}` : ''}${flaky ? ` · ${flaky}` : ''}${caveat ? ` · ⚠️ ${caveat}` : ''}${advice ? `. ${escapeMarkdownText(advice, 300)}` : ''}`,
         ...(shown.length ? ['>', ...shown.map((g) => alertGateLine(g, report, byId))] : []),
         ...(named.length > shown.length ? [`> - and ${named.length - shown.length} more in the gate table`] : []),
     ];
@@ -80972,10 +81061,42 @@ function buildSections(report, defs, byId) {
     const answers = querySection('Answer changes', 'answer changes', answerChanges(report.per_query), report, true);
     const metrics = allMetricsSection(report, defs);
     const breakdowns = breakdownSection(report, byId);
+    const slices = sliceSection(report, byId);
     const present = (list) => list.filter((s) => s !== null);
     return {
-        sections: present([losses, wins, answers, metrics, breakdowns]),
-        cutOrder: present([breakdowns, wins, answers, losses, metrics]),
+        sections: present([losses, wins, answers, slices, metrics, breakdowns]),
+        cutOrder: present([breakdowns, wins, answers, losses, metrics, slices]),
+    };
+}
+/** Every slice of the per_slice gates, collapsed: its numbers, its test and its result, the small slices too. */
+function sliceSection(report, byId) {
+    const slices = report.gates.filter((g) => g.slice);
+    if (slices.length === 0)
+        return null;
+    const rows = slices.map((g) => {
+        const unit = unitOf(g.metric, byId);
+        const cells = [
+            escapeMarkdownText(wherePairs(g.where ?? {}), 60),
+            metricCode(g.metric),
+            g.n_paired === undefined ? '—' : g.n_paired.toLocaleString('en-US'),
+            numberFormat_formatValue(g.baseline, unit),
+            numberFormat_formatValue(g.candidate, unit),
+            escapeMarkdownText(gateDeltaText(g, unit, report.alpha), 200),
+            RESULT_TEXT[g.result],
+        ];
+        return `| ${cells.join(' | ')} |`;
+    });
+    return {
+        head: [
+            '',
+            `<details><summary>Slices (${slices.length}): the per_slice gates in every slice</summary>`,
+            '',
+            ...table(['slice', 'metric', 'queries', 'baseline', 'candidate', 'delta and test', 'result'], ['---', '---', '---:', '---:', '---:', '---:', '---']),
+        ],
+        rows,
+        tail: ['', '</details>'],
+        name: 'slices',
+        cut: 0,
     };
 }
 /** The note that says how many rows of a section were cut (none when none were). */
@@ -81444,9 +81565,11 @@ function outcomeOf(q, hasExpectations, b, c, judgeComparable, metricDelta, label
         answer_regression: answer.regression,
     };
 }
-function pairedDiffs(baseline, candidate) {
+function pairedDiffs(baseline, candidate, rows = null) {
     const diffs = [];
-    for (let i = 0; i < baseline.length; i++) {
+    const n = rows === null ? baseline.length : rows.length;
+    for (let r = 0; r < n; r++) {
+        const i = rows === null ? r : rows[r];
         const b = baseline[i];
         const c = candidate[i];
         if (b !== b || c !== c)
@@ -81637,9 +81760,15 @@ function reportedOptions(options) {
 }
 /** The per-query columns the gate stage asks for after the report is built: paired differences, failing queries. */
 function perQueryLookups(defs, sides) {
-    const pairedDiffsOf = (id) => defs.some((d) => d.id === id && d.paired && d.perQuery)
-        ? pairedDiffs(sides.bValues.column(id), sides.cValues.column(id))
-        : null;
+    const groups = groupQueries(sides.baseline.queries);
+    const pairedDiffsOf = (id, where) => {
+        if (!defs.some((d) => d.id === id && d.paired && d.perQuery))
+            return null;
+        const rows = where === undefined ? null : (groups[where.key]?.get(where.value) ?? null);
+        if (where !== undefined && rows === null)
+            return null;
+        return pairedDiffs(sides.bValues.column(id), sides.cValues.column(id), rows);
+    };
     const failingQueriesOf = (id, bad) => defs.some((d) => d.id === id && d.perQuery)
         ? sides.candidate.queries.filter((_, i) => sides.cValues.column(id)[i] === bad).map((q) => q.id)
         : null;

@@ -183,16 +183,26 @@ describe('significant_only', () => {
     expect(message).toMatch(/^gates\.yml:2: `significant_only` needs a metric with a paired test/);
   });
 
-  it('is refused with `where`: groups have no paired test, so the gate could never fail', () => {
-    // big group: 0.9 -> 0.5 crosses max_drop 0 by far, yet without a p-value it would always "pass"
+  it("with `where`, tests that group's paired differences (one slice): a drop of 0.4 in 50 queries fails", () => {
+    // big group: 0.9 -> 0.5, every loss a hit lost: 20 of its 50 queries
+    const asked: unknown[] = [];
     const c = ctx(
       {},
-      { breakdowns: { category: { big: { 'hit@5': mc(0.9, 0.5) } } }, groupSizes: { category: { big: 50 } } },
+      {
+        breakdowns: { category: { big: { 'hit@5': mc(0.9, 0.5) } } },
+        groupSizes: { category: { big: 50 } },
+        pairedDiffsOf: (id, where) => {
+          asked.push([id, where]);
+          return where?.value === 'big' ? Float64Array.from({ length: 50 }, (_, i) => (i < 20 ? -1 : 0)) : null;
+        },
+      },
     );
-    const message = inputError(() =>
-      one('gates:\n  - metric: hit@5\n    where: { category: big }\n    max_drop: 0\n    significant_only: true\n', c),
+    const r = one(
+      'gates:\n  - metric: hit@5\n    where: { category: big }\n    max_drop: 0\n    significant_only: true\n',
+      c,
     );
-    expect(message).toMatch(/^gates\.yml:2: `significant_only` cannot be combined with `where`/);
+    expect(asked).toEqual([['hit@5', { key: 'category', value: 'big' }]]);
+    expect(r).toMatchObject({ result: 'fail', n_paired: 50, where: { category: 'big' } });
   });
 });
 

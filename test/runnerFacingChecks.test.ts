@@ -127,11 +127,14 @@ describe('the published schemas', () => {
     on_no_data: 'pass',
     on_inconclusive: 'warn',
     significant_only: 'true',
+    per_slice: 'false',
     metric: 'hit@5',
     margin: '0.05',
   };
   const TOP_KEY_VALUES: Record<string, string> = {
     alpha: '0.1',
+    slices: '[category, tag]',
+    min_queries: '30\nslices: category',
     noise:
       '{measured: "2026-11-28T00:00:00Z", runs: 3, metrics: {hit@5: {sd_diff: 0.3, sd_mean: 0.01, changed: 0.1, detects: null}}}',
     min_n: '3',

@@ -267,9 +267,15 @@ function outcomeOf(
   };
 }
 
-function pairedDiffs(baseline: Float64Array, candidate: Float64Array): Float64Array {
+function pairedDiffs(
+  baseline: Float64Array,
+  candidate: Float64Array,
+  rows: ArrayLike<number> | null = null,
+): Float64Array {
   const diffs: number[] = [];
-  for (let i = 0; i < baseline.length; i++) {
+  const n = rows === null ? baseline.length : rows.length;
+  for (let r = 0; r < n; r++) {
+    const i = rows === null ? r : rows[r];
     const b = baseline[i];
     const c = candidate[i];
     if (b !== b || c !== c) continue; // NaN: not in that side's mean
@@ -520,10 +526,13 @@ function reportedOptions(options: CompareOptions): Comparison['options'] {
 
 /** The per-query columns the gate stage asks for after the report is built: paired differences, failing queries. */
 function perQueryLookups(defs: MetricDef[], sides: Sides): Pick<ComparedRuns, 'pairedDiffsOf' | 'failingQueriesOf'> {
-  const pairedDiffsOf = (id: string) =>
-    defs.some((d) => d.id === id && d.paired && d.perQuery)
-      ? pairedDiffs(sides.bValues.column(id), sides.cValues.column(id))
-      : null;
+  const groups = groupQueries(sides.baseline.queries);
+  const pairedDiffsOf = (id: string, where?: { key: string; value: string }) => {
+    if (!defs.some((d) => d.id === id && d.paired && d.perQuery)) return null;
+    const rows = where === undefined ? null : (groups[where.key as keyof typeof groups]?.get(where.value) ?? null);
+    if (where !== undefined && rows === null) return null;
+    return pairedDiffs(sides.bValues.column(id), sides.cValues.column(id), rows);
+  };
   const failingQueriesOf = (id: string, bad: number) =>
     defs.some((d) => d.id === id && d.perQuery)
       ? sides.candidate.queries.filter((_, i) => sides.cValues.column(id)[i] === bad).map((q) => q.id)

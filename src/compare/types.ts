@@ -148,8 +148,11 @@ export interface ComparedRuns {
   groupSizes: Record<string, Record<string, number>>;
   /** Per run, `timings_ms` values of stages past the first MAX_STAGES_PER_RUN: warned of, not part of the report. */
   ignoredStageTimings: { baseline: number; candidate: number };
-  /** A paired metric's per-query differences (candidate - baseline), for the gates' one-sided tests; else null. */
-  pairedDiffsOf?: (metric: string) => Float64Array | null;
+  /**
+   * A paired metric's per-query differences (candidate - baseline), for the gates' one-sided tests, over every
+   * paired query or those of one breakdown group (`where`, a slice); else null.
+   */
+  pairedDiffsOf?: (metric: string, where?: { key: string; value: string }) => Float64Array | null;
   /** The candidate's query ids whose per-query value of `metric` is `bad` (a failed answer gate names them). */
   failingQueriesOf?: (metric: string, bad: number) => string[] | null;
 }

@@ -54,6 +54,10 @@ export interface GateSpec {
   /** Where it was written: `file:line`, or `preset NAME`. */
   origin: string;
   line?: number;
+  /** A tested gate that must also hold in every slice (`per_slice: true`; the config's `slices`). */
+  perSlice?: boolean;
+  /** One slice's gate, made from a `per_slice` gate (gates.ts, withSliceGates); never written in a config. */
+  slice?: boolean;
 }
 
 export type OnInconclusive = 'fail' | 'warn' | 'pass';
@@ -79,6 +83,8 @@ export interface GateConfig {
   notices: string[];
   /** The run-to-run noise `evalverdict calibrate` measured, when the config carries it (src/gate/noise.ts). */
   noise?: NoiseFloor;
+  /** `slices` and `min_queries` when set: the breakdown fields a `per_slice` gate holds in, value by value. */
+  slices?: { keys: WhereKey[]; minQueries: number };
   /** `repeats.may_differ` when set: settings a side's repeats may differ in without a warning (else compare's default). */
   repeatsMayDiffer?: string[];
 }
@@ -183,7 +189,7 @@ export function parseGateConfig(text: string, source: string): GateConfig {
   if (typeof defaultMinN !== 'number' || !Number.isInteger(defaultMinN) || defaultMinN < 0)
     throw new InputError(`${source}:${keyLine(root, 'min_n')}: \`min_n\` must be a whole number >= 0`);
   const at = (key: string) => `${source}:${keyLine(root, key)}`;
-  const testing = { ...parseTesting(top, at), ...parseRepeats(root, yaml, source) };
+  const testing = { ...parseTesting(top, at), ...parseRepeats(root, yaml, source), ...parseSlices(top, at) };
   const gates = presetGates(top, keyLine(root, top.preset !== undefined ? 'preset' : 'presets'), source, defaultMinN);
   // `gates:` with nothing under it (every gate commented out) is no gates. Checked on the plain value: the node of
   // an empty value is a scalar holding null, never null itself.
@@ -199,6 +205,7 @@ export function parseGateConfig(text: string, source: string): GateConfig {
       `${source}:${lineOf(gatesNode ?? root)}: ${gates.length} gates, more than the ${MAX_GATES} a report can show in a pull request comment`,
     );
   }
+  for (const g of gates.filter((gate) => gate.perSlice)) checkPerSlice(g, testing.slices !== undefined);
   // A misspelt primary would leave every gate corrected without a word: it must name a gated metric.
   const gated = [...new Set(gates.map((g) => g.metric))];
   if (testing.primary !== null && !gated.includes(testing.primary))
@@ -214,6 +221,42 @@ export function parseGateConfig(text: string, source: string): GateConfig {
         `${g.origin}: \`significant_only\` now reads the gate's ${g.margin === undefined ? 'max_drop (or other threshold) as its margin' : 'margin'}: it passes when its interval rules out a drop of it, fails when the drop is shown beyond it, and can be inconclusive (docs/gates.md, "What changed")`,
     );
   return { source, alpha, gates, ...testing, notices, ...(noise ? { noise } : {}) };
+}
+
+/** The fewest queries a slice needs for a per_slice gate to hold in it (docs/gates.md, "Slices"). */
+export const DEFAULT_MIN_SLICE_QUERIES = 20;
+
+/** `slices: category` (or a list of breakdown fields) and `min_queries`. */
+function parseSlices(top: Record<string, unknown>, at: (key: string) => string): Pick<GateConfig, 'slices'> {
+  if (top.slices === undefined) {
+    if (top.min_queries !== undefined)
+      throw new InputError(`${at('min_queries')}: \`min_queries\` is for \`slices\`, which this config does not set`);
+    return {};
+  }
+  const keys = Array.isArray(top.slices) ? top.slices : [top.slices];
+  const bad = keys.find((k) => !(WHERE_KEYS as readonly unknown[]).includes(k));
+  if (keys.length === 0 || bad !== undefined)
+    throw new InputError(
+      `${at('slices')}: \`slices\` must be one of ${WHERE_KEYS.join(', ')} or a list of them, got ${valueText(bad ?? top.slices)}${typeof bad === 'string' ? suggest(bad, [...WHERE_KEYS]) : ''}`,
+    );
+  const minQueries = top.min_queries ?? DEFAULT_MIN_SLICE_QUERIES;
+  if (typeof minQueries !== 'number' || !Number.isInteger(minQueries) || minQueries < 1)
+    throw new InputError(
+      `${at('min_queries')}: \`min_queries\` must be a whole number >= 1, got ${valueText(minQueries)}`,
+    );
+  return { slices: { keys: [...new Set(keys as WhereKey[])], minQueries } };
+}
+
+/** A per_slice gate is a tested gate on the whole set (it holds in each slice as it holds overall), with slices set. */
+function checkPerSlice(g: GateSpec, slicesSet: boolean): void {
+  if (!g.significantOnly && g.margin === undefined)
+    throw new InputError(`${g.origin}: \`per_slice\` is for a tested gate: give it a \`margin\` (or significant_only)`);
+  if (g.where !== null)
+    throw new InputError(
+      `${g.origin}: \`per_slice\` cannot be combined with \`where\`: the slices are the config's \`slices\``,
+    );
+  if (!slicesSet)
+    throw new InputError(`${g.origin}: \`per_slice\` needs \`slices:\` in the config (e.g. \`slices: category\`)`);
 }
 
 const REPEATS_KEYS = ['may_differ'];
@@ -351,6 +394,8 @@ function parseGate(item: unknown, { lineOf, keyLine }: YamlWithLines, source: st
     throw new InputError(`${at('min_n')}: \`min_n\` must be a whole number >= 0`);
   if (g.significant_only !== undefined && typeof g.significant_only !== 'boolean')
     throw new InputError(`${at('significant_only')}: \`significant_only\` must be true or false`);
+  if (g.per_slice !== undefined && typeof g.per_slice !== 'boolean')
+    throw new InputError(`${at('per_slice')}: \`per_slice\` must be true or false`);
   return {
     metric: g.metric,
     where: g.where === undefined ? null : parseWhere(g.where, at('where')),
@@ -365,6 +410,7 @@ function parseGate(item: unknown, { lineOf, keyLine }: YamlWithLines, source: st
       : {}),
     origin: `${source}:${line}`,
     line,
+    ...(g.per_slice === true ? { perSlice: true } : {}),
   };
 }
 

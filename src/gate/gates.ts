@@ -30,7 +30,7 @@ export interface GateContext {
   /** False for a candidate-only report: gates that compare with a baseline have no data. Default true. */
   hasBaseline?: boolean;
   /** A paired metric's per-query differences (candidate - baseline), for tested gates. */
-  pairedDiffsOf?: (metric: string) => Float64Array | null;
+  pairedDiffsOf?: ComparedRuns['pairedDiffsOf'];
   /** The candidate's queries whose per-query value of a metric is the bad one, for failed answer gates. */
   failingQueriesOf?: (metric: string, bad: number) => string[] | null;
   seed?: number;
@@ -87,7 +87,7 @@ function needsBaseline(spec: GateSpec): boolean {
  */
 export function applyGates(compared: ComparedRuns, config: GateConfig): GatedRuns {
   const { report: comparison, defs, groupSizes } = compared;
-  const gates = evaluateGates(config, {
+  const gates = evaluateGates(withSliceGates(config, groupSizes), {
     defs: new Map(defs.map((d) => [d.id, d])),
     metrics: comparison.metrics,
     breakdowns: comparison.breakdowns,
@@ -101,6 +101,30 @@ export function applyGates(compared: ComparedRuns, config: GateConfig): GatedRun
     permutations: comparison.options.permutations,
   });
   return { report: { ...comparison, verdict: verdictOf(gates), gates }, defs };
+}
+
+/**
+ * The config with each `per_slice` gate followed by one gate a slice: every value of each `slices` field, in name
+ * order, gated as the gate is (its margin and test) on that slice's queries, with `min_queries` as its min_n (a
+ * smaller slice is shown, never enforced). They join the tested gates' family, so alpha is split over the slices
+ * and the gates together (docs/gates.md, "Slices").
+ */
+export function withSliceGates(config: GateConfig, groupSizes: GateContext['groupSizes']): GateConfig {
+  const slices = config.slices;
+  if (slices === undefined || !config.gates.some((g) => g.perSlice)) return config;
+  const gates = config.gates.flatMap((g) =>
+    g.perSlice
+      ? [
+          g,
+          ...slices.keys.flatMap((key) =>
+            Object.keys(groupSizes[key] ?? {})
+              .sort()
+              .map((value) => ({ ...g, perSlice: false, slice: true, where: { key, value }, minN: slices.minQueries })),
+          ),
+        ]
+      : [g],
+  );
+  return { ...config, gates };
 }
 
 /** A tested gate's paired drops, before its bounds. */
@@ -168,12 +192,18 @@ function marginOf(spec: GateSpec, config: GateConfig, ctx: GateContext): number 
 /** The paired drops of a tested gate that has paired data; null for every other gate. */
 function pendingTest(spec: GateSpec, config: GateConfig, ctx: GateContext): PendingTest | null {
   const def = ctx.defs.get(spec.metric);
-  if (!isTested(spec) || spec.where || !def?.paired || ctx.hasBaseline === false) return null;
-  const m = ctx.metrics[spec.metric];
+  if (!isTested(spec) || !def?.paired || ctx.hasBaseline === false) return null;
+  // A slice (a `where` group) is tested only when it has min_n queries: a smaller one is shown, not enforced.
+  const w = spec.where;
+  if (w !== null && (ctx.groupSizes[w.key]?.[w.value] ?? 0) < Math.max(1, spec.minN)) return null;
+  const m = w === null ? ctx.metrics[spec.metric] : ctx.breakdowns[w.key]?.[w.value]?.[spec.metric];
   if (!m?.comparable) return null;
-  const diffs = ctx.pairedDiffsOf?.(spec.metric);
+  const diffs = ctx.pairedDiffsOf?.(spec.metric, w ?? undefined);
   if (!diffs || diffs.length === 0) return null;
-  return { drops: dropsOf(diffs, def), primary: config.primary !== null && config.primary === spec.metric };
+  return {
+    drops: dropsOf(diffs, def),
+    primary: w === null && config.primary !== null && config.primary === spec.metric,
+  };
 }
 
 /** What a gate's result holds whatever the values: metric, level, thresholds and their text, where, line. */
@@ -207,7 +237,11 @@ function evaluateGate(
   }
   if (!spec.where) return withFailingQueries(metricGate(spec, base, def, ctx.metrics[spec.metric]), def, ctx);
   const m = ctx.breakdowns[spec.where.key]?.[spec.where.value]?.[spec.metric];
-  return groupNotGated(spec, spec.where, base, m, ctx) ?? metricGate(spec, base, def, m);
+  const notGated = groupNotGated(spec, spec.where, base, m, ctx);
+  if (notGated !== null) return notGated;
+  return isTested(spec)
+    ? testedGate(spec, base, def, m, tested, onInconclusive, ctx.alpha)
+    : metricGate(spec, base, def, m);
 }
 
 /**
@@ -238,12 +272,6 @@ function checkGate(
       `${spec.origin}: \`${testKey}\` needs a metric with a paired test (${paired.join(', ')}); \`${spec.metric}\` has none`,
     );
   }
-  if (isTested(spec) && spec.where) {
-    // Breakdown groups have no paired test: such a gate could never fail (every crossing "not significant").
-    throw new InputError(
-      `${spec.origin}: \`${testKey}\` cannot be combined with \`where\`: breakdown groups have no paired test, so the gate could never fail`,
-    );
-  }
   if (countKey && (needsBaseline(spec) || spec.where)) {
     throw new InputError(
       `${spec.origin}: \`${spec.metric}\` is a count of per-query outcomes: use min or max, without where`,
@@ -269,6 +297,8 @@ function gateBase(spec: GateSpec, unit: string | undefined, alpha: number, margi
           },
         }
       : {}),
+    ...(spec.slice ? { slice: true } : {}),
+    ...(spec.perSlice ? { per_slice: true } : {}),
     ...(spec.line !== undefined ? { line: spec.line } : {}),
   };
 }

@@ -48,6 +48,8 @@ import {
   unitOf,
   winsByGain,
   chunkMatchSummary,
+  sliceVerdictText,
+  wherePairs,
 } from './reportParts.js';
 import { flakyMarkdownLines, flakySetAsideText, repeatsMarkdownLines } from './repeatsText.js';
 import { reportWarningText, verdictCaveatText } from './warningText.js';
@@ -135,9 +137,10 @@ function alertLines(report: CompareReport, byId: Map<string, MetricDef>, context
   const advice = adviceSentence(report);
   const flaky = flakySetAsideText(report);
   const caveat = verdictCaveatText(context, markdownStyle(context));
+  const slice = sliceVerdictText(report, byId, (x) => escapeMarkdownText(x, 60));
   return [
     `> [!${ALERT[word]}]`,
-    `> **EvalVerdict: ${word}** — ${tally}${flaky ? ` · ${flaky}` : ''}${caveat ? ` · ⚠️ ${caveat}` : ''}${advice ? `. ${escapeMarkdownText(advice, 300)}` : ''}`,
+    `> **EvalVerdict: ${word}** — ${tally}${slice ? ` · ${slice}` : ''}${flaky ? ` · ${flaky}` : ''}${caveat ? ` · ⚠️ ${caveat}` : ''}${advice ? `. ${escapeMarkdownText(advice, 300)}` : ''}`,
     ...(shown.length ? ['>', ...shown.map((g) => alertGateLine(g, report, byId))] : []),
     ...(named.length > shown.length ? [`> - and ${named.length - shown.length} more in the gate table`] : []),
   ];
@@ -634,10 +637,45 @@ function buildSections(report: CompareReport, defs: MetricDef[], byId: Map<strin
   const answers = querySection('Answer changes', 'answer changes', answerChanges(report.per_query), report, true);
   const metrics = allMetricsSection(report, defs);
   const breakdowns = breakdownSection(report, byId);
+  const slices = sliceSection(report, byId);
   const present = (list: Array<Section | null>) => list.filter((s): s is Section => s !== null);
   return {
-    sections: present([losses, wins, answers, metrics, breakdowns]),
-    cutOrder: present([breakdowns, wins, answers, losses, metrics]),
+    sections: present([losses, wins, answers, slices, metrics, breakdowns]),
+    cutOrder: present([breakdowns, wins, answers, losses, metrics, slices]),
+  };
+}
+
+/** Every slice of the per_slice gates, collapsed: its numbers, its test and its result, the small slices too. */
+function sliceSection(report: CompareReport, byId: Map<string, MetricDef>): Section | null {
+  const slices = report.gates.filter((g) => g.slice);
+  if (slices.length === 0) return null;
+  const rows = slices.map((g) => {
+    const unit = unitOf(g.metric, byId);
+    const cells = [
+      escapeMarkdownText(wherePairs(g.where ?? {}), 60),
+      metricCode(g.metric),
+      g.n_paired === undefined ? '—' : g.n_paired.toLocaleString('en-US'),
+      formatValue(g.baseline, unit),
+      formatValue(g.candidate, unit),
+      escapeMarkdownText(gateDeltaText(g, unit, report.alpha), 200),
+      RESULT_TEXT[g.result],
+    ];
+    return `| ${cells.join(' | ')} |`;
+  });
+  return {
+    head: [
+      '',
+      `<details><summary>Slices (${slices.length}): the per_slice gates in every slice</summary>`,
+      '',
+      ...table(
+        ['slice', 'metric', 'queries', 'baseline', 'candidate', 'delta and test', 'result'],
+        ['---', '---', '---:', '---:', '---:', '---:', '---'],
+      ),
+    ],
+    rows,
+    tail: ['', '</details>'],
+    name: 'slices',
+    cut: 0,
   };
 }
 

@@ -484,3 +484,34 @@ export function unjudgedNote(report: CompareReport): string | null {
   const places = Math.round((1 - m.candidate) * 10 * m.n);
   return `In the candidate's top 10, ${places.toLocaleString('en-US')} places hold a document nobody judged or none (judged@10 ${formatValue(m.candidate)} against the baseline's ${formatValue(m.baseline)}): P, nDCG and MAP may understate it.`;
 }
+
+/**
+ * The slice the verdict line names when the gates hold per slice: a failing slice first, else an inconclusive or
+ * warning one, else the tested slice with the strongest sign of a drop (the smallest one-sided p); with how many
+ * slices share its state. Null when no slice was tested.
+ */
+export function sliceToName(
+  report: CompareReport,
+): { gate: GateResult; state: 'failing' | 'worst'; others: number } | null {
+  const tested = report.gates.filter((g) => g.slice && g.p_value !== undefined && g.p_value !== null);
+  if (tested.length === 0) return null;
+  const byP = (a: GateResult, b: GateResult) => (a.p_value ?? 1) - (b.p_value ?? 1);
+  const failing = tested.filter((g) => g.effect === 'fail').sort(byP);
+  if (failing.length > 0) return { gate: failing[0], state: 'failing', others: failing.length - 1 };
+  const open = tested.filter((g) => g.effect !== 'none' || g.result === 'inconclusive').sort(byP);
+  return { gate: (open.length > 0 ? open : [...tested].sort(byP))[0], state: 'worst', others: 0 };
+}
+
+/** "failing slice category=multi_hop: hit@5 −0.5600, 70 queries" (and "1 more failing"), as the verdict line says it. */
+export function sliceVerdictText(
+  report: CompareReport,
+  byId: Map<string, MetricDef>,
+  code: (text: string) => string,
+): string | null {
+  const named = sliceToName(report);
+  if (named === null) return null;
+  const { gate: g, state, others } = named;
+  const queries = g.n_paired === undefined ? '' : `, ${plural(g.n_paired, 'query', 'queries')}`;
+  const more = others > 0 ? ` (and ${others} more failing)` : '';
+  return `${state} slice ${code(wherePairs(g.where ?? {}))}: ${code(g.metric)} ${formatDelta(g.delta, unitOf(g.metric, byId))}${queries}${more}`;
+}

@@ -32,6 +32,7 @@ import {
   regressionsHeading,
   unitOf,
   chunkMatchSummary,
+  sliceVerdictText,
 } from './reportParts.js';
 
 import { configText } from './reportContext.js';
@@ -71,12 +72,13 @@ function columns(rows: string[][], right: Set<number>): string[] {
   );
 }
 
-function verdictLine(report: CompareReport, context: ReportContext): string {
+function verdictLine(report: CompareReport, context: ReportContext, byId: Map<string, MetricDef>): string {
   const tally = gateTally(report);
   const word = verdictWord(report).toUpperCase().replace('WITH WARNINGS', 'with warnings');
   const flaky = flakySetAsideText(report);
   const caveat = verdictCaveatText(context, { code: (x) => x, commit: (x) => x, input: (x) => plainText(x, 60) });
-  return `EvalVerdict: ${word} — ${tally}${flaky ? ` · ${flaky}` : ''}${caveat ? ` · ${caveat}` : ''}`;
+  const slice = sliceVerdictText(report, byId, (x) => plainText(x, 60));
+  return `EvalVerdict: ${word} — ${tally}${slice ? ` · ${slice}` : ''}${flaky ? ` · ${flaky}` : ''}${caveat ? ` · ${caveat}` : ''}`;
 }
 
 function gateLabel(g: GateResult): string {
@@ -103,7 +105,7 @@ export function renderReportText(
         : word === 'pass, inconclusive accepted'
           ? 'blue'
           : 'yellow';
-  const verdict = paint(paint(verdictLine(report, context), 'bold'), verdictColour);
+  const verdict = paint(paint(verdictLine(report, context, byId), 'bold'), verdictColour);
   const advice = adviceSentence(report);
   // The advice goes under the first verdict line only: the last line is the verdict alone.
   const lines = advice ? [verdict, `  ${advice}`] : [verdict];

@@ -165,8 +165,14 @@ export interface ComparedRuns {
         baseline: number;
         candidate: number;
     };
-    /** A paired metric's per-query differences (candidate - baseline), for the gates' one-sided tests; else null. */
-    pairedDiffsOf?: (metric: string) => Float64Array | null;
+    /**
+     * A paired metric's per-query differences (candidate - baseline), for the gates' one-sided tests, over every
+     * paired query or those of one breakdown group (`where`, a slice); else null.
+     */
+    pairedDiffsOf?: (metric: string, where?: {
+        key: string;
+        value: string;
+    }) => Float64Array | null;
     /** The candidate's query ids whose per-query value of `metric` is `bad` (a failed answer gate names them). */
     failingQueriesOf?: (metric: string, bad: number) => string[] | null;
 }

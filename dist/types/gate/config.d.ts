@@ -27,6 +27,10 @@ export interface GateSpec {
     /** Where it was written: `file:line`, or `preset NAME`. */
     origin: string;
     line?: number;
+    /** A tested gate that must also hold in every slice (`per_slice: true`; the config's `slices`). */
+    perSlice?: boolean;
+    /** One slice's gate, made from a `per_slice` gate (gates.ts, withSliceGates); never written in a config. */
+    slice?: boolean;
 }
 export type OnInconclusive = 'fail' | 'warn' | 'pass';
 /** The smallest drop that matters, by default: see docs/gates.md, "Margins" (chosen by test/verdict.test.ts). */
@@ -49,6 +53,11 @@ export interface GateConfig {
     notices: string[];
     /** The run-to-run noise `evalverdict calibrate` measured, when the config carries it (src/gate/noise.ts). */
     noise?: NoiseFloor;
+    /** `slices` and `min_queries` when set: the breakdown fields a `per_slice` gate holds in, value by value. */
+    slices?: {
+        keys: WhereKey[];
+        minQueries: number;
+    };
     /** `repeats.may_differ` when set: settings a side's repeats may differ in without a warning (else compare's default). */
     repeatsMayDiffer?: string[];
 }
@@ -71,6 +80,8 @@ export declare function defaultGateConfig(): GateConfig;
  */
 export declare function candidateOnlyDefaultConfig(): GateConfig;
 export declare function parseGateConfig(text: string, source: string): GateConfig;
+/** The fewest queries a slice needs for a per_slice gate to hold in it (docs/gates.md, "Slices"). */
+export declare const DEFAULT_MIN_SLICE_QUERIES = 20;
 /**
  * The settings in force, resolved once, and the config's gates at them: the cutoffs are `given`'s (the command
  * line's, the action's inputs') when set, else the config's `k` and `mrr_cutoff`, else the defaults; the level is the

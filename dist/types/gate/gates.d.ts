@@ -17,7 +17,7 @@ export interface GateContext {
     /** False for a candidate-only report: gates that compare with a baseline have no data. Default true. */
     hasBaseline?: boolean;
     /** A paired metric's per-query differences (candidate - baseline), for tested gates. */
-    pairedDiffsOf?: (metric: string) => Float64Array | null;
+    pairedDiffsOf?: ComparedRuns['pairedDiffsOf'];
     /** The candidate's queries whose per-query value of a metric is the bad one, for failed answer gates. */
     failingQueriesOf?: (metric: string, bad: number) => string[] | null;
     seed?: number;
@@ -29,6 +29,13 @@ export interface GateContext {
  * the comparison the config's alpha.
  */
 export declare function applyGates(compared: ComparedRuns, config: GateConfig): GatedRuns;
+/**
+ * The config with each `per_slice` gate followed by one gate a slice: every value of each `slices` field, in name
+ * order, gated as the gate is (its margin and test) on that slice's queries, with `min_queries` as its min_n (a
+ * smaller slice is shown, never enforced). They join the tested gates' family, so alpha is split over the slices
+ * and the gates together (docs/gates.md, "Slices").
+ */
+export declare function withSliceGates(config: GateConfig, groupSizes: GateContext['groupSizes']): GateConfig;
 /**
  * Every gate evaluated. Tested gates split alpha among themselves in advance (Bonferroni over the corrected ones;
  * docs/gates.md, "Error control"), so each gate's bounds depend on its own data and the family's size only.

@@ -5,6 +5,10 @@ export type Verdict = 'pass' | 'warn' | 'fail';
 export interface GateResult {
     metric: string;
     where?: Record<string, string | boolean>;
+    /** A gate that holds over the whole set and in every slice (`per_slice: true`); its slices follow it. */
+    per_slice?: boolean;
+    /** One slice's gate, made from the `per_slice` gate before it (docs/gates.md, "Slices"). */
+    slice?: boolean;
     level: 'error' | 'warn';
     min?: number;
     max?: number;

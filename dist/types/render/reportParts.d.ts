@@ -136,3 +136,15 @@ export declare const UNJUDGED_GAP = 0.05;
  * may be worse: when its judged@10 is lower than the baseline's by more than UNJUDGED_GAP, one sentence says so.
  */
 export declare function unjudgedNote(report: CompareReport): string | null;
+/**
+ * The slice the verdict line names when the gates hold per slice: a failing slice first, else an inconclusive or
+ * warning one, else the tested slice with the strongest sign of a drop (the smallest one-sided p); with how many
+ * slices share its state. Null when no slice was tested.
+ */
+export declare function sliceToName(report: CompareReport): {
+    gate: GateResult;
+    state: 'failing' | 'worst';
+    others: number;
+} | null;
+/** "failing slice category=multi_hop: hit@5 −0.5600, 70 queries" (and "1 more failing"), as the verdict line says it. */
+export declare function sliceVerdictText(report: CompareReport, byId: Map<string, MetricDef>, code: (text: string) => string): string | null;
