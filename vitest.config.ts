@@ -8,7 +8,12 @@ import LongestFirstSequencer from './test/longestFirstSequencer.js';
  * worker ran before it (`isolate: false`): importing src/ and its dependencies again for each of ~80 files was
  * ~90 s of the suite's CPU time.
  */
-const NEEDS_FRESH_MODULES = ['test/coreSpec.test.ts', 'test/kebabHitFields.test.ts', 'test/resultJson.test.ts'];
+const NEEDS_FRESH_MODULES = [
+  'test/coreSpec.test.ts',
+  'test/kebabHitFields.test.ts',
+  'test/readerNotice.test.ts',
+  'test/resultJson.test.ts',
+];
 
 export default defineConfig({
   test: {

@@ -48220,6 +48220,34 @@ function numberFormat_plural(n, one, many) {
     return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 }
 
+;// CONCATENATED MODULE: ./schemas/gate-config.schema.json
+const gate_config_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"gate-config.schema.json","title":"EvalVerdict gate config","description":"The gate config (`.github/evalverdict.yml`, `--config`, the action\'s `gates` input): docs/gates.md. Put `# yaml-language-server: $schema=<path to this file>` on its first line.","type":["object","null"],"additionalProperties":false,"properties":{"preset":{"$ref":"#/$defs/preset"},"presets":{"anyOf":[{"$ref":"#/$defs/preset"},{"type":"array","items":{"$ref":"#/$defs/preset"}}]},"alpha":{"type":"number","exclusiveMinimum":0,"maximum":0.5,"description":"Significance level of the paired tests, above 0 and at most 0.5; default 0.05."},"min_n":{"type":"integer","minimum":0,"description":"Default `min_n` of the gates with `where`; default 20."},"gates":{"type":["array","null"],"maxItems":200,"items":{"$ref":"#/$defs/gate"},"description":"At most 200 gates, each a row of the report\'s gate table. The reader counts the presets\' gates too (retrieval 4, rag-answers 5), which JSON Schema cannot add up: with presets, list fewer."},"margin":{"type":"number","minimum":0,"description":"The drop that matters for tested gates: a gate passes when a drop of it is ruled out, fails when the drop is shown to be beyond it; 0 asks for a gain. Default 0.1 (docs/gates.md)."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when its interval neither rules out a drop of the margin nor shows one beyond it; default warn (docs/gates.md)."},"correction":{"enum":["none","holm","bh"],"description":"How the tested gates\' p values are adjusted together; default holm."},"primary":{"type":"string","minLength":1,"description":"A metric whose tested gates use the full alpha, outside the correction."},"k":{"anyOf":[{"type":"integer","minimum":1,"maximum":1000},{"type":"array","minItems":1,"items":{"type":"integer","minimum":1,"maximum":1000}}],"description":"The cutoffs of the @k metrics, as --k; the command line wins."},"mrr_cutoff":{"type":"integer","minimum":1,"maximum":1000,"description":"The cutoff of mrr@N, as --mrr-cutoff; the command line wins."},"slices":{"anyOf":[{"enum":["category","difficulty","tag","answerable","vault"]},{"type":"array","minItems":1,"items":{"enum":["category","difficulty","tag","answerable","vault"]}}],"description":"The golden-set fields whose every value is a slice that a per_slice gate must hold in."},"min_queries":{"type":"integer","minimum":1,"description":"The fewest queries a slice needs to be gated; smaller slices are shown, never enforced. Default 20."},"repeats":{"type":["object","null"],"additionalProperties":false,"description":"Repeated runs per side (docs/compare.md, \\"Repeated runs and flaky queries\\").","properties":{"may_differ":{"anyOf":[{"type":"string","minLength":1},{"type":["array","null"],"items":{"type":"string","minLength":1}}],"description":"The config_snapshot_json keys (top-level) a side\'s runs may differ in without a warning, e.g. [seed, started_at]; listed in the JSON as `repeats.<side>.expected_differences`. Replaces the default, [seed]; an empty list warns on every difference."}}},"noise":{"type":"object","additionalProperties":false,"required":["measured","runs","metrics"],"description":"The run-to-run noise `evalverdict calibrate` measured, written into the config it suggests; the report names it. A record: it changes no verdict (docs/gates.md, \\"Noise floor\\").","properties":{"measured":{"type":"string","description":"The newest calibration run\'s created_at (RFC 3339)."},"runs":{"type":"integer","minimum":2,"description":"How many runs of one commit were measured."},"commit":{"type":["string","null"],"description":"The commit the runs record."},"metrics":{"type":"object","minProperties":1,"maxProperties":200,"description":"Per metric id: its noise; 1 to 200 metrics (as many as a config may have gates).","additionalProperties":{"type":"object","additionalProperties":false,"required":["sd_diff","sd_mean","changed","detects"],"properties":{"sd_diff":{"type":"number","minimum":0,"description":"SD of a query\'s difference between two runs."},"sd_mean":{"type":"number","minimum":0,"description":"SD of the run mean across runs."},"changed":{"type":"number","minimum":0,"description":"Share of queries that differ between two runs."},"detects":{"type":["number","null"],"minimum":0,"description":"The smallest drop the gate\'s test detects at this noise (80% power); null: none."}}}}}}},"$defs":{"preset":{"enum":["retrieval","rag-answers"]},"gate":{"type":"object","additionalProperties":false,"required":["metric"],"allOf":[{"description":"A gate needs a threshold: one of min, max, max_drop, max_increase, max_drop_pct, max_increase_pct, or margin.","anyOf":[{"required":["min"]},{"required":["max"]},{"required":["max_drop"]},{"required":["max_increase"]},{"required":["max_drop_pct"]},{"required":["max_increase_pct"]},{"required":["margin"]}]}],"properties":{"metric":{"type":"string","minLength":1,"description":"A metric id (`evalverdict metrics`) or regressions, losses, wins, answer_regressions."},"where":{"type":"object","minProperties":1,"maxProperties":1,"additionalProperties":false,"properties":{"category":{"type":["string","number"]},"difficulty":{"type":["string","number"]},"tag":{"type":["string","number"]},"vault":{"type":["string","number"]},"answerable":{"type":"boolean"}}},"level":{"enum":["error","warn"]},"min":{"type":"number"},"max":{"type":"number"},"max_drop":{"type":"number"},"max_increase":{"type":"number"},"max_drop_pct":{"type":"number"},"max_increase_pct":{"type":"number"},"significant_only":{"type":"boolean"},"per_slice":{"type":"boolean","description":"A tested gate that must also hold in every slice of the config\'s slices with min_queries queries or more."},"min_n":{"type":"integer","minimum":0},"on_no_data":{"enum":["fail","warn","pass"]},"margin":{"type":"number","minimum":0,"description":"This gate\'s drop that matters (else its own max_drop & co. as a drop, else the config\'s margin); 0 asks for a gain."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when its interval neither rules out a drop of the margin nor shows one beyond it; default warn (docs/gates.md)."}}}}}');
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var yaml_dist = __nccwpck_require__(8815);
+;// CONCATENATED MODULE: ./src/yamlLines.ts
+/** YAML parsed with positions, for messages that name `file:line` (golden sets and gate configs). */
+
+
+/** Parses `text`, throwing an InputError `source:line:col: invalid YAML (...)` for the first syntax error. */
+function parseYamlWithLines(text, source) {
+    const lineCounter = new yaml_dist/* LineCounter */.HN();
+    const doc = (0,yaml_dist/* parseDocument */.Tp)(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+    if (doc.errors.length > 0) {
+        const e = doc.errors[0];
+        const { line, col } = lineCounter.linePos(e.pos[0]);
+        throw new errors_InputError(`${source}:${line}:${col}: invalid YAML (${e.message.split('\n')[0]})`);
+    }
+    const lineOf = (node) => {
+        const range = node?.range;
+        return range ? lineCounter.linePos(range[0]).line : 1;
+    };
+    const keyLine = (map, key) => {
+        const pair = map.items.find((p) => p.key?.value === key);
+        return pair ? lineOf(pair.value ?? pair.key) : lineOf(map);
+    };
+    return { doc, lineOf, keyLine };
+}
+
 ;// CONCATENATED MODULE: ./src/suggest.ts
 /** "; did you mean `x`?" for a misspelt key or name, or '' when no candidate is close. */
 function suggest(word, candidates) {
@@ -48249,2490 +48277,40 @@ function editDistance(a, b) {
     return prev[b.length];
 }
 
-;// CONCATENATED MODULE: ./src/stats/distributions.ts
+;// CONCATENATED MODULE: ./src/arrays.ts
 /**
- * The distributions the tests read their tails from: Binomial(m, 1/2) exactly (log-factorials summed in one fixed
- * order, so every caller gets the same bits), the standard normal (the erfc approximation of Numerical Recipes,
- * 2nd ed., section 6.2, |error| < 1.2e-7) and Student's t (the Cornish-Fisher expansion, Abramowitz and Stegun
- * 26.7.5).
- */
-/** log(i!) for i = 0..n, summed in one fixed order (the power computation shares it). */
-function logFactorialTable(n) {
-    const t = new Float64Array(n + 1);
-    for (let i = 2; i <= n; i++)
-        t[i] = t[i - 1] + Math.log(i);
-    return t;
-}
-/** P(X = x) for X ~ Binomial(m, 1/2), x = 0..m. */
-function binomialHalf(m) {
-    const lf = logFactorialTable(m);
-    const pmf = new Float64Array(m + 1);
-    for (let x = 0; x <= m; x++)
-        pmf[x] = Math.exp(lf[m] - lf[x] - lf[m - x] - m * Math.LN2);
-    return pmf;
-}
-/** Standard normal upper tail, via the complementary error function (Numerical Recipes erfc, |error| < 1.2e-7). */
-function normalUpperTail(z) {
-    const x = Math.abs(z) / Math.SQRT2;
-    const t = 1 / (1 + 0.5 * x);
-    const erfc = t *
-        Math.exp(-x * x -
-            1.26551223 +
-            t *
-                (1.00002368 +
-                    t *
-                        (0.37409196 +
-                            t *
-                                (0.09678418 +
-                                    t *
-                                        (-0.18628806 +
-                                            t *
-                                                (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))));
-    const upper = erfc / 2;
-    return z >= 0 ? upper : 1 - upper;
-}
-/**
- * Upper-tail point z with P(Z > z) = tail, by bisection on normalUpperTail itself (so the test and it agree). From
- * -40: a tail above 1/2 (an alpha above 0.5) has a negative point.
- */
-function normalQuantile(tail) {
-    let lo = -40;
-    let hi = 40;
-    for (let i = 0; i < 200; i++) {
-        const mid = (lo + hi) / 2;
-        if (normalUpperTail(mid) >= tail)
-            lo = mid;
-        else
-            hi = mid;
-    }
-    return lo;
-}
-/** P(X >= k) for X ~ Binomial(m, 1/2), k = 0..m (and 0 at m + 1), each summed from the top in one fixed order. */
-function binomialUpperTails(m) {
-    const pmf = binomialHalf(m);
-    const upper = new Float64Array(m + 2);
-    for (let k = m; k >= 0; k--)
-        upper[k] = upper[k + 1] + pmf[k];
-    return upper;
-}
-/** The largest k (at least 0) whose tail `upper[k]` = P(X >= k) reaches `level`: k + 1 losses are significant. */
-function largestReaching(upper, level) {
-    let k = upper.length - 2;
-    while (k > 0 && upper[k] < level)
-        k--;
-    return k;
-}
-/**
- * Student's t point with `df` degrees of freedom for the normal point z (Cornish-Fisher, to df^-3: within 0.001 of
- * the exact point from 5 degrees of freedom; smaller, so less conservative, below). Odd and increasing in z, so
- * the p of a t statistic is read back by bisection and agrees with the bounds.
- */
-function studentPoint(z, df) {
-    const z2 = z * z;
-    const g1 = (z2 + 1) / 4;
-    const g2 = (5 * z2 * z2 + 16 * z2 + 3) / 96;
-    const g3 = (3 * z2 * z2 * z2 + 19 * z2 * z2 + 17 * z2 - 15) / 384;
-    return z * (1 + g1 / df + g2 / df ** 2 + g3 / df ** 3);
-}
-/** The normal point whose Student point (studentPoint) is t: bisection, so p < beta exactly when t > t_beta. */
-function normalPointOf(t, df) {
-    let lo = -40;
-    let hi = 40;
-    for (let i = 0; i < 200; i++) {
-        const mid = (lo + hi) / 2;
-        if (studentPoint(mid, df) <= t)
-            lo = mid;
-        else
-            hi = mid;
-    }
-    return lo;
-}
-
-;// CONCATENATED MODULE: ./src/stats/power.ts
-/**
- * The smallest drop a gate's one-sided test can see: the minimum detectable drop (MDD) at a level and 80% power,
- * the question Webber, Moffat and Zobel ask of IR test collections ("Statistical power in retrieval experimentation",
- * CIKM 2008).
+ * `list.map(fn)`, always as a packed array of exactly `list.length` elements.
  *
- * Model: n queries, a share rho of them changed between two runs with no real change, with a typical size s (root
- * mean square; 1, a hit lost, when none changed), from baseline-side noise (measuredNoiseModel: the config's
- * `noise:` block or the baseline's repeats; redrawnNoiseModel: `evalverdict power`'s assumed churn) or, lacking it,
- * from a comparison's own differences with the mean change removed (noiseModel). Under no change a changed query
- * is as likely better as worse. A drop of size d * s first moves a share of the unchanged queries to a loss of
- * size s (P(loss) = rho/2 + d, P(win) = rho/2, while d <= 1 - rho); past that, when too few
- * queries are unchanged, the rest of the drop turns wins into losses (each such query moves the mean by 2s), so the
- * mean difference is always -d * s and d runs up to 1 (every query a loss). For a metric whose differences all have one
- * size (hit@k, and nDCG/MRR when every change is a hit found or lost) the gate's test is then the exact sign
- * test, and for n <= EXACT_POWER_MAX the power is summed exactly over every (losses, wins) count; above it the
- * normal approximation of the same test is used (at 100/101 queries the two agree within 0.02: test/verdict.test.ts).
+ * Why not `Array.prototype.map`: once V8's optimizing compiler inlines `map`, the arrays it returns are holey, where
+ * the builtin's (and JSON.parse's, and push's) are packed. The two kinds have different hidden classes, so every
+ * function that reads arrays made both ways (a golden query's lists, made before and after the reader was
+ * optimized) deoptimizes with "wrong map" and is compiled again, in each thread (bench/README.md, "What was kept";
+ * docs/decisions/0006-packed-arrays.md). `slice` keeps the source's kind and allocates exactly.
  */
-
-const EXACT_POWER_MAX = 100;
-const TARGET_POWER = 0.8;
-/**
- * The noise of a comparison's own paired differences with the mean change removed, for when no baseline-side noise
- * is known: the share of queries that changed, at the size their spread about the mean gives (the variance of the
- * differences, not their mean square: sqrt(variance / share)). A real change, better or worse, then does not count
- * as noise by its mean. No spread about the mean (nothing changed, or every query by the same amount): no noise, at
- * the changes' size (1 when none changed). On the latent model (test/powerAdvice.test.ts) its detectable drop at 300
- * queries is 0.96-1.23 times the A/A noise's (median) under true drops of up to twice the margin; twice the rarer
- * side's share, the other way to remove a change, fell to 0.45, since a real drop also removes wins.
- */
-function noiseModel(diffs) {
-    const n = diffs.length;
-    let changed = 0;
-    let sum = 0;
-    let squares = 0;
-    for (let i = 0; i < n; i++) {
-        if (diffs[i] === 0)
-            continue;
-        changed++;
-        sum += diffs[i];
-        squares += diffs[i] * diffs[i];
-    }
-    if (changed === 0)
-        return { n, rho: 0, size: 1 };
-    const mean = sum / n;
-    const variance = squares / n - mean * mean;
-    // every query changed by the same amount: a spread of rounding error only
-    if (variance <= 1e-12 * (squares / n))
-        return { n, rho: 0, size: Math.sqrt(squares / changed) };
-    const rho = changed / n;
-    return { n, rho, size: Math.sqrt(variance / rho) };
-}
-/**
- * The model of a measured noise floor (the config's `noise:` block, `evalverdict calibrate`): a share `changed` of the
- * queries differs between two runs with no change, with a mean squared difference sdDiff^2, so a typical change of
- * sdDiff / sqrt(changed) (1 when nothing changed), over the n queries a comparison pairs.
- */
-function measuredNoiseModel(n, changed, sdDiff) {
-    const rho = Math.min(1, changed);
-    return { n, rho, size: rho === 0 || sdDiff === 0 ? 1 : sdDiff / Math.sqrt(rho) };
-}
-/**
- * The noise when a share `churn` of the queries is redrawn between two runs with no change, a redrawn query taking
- * another value of the same run's per-query values (NaN: left out): it differs with probability 1 - sum p_v^2 over
- * the distinct values v, by a mean square of twice their variance. A hit@k at value v gives 2v(1 - v) and size 1;
- * nDCG or MRR get the size of their own spread instead of a hit's.
- */
-function redrawnNoiseModel(values, churn) {
-    const kept = Array.from(values)
-        .filter((v) => !Number.isNaN(v))
-        .sort((a, b) => a - b);
-    const n = kept.length;
-    if (n === 0)
-        return { n, rho: 0, size: 1 };
-    const mean = kept.reduce((a, v) => a + v, 0) / n;
-    const variance = kept.reduce((a, v) => a + (v - mean) * (v - mean), 0) / n;
-    let same = 0;
-    for (let i = 0, j = 0; i < n; i = j) {
-        while (j < n && kept[j] === kept[i])
-            j++;
-        same += ((j - i) / n) ** 2;
-    }
-    const differ = Math.max(0, 1 - same);
-    return { n, rho: churn * differ, size: differ === 0 ? 1 : Math.sqrt((2 * variance) / differ) };
-}
-/** For m changed queries, the fewest losses the one-sided exact sign test rejects at `level` (m + 1: none). */
-function rejectionCounts(n, level) {
-    const least = new Int32Array(n + 1);
-    for (let m = 0; m <= n; m++)
-        least[m] = largestReaching(binomialUpperTails(m), level) + 1;
-    return least;
-}
-/** count * log(p), 0 for no count (so that a share of 0 never makes 0 * -Infinity). */
-const countTimesLog = (count, logP) => (count === 0 ? 0 : count * logP);
-/** Exact power of the one-sided sign test when P(loss) = lossP and P(win) = winP per query. */
-function exactPower(n, lossP, winP, least, lf) {
-    // The three logs once per call, not once per cell: the MDD search alone calls this 41 times for a gate.
-    const logLoss = Math.log(lossP);
-    const logWin = Math.log(winP);
-    const logSame = Math.log(Math.max(0, 1 - lossP - winP));
-    let power = 0;
-    for (let losses = 0; losses <= n; losses++) {
-        // least[] never falls as the changed count grows: once these losses are too few, they stay too few with more wins.
-        for (let wins = 0; wins + losses <= n && losses >= least[losses + wins]; wins++) {
-            const same = n - losses - wins;
-            const log = lf[n] -
-                lf[losses] -
-                lf[wins] -
-                lf[same] +
-                countTimesLog(losses, logLoss) +
-                countTimesLog(wins, logWin) +
-                countTimesLog(same, logSame);
-            power += Math.exp(log);
-        }
-    }
-    return power;
-}
-/**
- * Per query, P(loss) and P(win) under a drop of d (in units of the typical size): from unchanged queries first, then
- * from wins, so that P(loss) - P(win) = d for every d in [0, 1] (module comment).
- */
-function lossWinShares(rho, d) {
-    const fromUnchanged = Math.min(d, 1 - rho);
-    const fromWins = (d - fromUnchanged) / 2;
-    return { loss: rho / 2 + fromUnchanged + fromWins, win: Math.max(0, rho / 2 - fromWins) };
-}
-/** Normal-approximation power of the same test: reject when the drop sum exceeds z * sqrt(sum of squares). */
-function normalPower(n, rho, d, zLevel) {
-    const { loss, win } = lossWinShares(rho, d);
-    const changed = loss + win;
-    if (changed === 0)
-        return 0;
-    const mean = n * d;
-    const sd = Math.sqrt(n * Math.max(1e-12, changed - d * d));
-    return normalUpperTail((zLevel * Math.sqrt(n * changed) - mean) / sd);
-}
-/** The minimum detectable drop (in the metric's unit) at `level` (one-sided) and `target` power (80%); Infinity: none. */
-function minimumDetectableDrop(model, level, target = TARGET_POWER) {
-    const { n, rho, size } = model;
-    if (n === 0)
-        return Number.POSITIVE_INFINITY;
-    let power;
-    if (n <= EXACT_POWER_MAX) {
-        const lf = logFactorialTable(n);
-        const least = rejectionCounts(n, level);
-        power = (d) => {
-            const { loss, win } = lossWinShares(rho, d);
-            return exactPower(n, loss, win, least, lf);
-        };
-    }
-    else {
-        const zLevel = normalQuantile(level);
-        power = (d) => normalPower(n, rho, d, zLevel);
-    }
-    const most = 1;
-    if (power(most) < target)
-        return Number.POSITIVE_INFINITY;
-    let lo = 0;
-    let hi = most;
-    for (let i = 0; i < 40; i++) {
-        const mid = (lo + hi) / 2;
-        if (power(mid) >= target)
-            hi = mid;
-        else
-            lo = mid;
-    }
-    return hi * size;
-}
-/** The fewest queries, with the same share and size of changes, whose MDD is at most `margin` (null: over 10^7). */
-function queriesNeeded(model, level, margin) {
-    const mddAt = (n) => minimumDetectableDrop({ ...model, n }, level);
-    const ceiling = 10_000_000;
-    if (mddAt(ceiling) > margin)
-        return null;
-    let lo = 1;
-    let hi = ceiling;
-    while (lo < hi) {
-        const mid = Math.floor((lo + hi) / 2);
-        if (mddAt(mid) <= margin)
-            hi = mid;
-        else
-            lo = mid + 1;
-    }
-    return lo;
-}
-
-;// CONCATENATED MODULE: ./src/stats/dropBounds.ts
-/**
- * One-sided bounds of a paired mean drop, the interval every tested gate reads against its margin
- * (docs/decisions/0010): Student's t with the variance floored as Agresti and Min's added discordant pairs floor
- * it (Agresti and Min, "Simple improved confidence intervals for comparing matched proportions", Statistics in
- * Medicine 24, 2005).
- */
-
-function dropBounds(drops, beta, step) {
-    const n = drops.length;
-    if (n === 0)
-        return { n, meanDrop: 0, se: 0, lower: 0, upper: 0, pValue: 1 };
-    let sum = 0;
-    for (let i = 0; i < n; i++)
-        sum += drops[i];
-    const meanDrop = sum / n;
-    let squares = 0;
-    for (let i = 0; i < n; i++)
-        squares += (drops[i] - meanDrop) ** 2;
-    const variance = Math.max(n > 1 ? squares / (n - 1) : 0, (2 * step * step) / (n + 1));
-    const se = Math.sqrt(variance / n);
-    const df = Math.max(1, n - 1);
-    const half = studentPoint(normalQuantile(beta), df) * se;
-    const pValue = se > 0 ? normalUpperTail(normalPointOf(meanDrop / se, df)) : meanDrop > 0 ? 0 : 1;
-    return { n, meanDrop, se, lower: meanDrop - half, upper: meanDrop + half, pValue };
-}
-
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var yaml_dist = __nccwpck_require__(8815);
-;// CONCATENATED MODULE: ./src/gate/noise.ts
-/**
- * The gate config's `noise:` block: the run-to-run noise `evalverdict calibrate` measured, carried in the config it
- * suggests so the report can name the noise floor its margins came from (docs/gates.md, "Noise floor"). It is a
- * record, not a gate: nothing here changes a verdict.
- *
- *   noise:
- *     measured: "2026-11-28T04:00:00Z"   # the newest calibration run's created_at
- *     runs: 5
- *     commit: "0123456789ab"             # optional: the commit the runs record
- *     metrics:
- *       hit@5: { sd_diff: 0.2828, sd_mean: 0.0119, changed: 0.08, detects: 0.0412 }
- */
-
-
-
-
-
-
-const NOISE_KEYS = ['measured', 'runs', 'commit', 'metrics'];
-const METRIC_KEYS = ['sd_diff', 'sd_mean', 'changed', 'detects'];
-/** A config names at most this many metrics' noise (as many as it may have gates). */
-const MAX_NOISE_METRICS = 200;
-/** The `noise` node of a config's root map, checked key by key; every error names the line of the key at fault. */
-function parseNoise(node, { lineOf, keyLine }, source) {
-    if (!(0,yaml_dist/* isMap */.jh)(node))
-        throw new errors_InputError(`${source}:${lineOf(node)}: \`noise\` must be a map with measured, runs and metrics`);
-    const at = (key) => `${source}:${keyLine(node, key)}`;
-    const top = node.toJSON();
-    for (const key of Object.keys(top))
-        if (!NOISE_KEYS.includes(key))
-            throw new errors_InputError(`${at(key)}: unknown \`noise\` key \`${key}\`${suggest(key, NOISE_KEYS)}`);
-    const { measured, runs, commit } = top;
-    if (typeof measured !== 'string' || runTime(measured) === null)
-        throw new errors_InputError(`${at('measured')}: \`noise.measured\` must be an RFC 3339 time, got ${valueText(measured)}`);
-    if (typeof runs !== 'number' || !Number.isInteger(runs) || runs < 2)
-        throw new errors_InputError(`${at('runs')}: \`noise.runs\` must be a whole number >= 2, got ${valueText(runs)}`);
-    if (commit !== undefined && commit !== null && typeof commit !== 'string')
-        throw new errors_InputError(`${at('commit')}: \`noise.commit\` must be a string, got ${valueText(commit)}`);
-    const metricsNode = node.get('metrics', true);
-    if (!(0,yaml_dist/* isMap */.jh)(metricsNode) || metricsNode.items.length === 0)
-        throw new errors_InputError(`${at('metrics')}: \`noise.metrics\` must map metric ids to their noise`);
-    if (metricsNode.items.length > MAX_NOISE_METRICS)
-        throw new errors_InputError(`${at('metrics')}: \`noise.metrics\` names more than ${MAX_NOISE_METRICS} metrics`);
-    const metrics = {};
-    for (const pair of metricsNode.items) {
-        const id = String(pair.key?.value ?? pair.key);
-        metrics[id] = parseMetricNoise(id, pair.value, `${source}:${lineOf(pair.value ?? pair.key)}`);
-    }
-    return { measured, runs, commit: commit ?? null, metrics };
-}
-function parseMetricNoise(id, node, at) {
-    if (!(0,yaml_dist/* isMap */.jh)(node))
-        throw new errors_InputError(`${at}: \`noise.metrics.${id}\` must be a map of ${METRIC_KEYS.join(', ')}`);
-    const m = node.toJSON();
-    for (const key of Object.keys(m))
-        if (!METRIC_KEYS.includes(key))
-            throw new errors_InputError(`${at}: unknown key \`${key}\` in \`noise.metrics.${id}\`${suggest(key, [...METRIC_KEYS])}`);
-    const number = (key, nullable) => {
-        const v = m[key];
-        if (nullable && v === null)
-            return null;
-        if (typeof v !== 'number' || !Number.isFinite(v) || v < 0)
-            throw new errors_InputError(`${at}: \`noise.metrics.${id}.${key}\` must be a number >= 0, got ${valueText(v)}`);
-        return v;
-    };
-    return {
-        sd_diff: number('sd_diff', false),
-        sd_mean: number('sd_mean', false),
-        changed: number('changed', false),
-        detects: number('detects', true),
-    };
-}
-/**
- * A metric's measured noise as the detectable drop's model over the n queries a comparison pairs: the share of
- * queries that changed between two runs of one commit, at a typical size sd_diff / sqrt(changed) (graded metrics
- * too: nDCG's small changes keep their own size, not a hit's). The baseline side's noise, not the comparison's.
- */
-function noiseFloorModel(floor, n) {
-    return measuredNoiseModel(n, floor.changed, floor.sd_diff);
-}
-
-;// CONCATENATED MODULE: ./src/gate/testedGates.ts
-
-
-
-
-function isTested(spec) {
-    return spec.significantOnly || spec.margin !== undefined;
-}
-/** +1 when higher is better: a drop is then baseline - candidate. */
-function directionOf(def) {
-    return def?.direction === 'lower' ? -1 : 1;
-}
-/** The per-query drops (positive = worse) of a gate's metric, from the paired differences candidate - baseline. */
-function dropsOf(diffs, def) {
-    const dir = directionOf(def);
-    return diffs.map((d) => (d === 0 ? 0 : -dir * d));
-}
-/**
- * The numbers of one tested gate: its drops' bounds at 1 - alpha / size, read for a margin in the caller.
- * `step` is the metric's full step (1 for a rate): the pseudo-queries of the bounds (src/stats/signFlip.ts).
- * `noise`: the metric's measured noise floor (the config's `noise:` block), the advice's noise when given.
- */
-function testedNumbers(drops, family, alpha, margin, def, noise) {
-    const beta = levelInFamily(alpha, family.size);
-    const b = dropBounds(drops, beta, stepOf(def, drops));
-    const ci = directionOf(def) === 1 ? [-b.upper, -b.lower] : [b.lower, b.upper];
-    return {
-        pValue: b.pValue,
-        meanDrop: b.meanDrop,
-        pAdjusted: adjustedP(b.pValue, family.size),
-        correction: family.correction,
-        dropBounds: [clean(b.lower), clean(b.upper)],
-        ci: [clean(ci[0]), clean(ci[1])],
-        ciLevel: 1 - 2 * alpha,
-        simultaneousOver: family.size,
-        significant: b.lower > 0,
-        margin,
-        ...advice(drops, beta, margin, noise ?? null),
-        nPaired: b.n,
-    };
-}
-/**
- * Power is advice, never the outcome: the smallest drop found 80% of the time at the gate's level, and the queries
- * that would bring it to the margin, from the baseline side's measured noise when the config carries it, else from
- * the comparison's differences with their mean change removed (a real change, better or worse, is not noise).
- */
-function advice(drops, beta, margin, noise) {
-    const model = noise ? noiseFloorModel(noise, drops.length) : noiseModel(drops);
-    const mdd = minimumDetectableDrop(model, beta);
-    return {
-        mdd: Number.isFinite(mdd) ? mdd : null,
-        queriesNeeded: mdd > margin ? queriesNeeded(model, beta, margin) : null,
-        adviceFrom: noise ? 'noise floor' : 'comparison',
-    };
-}
-/** A rate moves by at most 1 a query; another metric's step is its largest observed change. */
-function stepOf(def, drops) {
-    if (def?.unit === 'ratio')
-        return 1;
-    let largest = 0;
-    for (const d of drops)
-        largest = Math.max(largest, Math.abs(d));
-    return largest;
-}
-/** -0 prints as "-0.0000"; an interval end is 0 then. */
-const clean = (x) => (x === 0 ? 0 : x);
-
-;// CONCATENATED MODULE: ./src/gate/gates.ts
-/** Applying gates to a comparison: each gate's actual values, threshold, result, and the verdict. Pure. */
-
-
-
-
-
-/** Gate-only metrics: per-query outcome counts of the comparison (candidate side only). */
-const COUNT_METRICS = {
-    regressions: 'regression',
-    losses: 'loss',
-    wins: 'win',
-    answer_regressions: 'answer_regression',
-};
-const EPS = 1e-12;
-/** Absolute thresholds in the metric's unit (a count gate reads `≤ 0`, not `≤ 0.0000`). */
-function describeThreshold(key, x, unit) {
-    switch (key) {
-        case 'min':
-            return `≥ ${numberFormat_formatValue(x, unit)}`;
-        case 'max':
-            return `≤ ${numberFormat_formatValue(x, unit)}`;
-        case 'max_drop':
-            return `drop ≤ ${numberFormat_formatValue(x, unit)}`;
-        case 'max_increase':
-            return `increase ≤ ${numberFormat_formatValue(x, unit)}`;
-        case 'max_drop_pct':
-            return `drop ≤ ${x}%`;
-        case 'max_increase_pct':
-            return `increase ≤ ${x}%`;
-    }
-}
-/** Is the threshold met? Relative thresholds against a baseline of 0 treat any change in that direction as infinite. */
-function meets(key, x, baseline, candidate) {
-    const delta = baseline === null ? null : candidate - baseline;
-    switch (key) {
-        case 'min':
-            return candidate >= x - EPS;
-        case 'max':
-            return candidate <= x + EPS;
-        case 'max_drop':
-            return delta >= -x - EPS;
-        case 'max_increase':
-            return delta <= x + EPS;
-        case 'max_drop_pct':
-            return baseline === 0 ? delta >= -EPS : (delta / Math.abs(baseline)) * 100 >= -x - EPS;
-        case 'max_increase_pct':
-            return baseline === 0 ? delta <= EPS : (delta / Math.abs(baseline)) * 100 <= x + EPS;
-    }
-}
-function needsBaseline(spec) {
-    return isTested(spec) || Object.keys(spec.thresholds).some((k) => k !== 'min' && k !== 'max');
-}
-/**
- * The comparison gated: every gate of `config` evaluated, and the verdict, added to the report. The gates test at the
- * level the comparison was tested at, so the report's ▲ / ▼ and a tested gate agree; settingsOf (config.ts) gives
- * the comparison the config's alpha.
- */
-function applyGates(compared, config) {
-    const { report: comparison, defs, groupSizes } = compared;
-    const gates = evaluateGates(withSliceGates(config, groupSizes), {
-        defs: new Map(defs.map((d) => [d.id, d])),
-        metrics: comparison.metrics,
-        breakdowns: comparison.breakdowns,
-        groupSizes,
-        counts: comparison.counts,
-        alpha: comparison.alpha,
-        hasBaseline: comparison.baseline !== null,
-        pairedDiffsOf: compared.pairedDiffsOf,
-        failingQueriesOf: compared.failingQueriesOf,
-        seed: comparison.options.seed,
-        permutations: comparison.options.permutations,
-    });
-    return { report: { ...comparison, verdict: verdictOf(gates), gates }, defs };
-}
-/**
- * The config with each `per_slice` gate followed by one gate a slice: every value of each `slices` field, in name
- * order, gated as the gate is (its margin and test) on that slice's queries, with `min_queries` as its min_n (a
- * smaller slice is shown, never enforced). They join the tested gates' family, so alpha is split over the slices
- * and the gates together (docs/gates.md, "Slices").
- */
-function withSliceGates(config, groupSizes) {
-    const slices = config.slices;
-    if (slices === undefined || !config.gates.some((g) => g.perSlice))
-        return config;
-    const gates = config.gates.flatMap((g) => g.perSlice
-        ? [
-            g,
-            ...slices.keys.flatMap((key) => Object.keys(groupSizes[key] ?? {})
-                .sort()
-                .map((value) => ({ ...g, perSlice: false, slice: true, where: { key, value }, minN: slices.minQueries }))),
-        ]
-        : [g]);
-    return { ...config, gates };
-}
-/**
- * Every gate evaluated. Tested gates split alpha among themselves in advance (Bonferroni over the corrected ones;
- * docs/gates.md, "Error control"), so each gate's bounds depend on its own data and the family's size only.
- */
-function evaluateGates(config, ctx) {
-    const pending = config.gates.map((spec) => pendingTest(spec, config, ctx));
-    const corrected = pending.filter((t) => t && !t.primary).length;
-    const split = familySize(config.correction, corrected);
-    return config.gates.map((spec, i) => {
-        const t = pending[i];
-        const margin = marginOf(spec, config, ctx);
-        const numbers = t
-            ? testedNumbers(t.drops, t.primary ? { correction: 'primary', size: 1 } : { correction: config.correction, size: split }, ctx.alpha, margin, ctx.defs.get(spec.metric), 
-            // The advice reads the baseline side's measured noise when the config records it (evalverdict calibrate).
-            config.noise?.metrics[spec.metric] ?? null)
-            : null;
-        return evaluateGate(spec, ctx, numbers, {
-            margin,
-            onInconclusive: spec.onInconclusive ?? config.onInconclusive,
-        });
-    });
-}
-/**
- * A tested gate's margin, the drop that matters: its own `margin`; else its own thresholds as a drop from the
- * baseline (`max_drop` 0.02 is a margin of 0.02, `max_drop_pct` 5 of 5% of the baseline, `min` 0.8 of the
- * baseline's distance to 0.8; the smallest when several); else the config's `margin`.
- */
-function marginOf(spec, config, ctx) {
-    if (spec.margin !== undefined)
-        return spec.margin;
-    const b = ctx.metrics[spec.metric]?.baseline ?? null;
-    const own = Object.entries(spec.thresholds).flatMap(([k, x]) => {
-        switch (k) {
-            case 'max_drop':
-            case 'max_increase':
-                return [x];
-            case 'max_drop_pct':
-            case 'max_increase_pct':
-                return b === null ? [] : [(x / 100) * Math.abs(b)];
-            case 'min':
-                return b === null ? [] : [b - x];
-            case 'max':
-                return b === null ? [] : [x - b];
-            default:
-                return [];
-        }
-    });
-    return own.length > 0 ? Math.min(...own) : config.margin;
-}
-/** The paired drops of a tested gate that has paired data; null for every other gate. */
-function pendingTest(spec, config, ctx) {
-    const def = ctx.defs.get(spec.metric);
-    if (!isTested(spec) || !def?.paired || ctx.hasBaseline === false)
-        return null;
-    // A slice (a `where` group) is tested only when it has min_n queries: a smaller one is shown, not enforced.
-    const w = spec.where;
-    if (w !== null && (ctx.groupSizes[w.key]?.[w.value] ?? 0) < Math.max(1, spec.minN))
-        return null;
-    const m = w === null ? ctx.metrics[spec.metric] : ctx.breakdowns[w.key]?.[w.value]?.[spec.metric];
-    if (!m?.comparable)
-        return null;
-    const diffs = ctx.pairedDiffsOf?.(spec.metric, w ?? undefined);
-    if (!diffs || diffs.length === 0)
-        return null;
-    return {
-        drops: dropsOf(diffs, def),
-        primary: w === null && config.primary !== null && config.primary === spec.metric,
-    };
-}
-function evaluateGate(spec, ctx, tested, { margin, onInconclusive }) {
-    const countKey = COUNT_METRICS[spec.metric];
-    const def = ctx.defs.get(spec.metric);
-    checkGate(spec, ctx, countKey, def);
-    const base = gateBase(spec, countKey ? 'count' : def?.unit, ctx.alpha, margin);
-    if (ctx.hasBaseline === false && (countKey || needsBaseline(spec))) {
-        const m = spec.where ? undefined : ctx.metrics[spec.metric];
-        return {
-            ...base,
-            baseline: null,
-            candidate: m?.candidate ?? null,
-            delta: null,
-            result: 'no_data',
-            effect: noDataEffect(spec),
-            note: `no baseline: a candidate-only report has nothing to compare with; on_no_data: ${spec.onNoData}`,
-        };
-    }
-    if (countKey)
-        return countGate(spec, base, ctx.counts[countKey]);
-    if (!spec.where && isTested(spec)) {
-        return testedGate(spec, base, def, ctx.metrics[spec.metric], tested, onInconclusive, ctx.alpha);
-    }
-    if (!spec.where)
-        return withFailingQueries(metricGate(spec, base, def, ctx.metrics[spec.metric]), def, ctx);
-    const m = ctx.breakdowns[spec.where.key]?.[spec.where.value]?.[spec.metric];
-    const notGated = groupNotGated(spec, spec.where, base, m, ctx);
-    if (notGated !== null)
-        return notGated;
-    return isTested(spec)
-        ? testedGate(spec, base, def, m, tested, onInconclusive, ctx.alpha)
-        : metricGate(spec, base, def, m);
-}
-/**
- * Every gate of `config` checked against the metric table `defs` as evaluation checks it (checkGate), before any
- * comparison: `evalverdict power` refuses what compare would, in its words.
- */
-function checkGates(config, defs) {
-    const ctx = { defs: new Map(defs.map((d) => [d.id, d])) };
-    for (const spec of config.gates)
-        checkGate(spec, ctx, COUNT_METRICS[spec.metric], ctx.defs.get(spec.metric));
-}
-/** A gate the comparison cannot answer is a mistake in the config: an InputError naming where the gate was written. */
-function checkGate(spec, ctx, countKey, def) {
-    if (!countKey && !def) {
-        throw new errors_InputError(`${spec.origin}: unknown metric \`${spec.metric}\`${suggest(spec.metric, [...ctx.defs.keys(), ...Object.keys(COUNT_METRICS)])} (run \`evalverdict metrics\` for the list)`);
-    }
-    const testKey = spec.significantOnly ? 'significant_only' : 'margin';
-    if (isTested(spec) && !def?.paired) {
-        const paired = [...ctx.defs.values()].filter((d) => d.paired).map((d) => d.id);
-        throw new errors_InputError(`${spec.origin}: \`${testKey}\` needs a metric with a paired test (${paired.join(', ')}); \`${spec.metric}\` has none`);
-    }
-    if (countKey && (needsBaseline(spec) || spec.where)) {
-        throw new errors_InputError(`${spec.origin}: \`${spec.metric}\` is a count of per-query outcomes: use min or max, without where`);
-    }
-}
-function gateBase(spec, unit, alpha, margin) {
-    const own = Object.entries(spec.thresholds).map(([k, x]) => describeThreshold(k, x, unit));
-    const threshold = isTested(spec)
-        ? `${spec.margin === undefined && own.length ? own.join(' and ') : `drop < ${numberFormat_formatValue(margin, unit)} (margin)`} (bounds at α ${alpha})`
-        : own.join(' and ');
-    return {
-        metric: spec.metric,
-        level: spec.level,
-        ...spec.thresholds,
-        ...(spec.significantOnly ? { significant_only: true } : {}),
-        threshold,
-        ...(spec.where
-            ? {
-                where: {
-                    [spec.where.key]: spec.where.key === 'answerable' ? spec.where.value === 'answerable' : spec.where.value,
-                },
-            }
-            : {}),
-        ...(spec.slice ? { slice: true } : {}),
-        ...(spec.perSlice ? { per_slice: true } : {}),
-        ...(spec.line !== undefined ? { line: spec.line } : {}),
-    };
-}
-const failResult = (spec) => (spec.level === 'error' ? 'fail' : 'warn');
-const noDataEffect = (spec) => spec.onNoData === 'pass' ? 'none' : spec.onNoData === 'warn' ? 'warn' : failResult(spec);
-function countGate(spec, base, candidate) {
-    const ok = Object.entries(spec.thresholds).every(([k, x]) => meets(k, x, null, candidate));
-    return {
-        ...base,
-        baseline: null,
-        candidate,
-        delta: null,
-        result: ok ? 'pass' : failResult(spec),
-        effect: ok ? 'none' : failResult(spec),
-        note: '',
-    };
-}
-/** A `where` group no golden query has (no data), or one smaller than min_n (shown, not enforced); else null. */
-function groupNotGated(spec, where, base, m, ctx) {
-    const groups = ctx.groupSizes[where.key] ?? {};
-    const size = groups[where.value] ?? 0;
-    if (size === 0) {
-        // A group no golden query has is most often a typo: reading it as "too small to enforce" would turn the gate off.
-        const known = Object.keys(groups).sort();
-        return {
-            ...base,
-            baseline: null,
-            candidate: null,
-            delta: null,
-            result: 'no_data',
-            effect: noDataEffect(spec),
-            note: `no data: no golden query has ${where.key}=${where.value}${suggest(where.value, known)}` +
-                `${known.length > 0 && known.length <= 12 ? ` (groups: ${known.join(', ')})` : ''}; on_no_data: ${spec.onNoData}`,
-        };
-    }
-    if (size < spec.minN) {
-        return {
-            ...base,
-            baseline: m?.baseline ?? null,
-            candidate: m?.candidate ?? null,
-            delta: m?.delta ?? null,
-            result: 'info',
-            effect: 'none',
-            note: `informational: group ${where.key}=${where.value} has ${size} ${size === 1 ? 'query' : 'queries'}, fewer than min_n ${spec.minN}; not enforced`,
-        };
-    }
-    return null;
-}
-/** An untested gate on a metric: its thresholds against the values, no test (and so no p-value). */
-function metricGate(spec, base, def, m) {
-    const values = unavailable(spec, base, m);
-    if ('result' in values)
-        return values;
-    const { baseline, candidate } = values;
-    const violated = Object.entries(spec.thresholds).filter(([k, x]) => !meets(k, x, baseline, candidate));
-    if (violated.length === 0)
-        return { ...values, result: 'pass', effect: 'none', note: '' };
-    return { ...values, result: failResult(spec), effect: failResult(spec), note: relativeNote(def, spec, m) };
-}
-/** The most query ids a failed answer gate lists (the count is always given). */
-const MAX_FAILING_QUERIES = 100;
-/**
- * A failed gate on an answer metric with a per-query value names the candidate's queries that failed it: those
- * whose value is the bad end (0 for higher-is-better, 1 for lower-is-better).
- */
-function withFailingQueries(g, def, ctx) {
-    if (g.result !== 'fail' && g.result !== 'warn')
-        return g;
-    if (!def?.perQuery || (def.family !== 'answers' && def.family !== 'abstention'))
-        return g;
-    const ids = ctx.failingQueriesOf?.(def.id, def.direction === 'lower' ? 1 : 0);
-    if (!ids || ids.length === 0)
-        return g;
-    return { ...g, failing_queries: ids.slice(0, MAX_FAILING_QUERIES), failing_count: ids.length };
-}
-/** The values a gate reads, or its result when the runs cannot be compared or a value is missing. */
-function unavailable(spec, base, m) {
-    const baseline = m?.baseline ?? null;
-    const candidate = m?.candidate ?? null;
-    const values = { ...base, baseline, candidate, delta: m?.delta ?? null };
-    if (m && !m.comparable) {
-        return {
-            ...values,
-            result: 'not_comparable',
-            effect: 'none',
-            note: 'judge settings differ between the runs: shown, not gated',
-        };
-    }
-    if (candidate === null || (needsBaseline(spec) && baseline === null)) {
-        return {
-            ...values,
-            result: 'no_data',
-            effect: noDataEffect(spec),
-            note: `no data: ${candidate === null ? 'candidate' : 'baseline'} value is null (zero denominator); on_no_data: ${spec.onNoData}`,
-        };
-    }
-    return values;
-}
-/** Nothing for absolute thresholds; the relative change for a relative one, which the delta alone does not show. */
-function relativeNote(_def, spec, m) {
-    if (spec.thresholds.max_drop_pct === undefined && spec.thresholds.max_increase_pct === undefined)
-        return '';
-    return m?.rel_delta === null || m?.rel_delta === undefined
-        ? 'baseline is 0: any change in that direction is infinite'
-        : `${m.rel_delta >= 0 ? '+' : ''}${(m.rel_delta * 100).toFixed(1)}% of the baseline`;
-}
-const inconclusiveEffect = (spec, on) => on === 'pass' ? 'none' : on === 'warn' ? 'warn' : failResult(spec);
-/** A tested gate: fail, pass or inconclusive, its drop's bounds against its margin (src/gate/testedGates.ts). */
-function testedGate(spec, base, def, m, tested, onInconclusive, alpha) {
-    const values = unavailable(spec, base, m);
-    if ('result' in values)
-        return values;
-    if (!tested) {
-        return {
-            ...values,
-            result: 'no_data',
-            effect: noDataEffect(spec),
-            note: `no data: no query has a value in both runs, so the paired test cannot run; on_no_data: ${spec.onNoData}`,
-        };
-    }
-    const unit = def?.unit;
-    const withTest = {
-        ...values,
-        ...testFields(tested),
-        ...pairedDelta(values.delta, -directionOf(def) * tested.meanDrop),
-    };
-    const [lower, upper] = tested.dropBounds;
-    const margin = numberFormat_formatValue(tested.margin, unit);
-    const bounds = boundsWords(tested, alpha, unit);
-    if (lower > tested.margin) {
-        const note = `a drop beyond the margin ${margin}: ${bounds}`;
-        return { ...withTest, result: failResult(spec), effect: failResult(spec), note };
-    }
-    if (upper < tested.margin) {
-        const what = tested.significant
-            ? `a real drop of ${numberFormat_formatValue(tested.meanDrop, unit)}, within the margin ${margin}`
-            : `no drop of the margin ${margin} or more`;
-        return { ...withTest, result: 'pass', effect: 'none', note: `${what}: ${bounds}` };
-    }
-    return {
-        ...withTest,
-        result: 'inconclusive',
-        effect: inconclusiveEffect(spec, onInconclusive),
-        note: `inconclusive: a drop of the margin ${margin} is neither ruled out nor shown: ${bounds}; ${detectText(tested, unit)}; on_inconclusive: ${onInconclusive}`,
-    };
-}
-/** The paired mean change, where it is not the change of the two means (beyond rounding noise). */
-function pairedDelta(delta, paired) {
-    const same = delta !== null && Math.abs(delta - paired) <= EPS * Math.max(1, Math.abs(delta));
-    return same ? {} : { paired_delta: paired === 0 ? 0 : paired };
-}
-function testFields(t) {
-    return {
-        p_value: t.pValue,
-        p_adjusted: t.pAdjusted,
-        correction: t.correction,
-        ci: t.ci,
-        ci_level: t.ciLevel,
-        simultaneous_over: t.simultaneousOver,
-        margin: t.margin,
-        min_detectable_drop: t.mdd,
-        queries_needed: t.queriesNeeded,
-        n_paired: t.nPaired,
-    };
-}
-const CORRECTION_WORDS = {
-    none: 'not adjusted',
-    holm: 'Bonferroni-adjusted',
-    bh: 'Bonferroni-adjusted',
-    primary: 'primary, not adjusted',
-};
-/**
- * The p of a tested gate's bounds, adjusted where alpha is split: "one-sided p 0.0312, Bonferroni-adjusted 0.1250",
- * "..., not adjusted" (correction: none), "..., primary, not adjusted". The one sentence every output gives it in.
- */
-function gatePSentence(pValue, pAdjusted, correction, alpha) {
-    const adjusted = correction === 'none' || correction === 'primary'
-        ? CORRECTION_WORDS[correction]
-        : `${CORRECTION_WORDS[correction]} ${numberFormat_formatP(pAdjusted, alpha)}`;
-    return `one-sided p ${numberFormat_formatP(pValue, alpha)}, ${adjusted}`;
-}
-/** "one-sided p 0.0312, Bonferroni-adjusted 0.1250 ≥ α 0.05". */
-function pWords(t, alpha) {
-    return `${gatePSentence(t.pValue, t.pAdjusted, t.correction, alpha)} ${t.significant ? '<' : '≥'} α ${alpha}`;
-}
-/** "change between −0.0533 and +0.0267 (90%, simultaneous over 4 gates; one-sided p 0.66, ...)". */
-function boundsWords(t, alpha, unit) {
-    const over = t.simultaneousOver > 1 ? `, simultaneous over ${t.simultaneousOver} gates` : '';
-    const level = `${+(t.ciLevel * 100).toFixed(2)}%${over}`;
-    const signed = (x) => `${x >= 0 ? '+' : '−'}${numberFormat_formatValue(Math.abs(x), unit)}`;
-    return `change between ${signed(t.ci[0])} and ${signed(t.ci[1])} (${level}; ${pWords(t, alpha)})`;
-}
-/** "with 18 queries a drop of 0.72 or more is found 80% of the time" (advice for an inconclusive gate). */
-function detectText(t, unit) {
-    const queries = `${t.nPaired.toLocaleString('en-US')} ${t.nPaired === 1 ? 'query' : 'queries'}`;
-    const from = t.adviceFrom === 'noise floor' ? ' (at the noise the config records)' : '';
-    return t.mdd === null
-        ? `with ${queries} no drop is found 80% of the time${from}`
-        : `with ${queries} a drop of ${numberFormat_formatValue(t.mdd, unit)} or more is found 80% of the time${from}`;
-}
-function verdictOf(gates) {
-    if (gates.some((g) => g.effect === 'fail'))
-        return 'fail';
-    if (gates.some((g) => g.effect === 'warn'))
-        return 'warn';
-    return 'pass';
-}
-
-;// CONCATENATED MODULE: ./src/render/reportParts.ts
-
-
-
-/** Rows shown before the first `<details>` (docs/compare.md names this budget). */
-const OPEN_GATE_ROWS = 8;
-const OPEN_METRIC_ROWS = 8;
-const OPEN_QUERY_ROWS = 10;
-/** Metrics worth a reviewer's glance, in this order, when the runs have them (the action's `summary` too). */
-const KEY_METRICS = [
-    'hit@1',
-    'hit@10',
-    'mrr@10',
-    'nDCG@10',
-    'recall@10',
-    'MAP',
-    'citation_coverage',
-    'attribution_hit_rate',
-    'groundedness',
-    'answer_precision',
-    'refusal_correctness',
-    'over_refusal_rate',
-    'judge_correctness_mean',
-    'latency_p95_ms',
-    'error_rate',
-];
-/** "95%" for alpha 0.05: a level as the report prints it (the metric tables at 1 - alpha, a gate at its own). */
-function intervalLevel(alpha) {
-    return `${Number(((1 - alpha) * 100).toFixed(2))}%`;
-}
-function unitOf(metric, byId) {
-    return byId.get(metric)?.unit ?? (metric in COUNT_METRICS ? 'count' : undefined);
-}
-/**
- * The report with every p-value and interval as the reports print them (`shownP`, `shownEnd`): the JSON report and
- * the action's outputs then agree with the marks and outcomes too, which were decided on the exact values before this.
- */
-function withShownPValues(report) {
-    // Below 0.0001 the exact p stays: the reports print `< 0.0001` from it, and 4 decimals would make it 0.0001.
-    const shown = (p) => (p < 0.0001 ? p : shownP(p, report.alpha));
-    const metric = (m) => ({
-        ...m,
-        ...(m.p_value !== null ? { p_value: shown(m.p_value) } : {}),
-        ...(m.ci ? { ci: shownInterval(m.ci) } : {}),
-    });
-    const table = (ms) => Object.fromEntries(Object.entries(ms).map(([id, m]) => [id, metric(m)]));
-    const byGroup = (groups) => Object.fromEntries(Object.entries(groups).map(([group, ms]) => [group, table(ms)]));
-    return {
-        ...report,
-        metrics: table(report.metrics),
-        breakdowns: Object.fromEntries(Object.entries(report.breakdowns).map(([key, gs]) => [key, byGroup(gs)])),
-        gates: report.gates.map((g) => ({
-            ...g,
-            ...(typeof g.p_value === 'number' ? { p_value: shown(g.p_value) } : {}),
-            ...(g.p_adjusted !== undefined ? { p_adjusted: shown(g.p_adjusted) } : {}),
-            ...(g.ci ? { ci: shownInterval(g.ci) } : {}),
-        })),
-    };
-}
-/**
- * An interval end as every output prints it: an end within 0.00005 of 0 but not 0 is ±0.0001, on its own side.
- * Which side of 0 an end is on is the test's answer, and 4 decimals (the JSON report's) would make it 0.
- */
-function shownEnd(x) {
-    return x !== 0 && round4(x) === 0 ? Math.sign(x) * 0.0001 : x;
-}
-const shownInterval = (ci) => [shownEnd(ci[0]), shownEnd(ci[1])];
-/** A `where` group as its pairs, `category=what` (`k=v, k=v` for more keys), the values as they are. */
-function wherePairs(where) {
-    return Object.entries(where)
-        .map(([k, v]) => `${k}=${v}`)
-        .join(', ');
-}
-/**
- * " where category=what" after a gate's metric, '' for a gate without a group: how every output names a group.
- * `shown` is the output's own escaping of the pairs (the comment's Markdown escape, the terminal's plain text).
- */
-function whereText(where, shown = (pairs) => pairs) {
-    return where ? ` where ${shown(wherePairs(where))}` : '';
-}
-/** A gate's value as the reports name it: its delta, or its candidate value for a `min`/`max` gate. */
-function gateValueText(g, unit) {
-    return showsDelta(g) ? `${formatDelta(g.delta, unit)}${pairedShort(g, unit)}` : numberFormat_formatValue(g.candidate, unit);
-}
-/** " (paired −0.4000)" where the gate's test is of a paired change that is not the means' delta; else nothing. */
-function pairedShort(g, unit) {
-    return g.paired_delta === undefined ? '' : ` (paired ${formatDelta(g.paired_delta, unit)})`;
-}
-const showsDelta = (g) => g.delta !== null && g.min === undefined && g.max === undefined;
-/**
- * The same, with what the gate itself used: a tested gate's interval (at its own level) and its one-sided p and
- * adjusted p; a relative threshold's relative change. A gate without a test shows no p.
- */
-function gateChangeText(g, report, byId) {
-    const unit = unitOf(g.metric, byId);
-    return showsDelta(g) ? gateDeltaText(g, unit, report.alpha) : gateValueText(g, unit);
-}
-/** The delta and its relative change where the threshold is relative (`+187 (+22%)`), without the test. */
-function gateDeltaShort(g, unit) {
-    const delta = formatDelta(g.delta, unit);
-    return g.delta === null ? delta : `${delta}${relativeChange(g)}${pairedShort(g, unit)}`;
-}
-/** The gate table's delta cell: the delta, its relative change where the threshold is relative, the gate's test. */
-function gateDeltaText(g, unit, alpha) {
-    const delta = formatDelta(g.delta, unit);
-    if (g.delta === null)
-        return delta;
-    // Where the means count different queries, the interval and p are of the paired change: print it beside them.
-    const paired = g.paired_delta !== undefined && g.n_paired !== undefined
-        ? `paired change ${formatDelta(g.paired_delta, unit)} over ${numberFormat_plural(g.n_paired, 'query', 'queries')}, `
-        : '';
-    const test = g.ci && g.ci_level !== undefined
-        ? ` (${paired}${intervalLevel(1 - g.ci_level)} CI ${intervalText(g.ci, unit)}, ${gatePText(g, alpha)})`
-        : '';
-    return `${delta}${relativeChange(g)}${test}`;
-}
-/** An interval as every table prints it; each end keeps its sign when it rounds to 0 (— for none). */
-function intervalText(ci, unit) {
-    return ci ? `[${formatDeltaKeepingSign(ci[0], unit)}, ${formatDeltaKeepingSign(ci[1], unit)}]` : '—';
-}
-/** " (+22%)" for a gate with a relative threshold; else nothing. */
-function relativeChange(g) {
-    if (g.max_drop_pct === undefined && g.max_increase_pct === undefined)
-        return '';
-    if (g.baseline === null || g.delta === null || g.baseline === 0)
-        return '';
-    const pct = (g.delta / Math.abs(g.baseline)) * 100;
-    return ` (${pct >= 0 ? '+' : '−'}${Math.abs(pct).toFixed(Math.abs(pct) < 10 ? 1 : 0)}%)`;
-}
-/** The p of the gate's bounds, as gates.ts words it; '' for a gate without a test. */
-function gatePText(g, alpha) {
-    if (g.p_value === undefined || g.p_value === null || g.correction === undefined)
-        return '';
-    return gatePSentence(g.p_value, g.p_adjusted, g.correction, alpha);
-}
-/** The row's result as words: a `where` group below min_n says so, an inconclusive gate says why. */
-function gateResultWords(g) {
-    if (g.result === 'info')
-        return 'below min_n, not enforced';
-    if (g.result === 'inconclusive')
-        return `inconclusive${g.effect === 'fail' ? ' (fails)' : g.effect === 'warn' ? ' (warns)' : ''}`;
-    return g.result.replace('_', ' ');
-}
-/**
- * Advice for an inconclusive tested gate: "finds 0.72 (80%)", with "> margin 0.1" when the margin is out of its
- * reach. Power decides nothing: a gate that passed or failed gets none.
- */
-function detectableText(g, unit) {
-    if (g.margin === undefined || g.result !== 'inconclusive')
-        return '';
-    if (g.min_detectable_drop === null || g.min_detectable_drop === undefined)
-        return 'finds no drop (80%)';
-    const over = g.min_detectable_drop > g.margin + 1e-12;
-    return `finds ${numberFormat_formatValue(g.min_detectable_drop, unit)} (80%)${over ? ` > margin ${numberFormat_formatValue(g.margin, unit)}` : ''}`;
-}
-/**
- * One sentence for the verdict line when a tested gate cannot see a drop of its margin's size: what it detects
- * and how many queries would bring it to the margin (the largest need among such gates). Null when all can.
- */
-function adviceSentence(report) {
-    const short = report.gates.filter((g) => g.result === 'inconclusive' &&
-        g.margin !== undefined &&
-        (g.min_detectable_drop === null || (g.min_detectable_drop ?? 0) > g.margin + 1e-12));
-    if (short.length === 0)
-        return null;
-    // One gate's figures, never one gate's margin beside another's queries: the gate furthest from its margin (the
-    // most queries needed; none will do counts as most), the first in config order on a tie.
-    const needed = (g) => (typeof g.queries_needed === 'number' ? g.queries_needed : Infinity);
-    const furthest = short.reduce((a, b) => (needed(b) > needed(a) ? b : a));
-    const margin = numberFormat_formatValue(furthest.margin);
-    const mdd = furthest.min_detectable_drop;
-    const sees = typeof mdd === 'number'
-        ? `finds drops of ${numberFormat_formatValue(mdd)} or more 80% of the time, more than its margin ${margin}`
-        : 'finds no drop 80% of the time';
-    const who = short.length === 1
-        ? `the ${furthest.metric} gate`
-        : `${short.length} inconclusive gates cannot yet find their margin; the furthest, ${furthest.metric},`;
-    const fix = typeof furthest.queries_needed === 'number'
-        ? `about ${furthest.queries_needed.toLocaleString('en-US')} queries like these would find ${margin} 80% of the time`
-        : 'more queries that differ less between runs would be needed';
-    return `With ${numberFormat_plural(furthest.n_paired ?? 0, 'query', 'queries')}, ${who} ${sees}: ${fix}.`;
-}
-/** Gates that make the verdict fail, then those that warn, then inconclusive ones accepted, in config order. */
-function gatesToName(report) {
-    return [
-        ...report.gates.filter((g) => g.effect === 'fail'),
-        ...report.gates.filter((g) => g.effect === 'warn'),
-        ...report.gates.filter((g) => g.effect === 'none' && g.result === 'inconclusive'),
-    ];
-}
-function verdictWord(report) {
-    const inconclusive = report.gates.some((g) => g.result === 'inconclusive');
-    const warned = report.gates.some((g) => g.effect === 'warn' && g.result !== 'inconclusive');
-    if (report.verdict === 'fail')
-        return 'fail';
-    if (report.verdict === 'warn')
-        return inconclusive && !warned ? 'inconclusive' : 'pass with warnings';
-    return inconclusive ? 'pass, inconclusive accepted' : 'pass';
-}
-/** "2 of 5 gates failed, 1 gate warned, 2 inconclusive", "all 5 gates passed", "no gates configured". */
-function gateTally(report) {
-    const named = gatesToName(report);
-    const failed = named.filter((g) => g.effect === 'fail').length;
-    const inconclusive = named.filter((g) => g.result === 'inconclusive' && g.effect !== 'fail').length;
-    const warned = named.length - failed - inconclusive;
-    return report.gates.length === 0
-        ? 'no gates configured'
-        : named.length === 0
-            ? `${report.gates.length === 1 ? 'the gate' : `all ${report.gates.length} gates`} passed`
-            : [
-                failed ? `${failed} of ${numberFormat_plural(report.gates.length, 'gate', 'gates')} failed` : '',
-                warned ? `${numberFormat_plural(warned, 'gate', 'gates')} warned` : '',
-                inconclusive
-                    ? `${failed ? inconclusive : `${inconclusive} of ${numberFormat_plural(report.gates.length, 'gate', 'gates')}`} inconclusive`
-                    : '',
-            ]
-                .filter((x) => x !== '')
-                .join(', ');
-}
-/** Gates shown open: all of them when few, else the ones that did not pass (the rest are in "All gates"). */
-function openGates(report) {
-    if (report.gates.length <= OPEN_GATE_ROWS)
-        return report.gates;
-    return report.gates.filter((g) => g.result !== 'pass');
-}
-/** Key metrics with a value on either side: gated metrics first, then the usual ones, at most OPEN_METRIC_ROWS. */
-function keyMetrics(report) {
-    const has = (id) => report.metrics[id] !== undefined && (report.metrics[id].baseline !== null || report.metrics[id].candidate !== null);
-    const gated = report.gates.filter((g) => !g.where).map((g) => g.metric);
-    return [...new Set([...gated, ...KEY_METRICS])].filter(has).slice(0, OPEN_METRIC_ROWS);
-}
-/** Metrics whose two denominators differ: the one thing the key-metric columns do not show. */
-function changedDenominators(report, ids) {
-    return ids.map((id) => [id, report.metrics[id]]).filter(([, m]) => m.n !== m.n_baseline);
-}
-/**
- * How bad a per-query change is, lower first: 0 a regression (an expected hit the baseline had is lost), 1 the
- * first relevant rank slipped, 2 an answer-side change for the worse alone. Wins and draws are not regressions.
- */
-function regressionTier(o) {
-    if (o.kind === 'regression')
-        return 0;
-    if (o.kind === 'loss')
-        return 1;
-    if (o.answer_regression)
-        return 2;
-    return null;
-}
-const byId = (a, b) => (a.query_id < b.query_id ? -1 : a.query_id > b.query_id ? 1 : 0);
-/** Null (no value) sorts after every number. */
-function compareDeltas(a, b) {
-    if (a === null || b === null)
-        return (a === null ? 1 : 0) - (b === null ? 1 : 0);
-    return a - b;
-}
-/**
- * The per-query outcomes as a partition of the compared queries, each counted once by its first relevant hit (a
- * flaky one set aside), then the answer regressions, which are among those queries and so not added to them.
- */
-function perQueryTally(report) {
-    const c = report.counts;
-    const kinds = [
-        numberFormat_plural(c.regression, 'expected hit lost', 'expected hits lost'),
-        numberFormat_plural(c.loss, 'rank slipped', 'ranks slipped'),
-        numberFormat_plural(c.win, 'win', 'wins'),
-        numberFormat_plural(c.draw, 'draw', 'draws'),
-        ...(report.flaky?.count ? [`${report.flaky.count.toLocaleString('en-US')} flaky (set aside)`] : []),
-    ];
-    const answers = c.answer_regression
-        ? `; among them, ${numberFormat_plural(c.answer_regression, 'answer regression', 'answer regressions')}`
-        : '';
-    return `${numberFormat_plural(report.per_query.length, 'query', 'queries')} by the first relevant hit: ${kinds.join(' · ')}${answers}`;
-}
-/**
- * What puts a row among the regressions and in which order (regressionsBySeverity), in the words the reports head
- * them with: the first relevant hit decides the kind, `metric` (the report's per_query_metric) the order within one.
- */
-function regressionOrder(metric) {
-    return `lost hits, then lower first relevant ranks, then worse answers; each by Δ ${metric}, lowest first`;
-}
-/** "Regressions (10 of 31): lost hits, then …": the heading of the worst rows, saying their order. */
-function regressionsHeading(shown, total, metric) {
-    return `Regressions (${shown < total ? `${shown} of ${total}` : total}): ${regressionOrder(metric)}`;
-}
-/**
- * Regressions, losses and answer regressions by kind (a lost hit before a slipped rank before an answer alone),
- * then the metric delta, then the query id.
- */
-function regressionsBySeverity(perQuery) {
-    const tiered = perQuery.filter((o) => regressionTier(o) !== null);
-    return tiered.sort((a, b) => regressionTier(a) - regressionTier(b) || compareDeltas(a.metric_delta, b.metric_delta) || byId(a, b));
-}
-/**
- * The wins' membership and order (winsByGain), as regressionOrder words the regressions': a win is decided by the
- * first relevant hit, so a win's Δ of `metric` can be negative (its rank rose while other relevant hits fell).
- */
-function winOrder(metric) {
-    return `hits found, then higher first relevant ranks; each by Δ ${metric}, highest first`;
-}
-/** Wins in winOrder: a first relevant hit found before a rank that improved; then the metric delta, largest first. */
-function winsByGain(perQuery) {
-    const tier = (o) => (o.baseline_rank === null ? 0 : 1);
-    const negate = (d) => (d === null ? null : -d);
-    return perQuery
-        .filter((o) => o.kind === 'win')
-        .sort((a, b) => tier(a) - tier(b) || compareDeltas(negate(a.metric_delta), negate(b.metric_delta)) || byId(a, b));
-}
-/** Answer changes, those for the worse first. */
-function answerChanges(perQuery) {
-    return perQuery
-        .filter((o) => o.answer_changes.length > 0)
-        .sort((a, b) => Number(b.answer_regression) - Number(a.answer_regression) || byId(a, b));
-}
-/** "3 h", "2 days": the gap between two timestamps, or null when either does not parse. */
-function ageBetween(earlier, later) {
-    const gap = millisecondsBetween(earlier, later);
-    if (gap === null)
-        return null;
-    const minutes = Math.round(Math.abs(gap) / 60_000);
-    const text = minutes < 120
-        ? numberFormat_plural(minutes, 'minute', 'minutes')
-        : minutes < 24 * 60
-            ? numberFormat_plural(Math.round(minutes / 60), 'hour', 'hours')
-            : numberFormat_plural(Math.round(minutes / 1440), 'day', 'days');
-    return { text, negative: gap < 0 };
-}
-/** A commit hash the report may link: hex only (the value comes from a run database). */
-function commitOf(hash) {
-    return hash !== null && /^[0-9a-f]{7,64}$/i.test(hash) ? hash.toLowerCase() : null;
-}
-/**
- * The report with each run's commit and where it came from (`commit_source`): the commit its database records
- * wins; a run that records none takes the workflow context's (`workflow_run`), else stays without one (null).
- */
-function withWorkflowCommits(report, context) {
-    const { baseline, candidate } = report;
-    return {
-        ...report,
-        baseline: baseline && withCommit(baseline, context.baselineFrom?.headSha),
-        candidate: withCommit(candidate, context.headSha),
-    };
-}
-function withCommit(run, fromWorkflow) {
-    if (run.commit_hash !== null && run.commit_hash.trim() !== '')
-        return { ...run, commit_source: 'database' };
-    if (fromWorkflow)
-        return { ...run, commit_hash: fromWorkflow, commit_source: 'workflow_run' };
-    return { ...run, commit_source: null };
-}
-/** Where a run's commit came from, in words, when not from its own database ("from the workflow run"). */
-function commitSourceText(side, source) {
-    if (source !== 'workflow_run')
-        return '';
-    return side === 'candidate' ? 'from the workflow run' : "from the artifact's workflow run";
-}
-/** The first relevant rank as a cell: a rank, `miss`, or `missing` when the run has no result for the query. */
-function rankText(rank, missing) {
-    return missing ? 'missing' : rank === null ? 'miss' : String(rank);
-}
-/** The verdict in one plain line, for a commit status (GitHub keeps 140 characters): the gates that failed first. */
-function statusHeadline(report, defs) {
-    const byId = new Map(defs.map((d) => [d.id, d]));
-    const named = gatesToName(report);
-    if (named.length === 0)
-        return report.gates.length === 0
-            ? 'pass: no gates configured'
-            : `pass: ${numberFormat_plural(report.gates.length, 'gate', 'gates')} passed`;
-    const failed = named.filter((g) => g.effect === 'fail').length;
-    const inconclusive = named.filter((g) => g.result === 'inconclusive' && g.effect !== 'fail').length;
-    const warned = named.length - failed - inconclusive;
-    const tally = [
-        failed ? `${failed} failed` : '',
-        warned ? `${warned} warned` : '',
-        inconclusive ? `${inconclusive} inconclusive` : '',
-    ]
-        .filter((x) => x !== '')
-        .join(', ');
-    const values = named.map((g) => `${g.metric} ${gateValueText(g, unitOf(g.metric, byId))}`);
-    return `${verdictWord(report)}: ${tally} of ${numberFormat_plural(report.gates.length, 'gate', 'gates')} (${values.join(', ')})`;
-}
-const CHUNK_MATCH_WORDS = {
-    exact: 'exact',
-    fallback_doc_span: 'by document and span',
-    fallback_doc: "by the expected chunk's document",
-    fallback_expected_doc: 'by expected_doc_ids (chunk in no chunks table)',
-};
-/** How many queries each match mode scored, loosest last: "2 exact, 3 by document and span". */
-function chunkMatchSummary(report) {
-    const counts = report.chunk_match_queries;
-    if (!counts)
-        return null;
-    return Object.keys(CHUNK_MATCH_WORDS)
-        .filter((m) => counts[m] > 0)
-        .map((m) => `${counts[m].toLocaleString('en-US')} ${CHUNK_MATCH_WORDS[m]}`)
-        .join(', ');
-}
-/** Each run whose stored aggregate was computed on another golden set than the one compared with, and that set's. */
-function otherRecordedGoldenSets(report) {
-    const sides = [
-        ['baseline', report.baseline],
-        ['candidate', report.candidate],
-    ];
-    return sides.flatMap(([side, run]) => {
-        const recorded = run?.recorded_golden_fingerprint;
-        return recorded && recorded !== report.golden.fingerprint ? [{ side, recorded }] : [];
-    });
-}
-/** How much lower the candidate's judged@10 may be than the baseline's before the report says so (docs/gates.md). */
-const UNJUDGED_GAP = 0.05;
-/**
- * With TREC-style judgments, a candidate that surfaces documents nobody judged loses P, nDCG and MAP although nothing
- * may be worse: when its judged@10 is lower than the baseline's by more than UNJUDGED_GAP, one sentence says so.
- */
-function unjudgedNote(report) {
-    const m = report.metrics['judged@10'];
-    if (!m || m.baseline === null || m.candidate === null || m.baseline - m.candidate <= UNJUDGED_GAP + 1e-9)
-        return null;
-    // judged@10 divides by 10 whatever came back: a place with no hit counts as unjudged too, and is said so.
-    const places = Math.round((1 - m.candidate) * 10 * m.n);
-    return `In the candidate's top 10, ${places.toLocaleString('en-US')} places hold a document nobody judged or none (judged@10 ${numberFormat_formatValue(m.candidate)} against the baseline's ${numberFormat_formatValue(m.baseline)}): P, nDCG and MAP may understate it.`;
-}
-/**
- * The slice the verdict line names when the gates hold per slice: a failing slice first, else an inconclusive or
- * warning one, else the tested slice with the strongest sign of a drop (the smallest one-sided p); with how many
- * slices share its state. Null when no slice was tested.
- */
-function sliceToName(report) {
-    const tested = report.gates.filter((g) => g.slice && g.p_value !== undefined && g.p_value !== null);
-    if (tested.length === 0)
-        return null;
-    const byP = (a, b) => (a.p_value ?? 1) - (b.p_value ?? 1);
-    const failing = tested.filter((g) => g.effect === 'fail').sort(byP);
-    if (failing.length > 0)
-        return { gate: failing[0], state: 'failing', others: failing.length - 1 };
-    const open = tested.filter((g) => g.effect !== 'none' || g.result === 'inconclusive').sort(byP);
-    return { gate: (open.length > 0 ? open : [...tested].sort(byP))[0], state: 'worst', others: 0 };
-}
-/** "failing slice category=multi_hop: hit@5 −0.5600, 70 queries" (and "1 more failing"), as the verdict line says it. */
-function sliceVerdictText(report, byId, code) {
-    const named = sliceToName(report);
-    if (named === null)
-        return null;
-    const { gate: g, state, others } = named;
-    const queries = g.n_paired === undefined ? '' : `, ${numberFormat_plural(g.n_paired, 'query', 'queries')}`;
-    const more = others > 0 ? ` (and ${others} more failing)` : '';
-    return `${state} slice ${code(wherePairs(g.where ?? {}))}: ${code(g.metric)} ${formatDelta(g.delta, unitOf(g.metric, byId))}${queries}${more}`;
-}
-
-;// CONCATENATED MODULE: ./src/render/reportWarnings.ts
-
-
-/** "12 days" when the baseline run is older than the action's `baseline-max-age`, else null. */
-function staleAge(createdAt, context) {
-    const limit = context.staleAfter;
-    if (!limit || limit.maxAgeDays <= 0)
-        return null;
-    const age = ageBetween(createdAt, limit.now);
-    if (age === null || age.negative)
-        return null;
-    return millisecondsBetween(createdAt, limit.now) > limit.maxAgeDays * 86_400_000 ? age.text : null;
-}
-/** The report's warnings, in the order the comment lists them. */
-function reportWarnings(report, context = {}) {
-    const { golden } = report;
-    const out = [...runWarnings(report, context), ...(context.runnerMistakes ?? [])];
-    if (golden.removed.length)
-        out.push({
-            kind: 'missing_results',
-            count: golden.removed.length,
-            ...(report.options.mean_over === 'trec' ? { leftOut: true } : {}),
-        });
-    if (golden.added.length)
-        out.push({ kind: 'added_results', count: golden.added.length });
-    for (const side of ['baseline', 'candidate']) {
-        const unknown = golden.unknown_query_ids[side].length;
-        if (unknown)
-            out.push({ kind: 'unknown_results', side, count: unknown });
-        const repeated = golden.duplicate_query_ids[side].length;
-        if (repeated)
-            out.push({ kind: 'duplicate_results', side, count: repeated });
-        const capped = golden.capped_query_ids?.[side].length ?? 0;
-        if (capped)
-            out.push({ kind: 'capped_results', side, count: capped });
-    }
-    for (const { side, recorded } of otherRecordedGoldenSets(report))
-        out.push({ kind: 'other_golden_set', side, recorded, fingerprint: golden.fingerprint });
-    if (!report.judge_comparable)
-        out.push({ kind: 'judge_differs' });
-    if (golden.pending)
-        out.push({ kind: 'pending', count: golden.pending });
+function mapPacked(list, fn) {
+    const out = list.slice();
+    for (let i = 0; i < out.length; i++)
+        out[i] = fn(list[i], i);
     return out;
 }
-/** Which runs were compared: a stale, distant, swapped or repeated baseline, a candidate of another commit. */
-function runWarnings(report, context) {
-    const { baseline: b, candidate: c } = report;
+
+;// CONCATENATED MODULE: ./src/types.ts
+const noticeOf = () => ({ unknownKeys: new Set(), unmatchableHit: false });
+
+;// CONCATENATED MODULE: ./src/load/headingPath.ts
+/** Heading paths as the run's writers spell them. */
+/**
+ * A heading path written as one text, `"A > B"` (the 001 core-metrics runner's form): split at each `>`, each
+ * heading trimmed, empty ones dropped, so it matches the list `["A", "B"]`.
+ */
+function splitHeadingPath(text) {
     const out = [];
-    if (context.sameRun)
-        out.push({ kind: 'same_run', runId: c.run_id, why: context.sameRun });
-    const stale = b === null ? null : staleAge(b.created_at, context);
-    if (stale)
-        out.push({ kind: 'stale_baseline', age: stale, maxAgeDays: context.staleAfter.maxAgeDays });
-    const from = context.baselineFrom;
-    if (from && !from.baseCommitRun)
-        out.push({ kind: 'baseline_behind', commitsBehind: from.commitsBehind });
-    const age = b === null ? null : ageBetween(b.created_at, c.created_at);
-    if (age?.negative)
-        out.push({ kind: 'swapped_runs', age: age.text });
-    const head = context.headSha ? commitOf(context.headSha) : null;
-    const candidateSha = commitOf(c.commit_hash);
-    if (head && candidateSha && !head.startsWith(candidateSha) && !candidateSha.startsWith(head))
-        out.push({ kind: 'candidate_commit', candidate: candidateSha, head });
+    for (const part of text.split('>')) {
+        const heading = part.trim();
+        if (heading !== '')
+            out.push(heading);
+    }
     return out;
-}
-/** More than half of the run's results show the mistake. */
-const inMostResults = (m) => m.queries * 2 > m.results;
-/**
- * The runs most of whose results have hits that can match nothing in the golden set: their scores are mostly a
- * runner's mistake, so the verdict line says so itself (warnings.ts, verdictCaveatText), not only a warning below.
- */
-function mostlyUnmatchable(context) {
-    return (context.runnerMistakes ?? []).filter((m) => m.check === 'unmatchable-hit' && inMostResults(m));
-}
-/**
- * The runner mistakes as the JSON report's `runner_warnings` (docs/compare.md, "The JSON report"): each with its side,
- * run, check and field (as `evalverdict validate` names them), the key meant, its count of the run's results, and
- * whether that is more than half of them (`most_results`: with `unmatchable-hit`, what the verdict line names).
- */
-function runnerWarningsJson(mistakes) {
-    return mistakes.map((m) => ({
-        side: m.side,
-        run: m.run,
-        check: m.check,
-        field: m.field,
-        meant: m.meant,
-        queries: m.queries,
-        results: m.results,
-        first_query: m.firstQuery,
-        most_results: inMostResults(m),
-    }));
-}
-
-;// CONCATENATED MODULE: ./src/render/escape.ts
-/**
- * Escaping untrusted text (queries, answers, snippets, ids, file names) for GitHub Markdown. After this a
- * value cannot break a table row, open or close HTML (so not `<details>` nor our hidden `<!-- -->` marker),
- * start a link, image, code span or emphasis, notify anyone (an `@` GitHub could read as a mention, an e-mail
- * address or a `user@SHA` commit gets a zero-width space after it; `hit@5` and `a@b` keep theirs plain), reference an
- * issue (`#123`, `GH-123`: a zero-width space inside) or link a commit (a 40-hex SHA: a zero-width space inside).
- * Invisible and bidi formatting characters are dropped, and lone surrogates shown as U+FFFD.
- */
-// C0/C1 controls, and every default-ignorable code point (Unicode's Default_Ignorable_Code_Point: what renders as
-// nothing): bidi marks, embeddings, overrides and isolates (they can make a cell read differently from what it
-// holds), zero-width space and joiners, the word joiner and invisible operators, the byte order mark, the soft
-// hyphen, the combining grapheme joiner, the Hangul fillers (U+115F, U+1160, U+3164, U+FFA0), the Mongolian and
-// other variation selectors, and the tag characters (U+E0000-U+E0FFF, which can carry hidden ASCII). Text that
-// looks alike must read alike, so an id cannot pass for another (the list: docs/cli.md, "Text from inputs").
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u180e\p{Default_Ignorable_Code_Point}]/gu;
-// A UTF-16 surrogate without its other half (a cut in the middle of a pair, or text that was never well-formed):
-// shown as U+FFFD, as JSON and the GitHub API would otherwise refuse or mangle the whole body.
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-// A commit SHA (40 hex digits, or 64 for SHA-256) that GitHub would link to a commit: broken after its sixth digit,
-// where too few digits remain before the break to name a commit.
-const SHA = /\b([0-9a-f]{6})([0-9a-f]{34}(?:[0-9a-f]{24})?)\b/gi;
-// Characters with inline Markdown meaning anywhere in a line: code, emphasis, links and images (via the
-// brackets), table pipes, strikethrough, math. Each gets a backslash (GFM escapes any ASCII punctuation).
-// Block markers (#, -, 1.) only act at the start of a line, and escaped text never starts one.
-const PUNCTUATION = /[\\`*_[\]|~$]/g;
-// An `@` GitHub could turn into something: a mention (`@name`, `@org/team`), found only where the `@` starts the
-// text or follows a character other than an ASCII letter, digit or `_` (html-pipeline's MentionFilter, `(?:^|\W)@`,
-// a name starting with a letter or digit); an e-mail autolink (`a@b.c`: a domain with a dot, its `_` escaped by
-// now); a commit as `user@SHA` (7 or more hex digits). Either case (the `i` flag). Read on the escaped text, where an
-// entity or backslash escape ends in `;` or in the character it stands for, so the character before the `@` is a
-// word character exactly when it was one.
-const LINKABLE_AT = /(?<![a-z0-9_])@(?=[a-z0-9])|@(?=(?:[\w-]|\\_)+(?:\.(?:[\w-]|\\_)+)+)|@(?=[0-9a-f]{7,}(?![\w-]))/gi;
-function escapeMarkdownText(text, maxLength = Infinity) {
-    let s = String(text).replace(LONE_SURROGATE, '\ufffd').replace(CONTROL, '').replace(/\s+/g, ' ').trim();
-    // Cut by code point: a pair is never split.
-    if (s.length > maxLength) {
-        let end = Math.max(1, maxLength - 1);
-        if (/[\udc00-\udfff]/.test(s[end]))
-            end--;
-        s = `${s.slice(0, end).trimEnd()}…`;
-    }
-    s = s
-        .replace(/&/g, '&amp;')
-        // No issue or pull request references: `#123`, `owner/repo#123` and `GH-123` link (and cross-reference the
-        // issue, which shows on its timeline) whatever backslashes precede them. Before any entity is written, whose
-        // `&#8203;` this would split.
-        .replace(/#(?=\d)/g, '#&#8203;')
-        .replace(/\b(gh)-(?=\d)/gi, '$1&#8203;-')
-        .replace(/</g, '&lt;')
-        .replace(/>/g, '&gt;')
-        .replace(/"/g, '&quot;')
-        .replace(PUNCTUATION, (c) => `\\${c}`)
-        // No autolinks: `https://x` and `www.x` would become links. A backslash is not enough: GFM's autolink
-        // literals are also found in the text after escapes are resolved (`http\://x` reads as `http://x`, and
-        // `_www.x` as `_www.x`), so a zero-width space goes inside the pattern instead.
-        .replace(/:\/\//g, ':/&#8203;/')
-        .replace(/www\./gi, (w) => `${w.slice(0, 3)}&#8203;.`)
-        .replace(SHA, '$1&#8203;$2')
-        .replace(LINKABLE_AT, '@&#8203;');
-    return s;
-}
-/** For a table cell: the same escaping; an empty value shows as an em dash so the row keeps its shape. */
-function escapeMarkdownCell(text, maxLength = 160) {
-    if (text === null || text === undefined)
-        return '—';
-    // Checked after escaping: text of only controls or bidi marks is empty once they are dropped.
-    return escapeMarkdownText(String(text), maxLength) || '—';
-}
-/**
- * A metric id as a code span. Ids are ours, except the per-stage latency ids, which carry a `timings_ms` key from
- * the run database: one with anything but plain id characters is escaped like other untrusted text instead
- * (a `|` or a backtick inside a code span would still split the cell or end the span).
- */
-function metricCode(id) {
-    return /^[\w@.-]+$/.test(id) ? `\`${id}\`` : escapeMarkdownText(id, 80);
-}
-
-;// CONCATENATED MODULE: ./src/acceptance/state.ts
-
-
-const EMPTY_STATE = { current: null, history: [], shown: [] };
-/** History entries kept (oldest dropped first). */
-const HISTORY_KEPT = 10;
-/** Shown reports kept (oldest dropped first). */
-const SHOWN_KEPT = 10;
-/** Gates a standing acceptance stores at most; more failed gates than this are not accepted (the comment says so). */
-const STORED_GATES = 40;
-const STATE_PREFIX = '<!-- evalverdict:acceptance-state ';
-function worseOf(g) {
-    return g.max !== undefined || g.max_increase !== undefined || g.max_increase_pct !== undefined ? 'higher' : 'lower';
-}
-/** Gates are the same gate when metric, group and threshold agree (a changed config is a different gate). */
-function gateKey(g) {
-    // JSON, not joined text: a group value holding `,` or `=` must not pass for another group.
-    const where = g.where
-        ? Object.keys(g.where)
-            .sort()
-            .map((k) => [k, g.where?.[k]])
-        : [];
-    return JSON.stringify([g.metric, where, g.threshold]);
-}
-function gateLabel(g) {
-    return `${g.metric}${g.where ? ` (${wherePairs(g.where)})` : ''}`;
-}
-/** The number a gate judged: the change for a relative gate, the value for an absolute one. */
-function judged(g) {
-    return g.judged === 'delta' ? g.delta : g.candidate;
-}
-/** Round-off in the stored numbers (they went through JSON) never counts as worse. */
-const TOLERANCE = 1e-9;
-/** Whether `standing` covers the failed gates of a new commit (`now`, each with what the gate judged). */
-function carryOver(standing, now) {
-    const accepted = new Map(standing.gates.map((g) => [gateKey(g), g]));
-    for (const g of now) {
-        const was = accepted.get(gateKey(g));
-        // A failed gate the acceptance did not name is not covered, and fails the run on its own.
-        if (!was)
-            continue;
-        const a = judged(was);
-        const b = judged(g);
-        if (a === null || b === null)
-            return { ok: false, why: `${gateLabel(g)} has no number to compare` };
-        const worse = was.worse === 'lower' ? b < a - TOLERANCE : b > a + TOLERANCE;
-        if (worse)
-            return {
-                ok: false,
-                why: `${gateLabel(g)} is ${formatNumber(b, g.judged)}, worse than the accepted ${formatNumber(a, g.judged)}`,
-            };
-    }
-    return { ok: true };
-}
-function formatNumber(x, kind) {
-    const text = Math.abs(x).toFixed(4);
-    return kind === 'delta' ? `${x < 0 ? '−' : '+'}${text}` : text;
-}
-function historyEntry(event, a, headSha, at) {
-    return { event, by: a.by, at, head_sha: headSha, gates: a.gates.map(gateLabel), reason: a.reason };
-}
-function withHistory(state, ...entries) {
-    return [...state.history, ...entries].slice(-HISTORY_KEPT);
-}
-/** The hidden line, or '' for an empty state. */
-function encodeState(state) {
-    if (!state.current && state.history.length === 0 && state.shown.length === 0)
-        return '';
-    const json = JSON.stringify({ v: 1, current: state.current, history: state.history, shown: state.shown });
-    return `${STATE_PREFIX}${Buffer.from(json, 'utf8').toString('base64')} -->`;
-}
-/** Exactly a state line, whole: the prefix, base64 and the closer, nothing before or after. */
-const STATE_LINE = new RegExp(`^${STATE_PREFIX}([A-Za-z0-9+/=]{1,200000}) -->$`);
-/** The body's final line (trailing blank lines and white space aside): the one place a state line is read from. */
-function finalLine(body) {
-    const trimmed = body.replace(/\s+$/, '');
-    return trimmed.slice(trimmed.lastIndexOf('\n') + 1).replace(/\r$/, '');
-}
-/** Whether the body ends with a state line (a look-alike anywhere else never counts). */
-function endsWithStateLine(body) {
-    return STATE_LINE.test(finalLine(body));
-}
-/** The body's state line, when its final line is one; else null. */
-function stateLineOf(body) {
-    const last = finalLine(body ?? '');
-    return STATE_LINE.test(last) ? last : null;
-}
-/**
- * The state in a comment body EvalVerdict wrote, or null when there is none or it is not ours to read. Only the
- * final line is read: a state line anywhere else in the body is text, not state.
- */
-function decodeState(body) {
-    const m = STATE_LINE.exec(finalLine(body));
-    if (!m)
-        return null;
-    let parsed;
-    try {
-        parsed = JSON.parse(Buffer.from(m[1], 'base64').toString('utf8'));
-    }
-    catch {
-        return null;
-    }
-    const o = parsed;
-    if (o?.v !== 1 || !Array.isArray(o.history) || !Array.isArray(o.shown))
-        return null;
-    const current = o.current === null ? null : standingOf(o.current);
-    if (current === undefined)
-        return null;
-    const history = o.history.map(historyOf);
-    const shown = o.shown.map(shownOf);
-    if (history.some((h) => h === null) || shown.some((r) => r === null))
-        return null;
-    return {
-        current,
-        history: history.slice(-HISTORY_KEPT),
-        shown: shown.slice(-SHOWN_KEPT),
-    };
-}
-function shownOf(v) {
-    const r = v;
-    if (!r || !isText(r.sha, 64) || (r.kind !== 'report' && r.kind !== 'error'))
-        return null;
-    if (!(r.since === null || (isText(r.since, 40) && Number.isFinite(Date.parse(r.since)))))
-        return null;
-    return { sha: r.sha, kind: r.kind, since: r.since };
-}
-/**
- * The state with this run's body recorded as shown. `previousAt` is GitHub's `updated_at` of the comment being
- * replaced (null: no comment yet), which dates the body the prior state line ended. The same commit and kind again
- * (a rerun) adds nothing, so an unchanged report leaves the comment unchanged.
- */
-function withShown(state, previousAt, body) {
-    const shown = state.shown.map((r, i) => i === state.shown.length - 1 && r.since === null ? { ...r, since: previousAt } : r);
-    const last = shown.at(-1);
-    if (last && last.sha === body.sha && last.kind === body.kind)
-        return state;
-    const dated = shown.filter((r) => r.since !== null);
-    return { ...state, shown: [...dated, { ...body, since: null }].slice(-SHOWN_KEPT) };
-}
-/**
- * What the comment showed at `time` (a command's `created_at`), given the comment's `updated_at`: the newest body
- * written before that second. Null when none was (the command came before any report this state knows of).
- */
-function shownAt(state, updatedAt, time) {
-    const t = Date.parse(time);
-    if (!Number.isFinite(t))
-        return null;
-    let seen = null;
-    for (const r of state.shown) {
-        const since = Date.parse(r.since ?? updatedAt);
-        // Strictly before: a body written in the command's own second may not have been on the writer's screen.
-        if (Number.isFinite(since) && since < t)
-            seen = r;
-    }
-    return seen;
-}
-const isText = (v, max = 2000) => typeof v === 'string' && v.length <= max;
-const isNumberOrNull = (v) => v === null || (typeof v === 'number' && Number.isFinite(v));
-function storedGateOf(v) {
-    const g = v;
-    if (!g || !isText(g.metric, 200) || !isText(g.threshold, 400))
-        return null;
-    if (g.judged !== 'delta' && g.judged !== 'value')
-        return null;
-    if (g.worse !== 'lower' && g.worse !== 'higher')
-        return null;
-    if (![g.baseline, g.candidate, g.delta].every(isNumberOrNull))
-        return null;
-    const where = g.where;
-    if (where !== undefined) {
-        if (!where || typeof where !== 'object' || Array.isArray(where))
-            return null;
-        if (!Object.values(where).every((x) => isText(x, 400) || typeof x === 'boolean'))
-            return null;
-    }
-    return g;
-}
-/** A standing acceptance, or undefined when the value is not one. */
-function standingOf(v) {
-    const a = v;
-    if (!a || !isText(a.by, 100) || !isText(a.at, 40) || !isText(a.head_sha, 64) || !isText(a.covers, 64))
-        return undefined;
-    if (a.via !== 'label' && a.via !== 'comment')
-        return undefined;
-    if (!sourceOk(a.source, a.via))
-        return undefined;
-    if (!(a.reason === null || isText(a.reason, 1000)))
-        return undefined;
-    if (!Array.isArray(a.gates) || a.gates.length > STORED_GATES)
-        return undefined;
-    const gates = a.gates.map(storedGateOf);
-    if (gates.some((g) => g === null))
-        return undefined;
-    return a;
-}
-/** A source of the kind the acceptance was made by: a comment's id, or the label's name. */
-function sourceOk(v, via) {
-    const s = v;
-    if (!s || s.kind !== via)
-        return false;
-    return via === 'comment'
-        ? typeof s.comment_id === 'number' && Number.isSafeInteger(s.comment_id) && s.comment_id > 0
-        : isText(s.label, 100);
-}
-const HISTORY_EVENTS = ['accepted', 'carried over', 'lapsed', 'withdrawn', 'unconfirmed'];
-function historyOf(v) {
-    const h = v;
-    if (!h || !HISTORY_EVENTS.includes(h.event))
-        return null;
-    if (!isText(h.by, 100) || !isText(h.at, 40) || !isText(h.head_sha, 64))
-        return null;
-    if (!(h.reason === null || isText(h.reason, 1000)))
-        return null;
-    if (!Array.isArray(h.gates) || h.gates.length > STORED_GATES || !h.gates.every((g) => isText(g, 400)))
-        return null;
-    return h;
-}
-/** History rows shown in the comment (the hidden state keeps HISTORY_KEPT). */
-const SHOWN_HISTORY = 5;
-/** The audit trail under the report: who accepted what, when, for which commit, and why; escaped; '' for none. */
-function renderHistory(state) {
-    if (state.history.length === 0)
-        return '';
-    const shown = state.history.slice(-SHOWN_HISTORY);
-    const rows = shown.map((h) => {
-        const gates = escapeMarkdownCell(h.gates.slice(0, 3).join(', ') + (h.gates.length > 3 ? ', …' : ''), 120);
-        return `| ${escapeMarkdownCell(h.at, 30)} | ${h.event} | @${escapeMarkdownCell(h.by, 40)} | \`${h.head_sha.slice(0, 7).replace(/[^0-9a-f]/gi, '')}\` | ${gates} | ${escapeMarkdownCell(h.reason, 120)} |`;
-    });
-    const more = state.history.length > shown.length ? ` (the last ${shown.length})` : '';
-    return [
-        '',
-        `<details><summary>Acceptances on this pull request${more}</summary>`,
-        '',
-        '| When | What | Who | Commit | Gates | Reason |',
-        '| --- | --- | --- | --- | --- | --- |',
-        ...rows,
-        '',
-        '</details>',
-        '',
-    ].join('\n');
-}
-
-;// CONCATENATED MODULE: ./src/publish/stickyComment.ts
-/**
- * One sticky comment per pull request and comment id. Ours starts with the hidden marker
- * `<!-- evalverdict:comment-id=ID -->` AND is written by the login EvalVerdict writes as (see ownLogin), so a marker
- * pasted by a person or another bot is never overwritten or deleted. Every page of comments is read; the oldest of
- * ours is updated (only when its body differs), further ones (a race) are deleted, and one is created only when
- * none exists and the caller allows it. No @actions/core: the client is a parameter, errors are thrown.
- */
-
-
-/** The author of comments made with a workflow's GITHUB_TOKEN. */
-const DEFAULT_COMMENT_AUTHOR = 'github-actions[bot]';
-/**
- * A new body without a state line keeps the one of the comment it replaces (an error panel written past the
- * publish deadline must not erase the pull request's acceptance history). Only final lines count, in both.
- */
-function keepStateLine(previous, body) {
-    if (stateLineOf(body))
-        return body;
-    const line = stateLineOf(previous);
-    return line ? `${body.replace(/\n*$/, '\n')}${line}\n` : body;
-}
-function stickyMarker(commentId) {
-    if (/-->|\s/.test(commentId) || commentId === '')
-        throw new Error(`comment id ${JSON.stringify(commentId)} cannot go into an HTML comment marker`);
-    return `<!-- evalverdict:comment-id=${commentId} -->`;
-}
-/**
- * The comment body: the marker on the first line, then the report, then the state line (if any) as the final line.
- * The report cannot open an HTML comment: its every `<!--` is written `&lt;!--` (escaped text has none; this holds
- * for whatever a future renderer lets through), so only the marker and the state line are hidden lines.
- */
-function stickyBody(marker, markdown, stateLine = '') {
-    const report = markdown.replace(/<!--/g, '&lt;!--');
-    return stateLine ? `${marker}\n${report.replace(/\n*$/, '\n')}${stateLine}\n` : `${marker}\n${report}`;
-}
-/** GitHub may hand a body back with CRLF line ends or without the trailing newline. */
-function normalise(body) {
-    return (body ?? '').replace(/\r\n/g, '\n').trimEnd();
-}
-/** The token's own login, or null when GitHub will not say (installation tokens: 403 on GET /user). */
-async function authenticatedLogin(octokit) {
-    try {
-        const { data } = await octokit.rest.users.getAuthenticated();
-        return typeof data.login === 'string' ? data.login : null;
-    }
-    catch (error) {
-        const status = httpStatusOf(error);
-        if ((status === 401 || status === 403 || status === 404) && !isRateLimitError(error))
-            return null;
-        throw error;
-    }
-}
-/** The login our comments are written by: the caller's, the token's own, or GITHUB_TOKEN's bot. */
-async function ownLogin(octokit, commentAuthor) {
-    if (commentAuthor)
-        return commentAuthor;
-    return (await authenticatedLogin(octokit)) ?? DEFAULT_COMMENT_AUTHOR;
-}
-/** Pages of comments read at most (10,000 comments): past it the pull request's comments are refused. */
-const MAX_COMMENT_PAGES = 100;
-/**
- * Our comments on the pull request, oldest first (the order GitHub lists them in). Only our marked comments are
- * kept page by page; a `rel="next"` that leads back to a page already read, or more than MAX_COMMENT_PAGES
- * pages, is an error rather than a loop.
- */
-async function findStickyComments(octokit, target) {
-    const seen = new Set();
-    const marked = (await octokit.paginate(octokit.rest.issues.listComments, { owner: target.owner, repo: target.repo, issue_number: target.issueNumber, per_page: 100 }, (response) => {
-        const page = String(response.url ?? '');
-        if (page !== '' && seen.has(page))
-            throw new MalformedAnswerError(`GitHub's comment pages loop: rel="next" leads back to ${page.replace(/\?.*$/, '')} (a page already read)`);
-        seen.add(page);
-        if (seen.size > MAX_COMMENT_PAGES)
-            throw new MalformedAnswerError(`pull request #${target.issueNumber} has more than ${MAX_COMMENT_PAGES} pages of comments: not read further`);
-        if (!Array.isArray(response.data))
-            throw new MalformedAnswerError('GitHub listed the comments as something other than a list');
-        return response.data.filter((c) => typeof c?.body === 'string' && c.body.startsWith(target.marker));
-    }));
-    for (const c of marked)
-        checkComment(c);
-    if (marked.length === 0)
-        return [];
-    // GitHub logins are case-insensitive.
-    const login = (await ownLogin(octokit, target.commentAuthor)).toLowerCase();
-    return marked.filter((c) => typeof c.user?.login === 'string' && c.user.login.toLowerCase() === login);
-}
-/** A comment we may update or delete must say which it is: a clear error naming the field, not a crash. */
-function checkComment(c) {
-    if (typeof c.id !== 'number' || !Number.isSafeInteger(c.id))
-        throw new MalformedAnswerError(`GitHub listed a comment whose \`id\` is ${JSON.stringify(c.id) ?? 'missing'}, not a number`);
-    if (typeof c.html_url !== 'string')
-        throw new MalformedAnswerError(`GitHub listed comment ${c.id} whose \`html_url\` is ${JSON.stringify(c.html_url) ?? 'missing'}, not a URL`);
-}
-async function upsertStickyComment(octokit, request) {
-    const { owner, repo, issueNumber, marker, body } = request;
-    if (!body.startsWith(marker))
-        throw new Error('the sticky comment body must start with its marker');
-    const ours = await (request.listed ?? findStickyComments(octokit, request));
-    if (ours.length === 0) {
-        if (request.createIfMissing === false)
-            return { action: 'skipped', comment: null, deleted: [] };
-        const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body });
-        return { action: 'created', comment: { id: data.id, url: data.html_url }, deleted: [] };
-    }
-    const [first, ...duplicates] = ours;
-    let action = 'unchanged';
-    let url = first.html_url;
-    const kept = keepStateLine(first.body, body);
-    if (normalise(first.body) !== normalise(kept)) {
-        const { data } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: first.id, body: kept });
-        action = 'updated';
-        url = data.html_url;
-    }
-    const deleted = [];
-    for (const duplicate of duplicates) {
-        try {
-            await octokit.rest.issues.deleteComment({ owner, repo, comment_id: duplicate.id });
-        }
-        catch (error) {
-            if (httpStatusOf(error) !== 404)
-                throw error; // already gone
-        }
-        deleted.push(duplicate.id);
-    }
-    return { action, comment: { id: first.id, url }, deleted };
-}
-
-;// CONCATENATED MODULE: ./src/render/errorPanel.ts
-/**
- * The comment that replaces the report when a run cannot be evaluated (a missing or bad database, a bad gate
- * config, an internal error), so a report from an earlier commit never stays up as if it were current.
- * Pure: text in, Markdown out.
- */
-/** A fence longer than any run of backticks in the text, so the message cannot close it. */
-function fenced(text) {
-    const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
-    const fence = '`'.repeat(Math.max(3, longest + 1));
-    return `${fence}text\n${text}\n${fence}`;
-}
-const MAX_MESSAGE = 4_000;
-/** A run of characters without white space (an id, a value) longer than this is cut in the panel. */
-const MAX_WORD = 120;
-const LONG_WORD = new RegExp(`\\S{${MAX_WORD + 1},}`, 'gu');
-/**
- * The message as the panel shows it. A message quotes ids and values from the inputs, which a stranger's pull
- * request controls, and a code fence shows `<!--` as it is: an HTML comment opener or closer gets a space inside,
- * so no input can write a hidden line (the acceptance state's, src/acceptance/state.ts) into our comment.
- */
-function panelText(message) {
-    const cut = message.length > MAX_MESSAGE
-        ? `${message.slice(0, MAX_MESSAGE)}\n… (cut; the full message is in the log)`
-        : message;
-    return cut
-        .replace(LONG_WORD, (word) => `${[...word].slice(0, MAX_WORD).join('')}… (${[...word].length} characters)`)
-        .replace(/<!--/g, '<!- -')
-        .replace(/--!?>/g, (closer) => `- ${closer.slice(1)}`);
-}
-function renderErrorPanel(info) {
-    const message = panelText(info.message);
-    const where = [
-        info.sha ? `commit ${info.sha.slice(0, 12)}` : null,
-        info.runUrl ? `[workflow run log](${info.runUrl})` : null,
-    ]
-        .filter((x) => x !== null)
-        .join(' · ');
-    return [
-        '⛔ **EvalVerdict: error — the run could not be evaluated**',
-        '',
-        info.inputError
-            ? 'No gate was checked for this commit. Fix the input below and re-run; this comment will show the report again.'
-            : 'No gate was checked for this commit: EvalVerdict hit an internal error (please report it with the log).',
-        '',
-        fenced(message),
-        ...(where ? ['', `<sub>${where}</sub>`] : []),
-        '',
-    ].join('\n');
-}
-
-;// CONCATENATED MODULE: ./src/publish/commentPolicy.ts
-const COMMENT_MODES = ['always', 'on-change', 'on-failure', 'never'];
-function commentDecision(mode, outcome) {
-    switch (mode) {
-        case 'never':
-            return { publish: false, createIfMissing: false };
-        case 'always':
-            return { publish: true, createIfMissing: true };
-        case 'on-change':
-            return { publish: true, createIfMissing: outcome !== 'pass' };
-        case 'on-failure':
-            return { publish: true, createIfMissing: outcome === 'fail' || outcome === 'error' };
-    }
-}
-
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: ./src/action/context.ts
-/**
- * What the action needs from the workflow run: the repository, the event and, when there is one, the pull
- * request to comment on. Read from the runner's environment (GITHUB_*), as @actions/github's context does,
- * but without reading anything at import time.
- */
-
-
-function readRunContext(env) {
-    const repository = env.GITHUB_REPOSITORY ?? '';
-    const [owner = '', repo = ''] = repository.split('/');
-    let payload = {};
-    const eventPath = env.GITHUB_EVENT_PATH;
-    if (eventPath) {
-        let text;
-        try {
-            text = (0,external_node_fs_namespaceObject.readFileSync)(eventPath, 'utf8');
-        }
-        catch (error) {
-            throw new errors_InputError(`GITHUB_EVENT_PATH ${eventPath}: cannot read the event payload (${error.code ?? String(error)})`);
-        }
-        try {
-            const parsed = JSON.parse(text);
-            if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
-                payload = parsed;
-        }
-        catch (error) {
-            throw new errors_InputError(`GITHUB_EVENT_PATH ${eventPath}: the event payload is not JSON (${error.message})`);
-        }
-    }
-    const serverUrl = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
-    const runUrl = env.GITHUB_RUN_ID && repository ? `${serverUrl}/${repository}/actions/runs/${env.GITHUB_RUN_ID}` : null;
-    return {
-        eventName: env.GITHUB_EVENT_NAME ?? '',
-        owner,
-        repo,
-        apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
-        serverUrl,
-        runUrl,
-        sha: evaluatedSha(env, payload),
-        actor: env.GITHUB_ACTOR ?? '',
-        payload,
-    };
-}
-const SHA_PATTERN = /^[0-9a-f]{40}([0-9a-f]{24})?$/i;
-function evaluatedSha(env, payload) {
-    const head = objectAt(objectAt(payload, 'pull_request'), 'head')?.sha;
-    if (typeof head === 'string' && SHA_PATTERN.test(head))
-        return head;
-    const runHead = objectAt(payload, 'workflow_run')?.head_sha;
-    if (typeof runHead === 'string' && SHA_PATTERN.test(runHead))
-        return runHead;
-    if (env.GITHUB_EVENT_NAME === 'issue_comment')
-        return null;
-    return env.GITHUB_SHA || null;
-}
-const DEPENDABOT = 'dependabot[bot]';
-function objectAt(value, key) {
-    if (!value || typeof value !== 'object')
-        return null;
-    const v = value[key];
-    return v && typeof v === 'object' && !Array.isArray(v) ? v : null;
-}
-function fullName(repoObject) {
-    const name = repoObject?.full_name;
-    return typeof name === 'string' ? name : null;
-}
-/**
- * The pull request to comment on, or null (push, workflow_dispatch, schedule...: summary and outputs only).
- * In order: the `pr-number` input; `pull_request` in the payload (pull_request, pull_request_target,
- * pull_request_review...); an issue_comment on a pull request; a workflow_run triggered by a pull request
- * of the same repository (GitHub leaves `pull_requests` empty for forks: pass `pr-number` there).
- */
-function pullRequestTarget(ctx, prNumberInput) {
-    if (!ctx.owner || !ctx.repo)
-        return null;
-    const base = `${ctx.owner}/${ctx.repo}`;
-    const pr = objectAt(ctx.payload, 'pull_request');
-    const headRepo = fullName(objectAt(objectAt(pr, 'head'), 'repo'));
-    const fromFork = headRepo !== null && headRepo.toLowerCase() !== base.toLowerCase();
-    const byDependabot = objectAt(pr, 'user')?.login === DEPENDABOT;
-    if (prNumberInput !== null)
-        return { owner: ctx.owner, repo: ctx.repo, issueNumber: prNumberInput, fromFork, byDependabot };
-    if (pr && typeof pr.number === 'number')
-        return { owner: ctx.owner, repo: ctx.repo, issueNumber: pr.number, fromFork, byDependabot };
-    const issue = objectAt(ctx.payload, 'issue');
-    if (issue && objectAt(issue, 'pull_request') && typeof issue.number === 'number') {
-        return { owner: ctx.owner, repo: ctx.repo, issueNumber: issue.number, fromFork: false, byDependabot: false };
-    }
-    const workflowRun = objectAt(ctx.payload, 'workflow_run');
-    const prs = workflowRun?.pull_requests;
-    if (Array.isArray(prs)) {
-        // GitHub lists pull requests of other repositories whose head is this branch too: keep ours.
-        const ours = prs.find((p) => {
-            const url = objectAt(objectAt(p, 'base'), 'repo')?.url;
-            return (typeof p?.number === 'number' &&
-                typeof url === 'string' &&
-                url.toLowerCase().endsWith(`/repos/${base.toLowerCase()}`));
-        });
-        if (ours)
-            return {
-                owner: ctx.owner,
-                repo: ctx.repo,
-                issueNumber: ours.number,
-                fromFork: false,
-                byDependabot: false,
-            };
-    }
-    return null;
-}
-/** The triggering run of a `workflow_run` event, or null for other events (or a payload without one). */
-function triggeringRun(ctx) {
-    if (ctx.eventName !== 'workflow_run')
-        return null;
-    const run = objectAt(ctx.payload, 'workflow_run');
-    const headSha = run?.head_sha;
-    const headBranch = run?.head_branch;
-    const headRepository = fullName(objectAt(run, 'head_repository'));
-    if (!run ||
-        typeof run.id !== 'number' ||
-        typeof headSha !== 'string' ||
-        !SHA_PATTERN.test(headSha) ||
-        typeof headBranch !== 'string' ||
-        headRepository === null)
-        return null;
-    const base = `${ctx.owner}/${ctx.repo}`.toLowerCase();
-    const pullRequests = [];
-    for (const p of Array.isArray(run.pull_requests) ? run.pull_requests : []) {
-        const baseRepoUrl = objectAt(objectAt(p, 'base'), 'repo')?.url;
-        const number = p?.number;
-        // GitHub lists pull requests of other repositories whose head is this branch too: keep ours.
-        if (typeof number !== 'number' || typeof baseRepoUrl !== 'string')
-            continue;
-        if (!baseRepoUrl.toLowerCase().endsWith(`/repos/${base}`))
-            continue;
-        const text = (o, key) => typeof o?.[key] === 'string' ? o[key] : null;
-        pullRequests.push({
-            number,
-            headSha: text(objectAt(p, 'head'), 'sha'),
-            baseSha: text(objectAt(p, 'base'), 'sha'),
-            baseRef: text(objectAt(p, 'base'), 'ref'),
-        });
-    }
-    const path = typeof run.path === 'string' ? run.path : '';
-    const file = /^\.github\/workflows\/([^/@]+\.ya?ml)(@.*)?$/.exec(path)?.[1] ?? null;
-    return {
-        id: run.id,
-        headSha,
-        headBranch,
-        headRepository,
-        workflowFile: file,
-        conclusion: typeof run.conclusion === 'string' ? run.conclusion : null,
-        pullRequests,
-    };
-}
-
-;// CONCATENATED MODULE: ./src/action/runner.ts
-/**
- * What the action hands the runner: log lines that cannot be read as workflow commands, and the step's outputs cut
- * to GitHub's documented size. Also the check that the runner's files (event, job summary, outputs) are regular
- * files: a FIFO would block the step for ever, a device (/dev/full) fail in the middle of it.
- */
-
-
-
-/** GitHub's documented limit for one step output (1 MB). */
-const OUTPUT_LIMIT_BYTES = 1_000_000;
-/**
- * A line for the log: core.info prints it as it is, and text from the inputs (ids, messages quoting them, URLs from
- * the API) must not be read by the runner as a workflow command (core's error, warning and debug escape theirs).
- */
-function runner_info(text) {
-    info(inertLines(text));
-}
-function messageOf(error) {
-    return error instanceof Error ? error.message : String(error);
-}
-const RUNNER_FILES = ['GITHUB_EVENT_PATH', 'GITHUB_STEP_SUMMARY', 'GITHUB_OUTPUT'];
-/** One message per runner file that is set but is not a regular file (checked without opening it). */
-function runnerFileProblems(env) {
-    const problems = [];
-    for (const name of RUNNER_FILES) {
-        const path = env[name];
-        if (!path)
-            continue;
-        let kind;
-        try {
-            const stat = (0,external_node_fs_namespaceObject.statSync)(path);
-            if (stat.isFile())
-                continue;
-            kind = stat.isFIFO()
-                ? 'a FIFO'
-                : stat.isDirectory()
-                    ? 'a directory'
-                    : stat.isCharacterDevice() || stat.isBlockDevice()
-                        ? 'a device'
-                        : stat.isSocket()
-                            ? 'a socket'
-                            : 'not a regular file';
-        }
-        catch (error) {
-            kind = `unreadable (${error.code ?? messageOf(error)})`;
-        }
-        problems.push(`EvalVerdict: ${name} ${JSON.stringify(path)} is ${kind}; the runner's ${name} must be a regular file`);
-    }
-    return problems;
-}
-/**
- * `value` within OUTPUT_LIMIT_BYTES: a JSON output past it becomes `{"truncated":true,...}` (still JSON, naming the
- * report file that holds it all), any other is cut at a character boundary with an ellipsis and the byte count.
- */
-function boundedOutput(value, json) {
-    const bytes = Buffer.byteLength(value);
-    if (bytes <= OUTPUT_LIMIT_BYTES)
-        return value;
-    if (json)
-        return JSON.stringify({ truncated: true, bytes, limit: OUTPUT_LIMIT_BYTES, json_path: json.jsonPath });
-    const note = `… (${bytes} bytes, cut to GitHub's ${OUTPUT_LIMIT_BYTES}-byte output limit)`;
-    const keep = Buffer.from(value).subarray(0, OUTPUT_LIMIT_BYTES - Buffer.byteLength(note) - 4);
-    return `${keep.toString('utf8').replace(/\uFFFD+$/, '')}${note}`;
-}
-/** Sets every output; a write error (a full disk, /dev/full) is one clear failure message, not a stack trace. */
-function setOutputs(outputs) {
-    for (const [name, value] of outputs) {
-        try {
-            setOutput(name, value);
-        }
-        catch (error) {
-            return [`EvalVerdict: cannot write the step output \`${name}\` to GITHUB_OUTPUT (${codeOf(error)})`];
-        }
-    }
-    return [];
-}
-function codeOf(error) {
-    return error?.code ?? messageOf(error);
-}
-
-// EXTERNAL MODULE: external "node:zlib"
-var external_node_zlib_ = __nccwpck_require__(8522);
-;// CONCATENATED MODULE: ./src/action/artifactBaseline/zipArchive.ts
-/**
- * A zip reader for baseline artifacts, pure (bytes in, files out) and suspicious: an artifact is written by whatever
- * ran in the baseline workflow, so every entry is checked before anything is inflated, and the archive is refused as
- * a whole, with a message naming the entry, when one of them is not a plain file under a plain relative path.
- * GitHub's artifact zips are ordinary zips (stored or deflate entries, a central directory at the end); zip64,
- * encryption, multi-disk archives and other compression methods are refused by name.
- */
-
-
-
-/** sql.js holds the whole database in memory: 1 GiB is already more than a run database should need. */
-const DEFAULT_ZIP_LIMITS = { maxEntryBytes: 1 << 30, maxTotalBytes: 1 << 30, maxEntries: 10_000 };
-const EOCD_SIGNATURE = 0x06054b50;
-const ZIP64_LOCATOR_SIGNATURE = 0x07064b50;
-const CENTRAL_SIGNATURE = 0x02014b50;
-const LOCAL_SIGNATURE = 0x04034b50;
-const EOCD_SIZE = 22;
-const CENTRAL_SIZE = 46;
-const LOCAL_SIZE = 30;
-const S_IFMT = 0o170000;
-const S_IFREG = 0o100000;
-const S_IFDIR = 0o040000;
-const S_IFLNK = 0o120000;
-const HOST_UNIX = 3;
-const DOS_DIRECTORY = 0x10;
-function refuse(where, why) {
-    throw new errors_InputError(`${where}: ${why}`);
-}
-function findEndOfCentralDirectory(zip, where) {
-    // The record is the last thing in the file, followed by a comment of at most 65,535 bytes.
-    const lowest = Math.max(0, zip.length - EOCD_SIZE - 0xffff);
-    for (let at = zip.length - EOCD_SIZE; at >= lowest; at--) {
-        if (zip.readUInt32LE(at) === EOCD_SIGNATURE && at + EOCD_SIZE + zip.readUInt16LE(at + 20) === zip.length)
-            return at;
-    }
-    return refuse(where, 'not a zip archive (no end of central directory record)');
-}
-/** An entry name that extracts inside the destination and means the same on every system, or a refusal. */
-function checkName(name, where) {
-    const quoted = JSON.stringify(inputText_oneLine(name));
-    if (name === '')
-        refuse(where, 'an entry has an empty name');
-    if (/[\u0000-\u001f\u007f]/.test(name))
-        refuse(where, `entry ${quoted} has a control character in its name`);
-    if (name.includes('\\'))
-        refuse(where, `entry ${quoted} has a backslash in its name (a Windows path)`);
-    if (name.startsWith('/'))
-        refuse(where, `entry ${quoted} is an absolute path`);
-    if (/^[A-Za-z]:/.test(name))
-        refuse(where, `entry ${quoted} starts with a drive letter`);
-    if (name.split('/').includes('..'))
-        refuse(where, `entry ${quoted} climbs out of the archive with \`..\``);
-}
-function fileType(versionMadeBy, externalAttributes, name) {
-    if (versionMadeBy >>> 8 === HOST_UNIX) {
-        const mode = (externalAttributes >>> 16) & S_IFMT;
-        if (mode === S_IFLNK)
-            return 'a symbolic link';
-        if (mode === S_IFDIR)
-            return 'directory';
-        if (mode !== 0 && mode !== S_IFREG)
-            return `a special file (mode ${mode.toString(8)})`;
-    }
-    if (name.endsWith('/') || (externalAttributes & DOS_DIRECTORY) !== 0)
-        return 'directory';
-    return 'file';
-}
-/**
- * The archive's regular files, every entry checked: names (no `..`, absolute paths, backslashes or drive letters, no
- * duplicates), types (no links or special files; directories carry nothing and are left out), methods (stored or
- * deflate), no encryption, no zip64, sizes under the limits, entries inside the archive and not overlapping.
- * `where` names the archive in every message.
- */
-function listZipEntries(zip, where, limits = DEFAULT_ZIP_LIMITS) {
-    const { count, centralOffset, centralSize } = centralDirectory(zip, where, limits);
-    const entries = [];
-    const seen = new Set();
-    const ranges = [];
-    let total = 0;
-    let at = centralOffset;
-    for (let i = 0; i < count; i++) {
-        const record = centralRecord(zip, at, i, count, centralOffset + centralSize, where);
-        at = record.next;
-        const { name } = record;
-        checkName(name, where);
-        if (seen.has(name))
-            refuse(where, `entry ${JSON.stringify(inputText_oneLine(name))} appears twice`);
-        seen.add(name);
-        if (!checkRecord(record, where, limits))
-            continue;
-        total += record.size;
-        if (total > limits.maxTotalBytes)
-            refuse(where, `the entries add up to more than ${limits.maxTotalBytes} bytes uncompressed (a zip bomb?); refused at ${JSON.stringify(inputText_oneLine(name))}`);
-        const dataOffset = localDataOffset(zip, record, centralOffset, where);
-        ranges.push([record.localOffset, dataOffset + record.compressedSize, name]);
-        const { compressedSize, size, crc32 } = record;
-        entries.push({
-            name,
-            method: record.methodCode === 0 ? 'stored' : 'deflate',
-            compressedSize,
-            size,
-            crc32,
-            dataOffset,
-        });
-    }
-    // Entries sharing compressed bytes are the overlapping-file zip bomb.
-    ranges.sort((a, b) => a[0] - b[0]);
-    for (let i = 1; i < ranges.length; i++) {
-        if (ranges[i][0] < ranges[i - 1][1])
-            refuse(where, `entries ${JSON.stringify(ranges[i - 1][2])} and ${JSON.stringify(ranges[i][2])} overlap`);
-    }
-    return entries;
-}
-const ZIP64_TEXT = 'a zip64 archive (over 4 GiB or 65,535 entries), which EvalVerdict does not read';
-/** The end-of-central-directory record, checked: one disk, no zip64, within the entry limit and the archive. */
-function centralDirectory(zip, where, limits) {
-    if (zip.length < EOCD_SIZE)
-        refuse(where, `not a zip archive (${zip.length} bytes)`);
-    const eocd = findEndOfCentralDirectory(zip, where);
-    const disk = zip.readUInt16LE(eocd + 4);
-    const centralDisk = zip.readUInt16LE(eocd + 6);
-    const entriesHere = zip.readUInt16LE(eocd + 8);
-    const count = zip.readUInt16LE(eocd + 10);
-    const centralSize = zip.readUInt32LE(eocd + 12);
-    const centralOffset = zip.readUInt32LE(eocd + 16);
-    if (count === 0xffff ||
-        centralSize === 0xffffffff ||
-        centralOffset === 0xffffffff ||
-        (eocd >= 20 && zip.readUInt32LE(eocd - 20) === ZIP64_LOCATOR_SIGNATURE))
-        refuse(where, ZIP64_TEXT);
-    if (disk !== 0 || centralDisk !== 0 || entriesHere !== count)
-        refuse(where, 'a multi-disk (split) zip archive');
-    if (count > limits.maxEntries)
-        refuse(where, `${count} entries, more than the ${limits.maxEntries} allowed`);
-    if (centralOffset + centralSize > eocd)
-        refuse(where, 'the central directory lies outside the archive');
-    return { count, centralOffset, centralSize };
-}
-/** Central directory record `i` at `at`, its name inside the directory (which ends at `end`). */
-function centralRecord(zip, at, i, count, end, where) {
-    if (at + CENTRAL_SIZE > end || zip.readUInt32LE(at) !== CENTRAL_SIGNATURE)
-        refuse(where, `central directory entry ${i + 1} of ${count} is damaged`);
-    const flags = zip.readUInt16LE(at + 8);
-    const nameLength = zip.readUInt16LE(at + 28);
-    const nameEnd = at + CENTRAL_SIZE + nameLength;
-    if (nameEnd > end)
-        refuse(where, `central directory entry ${i + 1} is damaged`);
-    const raw = zip.subarray(at + CENTRAL_SIZE, nameEnd);
-    return {
-        // Bit 11: the name is UTF-8; otherwise CP437, read here as Latin-1 (only the checks and messages use it).
-        name: raw.toString(flags & 0x800 ? 'utf8' : 'latin1'),
-        raw,
-        versionMadeBy: zip.readUInt16LE(at + 4),
-        flags,
-        methodCode: zip.readUInt16LE(at + 10),
-        crc32: zip.readUInt32LE(at + 16),
-        compressedSize: zip.readUInt32LE(at + 20),
-        size: zip.readUInt32LE(at + 24),
-        externalAttributes: zip.readUInt32LE(at + 38),
-        localOffset: zip.readUInt32LE(at + 42),
-        next: nameEnd + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32),
-    };
-}
-/** A regular file EvalVerdict can read (true), a directory to leave out (false), or a refusal naming the entry. */
-function checkRecord(r, where, limits) {
-    const quoted = JSON.stringify(inputText_oneLine(r.name));
-    const type = fileType(r.versionMadeBy, r.externalAttributes, r.name);
-    if (type === 'directory')
-        return false;
-    if (type !== 'file')
-        refuse(where, `entry ${quoted} is ${type}, not a regular file`);
-    if (r.flags & 0x41 || r.methodCode === 99)
-        refuse(where, `entry ${quoted} is encrypted`);
-    if (r.compressedSize === 0xffffffff || r.size === 0xffffffff || r.localOffset === 0xffffffff)
-        refuse(where, `entry ${quoted} uses zip64 sizes (${ZIP64_TEXT})`);
-    if (r.methodCode !== 0 && r.methodCode !== 8)
-        refuse(where, `entry ${quoted} uses compression method ${r.methodCode} (only stored and deflate are read)`);
-    if (r.methodCode === 0 && r.compressedSize !== r.size)
-        refuse(where, `entry ${quoted} is stored but declares ${r.compressedSize} bytes stored for ${r.size} bytes`);
-    if (r.size > limits.maxEntryBytes)
-        refuse(where, `entry ${quoted} is ${r.size} bytes, over the ${limits.maxEntryBytes}-byte cap for one file`);
-    return true;
-}
-/** Where the entry's data starts, after its local header, which must name the same file and lie in the archive. */
-function localDataOffset(zip, r, centralOffset, where) {
-    const quoted = JSON.stringify(inputText_oneLine(r.name));
-    const { localOffset } = r;
-    if (localOffset + LOCAL_SIZE > centralOffset || zip.readUInt32LE(localOffset) !== LOCAL_SIGNATURE)
-        refuse(where, `entry ${quoted}: its local header is missing or outside the archive`);
-    const localNameLength = zip.readUInt16LE(localOffset + 26);
-    const localExtraLength = zip.readUInt16LE(localOffset + 28);
-    const localName = zip.subarray(localOffset + LOCAL_SIZE, localOffset + LOCAL_SIZE + localNameLength);
-    if (!localName.equals(r.raw))
-        refuse(where, `entry ${quoted}: its local header names another file`);
-    const dataOffset = localOffset + LOCAL_SIZE + localNameLength + localExtraLength;
-    if (dataOffset + r.compressedSize > centralOffset)
-        refuse(where, `entry ${quoted} runs past the archive's data`);
-    return dataOffset;
-}
-/** CRC-32's table (polynomial 0xedb88320), made once at load: a constant, not state filled in on first use. */
-const CRC_TABLE = Uint32Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++)
-        c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-});
-/** CRC-32 (zip's): zlib.crc32 on Node 20.15+ and 22.2+, else a table. */
-function crc32Of(data) {
-    const native = external_node_zlib_.crc32;
-    return typeof native === 'function' ? native(data) >>> 0 : tableCrc32(data);
-}
-/** CRC-32 from a table, for a Node without zlib.crc32. */
-function tableCrc32(data) {
-    let crc = 0xffffffff;
-    for (let i = 0; i < data.length; i++)
-        crc = CRC_TABLE[(crc ^ data[i]) & 0xff] ^ (crc >>> 8);
-    return (crc ^ 0xffffffff) >>> 0;
-}
-/** One entry's bytes, inflated no further than its declared size and checked against its size and CRC-32. */
-function extractZipEntry(zip, entry, where) {
-    const quoted = JSON.stringify(inputText_oneLine(entry.name));
-    const stored = zip.subarray(entry.dataOffset, entry.dataOffset + entry.compressedSize);
-    let data;
-    if (entry.method === 'stored')
-        data = Buffer.from(stored);
-    else {
-        try {
-            // One byte more than declared: inflating that far proves the declared size a lie (a zip bomb's trick).
-            data = external_node_zlib_.inflateRawSync(stored, { maxOutputLength: Math.max(1, entry.size + 1) });
-        }
-        catch (error) {
-            const code = error.code;
-            if (code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError)
-                refuse(where, `entry ${quoted} inflates past its declared ${entry.size} bytes (a zip bomb?)`);
-            refuse(where, `entry ${quoted} is not valid deflate data (${error.message})`);
-        }
-    }
-    if (data.length !== entry.size)
-        refuse(where, `entry ${quoted} holds ${data.length} bytes, not the ${entry.size} its header declares`);
-    if (crc32Of(data) !== entry.crc32)
-        refuse(where, `entry ${quoted} fails its CRC-32 check (damaged or altered)`);
-    return data;
-}
-/** A name that ends like a SQLite run database. */
-function isRunDatabaseName(name) {
-    return /\.(sqlite3?|db)$/i.test(name);
-}
-function listed(names) {
-    const shown = names.slice(0, 20).map((n) => JSON.stringify(inputText_oneLine(n)));
-    return names.length > 20 ? `${shown.join(', ')} and ${names.length - 20} more` : shown.join(', ');
-}
-/**
- * The one run database in the archive: the entry named `path` when given (a leading `./` ignored), else the one file
- * named *.sqlite, *.sqlite3 or *.db. None, or more than one, is an error naming the archive's files.
- */
-function pickRunDatabase(entries, where, path, pathInput = 'baseline-path') {
-    const names = entries.map((e) => e.name);
-    const contents = names.length === 0 ? 'it holds no files' : `it holds ${listed(names)}`;
-    if (path !== null) {
-        const wanted = path.replace(/^(\.\/)+/, '');
-        const found = entries.find((e) => e.name === wanted);
-        if (!found)
-            refuse(where, `no entry ${JSON.stringify(inputText_oneLine(wanted))} (input \`${pathInput}\`); ${contents}`);
-        return found;
-    }
-    const databases = entries.filter((e) => isRunDatabaseName(e.name));
-    if (databases.length === 0)
-        refuse(where, `no run database (*.sqlite, *.sqlite3 or *.db) in the archive; ${contents}`);
-    if (databases.length > 1)
-        refuse(where, `${databases.length} run databases (${listed(databases.map((e) => e.name))}); name the one to use with input \`${pathInput}\``);
-    return databases[0];
-}
-/** The archive's run database (see pickRunDatabase), checked and extracted. */
-function extractRunDatabase(zip, where, options = {}) {
-    const entries = listZipEntries(zip, where, options.limits ?? DEFAULT_ZIP_LIMITS);
-    const entry = pickRunDatabase(entries, where, options.path ?? null, options.pathInput);
-    return { name: entry.name, data: extractZipEntry(zip, entry, where) };
 }
 
 ;// CONCATENATED MODULE: ./src/load/json.ts
@@ -50930,1149 +48508,6 @@ function nestedDeeperThan(value, limit) {
         }
     }
     return false;
-}
-
-;// CONCATENATED MODULE: ./src/load/readFully.ts
-
-/** Reads `size` bytes at `position` of an open file into `target` (readSync may return fewer: reads until done). */
-function readFully(fd, target, size, position, file) {
-    for (let done = 0; done < size;) {
-        const n = (0,external_node_fs_namespaceObject.readSync)(fd, target, done, size - done, position + done);
-        if (n === 0)
-            throw new Error(`${file}: the file shrank while it was read`);
-        done += n;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/load/regularFile.ts
-/**
- * Opening input files as regular files only. A FIFO blocks an open for reading until a writer comes (for ever),
- * and a device such as /dev/zero never ends: each is refused at once, by opening without blocking and asking the
- * open file what it is. Text inputs (golden set, gate config) are read up to a size cap.
- */
-
-
-
-/** What a file that is not a regular file is, in words. */
-function kindOf(stats) {
-    if (stats.isDirectory())
-        return 'a directory';
-    if (stats.isFIFO())
-        return 'a FIFO (named pipe)';
-    if (stats.isCharacterDevice())
-        return 'a character device';
-    if (stats.isBlockDevice())
-        return 'a block device';
-    if (stats.isSocket())
-        return 'a socket';
-    return 'not a regular file';
-}
-/**
- * A descriptor of `file` opened for reading, after checking it is a regular file (`what` names it in the message:
- * `FILE: the run database is a FIFO (named pipe), not a regular file`). Errors of the open itself are thrown as
- * they are (ENOENT...), for the caller's message.
- */
-function openRegularFile(file, what) {
-    // O_NONBLOCK: opening a FIFO with no writer returns at once instead of waiting; a regular file ignores it.
-    const fd = (0,external_node_fs_namespaceObject.openSync)(file, external_node_fs_namespaceObject.constants.O_RDONLY | external_node_fs_namespaceObject.constants.O_NONBLOCK);
-    let stats;
-    try {
-        stats = (0,external_node_fs_namespaceObject.fstatSync)(fd);
-    }
-    catch (error) {
-        (0,external_node_fs_namespaceObject.closeSync)(fd);
-        throw error;
-    }
-    if (!stats.isFile()) {
-        (0,external_node_fs_namespaceObject.closeSync)(fd);
-        throw new errors_InputError(`${file}: ${what} is ${kindOf(stats)}, not a regular file`);
-    }
-    return fd;
-}
-/**
- * The bytes of the regular file `file`, at most `maxBytes` (a larger file is refused before it is read:
- * `FILE: the golden set is 2.1 GiB, more than the 1 GiB EvalVerdict reads`).
- */
-function readRegularFile(file, what, maxBytes) {
-    const fd = openRegularFile(file, what);
-    try {
-        const size = (0,external_node_fs_namespaceObject.fstatSync)(fd).size;
-        if (size > maxBytes) {
-            throw new errors_InputError(`${file}: ${what} is ${sizeText(size)}, more than the ${sizeText(maxBytes)} EvalVerdict reads`);
-        }
-        const bytes = Buffer.allocUnsafe(size);
-        readFully(fd, bytes, size, 0, file);
-        return bytes;
-    }
-    finally {
-        (0,external_node_fs_namespaceObject.closeSync)(fd);
-    }
-}
-function sizeText(bytes) {
-    if (bytes >= 1 << 30)
-        return `${Number((bytes / (1 << 30)).toFixed(1))} GiB`;
-    if (bytes >= 1 << 20)
-        return `${Number((bytes / (1 << 20)).toFixed(1))} MiB`;
-    if (bytes >= 1 << 10)
-        return `${Number((bytes / (1 << 10)).toFixed(1))} KiB`;
-    return `${bytes} bytes`;
-}
-/** The most bytes of a golden set EvalVerdict reads (a 100,000-query set with long queries is ~100 MB). */
-const MAX_GOLDEN_BYTES = 1 << 30;
-/** The most bytes of a gate config file. */
-const MAX_CONFIG_BYTES = 1 << 20;
-
-;// CONCATENATED MODULE: ./src/load/historyFile.ts
-/**
- * Reading a history file (docs/history.md) as untrusted input, like a run database: it comes from an artifact any
- * earlier main run wrote. Size capped before it is read, nesting and the count of values checked on its text before
- * it is parsed, every field's type and size checked, the schema version required; nothing in it is run. A problem is
- * one InputError naming the file and the field.
- */
-
-
-
-
-const HISTORY_SCHEMA_VERSION = 1;
-/** Runs kept when the file does not say (`max_runs`). */
-const DEFAULT_HISTORY_RUNS = 20;
-/** The most runs a history may keep: the change-point test enumerates C(n, 3) splits, 19,600 at 50. */
-const MAX_HISTORY_RUNS = 50;
-/** The most bytes of a history file: 50 runs of 100,000 queries' outcomes and ids fit in about 8 MiB. */
-const MAX_HISTORY_BYTES = 32 << 20;
-/** A history nests 4 levels (file, runs, run, metrics): anything deeper is not one. */
-const MAX_HISTORY_DEPTH = 4;
-const MAX_QUERIES = 1_000_000;
-const MAX_METRICS = 200;
-const MAX_TEXT = 1_000;
-/**
- * The text's bounds, checked before it is parsed (jsonTextPast), since JSON.parse builds whatever 32 MiB hold. A
- * history EvalVerdict writes has 3 + 2 x runs lists and objects (103 at most), 4 + runs x (6 + metrics) keys (10,304 at
- * most), and fewer commas than its queries and keys; the bounds leave room to spare.
- */
-const HISTORY_TEXT_BOUNDS = {
-    depth: MAX_HISTORY_DEPTH,
-    containers: 1_000,
-    keys: 20_000,
-    commas: MAX_QUERIES + 100_000,
-};
-class HistoryShapeError extends Error {
-}
-function fail(field, expected, value) {
-    throw new HistoryShapeError(`\`${field}\` must be ${expected}, got ${describe(value)}`);
-}
-function historyFile_text(obj, key, at, nullable = false) {
-    const v = obj[key];
-    if (nullable && (v === null || v === undefined))
-        return null;
-    if (typeof v !== 'string' || v.length > MAX_TEXT)
-        fail(`${at}${key}`, `a string of at most ${MAX_TEXT} characters`, v);
-    return v;
-}
-function metricsOf(value, at) {
-    if (!isObject(value))
-        fail(at, 'an object of metric values', value);
-    const entries = Object.entries(value);
-    if (entries.length > MAX_METRICS)
-        fail(at, `at most ${MAX_METRICS} metrics`, `${entries.length} of them`);
-    for (const [id, v] of entries) {
-        if (id.length > MAX_TEXT)
-            fail(`${at} key`, `at most ${MAX_TEXT} characters`, id);
-        if (v !== null && (typeof v !== 'number' || !Number.isFinite(v)))
-            fail(`${at}.${inputText_oneLine(id).slice(0, 80)}`, 'a finite number or null', v);
-    }
-    return Object.fromEntries(entries);
-}
-function runOf(value, i, queries) {
-    const at = `runs[${i}]`;
-    if (!isObject(value))
-        fail(at, 'an object', value);
-    const outcomes = value.outcomes;
-    if (typeof outcomes !== 'string' || outcomes.length !== queries || !/^[hm-]*$/.test(outcomes))
-        fail(`${at}.outcomes`, `a string of ${queries} characters h, m or - (one per query)`, outcomes);
-    return {
-        run_id: historyFile_text(value, 'run_id', `${at}.`),
-        commit: historyFile_text(value, 'commit', `${at}.`, true),
-        time: historyFile_text(value, 'time', `${at}.`),
-        golden: historyFile_text(value, 'golden', `${at}.`),
-        metrics: metricsOf(value.metrics, `${at}.metrics`),
-        outcomes,
-    };
-}
-function historyFile_historyOf(value) {
-    if (!isObject(value))
-        fail('(the file)', 'a JSON object', value);
-    if (value.schema_version !== HISTORY_SCHEMA_VERSION)
-        throw new HistoryShapeError(`schema_version ${describe(value.schema_version)} is not ${HISTORY_SCHEMA_VERSION}, the version this EvalVerdict reads`);
-    const maxRuns = value.max_runs;
-    if (typeof maxRuns !== 'number' || !Number.isInteger(maxRuns) || maxRuns < 1 || maxRuns > MAX_HISTORY_RUNS)
-        fail('max_runs', `a whole number from 1 to ${MAX_HISTORY_RUNS}`, maxRuns);
-    const queries = value.queries;
-    if (!Array.isArray(queries) || queries.length > MAX_QUERIES)
-        fail('queries', `a list of at most ${MAX_QUERIES} query ids`, queries);
-    queries.forEach((q, i) => {
-        if (typeof q !== 'string' || q.length > MAX_TEXT)
-            fail(`queries[${i}]`, 'a query id', q);
-    });
-    const runs = value.runs;
-    if (!Array.isArray(runs) || runs.length > maxRuns)
-        fail('runs', `a list of at most max_runs (${maxRuns}) runs`, runs);
-    return {
-        schema_version: HISTORY_SCHEMA_VERSION,
-        max_runs: maxRuns,
-        queries: queries,
-        runs: runs.map((r, i) => runOf(r, i, queries.length)),
-    };
-}
-/** An InputError when the text passes a bound of HISTORY_TEXT_BOUNDS: at its first bracket too deep, at once. */
-function refuseOverBounds(text, where) {
-    const past = jsonTextPast(text, HISTORY_TEXT_BOUNDS);
-    if (past === 'depth')
-        throw new errors_InputError(`${where}: the history nests deeper than ${MAX_HISTORY_DEPTH} levels, which no history file does`);
-    if (past === 'containers')
-        throw new errors_InputError(`${where}: the history holds more than ${HISTORY_TEXT_BOUNDS.containers} lists and objects, which no history file does`);
-    if (past === 'keys')
-        throw new errors_InputError(`${where}: the history's objects hold more than ${HISTORY_TEXT_BOUNDS.keys} keys, which no history file does`);
-    if (past === 'commas')
-        throw new errors_InputError(`${where}: the history holds more than ${HISTORY_TEXT_BOUNDS.commas} values, which no history file does`);
-}
-/** A history from its text; `where` (the file, or the artifact entry) starts every message. */
-function parseHistory(bytes, where) {
-    const size = Buffer.isBuffer(bytes) ? bytes.length : Buffer.byteLength(bytes);
-    if (size > MAX_HISTORY_BYTES)
-        throw new errors_InputError(`${where}: the history is ${sizeText(size)}, more than the ${sizeText(MAX_HISTORY_BYTES)} EvalVerdict reads`);
-    const text = Buffer.isBuffer(bytes) ? bytes.toString('utf8') : bytes;
-    refuseOverBounds(text, where);
-    let value;
-    try {
-        value = JSON.parse(text);
-    }
-    catch (error) {
-        throw new errors_InputError(`${where}: the history is not JSON (${inputText_oneLine(error.message).slice(0, 200)})`);
-    }
-    try {
-        return historyFile_historyOf(value);
-    }
-    catch (error) {
-        if (error instanceof HistoryShapeError)
-            throw new errors_InputError(`${where}: not an EvalVerdict history: ${error.message}`);
-        throw error;
-    }
-}
-/** The history file at `path`, read as a regular file of at most MAX_HISTORY_BYTES, then parseHistory. */
-function readHistoryFile(path) {
-    let bytes;
-    try {
-        bytes = readRegularFile(path, 'the history file', MAX_HISTORY_BYTES);
-    }
-    catch (error) {
-        if (isInputError(error))
-            throw error;
-        throw cannotRead(path, error, 'the history file');
-    }
-    return parseHistory(bytes, path);
-}
-/**
- * The limits schemas/history.schema.json states (`maxItems`, `maxProperties`, `maxLength`): the schema takes its
- * numbers from these (test/schemaAgreement.test.ts). A text's length is JavaScript's, in UTF-16 code units.
- */
-
-
-;// CONCATENATED MODULE: ./src/stats/random.ts
-/**
- * The seeded generator and hash every resampling test draws from, so each p-value is reproducible: mulberry32
- * (Tommy Ettinger, 2017, public domain) and FNV-1a (Fowler, Noll, Vo; IETF draft-eastlake-fnv).
- */
-/** mulberry32: a small, well-distributed 32-bit generator; seeded so every p-value is reproducible. */
-function seededRandom(seed) {
-    let a = seed >>> 0;
-    return () => {
-        a = (a + 0x6d2b79f5) >>> 0;
-        let t = a;
-        t = Math.imul(t ^ (t >>> 15), t | 1);
-        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-}
-/** A stable 32-bit hash (FNV-1a) so each metric gets its own stream from one seed. */
-function hashString(text) {
-    let h = 0x811c9dc5;
-    for (let i = 0; i < text.length; i++) {
-        h ^= text.charCodeAt(i);
-        h = Math.imul(h, 0x01000193);
-    }
-    return h >>> 0;
-}
-
-;// CONCATENATED MODULE: ./src/stats/changePoint.ts
-/**
- * Whether main itself shifted: one change in a metric's level, anywhere in main's runs, tested so that runs which
- * follow each other (autocorrelated, as real histories are) raise no more false alarms than independent ones
- * (docs/history.md, "Change point").
- *
- * The model: run t's value is level + shift x [t >= start] + e_t, the noise e an AR(1) process with coefficient phi
- * (phi = 0: independent runs). For a known phi the prewhitened residuals r_t = x_t - phi x_{t-1} (t >= 1) are
- * independent and identically distributed when there is no shift, so a permutation test on them is exact; its
- * statistic is the largest standardized score of r on the whitened step (1 at the start, 1 - phi after it) over the
- * starts with MIN_SEGMENT runs or more on either side. phi is unknown: the p-value is the largest over the grid
- * coefficients 0, 0.05, ..., AR_MAX that the series' own autocorrelation does not rule out (arBound: a one-sided 90%
- * bound, calibrated by simulating Gaussian AR(1) series through the same estimator), a confidence-set-restricted
- * maximized Monte Carlo test (Dufour, "Monte Carlo tests with nuisance parameters", Journal of Econometrics 133,
- * 2006; mean shifts in correlated series: Robbins, Gallagher, Lund and Aue, Journal of Time Series Analysis 32, 2011). phi = 0 is always among them, so for exchangeable runs (independent,
- * any distribution, ties included) the false-alarm rate is at most alpha exactly; for AR(1) runs up to 0.6 it was
- * measured at or below alpha (test/changePointAutocorrelated.test.ts). Values so large that a sum would overflow are
- * first scaled down by a power of two (overflowScale), so a constant series is never a shift, whatever its magnitude.
- * Every random draw comes from fixed seeds: the same series always gets the same p-value.
- */
-
-/** The false-alarm rate per metric. */
-const changePoint_CHANGE_POINT_ALPHA = 0.01;
-/** A shift starts after at least this many runs and lasts at least this many: fewer is one run's noise. */
-const MIN_SEGMENT = 3;
-/**
- * The fewest runs the test is run on. The first run has no residual, so a shift in the last MIN_SEGMENT of n runs
- * reaches at best p = 2 / C(n - 1, 3) (those runs' residuals the largest, or the smallest): 0.012 at 12 runs, never
- * under alpha; 0.007 at 14, where the Monte Carlo p-value (its error about 0.003 with PERMUTATIONS) is mostly under.
- */
-const MIN_RUNS = 14;
-/** The largest AR(1) coefficient the test guards against. */
-const AR_MAX = 0.7;
-/** AR(1) coefficients the p-value is maximized over (those the series does not rule out). */
-const AR_GRID = Array.from({ length: Math.round(AR_MAX / 0.05) + 1 }, (_, i) => (i * 5) / 100);
-/** A coefficient is ruled out when the series' autocorrelation is in its lowest 10% (a one-sided 90% bound). */
-const AR_BOUND_MISS = 0.1;
-/** Simulated series per grid coefficient that calibrate arBound. */
-const CALIBRATION_SERIES = 999;
-/** Permutations per coefficient: p-values from 1/1000 up. */
-const PERMUTATIONS = 999;
-/** The permutations' seed (exported so a test can redo them); mixed with n and g, the calibrations'. */
-const CHANGE_POINT_SEED = 45;
-/** The first index whose value is within rounding of the largest (so a rounded copy of a series picks the same). */
-function firstNearMax(values) {
-    const largest = Math.max(...values);
-    return values.findIndex((v) => v >= largest - 1e-9 * Math.abs(largest));
-}
-/** The score of a split before `t` in levelSplit, from the sum of the values before it and the total. */
-function splitScore(before, total, t, n) {
-    return Math.abs(before / t - (total - before) / (n - t)) * Math.sqrt((t * (n - t)) / n);
-}
-/**
- * The start that best splits `x` into two levels: the largest |mean(from start) - mean(before)| x sqrt(start (n -
- * start) / n), over starts with MIN_SEGMENT runs or more on either side (least squares for one mean shift). The
- * first start within rounding of the largest, so a rounded copy of the series picks the same.
- */
-function levelSplit(x) {
-    const n = x.length;
-    let total = 0;
-    for (let i = 0; i < n; i++)
-        total += x[i];
-    let largest = 0;
-    for (let pass = 0; pass < 2; pass++) {
-        let before = 0;
-        for (let t = 1; t <= n - MIN_SEGMENT; t++) {
-            before += x[t - 1];
-            if (t < MIN_SEGMENT)
-                continue;
-            const score = splitScore(before, total, t, n);
-            if (pass === 0)
-                largest = Math.max(largest, score);
-            else if (score >= largest - 1e-9 * largest)
-                return t;
-        }
-    }
-    return MIN_SEGMENT;
-}
-/**
- * Lag-1 autocorrelation of `x` less each side's mean around levelSplit: the AR coefficient with a shift kept out.
- * The deviations are divided by the largest first, so their squares neither overflow nor underflow.
- */
-function splitAutocorrelation(x) {
-    const n = x.length;
-    const start = levelSplit(x);
-    let early = 0;
-    let late = 0;
-    for (let i = 0; i < n; i++)
-        i < start ? (early += x[i]) : (late += x[i]);
-    const earlyMean = early / start;
-    const lateMean = late / (n - start);
-    let largest = 0;
-    for (let i = 0; i < n; i++)
-        largest = Math.max(largest, Math.abs(x[i] - (i < start ? earlyMean : lateMean)));
-    if (largest === 0)
-        return 0;
-    let products = 0;
-    let squares = 0;
-    let previous = 0;
-    for (let i = 0; i < n; i++) {
-        const d = (x[i] - (i < start ? earlyMean : lateMean)) / largest;
-        squares += d * d;
-        if (i > 0 && i !== start)
-            products += d * previous;
-        previous = d;
-    }
-    return products / squares;
-}
-/** Standard normal draws from `random`, two per pair of uniforms (Box-Muller). Exported for its test. */
-function gaussians(random) {
-    let spare = Number.NaN;
-    return () => {
-        if (!Number.isNaN(spare)) {
-            const drawn = spare;
-            spare = Number.NaN;
-            return drawn;
-        }
-        const radius = Math.sqrt(-2 * Math.log(1 - random()));
-        const angle = 2 * Math.PI * random();
-        spare = radius * Math.sin(angle);
-        return radius * Math.cos(angle);
-    };
-}
-const calibrations = new Map();
-/**
- * The sorted splitAutocorrelation of CALIBRATION_SERIES stationary Gaussian AR(1) series of n runs with coefficient
- * AR_GRID[g], from a seed of their own (computed once per n and g). Exported for its test.
- */
-function calibration(n, g) {
-    const key = `${n}/${g}`;
-    let values = calibrations.get(key);
-    if (values)
-        return values;
-    const phi = AR_GRID[g];
-    const gaussian = gaussians(seededRandom(CHANGE_POINT_SEED * 1_000_003 + n * 101 + g));
-    const innovation = Math.sqrt(1 - phi * phi);
-    const x = new Float64Array(n);
-    values = new Float64Array(CALIBRATION_SERIES);
-    for (let s = 0; s < CALIBRATION_SERIES; s++) {
-        x[0] = gaussian();
-        for (let i = 1; i < n; i++)
-            x[i] = phi * x[i - 1] + innovation * gaussian();
-        values[s] = splitAutocorrelation(x);
-    }
-    values.sort();
-    calibrations.set(key, values);
-    return values;
-}
-/** How many of the sorted `values` are <= x. */
-function countAtMost(values, x) {
-    let low = 0;
-    let high = values.length;
-    while (low < high) {
-        const mid = (low + high) >> 1;
-        if (values[mid] <= x)
-            low = mid + 1;
-        else
-            high = mid;
-    }
-    return low;
-}
-/**
- * The index in AR_GRID of the largest coefficient the series does not rule out: one whose simulated series have an
- * autocorrelation (splitAutocorrelation) at most the observed one more than AR_BOUND_MISS of the time; 0 when every
- * other is ruled out. Scanned from the largest down, so only the coefficients above the bound are simulated.
- */
-function arBound(x) {
-    const observed = splitAutocorrelation(x);
-    for (let g = AR_GRID.length - 1; g > 0; g--) {
-        const values = calibration(x.length, g);
-        if ((countAtMost(values, observed) + 1) / (values.length + 1) > AR_BOUND_MISS)
-            return g;
-    }
-    return 0;
-}
-function whitenedStep(n, phi) {
-    const starts = n - 2 * MIN_SEGMENT + 1;
-    const mean = new Float64Array(starts);
-    const inverseNorm = new Float64Array(starts);
-    for (let k = 0; k < starts; k++) {
-        const after = n - 1 - (MIN_SEGMENT + k);
-        mean[k] = (1 + (1 - phi) * after) / (n - 1);
-        inverseNorm[k] = 1 / Math.sqrt(1 + (1 - phi) ** 2 * after - (n - 1) * mean[k] ** 2);
-    }
-    return { phi, mean, inverseNorm };
-}
-/**
- * The largest standardized score, over the starts, of the residuals later[j] - phi earlier[j] (residual j belongs to
- * run j + 1) on the whitened step: 1 at the start's residual, 1 - phi after it. `total` is the residuals' sum; with
- * `scores`, each start's score is kept there.
- */
-function stepScore(step, later, earlier, total, scores) {
-    const { phi, mean, inverseNorm } = step;
-    const last = mean.length - 1;
-    let after = 0;
-    for (let j = later.length - 1; j >= MIN_SEGMENT + last; j--)
-        after += later[j] - phi * earlier[j];
-    let largest = 0;
-    for (let k = last; k >= 0; k--) {
-        const j = MIN_SEGMENT + k - 1;
-        const r = later[j] - phi * earlier[j];
-        const score = Math.abs(r + (1 - phi) * after - mean[k] * total) * inverseNorm[k];
-        if (scores)
-            scores[k] = score;
-        if (score > largest)
-            largest = score;
-        after += r;
-    }
-    return largest;
-}
-/**
- * The largest over `phis` of the permutation p-values of the largest step score, with the same permutations for
- * each (each p-value is exact at its own coefficient), and the start of the observed largest score at the first
- * coefficient. Sequential (Besag and Clifford 1991): once one coefficient's count of permutations at least as
- * extreme reaches ceil(alpha (B + 1)), p > alpha is certain and that count over the permutations so far is returned;
- * else (1 + the largest count) / (B + 1).
- */
-function maximizedP(series, phis, alpha) {
-    const n = series.length;
-    const later = Float64Array.from(series.slice(1));
-    const earlier = Float64Array.from(series.slice(0, n - 1));
-    const steps = phis.map((phi) => whitenedStep(n, phi));
-    const totals = phis.map((phi) => later.reduce((a, x, j) => a + x - phi * earlier[j], 0));
-    const scores = new Float64Array(n - 2 * MIN_SEGMENT + 1);
-    // Ties within rounding, relative to the residuals' magnitudes (a constant series: every permutation ties).
-    const thresholds = steps.map((step, g) => stepScore(step, later, earlier, totals[g], g === 0 ? scores : undefined) -
-        1e-9 * later.reduce((a, x, j) => a + Math.abs(x - step.phi * earlier[j]), 0));
-    const start = MIN_SEGMENT + firstNearMax([...scores]);
-    const enough = Math.ceil(alpha * (PERMUTATIONS + 1));
-    const counts = phis.map(() => 0);
-    const random = seededRandom(CHANGE_POINT_SEED);
-    for (let b = 1; b <= PERMUTATIONS; b++) {
-        for (let i = later.length - 1; i > 0; i--) {
-            const j = Math.floor(random() * (i + 1));
-            const l = later[i];
-            const e = earlier[i];
-            later[i] = later[j];
-            earlier[i] = earlier[j];
-            later[j] = l;
-            earlier[j] = e;
-        }
-        for (let g = 0; g < steps.length; g++)
-            if (stepScore(steps[g], later, earlier, totals[g]) >= thresholds[g] && ++counts[g] >= enough)
-                return { p: enough / b, start };
-    }
-    return { p: (Math.max(...counts) + 1) / (PERMUTATIONS + 1), start };
-}
-/**
- * 1 when no sum or product the test forms of the series can overflow (its largest magnitude times 4 n MIN_SEGMENT
- * is finite): every ordinary series, computed as it is. Else the power of two that brings the largest magnitude
- * under that bound. Scaling by a power of two is exact (but for values that become subnormal, far below the
- * tolerance) and the test is invariant under it: the same p-value, start and direction, and a constant series stays
- * constant, so every permutation ties with it and p = 1 (unscaled, a sum of values near 1e308 overflowed).
- */
-function overflowScale(series) {
-    const largest = series.reduce((m, x) => Math.max(m, Math.abs(x)), 0);
-    const safe = Number.MAX_VALUE / (4 * series.length * MIN_SEGMENT);
-    return largest <= safe ? 1 : 2 ** -(Math.ceil(Math.log2(largest / safe)) + 1);
-}
-/**
- * The test for one shift in the series' level: its p-value (the largest over the AR coefficients up to arBound),
- * where the shift starts (the largest score's start at arBound) and its size (±Infinity only when the shift itself
- * is beyond the largest double). p-values above `alpha` are not refined: the coefficients' tests stop there. Null
- * when the series has fewer than MIN_RUNS values or a non-finite one.
- */
-function shiftTest(values, alpha = changePoint_CHANGE_POINT_ALPHA) {
-    const n = values.length;
-    if (n < MIN_RUNS || values.some((x) => !Number.isFinite(x)))
-        return null;
-    const scale = overflowScale(values);
-    const series = scale === 1 ? values : values.map((x) => x * scale);
-    const bound = arBound(series);
-    const { p: pValue, start } = maximizedP(series, AR_GRID.slice(0, bound + 1).reverse(), alpha);
-    let before = 0;
-    let after = 0;
-    for (let i = 0; i < n; i++)
-        i < start ? (before += series[i]) : (after += series[i]);
-    const shift = after / (n - start) - before / start;
-    return {
-        direction: shift >= 0 ? 'up' : 'down',
-        pValue,
-        shift: shift / scale,
-        start,
-        runs: n,
-        arBound: AR_GRID[bound],
-    };
-}
-/** The change point when the test finds one at `alpha`, else null. */
-function changePointOf(series, alpha = changePoint_CHANGE_POINT_ALPHA) {
-    const found = shiftTest(series, alpha);
-    return found && found.pValue <= alpha && found.shift !== 0 ? found : null;
-}
-
-;// CONCATENATED MODULE: ./src/compare/historyTrend.ts
-/**
- * Main's history: the last N runs of the default branch, each with its commit, time, gated metrics and
- * per-query hit/miss outcome, carried from one main run to the next (docs/history.md). Pure: a report in, a
- * history out; the reader (src/load/historyFile.ts) checks a file before it becomes a History.
- */
-
-
-function emptyHistory(maxRuns = DEFAULT_HISTORY_RUNS) {
-    return { schema_version: HISTORY_SCHEMA_VERSION, max_runs: maxRuns, queries: [], runs: [] };
-}
-/** The metrics the report's whole-set gates read, in the gates' order, each once. */
-function gatedMetrics(report) {
-    return [...new Set(report.gates.filter((g) => g.where === undefined).map((g) => g.metric))];
-}
-/**
- * The history with the report's candidate appended (with the values of `metricIds`, gatedMetrics' list) as its newest run, the oldest dropped beyond `max_runs`. The
- * query list becomes the report's; older runs' outcomes are carried over by query id (`-` where unknown). A
- * candidate-only report has no per-query outcomes: its run's are all `-`.
- */
-function appendRun(history, report, metricIds) {
-    const queries = report.per_query.length > 0 ? report.per_query.map((q) => q.query_id) : history.queries;
-    const marks = new Map(report.per_query.map((q) => [q.query_id, q.candidate_rank === null ? 'm' : 'h']));
-    const metrics = {};
-    for (const id of metricIds)
-        metrics[id] = report.metrics[id]?.candidate ?? null;
-    const run = {
-        run_id: report.candidate.run_id,
-        commit: report.candidate.commit_hash,
-        time: report.candidate.created_at,
-        golden: report.golden.fingerprint,
-        metrics,
-        outcomes: queries.map((id) => marks.get(id) ?? '-').join(''),
-    };
-    const index = new Map(history.queries.map((id, i) => [id, i]));
-    const realign = (r) => queries === history.queries
-        ? r
-        : {
-            ...r,
-            outcomes: queries
-                .map((id) => {
-                const i = index.get(id);
-                return i === undefined ? '-' : (r.outcomes[i] ?? '-');
-            })
-                .join(''),
-        };
-    const runs = [...history.runs.map(realign), run].slice(-history.max_runs);
-    return { schema_version: HISTORY_SCHEMA_VERSION, max_runs: history.max_runs, queries, runs };
-}
-/** The runs of the newest run's golden set (the series trends and flips are read from), oldest first. */
-function currentRuns(history) {
-    const newest = history.runs.at(-1);
-    return newest ? history.runs.filter((r) => r.golden === newest.golden) : [];
-}
-/**
- * A query flaky by history has the rarer of its hit and miss outcomes in at least this share of main's runs (its hit
- * rate between 1/4 and 3/4): in 20 runs, 5 misses of an always-found query. Rare random misses are not flaky.
- */
-const HISTORY_FLAKY_SHARE = 0.25;
-/**
- * Queries flaky by history: among the runs of the newest golden set (`-` skipped), a query whose hit/miss outcome
- * changed at least twice (`minFlips`) and whose rarer outcome is at least HISTORY_FLAKY_SHARE of its runs. A real
- * change flips a query once and it stays; two flips mean it went and came back (noise, or a change undone); the
- * share scales the rule with the runs, so an always-found query missed once or twice in 20 runs is not flaky.
- * Query id -> the reason, for CompareInputs.knownFlaky.
- */
-function flakyByHistory(history, minFlips = 2) {
-    const runs = currentRuns(history);
-    const flaky = new Map();
-    history.queries.forEach((id, i) => {
-        let flips = 0;
-        let hits = 0;
-        let marked = 0;
-        let last = '';
-        for (const r of runs) {
-            const mark = r.outcomes[i];
-            if (mark !== 'h' && mark !== 'm')
-                continue;
-            marked++;
-            if (mark === 'h')
-                hits++;
-            if (last !== '' && mark !== last)
-                flips++;
-            last = mark;
-        }
-        if (flips >= minFlips && Math.min(hits, marked - hits) >= HISTORY_FLAKY_SHARE * marked)
-            flaky.set(id, `flipped between hit and miss ${flips} times in the last ${runs.length} main runs`);
-    });
-    return flaky;
-}
-/**
- * The trend of `metricIds` (the report's gated metrics; those the history has no value of are left out) over the
- * newest golden set's runs. A metric with a missing value in the series gets no change point.
- */
-function trendOf(history, metricIds) {
-    const runs = currentRuns(history);
-    const metrics = metricIds
-        .filter((id) => runs.some((r) => typeof r.metrics[id] === 'number'))
-        .map((id) => {
-        const values = runs.map((r) => r.metrics[id] ?? null);
-        const complete = values.every((v) => v !== null);
-        return { id, values, changePoint: complete ? changePointOf(values) : null };
-    });
-    return {
-        runs: runs.map((r) => ({ commit: r.commit, time: r.time })),
-        otherGolden: history.runs.length - runs.length,
-        metrics,
-        flaky: flakyByHistory(history),
-        test: { minSegment: MIN_SEGMENT, alpha: changePoint_CHANGE_POINT_ALPHA, minRuns: MIN_RUNS, arMax: AR_MAX },
-    };
-}
-
-;// CONCATENATED MODULE: ./src/pipeline/withHistory.ts
-/**
- * Main's history around a comparison, shared by `evalverdict compare --history` and the action: read a
- * history without letting a bad one stop the report (its problem becomes one warning and the report goes on
- * without the trend), the trend and the flaky-by-history queries the comparison is given, and the history with
- * the compared candidate appended.
- */
-
-
-/** Metrics the trend shows at most (the newest run's gated ones, in its order). */
-const TREND_METRICS = 12;
-/** `read()`'s history, or its input error's message (anything else is a bug and is thrown). */
-function tryHistory(read) {
-    try {
-        return { history: read(), problem: null };
-    }
-    catch (error) {
-        if (!isInputError(error))
-            throw error;
-        return { history: null, problem: error.message };
-    }
-}
-/** The trend of the gated metrics the newest main run recorded, over the newest golden set's runs. */
-function historyTrend(history) {
-    const newest = history.runs.at(-1);
-    return trendOf(history, Object.keys(newest?.metrics ?? {}).slice(0, TREND_METRICS));
-}
-/** The comparison's inputs with the trend in its report context and the flaky-by-history queries as knownFlaky. */
-function withHistory_withHistory(inputs, history) {
-    if (!history || history.runs.length === 0)
-        return inputs;
-    const trend = historyTrend(history);
-    return {
-        ...inputs,
-        reportContext: { ...inputs.reportContext, trend },
-        ...(trend.flaky.size > 0 ? { knownFlaky: trend.flaky } : {}),
-    };
-}
-/** `history` (a new one when null) with the report's candidate appended as main's newest run. */
-function historyWithRun(history, report) {
-    return appendRun(history ?? emptyHistory(), report, gatedMetrics(report));
-}
-
-;// CONCATENATED MODULE: ./src/write/outputFiles.ts
-/**
- * Writing the files a command is asked for (run databases, reports, golden sets): each through a temporary sibling
- * and a rename, so nothing is ever half-written, and a path that cannot be written as the user's mistake
- * (`PATH: cannot write (reason)`, an InputError: exit 2), never a stack trace.
- */
-
-
-
-
-/** Why `file` cannot be written, in words, from the error of writing it (or its temporary sibling). */
-function reason(file, error) {
-    const code = error.code;
-    switch (code) {
-        case 'ENOENT':
-            return `no such directory: ${(0,external_node_path_namespaceObject.dirname)(file)}`;
-        case 'ENOTDIR':
-            return 'a parent of it is not a directory';
-        case 'EISDIR':
-            return 'it is a directory';
-        case 'EACCES':
-        case 'EPERM':
-            return 'permission denied';
-        case 'EROFS':
-            return 'read-only file system';
-        case 'ENOSPC':
-            return 'no space left on device';
-        case 'EDQUOT':
-            return 'disk quota exceeded';
-        case 'ENAMETOOLONG':
-            return 'the name is too long';
-        default:
-            return code ?? (error instanceof Error ? error.message : String(error));
-    }
-}
-function cannotWrite(file, error) {
-    return new errors_InputError(`${file}: cannot write (${reason(file, error)})`);
-}
-/** Bytes written by one writeSync at most: writeFileSync refuses 2 GiB and more (ERR_OUT_OF_RANGE); a run database may be larger. */
-const WRITE_CHUNK = 1 << 30;
-/**
- * `bytes` as the whole content of a new file, in pieces of at most `chunk` bytes. The file is created exclusively
- * (a file or link put there meanwhile is not followed) with `mode` from its first byte: a private database's bytes
- * are never readable by others, not even while they are written.
- */
-function writeWhole(file, bytes, chunk = WRITE_CHUNK, mode = 0o600) {
-    const fd = (0,external_node_fs_namespaceObject.openSync)(file, 'wx', mode);
-    try {
-        writeAll(fd, typeof bytes === 'string' ? Buffer.from(bytes) : bytes, chunk);
-    }
-    finally {
-        (0,external_node_fs_namespaceObject.closeSync)(fd);
-    }
-}
-function writeAll(fd, bytes, chunk = WRITE_CHUNK) {
-    for (let at = 0; at < bytes.length;) {
-        try {
-            at += (0,external_node_fs_namespaceObject.writeSync)(fd, bytes, at, Math.min(chunk, bytes.length - at));
-        }
-        catch (error) {
-            // A pipe Node made non-blocking (stdout) is full until its reader reads: wait a little and go on.
-            if (error.code !== 'EAGAIN')
-                throw error;
-            Atomics.wait(PAUSE, 0, 0, 2);
-        }
-    }
-}
-const PAUSE = new Int32Array(new SharedArrayBuffer(4));
-/** The standard stream a path names (`/dev/stdout`, `/dev/fd/2`, `/proc/self/fd/1`), or null. */
-function standardStream(file) {
-    const m = /^\/(?:dev\/(?:std(out|err)|fd\/([12]))|proc\/(?:self|\d+)\/fd\/([12]))$/.exec((0,external_node_path_namespaceObject.resolve)(file));
-    if (m === null)
-        return null;
-    if (m[3] !== undefined &&
-        !(0,external_node_path_namespaceObject.resolve)(file).startsWith('/proc/self/') &&
-        !(0,external_node_path_namespaceObject.resolve)(file).startsWith(`/proc/${process.pid}/`)) {
-        return null;
-    }
-    return m[1] === 'out' || m[2] === '1' || m[3] === '1' ? 1 : 2;
-}
-/**
- * Whether `file` is written through rather than replaced: a standard stream (`--json /dev/stdout`, into a pipe or
- * a redirect), or an existing target that is no regular file (a device such as /dev/null or /dev/full, a FIFO). A
- * rename would put a regular file in a device's place, or over the file a redirect writes to.
- */
-function writtenThrough(file) {
-    if (standardStream(file) !== null)
-        return true;
-    try {
-        const stats = (0,external_node_fs_namespaceObject.statSync)(file);
-        return !stats.isFile() && !stats.isDirectory();
-    }
-    catch {
-        return false;
-    }
-}
-/**
- * Writes `bytes` into a standard stream or a special file (no temporary file, no rename). Text goes out as the
- * CLI's own output does, inert to the Actions runner (`--json /dev/stdout` lands in a workflow's log); bytes as
- * they are.
- */
-function writeThrough(file, bytes) {
-    const data = typeof bytes === 'string' ? Buffer.from(inertLines(bytes)) : bytes;
-    const stream = standardStream(file);
-    if (stream !== null) {
-        writeAll(stream, data);
-        return;
-    }
-    // O_NONBLOCK: a FIFO with no reader fails at once (ENXIO) instead of waiting for one.
-    const fd = (0,external_node_fs_namespaceObject.openSync)(file, external_node_fs_namespaceObject.constants.O_WRONLY | external_node_fs_namespaceObject.constants.O_NONBLOCK);
-    try {
-        writeAll(fd, data);
-    }
-    finally {
-        (0,external_node_fs_namespaceObject.closeSync)(fd);
-    }
-}
-/**
- * Writes every file or none: first each to a temporary sibling (any failure removes them all and throws
- * `PATH: cannot write (reason)`), then each temporary file renamed over its target. A target that exists is checked
- * first: a directory, or a file that may not be written (read-only, which a rename would replace all the same), is
- * refused before anything is written. A standard stream or a device is written through (writtenThrough), after
- * the temporary files are written and before they are renamed.
- */
-function writeOutputFiles(files) {
-    const written = [];
-    const through = files.filter(([named]) => writtenThrough(named));
-    let file = '';
-    watchSignals();
-    try {
-        for (const [named, bytes] of files) {
-            file = named;
-            if (through.some(([t]) => t === named))
-                continue;
-            // An existing file is replaced where it is (a symbolic link keeps pointing at it) and keeps its permissions
-            // (a private database stays private): the rename would otherwise put a new file with the umask's in its place.
-            const was = checkTarget(named);
-            const target = was !== null ? (0,external_node_fs_namespaceObject.realpathSync)(named) : named;
-            sweepTemporaries((0,external_node_path_namespaceObject.dirname)(target));
-            const tmp = temporaryName(target);
-            written.push([tmp, target, named]);
-            pending.add(tmp);
-            writeWhole(tmp, bytes, WRITE_CHUNK, was !== null ? was.mode & 0o777 : 0o600);
-            if (was !== null) {
-                // Its owner too, where this process may give it (root rewriting a user's database); elsewhere chown fails,
-                // and the file is the writer's own as any new file is.
-                try {
-                    if (was.uid !== process.getuid?.() || was.gid !== process.getgid?.())
-                        (0,external_node_fs_namespaceObject.chownSync)(tmp, was.uid, was.gid);
-                }
-                catch {
-                    // not permitted: keep the writer's
-                }
-                (0,external_node_fs_namespaceObject.chmodSync)(tmp, was.mode & 0o7777);
-            }
-        }
-        for (const [named, bytes] of through) {
-            file = named;
-            writeThrough(named, bytes);
-        }
-        while (written.length > 0) {
-            const [tmp, target, named] = written[0];
-            file = named;
-            (0,external_node_fs_namespaceObject.renameSync)(tmp, target);
-            pending.delete(tmp);
-            written.shift();
-        }
-    }
-    catch (error) {
-        for (const [tmp] of written) {
-            try {
-                (0,external_node_fs_namespaceObject.unlinkSync)(tmp);
-            }
-            catch {
-                /* already gone */
-            }
-            pending.delete(tmp);
-        }
-        throw cannotWrite(file, error);
-    }
-}
-/** Temporary files being written now: removed if SIGINT or SIGTERM ends the process. */
-const pending = new Set();
-const SIGNALS = ['SIGINT', 'SIGTERM'];
-let watching = false;
-function onSignal(signal) {
-    for (const tmp of pending) {
-        try {
-            (0,external_node_fs_namespaceObject.unlinkSync)(tmp);
-        }
-        catch {
-            /* already gone */
-        }
-    }
-    pending.clear();
-    for (const s of SIGNALS)
-        process.removeListener(s, onSignal);
-    // Ends as the signal would have: its default action, now that no listener of ours is left.
-    if (process.listenerCount(signal) === 0)
-        process.kill(process.pid, signal);
-}
-/**
- * From the first write on, SIGINT and SIGTERM remove the temporary files before the process ends as the signal
- * would end it. The write is synchronous, so a signal that comes during it is handled once it returns; the
- * listeners stay (removing them then would drop that signal), and do nothing else.
- */
-function watchSignals() {
-    if (watching)
-        return;
-    watching = true;
-    for (const s of SIGNALS)
-        process.on(s, onSignal);
-}
-/** When this process started (ms since the epoch): temporary files older than that are no one's now. */
-const processStart = Date.now() - process.uptime() * 1000;
-const TEMPORARY = /^\.evalverdict-(\d+)-\d+\.tmp$/;
-/**
- * Removes temporary files an earlier run left in `dir` (killed with SIGKILL, or the machine stopped): EvalVerdict's own
- * name pattern, last changed before this process started, and written by a process that is gone.
- */
-function sweepTemporaries(dir) {
-    let names;
-    try {
-        names = (0,external_node_fs_namespaceObject.readdirSync)(dir);
-    }
-    catch {
-        return;
-    }
-    for (const name of names) {
-        const m = TEMPORARY.exec(name);
-        if (m === null)
-            continue;
-        const path = (0,external_node_path_namespaceObject.join)(dir, name);
-        const pid = Number(m[1]);
-        try {
-            const stats = (0,external_node_fs_namespaceObject.lstatSync)(path);
-            // Our own pid on an older file: a process before us had it.
-            if (!stats.isFile() || stats.mtimeMs >= processStart || (pid !== process.pid && isAlive(pid)))
-                continue;
-            (0,external_node_fs_namespaceObject.unlinkSync)(path);
-        }
-        catch {
-            /* gone already, or not ours to remove */
-        }
-    }
-}
-function isAlive(pid) {
-    try {
-        process.kill(pid, 0);
-        return true;
-    }
-    catch (error) {
-        return error.code === 'EPERM';
-    }
-}
-/** One file, written atomically; `PATH: cannot write (reason)` when it cannot be. */
-function outputFiles_writeFileAtomically(file, bytes) {
-    writeOutputFiles([[file, bytes]]);
-}
-/**
- * Output files that must not exist yet (a command that creates files refuses to replace one unless told to):
- * `PATH: already exists (hint)` for the first that does.
- */
-function refuseExisting(files, hint) {
-    for (const file of files) {
-        if (existsSync(file))
-            throw new InputError(`${file}: already exists (${hint})`);
-    }
-}
-/**
- * The target's status (that of the file a symbolic link points at), or null when there is none; an existing one
- * must be a file this process may write (throws the errno error that says why not).
- */
-function checkTarget(file) {
-    if (!(0,external_node_fs_namespaceObject.existsSync)(file))
-        return null;
-    const stats = (0,external_node_fs_namespaceObject.statSync)(file);
-    if (stats.isDirectory())
-        throw Object.assign(new Error(`${file} is a directory`), { code: 'EISDIR' });
-    (0,external_node_fs_namespaceObject.accessSync)(file, external_node_fs_namespaceObject.constants.W_OK);
-    return stats;
-}
-/** Refuses two output flags naming one file (`--a and --b name the same file PATH`); unset flags are skipped. */
-function refuseSameOutput(outputs) {
-    const seen = new Map();
-    for (const [flag, file] of outputs) {
-        if (file === undefined)
-            continue;
-        const where = canonicalPath(file);
-        const other = seen.get(where);
-        if (other !== undefined)
-            throw new InputError(`${other} and ${flag} name the same file ${file}`);
-        seen.set(where, flag);
-    }
-}
-/**
- * The file a path is written to (writeOutputFiles replaces what a symbolic link points at): its real path, or, for
- * a file not there yet, its folder's real path and its name.
- */
-function canonicalPath(file) {
-    try {
-        return (0,external_node_fs_namespaceObject.realpathSync)(file);
-    }
-    catch {
-        try {
-            return (0,external_node_path_namespaceObject.join)((0,external_node_fs_namespaceObject.realpathSync)((0,external_node_path_namespaceObject.dirname)((0,external_node_path_namespaceObject.resolve)(file))), (0,external_node_path_namespaceObject.basename)(file));
-        }
-        catch {
-            return (0,external_node_path_namespaceObject.resolve)(file);
-        }
-    }
-}
-let temporaries = 0;
-/** A temporary sibling of `file` (same directory, so the rename is atomic), short whatever the length of its name. */
-function temporaryName(file) {
-    return (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.dirname)(file), `.evalverdict-${process.pid}-${++temporaries}.tmp`);
-}
-/** The file at `path` as the system knows it (device and inode, after symbolic links), or null when there is none. */
-function fileIdentity(path) {
-    try {
-        const stats = (0,external_node_fs_namespaceObject.statSync)(path);
-        return `${stats.dev}:${stats.ino}`;
-    }
-    catch {
-        return null;
-    }
-}
-/**
- * Refuses an output path that is one of the inputs (the same path after symbolic links, or the same file by device
- * and inode: a hard link), before anything is read or written: `--json c.sqlite` would replace the candidate
- * database with the report. Unset outputs and inputs are skipped.
- */
-function refuseOutputOverInput(outputs, inputs) {
-    const known = inputs
-        .filter((input) => typeof input[1] === 'string' && input[1] !== '')
-        .map(([what, file]) => ({ what, file, path: canonicalPath(file), id: fileIdentity(file) }));
-    for (const [flag, file] of outputs) {
-        if (typeof file !== 'string' || file === '')
-            continue;
-        const path = canonicalPath(file);
-        const id = fileIdentity(file);
-        const input = known.find((k) => k.path === path || (id !== null && k.id === id));
-        if (input !== undefined) {
-            throw new errors_InputError(`${flag} ${file} is the ${input.what} ${input.file}: an output never replaces an input; name another file`);
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/write/historyWriter.ts
-
-/** The history as its file holds it: one run per line, so a diff of two files shows which runs came and went. */
-function historyText(history) {
-    const { runs, ...head } = history;
-    const runLines = runs.map((r) => `    ${JSON.stringify(r)}`).join(',\n');
-    const top = JSON.stringify(head, null, 2).replace(/\n}$/, '');
-    return `${top},\n  "runs": [${runs.length > 0 ? `\n${runLines}\n  ` : ''}]\n}\n`;
-}
-function writeHistoryFile(path, history) {
-    outputFiles_writeFileAtomically(path, historyText(history));
-}
-
-;// CONCATENATED MODULE: ./schemas/gate-config.schema.json
-const gate_config_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"gate-config.schema.json","title":"EvalVerdict gate config","description":"The gate config (`.github/evalverdict.yml`, `--config`, the action\'s `gates` input): docs/gates.md. Put `# yaml-language-server: $schema=<path to this file>` on its first line.","type":["object","null"],"additionalProperties":false,"properties":{"preset":{"$ref":"#/$defs/preset"},"presets":{"anyOf":[{"$ref":"#/$defs/preset"},{"type":"array","items":{"$ref":"#/$defs/preset"}}]},"alpha":{"type":"number","exclusiveMinimum":0,"maximum":0.5,"description":"Significance level of the paired tests, above 0 and at most 0.5; default 0.05."},"min_n":{"type":"integer","minimum":0,"description":"Default `min_n` of the gates with `where`; default 20."},"gates":{"type":["array","null"],"maxItems":200,"items":{"$ref":"#/$defs/gate"},"description":"At most 200 gates, each a row of the report\'s gate table. The reader counts the presets\' gates too (retrieval 4, rag-answers 5), which JSON Schema cannot add up: with presets, list fewer."},"margin":{"type":"number","minimum":0,"description":"The drop that matters for tested gates: a gate passes when a drop of it is ruled out, fails when the drop is shown to be beyond it; 0 asks for a gain. Default 0.1 (docs/gates.md)."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when its interval neither rules out a drop of the margin nor shows one beyond it; default warn (docs/gates.md)."},"correction":{"enum":["none","holm","bh"],"description":"How the tested gates\' p values are adjusted together; default holm."},"primary":{"type":"string","minLength":1,"description":"A metric whose tested gates use the full alpha, outside the correction."},"k":{"anyOf":[{"type":"integer","minimum":1,"maximum":1000},{"type":"array","minItems":1,"items":{"type":"integer","minimum":1,"maximum":1000}}],"description":"The cutoffs of the @k metrics, as --k; the command line wins."},"mrr_cutoff":{"type":"integer","minimum":1,"maximum":1000,"description":"The cutoff of mrr@N, as --mrr-cutoff; the command line wins."},"slices":{"anyOf":[{"enum":["category","difficulty","tag","answerable","vault"]},{"type":"array","minItems":1,"items":{"enum":["category","difficulty","tag","answerable","vault"]}}],"description":"The golden-set fields whose every value is a slice that a per_slice gate must hold in."},"min_queries":{"type":"integer","minimum":1,"description":"The fewest queries a slice needs to be gated; smaller slices are shown, never enforced. Default 20."},"repeats":{"type":["object","null"],"additionalProperties":false,"description":"Repeated runs per side (docs/compare.md, \\"Repeated runs and flaky queries\\").","properties":{"may_differ":{"anyOf":[{"type":"string","minLength":1},{"type":["array","null"],"items":{"type":"string","minLength":1}}],"description":"The config_snapshot_json keys (top-level) a side\'s runs may differ in without a warning, e.g. [seed, started_at]; listed in the JSON as `repeats.<side>.expected_differences`. Replaces the default, [seed]; an empty list warns on every difference."}}},"noise":{"type":"object","additionalProperties":false,"required":["measured","runs","metrics"],"description":"The run-to-run noise `evalverdict calibrate` measured, written into the config it suggests; the report names it. A record: it changes no verdict (docs/gates.md, \\"Noise floor\\").","properties":{"measured":{"type":"string","description":"The newest calibration run\'s created_at (RFC 3339)."},"runs":{"type":"integer","minimum":2,"description":"How many runs of one commit were measured."},"commit":{"type":["string","null"],"description":"The commit the runs record."},"metrics":{"type":"object","minProperties":1,"maxProperties":200,"description":"Per metric id: its noise; 1 to 200 metrics (as many as a config may have gates).","additionalProperties":{"type":"object","additionalProperties":false,"required":["sd_diff","sd_mean","changed","detects"],"properties":{"sd_diff":{"type":"number","minimum":0,"description":"SD of a query\'s difference between two runs."},"sd_mean":{"type":"number","minimum":0,"description":"SD of the run mean across runs."},"changed":{"type":"number","minimum":0,"description":"Share of queries that differ between two runs."},"detects":{"type":["number","null"],"minimum":0,"description":"The smallest drop the gate\'s test detects at this noise (80% power); null: none."}}}}}}},"$defs":{"preset":{"enum":["retrieval","rag-answers"]},"gate":{"type":"object","additionalProperties":false,"required":["metric"],"allOf":[{"description":"A gate needs a threshold: one of min, max, max_drop, max_increase, max_drop_pct, max_increase_pct, or margin.","anyOf":[{"required":["min"]},{"required":["max"]},{"required":["max_drop"]},{"required":["max_increase"]},{"required":["max_drop_pct"]},{"required":["max_increase_pct"]},{"required":["margin"]}]}],"properties":{"metric":{"type":"string","minLength":1,"description":"A metric id (`evalverdict metrics`) or regressions, losses, wins, answer_regressions."},"where":{"type":"object","minProperties":1,"maxProperties":1,"additionalProperties":false,"properties":{"category":{"type":["string","number"]},"difficulty":{"type":["string","number"]},"tag":{"type":["string","number"]},"vault":{"type":["string","number"]},"answerable":{"type":"boolean"}}},"level":{"enum":["error","warn"]},"min":{"type":"number"},"max":{"type":"number"},"max_drop":{"type":"number"},"max_increase":{"type":"number"},"max_drop_pct":{"type":"number"},"max_increase_pct":{"type":"number"},"significant_only":{"type":"boolean"},"per_slice":{"type":"boolean","description":"A tested gate that must also hold in every slice of the config\'s slices with min_queries queries or more."},"min_n":{"type":"integer","minimum":0},"on_no_data":{"enum":["fail","warn","pass"]},"margin":{"type":"number","minimum":0,"description":"This gate\'s drop that matters (else its own max_drop & co. as a drop, else the config\'s margin); 0 asks for a gain."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when its interval neither rules out a drop of the margin nor shows one beyond it; default warn (docs/gates.md)."}}}}}');
-;// CONCATENATED MODULE: ./src/yamlLines.ts
-/** YAML parsed with positions, for messages that name `file:line` (golden sets and gate configs). */
-
-
-/** Parses `text`, throwing an InputError `source:line:col: invalid YAML (...)` for the first syntax error. */
-function parseYamlWithLines(text, source) {
-    const lineCounter = new yaml_dist/* LineCounter */.HN();
-    const doc = (0,yaml_dist/* parseDocument */.Tp)(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
-    if (doc.errors.length > 0) {
-        const e = doc.errors[0];
-        const { line, col } = lineCounter.linePos(e.pos[0]);
-        throw new errors_InputError(`${source}:${line}:${col}: invalid YAML (${e.message.split('\n')[0]})`);
-    }
-    const lineOf = (node) => {
-        const range = node?.range;
-        return range ? lineCounter.linePos(range[0]).line : 1;
-    };
-    const keyLine = (map, key) => {
-        const pair = map.items.find((p) => p.key?.value === key);
-        return pair ? lineOf(pair.value ?? pair.key) : lineOf(map);
-    };
-    return { doc, lineOf, keyLine };
-}
-
-;// CONCATENATED MODULE: ./src/arrays.ts
-/**
- * `list.map(fn)`, always as a packed array of exactly `list.length` elements.
- *
- * Why not `Array.prototype.map`: once V8's optimizing compiler inlines `map`, the arrays it returns are holey, where
- * the builtin's (and JSON.parse's, and push's) are packed. The two kinds have different hidden classes, so every
- * function that reads arrays made both ways (a golden query's lists, made before and after the reader was
- * optimized) deoptimizes with "wrong map" and is compiled again, in each thread (bench/README.md, "What was kept";
- * docs/decisions/0006-packed-arrays.md). `slice` keeps the source's kind and allocates exactly.
- */
-function mapPacked(list, fn) {
-    const out = list.slice();
-    for (let i = 0; i < out.length; i++)
-        out[i] = fn(list[i], i);
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/types.ts
-const noticeOf = () => ({ unknownKeys: new Set(), unmatchableHit: false });
-
-;// CONCATENATED MODULE: ./src/load/headingPath.ts
-/** Heading paths as the run's writers spell them. */
-/**
- * A heading path written as one text, `"A > B"` (the 001 core-metrics runner's form): split at each `>`, each
- * heading trimmed, empty ones dropped, so it matches the list `["A", "B"]`.
- */
-function splitHeadingPath(text) {
-    const out = [];
-    for (const part of text.split('>')) {
-        const heading = part.trim();
-        if (heading !== '')
-            out.push(heading);
-    }
-    return out;
 }
 
 ;// CONCATENATED MODULE: ./schemas/result.schema.json
@@ -53414,6 +49849,98 @@ function judgeScore(obj, key, path) {
         throw new FieldError(path, `\`${path}\` must be a score from 0 to 5, got ${v}`);
     return v;
 }
+
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: ./src/load/readFully.ts
+
+/** Reads `size` bytes at `position` of an open file into `target` (readSync may return fewer: reads until done). */
+function readFully(fd, target, size, position, file) {
+    for (let done = 0; done < size;) {
+        const n = (0,external_node_fs_namespaceObject.readSync)(fd, target, done, size - done, position + done);
+        if (n === 0)
+            throw new Error(`${file}: the file shrank while it was read`);
+        done += n;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/load/regularFile.ts
+/**
+ * Opening input files as regular files only. A FIFO blocks an open for reading until a writer comes (for ever),
+ * and a device such as /dev/zero never ends: each is refused at once, by opening without blocking and asking the
+ * open file what it is. Text inputs (golden set, gate config) are read up to a size cap.
+ */
+
+
+
+/** What a file that is not a regular file is, in words. */
+function kindOf(stats) {
+    if (stats.isDirectory())
+        return 'a directory';
+    if (stats.isFIFO())
+        return 'a FIFO (named pipe)';
+    if (stats.isCharacterDevice())
+        return 'a character device';
+    if (stats.isBlockDevice())
+        return 'a block device';
+    if (stats.isSocket())
+        return 'a socket';
+    return 'not a regular file';
+}
+/**
+ * A descriptor of `file` opened for reading, after checking it is a regular file (`what` names it in the message:
+ * `FILE: the run database is a FIFO (named pipe), not a regular file`). Errors of the open itself are thrown as
+ * they are (ENOENT...), for the caller's message.
+ */
+function openRegularFile(file, what) {
+    // O_NONBLOCK: opening a FIFO with no writer returns at once instead of waiting; a regular file ignores it.
+    const fd = (0,external_node_fs_namespaceObject.openSync)(file, external_node_fs_namespaceObject.constants.O_RDONLY | external_node_fs_namespaceObject.constants.O_NONBLOCK);
+    let stats;
+    try {
+        stats = (0,external_node_fs_namespaceObject.fstatSync)(fd);
+    }
+    catch (error) {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+        throw error;
+    }
+    if (!stats.isFile()) {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+        throw new errors_InputError(`${file}: ${what} is ${kindOf(stats)}, not a regular file`);
+    }
+    return fd;
+}
+/**
+ * The bytes of the regular file `file`, at most `maxBytes` (a larger file is refused before it is read:
+ * `FILE: the golden set is 2.1 GiB, more than the 1 GiB EvalVerdict reads`).
+ */
+function readRegularFile(file, what, maxBytes) {
+    const fd = openRegularFile(file, what);
+    try {
+        const size = (0,external_node_fs_namespaceObject.fstatSync)(fd).size;
+        if (size > maxBytes) {
+            throw new errors_InputError(`${file}: ${what} is ${sizeText(size)}, more than the ${sizeText(maxBytes)} EvalVerdict reads`);
+        }
+        const bytes = Buffer.allocUnsafe(size);
+        readFully(fd, bytes, size, 0, file);
+        return bytes;
+    }
+    finally {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+    }
+}
+function sizeText(bytes) {
+    if (bytes >= 1 << 30)
+        return `${Number((bytes / (1 << 30)).toFixed(1))} GiB`;
+    if (bytes >= 1 << 20)
+        return `${Number((bytes / (1 << 20)).toFixed(1))} MiB`;
+    if (bytes >= 1 << 10)
+        return `${Number((bytes / (1 << 10)).toFixed(1))} KiB`;
+    return `${bytes} bytes`;
+}
+/** The most bytes of a golden set EvalVerdict reads (a 100,000-query set with long queries is ~100 MB). */
+const MAX_GOLDEN_BYTES = 1 << 30;
+/** The most bytes of a gate config file. */
+const MAX_CONFIG_BYTES = 1 << 20;
 
 ;// CONCATENATED MODULE: ./src/load/sideFiles.ts
 /**
@@ -55919,6 +52446,373 @@ function summaryOf(r) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/stats/distributions.ts
+/**
+ * The distributions the tests read their tails from: Binomial(m, 1/2) exactly (log-factorials summed in one fixed
+ * order, so every caller gets the same bits), the standard normal (the erfc approximation of Numerical Recipes,
+ * 2nd ed., section 6.2, |error| < 1.2e-7) and Student's t (the Cornish-Fisher expansion, Abramowitz and Stegun
+ * 26.7.5).
+ */
+/** log(i!) for i = 0..n, summed in one fixed order (the power computation shares it). */
+function logFactorialTable(n) {
+    const t = new Float64Array(n + 1);
+    for (let i = 2; i <= n; i++)
+        t[i] = t[i - 1] + Math.log(i);
+    return t;
+}
+/** P(X = x) for X ~ Binomial(m, 1/2), x = 0..m. */
+function binomialHalf(m) {
+    const lf = logFactorialTable(m);
+    const pmf = new Float64Array(m + 1);
+    for (let x = 0; x <= m; x++)
+        pmf[x] = Math.exp(lf[m] - lf[x] - lf[m - x] - m * Math.LN2);
+    return pmf;
+}
+/** Standard normal upper tail, via the complementary error function (Numerical Recipes erfc, |error| < 1.2e-7). */
+function normalUpperTail(z) {
+    const x = Math.abs(z) / Math.SQRT2;
+    const t = 1 / (1 + 0.5 * x);
+    const erfc = t *
+        Math.exp(-x * x -
+            1.26551223 +
+            t *
+                (1.00002368 +
+                    t *
+                        (0.37409196 +
+                            t *
+                                (0.09678418 +
+                                    t *
+                                        (-0.18628806 +
+                                            t *
+                                                (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))));
+    const upper = erfc / 2;
+    return z >= 0 ? upper : 1 - upper;
+}
+/**
+ * Upper-tail point z with P(Z > z) = tail, by bisection on normalUpperTail itself (so the test and it agree). From
+ * -40: a tail above 1/2 (an alpha above 0.5) has a negative point.
+ */
+function normalQuantile(tail) {
+    let lo = -40;
+    let hi = 40;
+    for (let i = 0; i < 200; i++) {
+        const mid = (lo + hi) / 2;
+        if (normalUpperTail(mid) >= tail)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+/** P(X >= k) for X ~ Binomial(m, 1/2), k = 0..m (and 0 at m + 1), each summed from the top in one fixed order. */
+function binomialUpperTails(m) {
+    const pmf = binomialHalf(m);
+    const upper = new Float64Array(m + 2);
+    for (let k = m; k >= 0; k--)
+        upper[k] = upper[k + 1] + pmf[k];
+    return upper;
+}
+/** The largest k (at least 0) whose tail `upper[k]` = P(X >= k) reaches `level`: k + 1 losses are significant. */
+function largestReaching(upper, level) {
+    let k = upper.length - 2;
+    while (k > 0 && upper[k] < level)
+        k--;
+    return k;
+}
+/**
+ * Student's t point with `df` degrees of freedom for the normal point z (Cornish-Fisher, to df^-3: within 0.001 of
+ * the exact point from 5 degrees of freedom; smaller, so less conservative, below). Odd and increasing in z, so
+ * the p of a t statistic is read back by bisection and agrees with the bounds.
+ */
+function studentPoint(z, df) {
+    const z2 = z * z;
+    const g1 = (z2 + 1) / 4;
+    const g2 = (5 * z2 * z2 + 16 * z2 + 3) / 96;
+    const g3 = (3 * z2 * z2 * z2 + 19 * z2 * z2 + 17 * z2 - 15) / 384;
+    return z * (1 + g1 / df + g2 / df ** 2 + g3 / df ** 3);
+}
+/** The normal point whose Student point (studentPoint) is t: bisection, so p < beta exactly when t > t_beta. */
+function normalPointOf(t, df) {
+    let lo = -40;
+    let hi = 40;
+    for (let i = 0; i < 200; i++) {
+        const mid = (lo + hi) / 2;
+        if (studentPoint(mid, df) <= t)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+;// CONCATENATED MODULE: ./src/stats/power.ts
+/**
+ * The smallest drop a gate's one-sided test can see: the minimum detectable drop (MDD) at a level and 80% power,
+ * the question Webber, Moffat and Zobel ask of IR test collections ("Statistical power in retrieval experimentation",
+ * CIKM 2008).
+ *
+ * Model: n queries, a share rho of them changed between two runs with no real change, with a typical size s (root
+ * mean square; 1, a hit lost, when none changed), from baseline-side noise (measuredNoiseModel: the config's
+ * `noise:` block or the baseline's repeats; redrawnNoiseModel: `evalverdict power`'s assumed churn) or, lacking it,
+ * from a comparison's own differences with the mean change removed (noiseModel). Under no change a changed query
+ * is as likely better as worse. A drop of size d * s first moves a share of the unchanged queries to a loss of
+ * size s (P(loss) = rho/2 + d, P(win) = rho/2, while d <= 1 - rho); past that, when too few
+ * queries are unchanged, the rest of the drop turns wins into losses (each such query moves the mean by 2s), so the
+ * mean difference is always -d * s and d runs up to 1 (every query a loss). For a metric whose differences all have one
+ * size (hit@k, and nDCG/MRR when every change is a hit found or lost) the gate's test is then the exact sign
+ * test, and for n <= EXACT_POWER_MAX the power is summed exactly over every (losses, wins) count; above it the
+ * normal approximation of the same test is used (at 100/101 queries the two agree within 0.02: test/verdict.test.ts).
+ */
+
+const EXACT_POWER_MAX = 100;
+const TARGET_POWER = 0.8;
+/**
+ * The noise of a comparison's own paired differences with the mean change removed, for when no baseline-side noise
+ * is known: the share of queries that changed, at the size their spread about the mean gives (the variance of the
+ * differences, not their mean square: sqrt(variance / share)). A real change, better or worse, then does not count
+ * as noise by its mean. No spread about the mean (nothing changed, or every query by the same amount): no noise, at
+ * the changes' size (1 when none changed). On the latent model (test/powerAdvice.test.ts) its detectable drop at 300
+ * queries is 0.96-1.23 times the A/A noise's (median) under true drops of up to twice the margin; twice the rarer
+ * side's share, the other way to remove a change, fell to 0.45, since a real drop also removes wins.
+ */
+function noiseModel(diffs) {
+    const n = diffs.length;
+    let changed = 0;
+    let sum = 0;
+    let squares = 0;
+    for (let i = 0; i < n; i++) {
+        if (diffs[i] === 0)
+            continue;
+        changed++;
+        sum += diffs[i];
+        squares += diffs[i] * diffs[i];
+    }
+    if (changed === 0)
+        return { n, rho: 0, size: 1 };
+    const mean = sum / n;
+    const variance = squares / n - mean * mean;
+    // every query changed by the same amount: a spread of rounding error only
+    if (variance <= 1e-12 * (squares / n))
+        return { n, rho: 0, size: Math.sqrt(squares / changed) };
+    const rho = changed / n;
+    return { n, rho, size: Math.sqrt(variance / rho) };
+}
+/**
+ * The model of a measured noise floor (the config's `noise:` block, `evalverdict calibrate`): a share `changed` of the
+ * queries differs between two runs with no change, with a mean squared difference sdDiff^2, so a typical change of
+ * sdDiff / sqrt(changed) (1 when nothing changed), over the n queries a comparison pairs.
+ */
+function measuredNoiseModel(n, changed, sdDiff) {
+    const rho = Math.min(1, changed);
+    return { n, rho, size: rho === 0 || sdDiff === 0 ? 1 : sdDiff / Math.sqrt(rho) };
+}
+/**
+ * The noise when a share `churn` of the queries is redrawn between two runs with no change, a redrawn query taking
+ * another value of the same run's per-query values (NaN: left out): it differs with probability 1 - sum p_v^2 over
+ * the distinct values v, by a mean square of twice their variance. A hit@k at value v gives 2v(1 - v) and size 1;
+ * nDCG or MRR get the size of their own spread instead of a hit's.
+ */
+function redrawnNoiseModel(values, churn) {
+    const kept = Array.from(values)
+        .filter((v) => !Number.isNaN(v))
+        .sort((a, b) => a - b);
+    const n = kept.length;
+    if (n === 0)
+        return { n, rho: 0, size: 1 };
+    const mean = kept.reduce((a, v) => a + v, 0) / n;
+    const variance = kept.reduce((a, v) => a + (v - mean) * (v - mean), 0) / n;
+    let same = 0;
+    for (let i = 0, j = 0; i < n; i = j) {
+        while (j < n && kept[j] === kept[i])
+            j++;
+        same += ((j - i) / n) ** 2;
+    }
+    const differ = Math.max(0, 1 - same);
+    return { n, rho: churn * differ, size: differ === 0 ? 1 : Math.sqrt((2 * variance) / differ) };
+}
+/** For m changed queries, the fewest losses the one-sided exact sign test rejects at `level` (m + 1: none). */
+function rejectionCounts(n, level) {
+    const least = new Int32Array(n + 1);
+    for (let m = 0; m <= n; m++)
+        least[m] = largestReaching(binomialUpperTails(m), level) + 1;
+    return least;
+}
+/** count * log(p), 0 for no count (so that a share of 0 never makes 0 * -Infinity). */
+const countTimesLog = (count, logP) => (count === 0 ? 0 : count * logP);
+/** Exact power of the one-sided sign test when P(loss) = lossP and P(win) = winP per query. */
+function exactPower(n, lossP, winP, least, lf) {
+    // The three logs once per call, not once per cell: the MDD search alone calls this 41 times for a gate.
+    const logLoss = Math.log(lossP);
+    const logWin = Math.log(winP);
+    const logSame = Math.log(Math.max(0, 1 - lossP - winP));
+    let power = 0;
+    for (let losses = 0; losses <= n; losses++) {
+        // least[] never falls as the changed count grows: once these losses are too few, they stay too few with more wins.
+        for (let wins = 0; wins + losses <= n && losses >= least[losses + wins]; wins++) {
+            const same = n - losses - wins;
+            const log = lf[n] -
+                lf[losses] -
+                lf[wins] -
+                lf[same] +
+                countTimesLog(losses, logLoss) +
+                countTimesLog(wins, logWin) +
+                countTimesLog(same, logSame);
+            power += Math.exp(log);
+        }
+    }
+    return power;
+}
+/**
+ * Per query, P(loss) and P(win) under a drop of d (in units of the typical size): from unchanged queries first, then
+ * from wins, so that P(loss) - P(win) = d for every d in [0, 1] (module comment).
+ */
+function lossWinShares(rho, d) {
+    const fromUnchanged = Math.min(d, 1 - rho);
+    const fromWins = (d - fromUnchanged) / 2;
+    return { loss: rho / 2 + fromUnchanged + fromWins, win: Math.max(0, rho / 2 - fromWins) };
+}
+/** Normal-approximation power of the same test: reject when the drop sum exceeds z * sqrt(sum of squares). */
+function normalPower(n, rho, d, zLevel) {
+    const { loss, win } = lossWinShares(rho, d);
+    const changed = loss + win;
+    if (changed === 0)
+        return 0;
+    const mean = n * d;
+    const sd = Math.sqrt(n * Math.max(1e-12, changed - d * d));
+    return normalUpperTail((zLevel * Math.sqrt(n * changed) - mean) / sd);
+}
+/** The minimum detectable drop (in the metric's unit) at `level` (one-sided) and `target` power (80%); Infinity: none. */
+function minimumDetectableDrop(model, level, target = TARGET_POWER) {
+    const { n, rho, size } = model;
+    if (n === 0)
+        return Number.POSITIVE_INFINITY;
+    let power;
+    if (n <= EXACT_POWER_MAX) {
+        const lf = logFactorialTable(n);
+        const least = rejectionCounts(n, level);
+        power = (d) => {
+            const { loss, win } = lossWinShares(rho, d);
+            return exactPower(n, loss, win, least, lf);
+        };
+    }
+    else {
+        const zLevel = normalQuantile(level);
+        power = (d) => normalPower(n, rho, d, zLevel);
+    }
+    const most = 1;
+    if (power(most) < target)
+        return Number.POSITIVE_INFINITY;
+    let lo = 0;
+    let hi = most;
+    for (let i = 0; i < 40; i++) {
+        const mid = (lo + hi) / 2;
+        if (power(mid) >= target)
+            hi = mid;
+        else
+            lo = mid;
+    }
+    return hi * size;
+}
+/** The fewest queries, with the same share and size of changes, whose MDD is at most `margin` (null: over 10^7). */
+function queriesNeeded(model, level, margin) {
+    const mddAt = (n) => minimumDetectableDrop({ ...model, n }, level);
+    const ceiling = 10_000_000;
+    if (mddAt(ceiling) > margin)
+        return null;
+    let lo = 1;
+    let hi = ceiling;
+    while (lo < hi) {
+        const mid = Math.floor((lo + hi) / 2);
+        if (mddAt(mid) <= margin)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return lo;
+}
+
+;// CONCATENATED MODULE: ./src/gate/noise.ts
+/**
+ * The gate config's `noise:` block: the run-to-run noise `evalverdict calibrate` measured, carried in the config it
+ * suggests so the report can name the noise floor its margins came from (docs/gates.md, "Noise floor"). It is a
+ * record, not a gate: nothing here changes a verdict.
+ *
+ *   noise:
+ *     measured: "2026-11-28T04:00:00Z"   # the newest calibration run's created_at
+ *     runs: 5
+ *     commit: "0123456789ab"             # optional: the commit the runs record
+ *     metrics:
+ *       hit@5: { sd_diff: 0.2828, sd_mean: 0.0119, changed: 0.08, detects: 0.0412 }
+ */
+
+
+
+
+
+
+const NOISE_KEYS = ['measured', 'runs', 'commit', 'metrics'];
+const METRIC_KEYS = ['sd_diff', 'sd_mean', 'changed', 'detects'];
+/** A config names at most this many metrics' noise (as many as it may have gates). */
+const MAX_NOISE_METRICS = 200;
+/** The `noise` node of a config's root map, checked key by key; every error names the line of the key at fault. */
+function parseNoise(node, { lineOf, keyLine }, source) {
+    if (!(0,yaml_dist/* isMap */.jh)(node))
+        throw new errors_InputError(`${source}:${lineOf(node)}: \`noise\` must be a map with measured, runs and metrics`);
+    const at = (key) => `${source}:${keyLine(node, key)}`;
+    const top = node.toJSON();
+    for (const key of Object.keys(top))
+        if (!NOISE_KEYS.includes(key))
+            throw new errors_InputError(`${at(key)}: unknown \`noise\` key \`${key}\`${suggest(key, NOISE_KEYS)}`);
+    const { measured, runs, commit } = top;
+    if (typeof measured !== 'string' || runTime(measured) === null)
+        throw new errors_InputError(`${at('measured')}: \`noise.measured\` must be an RFC 3339 time, got ${valueText(measured)}`);
+    if (typeof runs !== 'number' || !Number.isInteger(runs) || runs < 2)
+        throw new errors_InputError(`${at('runs')}: \`noise.runs\` must be a whole number >= 2, got ${valueText(runs)}`);
+    if (commit !== undefined && commit !== null && typeof commit !== 'string')
+        throw new errors_InputError(`${at('commit')}: \`noise.commit\` must be a string, got ${valueText(commit)}`);
+    const metricsNode = node.get('metrics', true);
+    if (!(0,yaml_dist/* isMap */.jh)(metricsNode) || metricsNode.items.length === 0)
+        throw new errors_InputError(`${at('metrics')}: \`noise.metrics\` must map metric ids to their noise`);
+    if (metricsNode.items.length > MAX_NOISE_METRICS)
+        throw new errors_InputError(`${at('metrics')}: \`noise.metrics\` names more than ${MAX_NOISE_METRICS} metrics`);
+    const metrics = {};
+    for (const pair of metricsNode.items) {
+        const id = String(pair.key?.value ?? pair.key);
+        metrics[id] = parseMetricNoise(id, pair.value, `${source}:${lineOf(pair.value ?? pair.key)}`);
+    }
+    return { measured, runs, commit: commit ?? null, metrics };
+}
+function parseMetricNoise(id, node, at) {
+    if (!(0,yaml_dist/* isMap */.jh)(node))
+        throw new errors_InputError(`${at}: \`noise.metrics.${id}\` must be a map of ${METRIC_KEYS.join(', ')}`);
+    const m = node.toJSON();
+    for (const key of Object.keys(m))
+        if (!METRIC_KEYS.includes(key))
+            throw new errors_InputError(`${at}: unknown key \`${key}\` in \`noise.metrics.${id}\`${suggest(key, [...METRIC_KEYS])}`);
+    const number = (key, nullable) => {
+        const v = m[key];
+        if (nullable && v === null)
+            return null;
+        if (typeof v !== 'number' || !Number.isFinite(v) || v < 0)
+            throw new errors_InputError(`${at}: \`noise.metrics.${id}.${key}\` must be a number >= 0, got ${valueText(v)}`);
+        return v;
+    };
+    return {
+        sd_diff: number('sd_diff', false),
+        sd_mean: number('sd_mean', false),
+        changed: number('changed', false),
+        detects: number('detects', true),
+    };
+}
+/**
+ * A metric's measured noise as the detectable drop's model over the n queries a comparison pairs: the share of
+ * queries that changed between two runs of one commit, at a typical size sd_diff / sqrt(changed) (graded metrics
+ * too: nDCG's small changes keep their own size, not a hit's). The baseline side's noise, not the comparison's.
+ */
+function noiseFloorModel(floor, n) {
+    return measuredNoiseModel(n, floor.changed, floor.sd_diff);
+}
+
 ;// CONCATENATED MODULE: ./src/gate/settings.ts
 /**
  * The settings scoring and testing share: the cutoffs (`k`, `mrr_cutoff`) and the level (`alpha`). Each is bounded
@@ -56106,6 +53000,8 @@ function parseGateConfig(text, source) {
     }
     for (const g of gates.filter((gate) => gate.perSlice))
         checkPerSlice(g, testing.slices !== undefined);
+    if (testing.slices !== undefined && !gates.some((g) => g.perSlice))
+        throw new errors_InputError(`${at('slices')}: \`slices\` is read by a gate with \`per_slice: true\`, and no gate here has one`);
     // A misspelt primary would leave every gate corrected without a word: it must name a gated metric.
     const gated = [...new Set(gates.map((g) => g.metric))];
     if (testing.primary !== null && !gated.includes(testing.primary))
@@ -56330,6 +53226,3139 @@ function settingsOf(config, given) {
     const ks = [...new Set([...(given.ks ?? config.ks ?? score_DEFAULT_OPTIONS.ks), ...named])].sort((a, b) => a - b);
     const primary = config.primary === null ? null : (renamed.get(config.primary) ?? config.primary);
     return { config: { ...config, gates, primary }, options: { ...given, ks, mrrCutoff, alpha: config.alpha } };
+}
+
+;// CONCATENATED MODULE: ./src/stats/dropBounds.ts
+/**
+ * One-sided bounds of a paired mean drop, the interval every tested gate reads against its margin
+ * (docs/decisions/0010): Student's t with the variance floored as Agresti and Min's added discordant pairs floor
+ * it (Agresti and Min, "Simple improved confidence intervals for comparing matched proportions", Statistics in
+ * Medicine 24, 2005).
+ */
+
+function dropBounds(drops, beta, step) {
+    const n = drops.length;
+    if (n === 0)
+        return { n, meanDrop: 0, se: 0, lower: 0, upper: 0, pValue: 1 };
+    let sum = 0;
+    for (let i = 0; i < n; i++)
+        sum += drops[i];
+    const meanDrop = sum / n;
+    let squares = 0;
+    for (let i = 0; i < n; i++)
+        squares += (drops[i] - meanDrop) ** 2;
+    const variance = Math.max(n > 1 ? squares / (n - 1) : 0, (2 * step * step) / (n + 1));
+    const se = Math.sqrt(variance / n);
+    const df = Math.max(1, n - 1);
+    const half = studentPoint(normalQuantile(beta), df) * se;
+    const pValue = se > 0 ? normalUpperTail(normalPointOf(meanDrop / se, df)) : meanDrop > 0 ? 0 : 1;
+    return { n, meanDrop, se, lower: meanDrop - half, upper: meanDrop + half, pValue };
+}
+
+;// CONCATENATED MODULE: ./src/gate/testedGates.ts
+
+
+
+
+function isTested(spec) {
+    return spec.significantOnly || spec.margin !== undefined;
+}
+/** +1 when higher is better: a drop is then baseline - candidate. */
+function directionOf(def) {
+    return def?.direction === 'lower' ? -1 : 1;
+}
+/** The per-query drops (positive = worse) of a gate's metric, from the paired differences candidate - baseline. */
+function dropsOf(diffs, def) {
+    const dir = directionOf(def);
+    return diffs.map((d) => (d === 0 ? 0 : -dir * d));
+}
+/**
+ * The numbers of one tested gate: its drops' bounds at 1 - alpha / size, read for a margin in the caller.
+ * `step` is the metric's full step (1 for a rate): the pseudo-queries of the bounds (src/stats/signFlip.ts).
+ * `noise`: the metric's measured noise floor (the config's `noise:` block), the advice's noise when given.
+ */
+function testedNumbers(drops, family, alpha, margin, def, noise) {
+    const beta = levelInFamily(alpha, family.size);
+    const b = dropBounds(drops, beta, stepOf(def, drops));
+    const ci = directionOf(def) === 1 ? [-b.upper, -b.lower] : [b.lower, b.upper];
+    return {
+        pValue: b.pValue,
+        meanDrop: b.meanDrop,
+        pAdjusted: adjustedP(b.pValue, family.size),
+        correction: family.correction,
+        dropBounds: [clean(b.lower), clean(b.upper)],
+        ci: [clean(ci[0]), clean(ci[1])],
+        ciLevel: 1 - 2 * alpha,
+        simultaneousOver: family.size,
+        significant: b.lower > 0,
+        margin,
+        ...advice(drops, beta, margin, noise ?? null),
+        nPaired: b.n,
+    };
+}
+/**
+ * Power is advice, never the outcome: the smallest drop found 80% of the time at the gate's level, and the queries
+ * that would bring it to the margin, from the baseline side's measured noise when the config carries it, else from
+ * the comparison's differences with their mean change removed (a real change, better or worse, is not noise).
+ */
+function advice(drops, beta, margin, noise) {
+    const model = noise ? noiseFloorModel(noise, drops.length) : noiseModel(drops);
+    const mdd = minimumDetectableDrop(model, beta);
+    return {
+        mdd: Number.isFinite(mdd) ? mdd : null,
+        queriesNeeded: mdd > margin ? queriesNeeded(model, beta, margin) : null,
+        adviceFrom: noise ? 'noise floor' : 'comparison',
+    };
+}
+/** A rate moves by at most 1 a query; another metric's step is its largest observed change. */
+function stepOf(def, drops) {
+    if (def?.unit === 'ratio')
+        return 1;
+    let largest = 0;
+    for (const d of drops)
+        largest = Math.max(largest, Math.abs(d));
+    return largest;
+}
+/** -0 prints as "-0.0000"; an interval end is 0 then. */
+const clean = (x) => (x === 0 ? 0 : x);
+
+;// CONCATENATED MODULE: ./src/gate/gates.ts
+/** Applying gates to a comparison: each gate's actual values, threshold, result, and the verdict. Pure. */
+
+
+
+
+
+
+/** Gate-only metrics: per-query outcome counts of the comparison (candidate side only). */
+const COUNT_METRICS = {
+    regressions: 'regression',
+    losses: 'loss',
+    wins: 'win',
+    answer_regressions: 'answer_regression',
+};
+const EPS = 1e-12;
+/** Absolute thresholds in the metric's unit (a count gate reads `≤ 0`, not `≤ 0.0000`). */
+function describeThreshold(key, x, unit) {
+    switch (key) {
+        case 'min':
+            return `≥ ${numberFormat_formatValue(x, unit)}`;
+        case 'max':
+            return `≤ ${numberFormat_formatValue(x, unit)}`;
+        case 'max_drop':
+            return `drop ≤ ${numberFormat_formatValue(x, unit)}`;
+        case 'max_increase':
+            return `increase ≤ ${numberFormat_formatValue(x, unit)}`;
+        case 'max_drop_pct':
+            return `drop ≤ ${x}%`;
+        case 'max_increase_pct':
+            return `increase ≤ ${x}%`;
+    }
+}
+/** Is the threshold met? Relative thresholds against a baseline of 0 treat any change in that direction as infinite. */
+function meets(key, x, baseline, candidate) {
+    const delta = baseline === null ? null : candidate - baseline;
+    switch (key) {
+        case 'min':
+            return candidate >= x - EPS;
+        case 'max':
+            return candidate <= x + EPS;
+        case 'max_drop':
+            return delta >= -x - EPS;
+        case 'max_increase':
+            return delta <= x + EPS;
+        case 'max_drop_pct':
+            return baseline === 0 ? delta >= -EPS : (delta / Math.abs(baseline)) * 100 >= -x - EPS;
+        case 'max_increase_pct':
+            return baseline === 0 ? delta <= EPS : (delta / Math.abs(baseline)) * 100 <= x + EPS;
+    }
+}
+function needsBaseline(spec) {
+    return isTested(spec) || Object.keys(spec.thresholds).some((k) => k !== 'min' && k !== 'max');
+}
+/**
+ * The comparison gated: every gate of `config` evaluated, and the verdict, added to the report. The gates test at the
+ * level the comparison was tested at, so the report's ▲ / ▼ and a tested gate agree; settingsOf (config.ts) gives
+ * the comparison the config's alpha.
+ */
+function applyGates(compared, config) {
+    const { report: comparison, defs, groupSizes } = compared;
+    const gates = evaluateGates(withSliceGates(config, groupSizes), {
+        defs: new Map(defs.map((d) => [d.id, d])),
+        metrics: comparison.metrics,
+        breakdowns: comparison.breakdowns,
+        groupSizes,
+        counts: comparison.counts,
+        alpha: comparison.alpha,
+        hasBaseline: comparison.baseline !== null,
+        pairedDiffsOf: compared.pairedDiffsOf,
+        failingQueriesOf: compared.failingQueriesOf,
+        seed: comparison.options.seed,
+        permutations: comparison.options.permutations,
+    });
+    return { report: { ...comparison, verdict: verdictOf(gates), gates }, defs };
+}
+/**
+ * The config with each `per_slice` gate followed by one gate a slice: every value of each `slices` field, in name
+ * order, gated as the gate is (its margin and test) on that slice's queries, with `min_queries` as its min_n (a
+ * smaller slice is shown, never enforced). They join the tested gates' family, so alpha is split over the slices
+ * and the gates together (docs/gates.md, "Slices").
+ */
+function withSliceGates(config, groupSizes) {
+    const slices = config.slices;
+    if (slices === undefined || !config.gates.some((g) => g.perSlice))
+        return config;
+    const sliceGates = (g) => slices.keys.flatMap((key) => {
+        const values = Object.keys(groupSizes[key] ?? {}).sort();
+        if (values.length === 0)
+            throw new errors_InputError(`${g.origin}: \`per_slice\` has no slice of \`${key}\`: no golden query has a ${key} (\`slices\` names the golden set's fields)`);
+        return values.map((value) => ({
+            ...g,
+            perSlice: false,
+            slice: true,
+            where: { key, value },
+            minN: slices.minQueries,
+        }));
+    });
+    const gates = config.gates.flatMap((g) => (g.perSlice ? [g, ...sliceGates(g)] : [g]));
+    if (gates.length > MAX_GATES) {
+        const origin = config.gates.find((g) => g.perSlice).origin;
+        throw new errors_InputError(`${origin}: \`per_slice\` makes ${gates.length} gates with this golden set's ${slices.keys.join(' and ')} values, more than the ${MAX_GATES} a report can show in a pull request comment: slice by fewer fields, or by one with fewer values`);
+    }
+    return { ...config, gates };
+}
+/**
+ * Every gate evaluated. Tested gates split alpha among themselves in advance (Bonferroni over the corrected ones;
+ * docs/gates.md, "Error control"), so each gate's bounds depend on its own data and the family's size only.
+ */
+function evaluateGates(config, ctx) {
+    const pending = config.gates.map((spec) => pendingTest(spec, config, ctx));
+    const corrected = pending.filter((t) => t && !t.primary).length;
+    const split = familySize(config.correction, corrected);
+    return config.gates.map((spec, i) => {
+        const t = pending[i];
+        const margin = marginOf(spec, config, ctx);
+        const numbers = t
+            ? testedNumbers(t.drops, t.primary ? { correction: 'primary', size: 1 } : { correction: config.correction, size: split }, ctx.alpha, margin, ctx.defs.get(spec.metric), 
+            // The advice reads the baseline side's measured noise when the config records it (evalverdict calibrate).
+            config.noise?.metrics[spec.metric] ?? null)
+            : null;
+        const result = evaluateGate(spec, ctx, numbers, {
+            margin,
+            onInconclusive: spec.onInconclusive ?? config.onInconclusive,
+        });
+        // A slice says how many queries it has, tested or not (the Slices table, the verdict line).
+        return spec.slice && spec.where
+            ? { ...result, slice_queries: ctx.groupSizes[spec.where.key]?.[spec.where.value] ?? 0 }
+            : result;
+    });
+}
+/**
+ * A tested gate's margin, the drop that matters: its own `margin`; else its own thresholds as a drop from the
+ * baseline (`max_drop` 0.02 is a margin of 0.02, `max_drop_pct` 5 of 5% of the baseline, `min` 0.8 of the
+ * baseline's distance to 0.8; the smallest when several); else the config's `margin`.
+ */
+function marginOf(spec, config, ctx) {
+    if (spec.margin !== undefined)
+        return spec.margin;
+    // A group's gate (a slice) reads its thresholds against the group's own baseline.
+    const m = spec.where ? ctx.breakdowns[spec.where.key]?.[spec.where.value]?.[spec.metric] : ctx.metrics[spec.metric];
+    const b = m?.baseline ?? null;
+    const own = Object.entries(spec.thresholds).flatMap(([k, x]) => {
+        switch (k) {
+            case 'max_drop':
+            case 'max_increase':
+                return [x];
+            case 'max_drop_pct':
+            case 'max_increase_pct':
+                return b === null ? [] : [(x / 100) * Math.abs(b)];
+            case 'min':
+                return b === null ? [] : [b - x];
+            case 'max':
+                return b === null ? [] : [x - b];
+            default:
+                return [];
+        }
+    });
+    return own.length > 0 ? Math.min(...own) : config.margin;
+}
+/** The paired drops of a tested gate that has paired data; null for every other gate. */
+function pendingTest(spec, config, ctx) {
+    const def = ctx.defs.get(spec.metric);
+    if (!isTested(spec) || !def?.paired || ctx.hasBaseline === false)
+        return null;
+    // A slice (a `where` group) is tested only when it has min_n queries: a smaller one is shown, not enforced.
+    const w = spec.where;
+    if (w !== null && (ctx.groupSizes[w.key]?.[w.value] ?? 0) < Math.max(1, spec.minN))
+        return null;
+    const m = w === null ? ctx.metrics[spec.metric] : ctx.breakdowns[w.key]?.[w.value]?.[spec.metric];
+    if (!m?.comparable)
+        return null;
+    const diffs = ctx.pairedDiffsOf?.(spec.metric, w ?? undefined);
+    if (!diffs || diffs.length === 0)
+        return null;
+    return {
+        drops: dropsOf(diffs, def),
+        primary: w === null && config.primary !== null && config.primary === spec.metric,
+    };
+}
+function evaluateGate(spec, ctx, tested, { margin, onInconclusive }) {
+    const countKey = COUNT_METRICS[spec.metric];
+    const def = ctx.defs.get(spec.metric);
+    checkGate(spec, ctx, countKey, def);
+    const base = gateBase(spec, countKey ? 'count' : def?.unit, ctx.alpha, margin);
+    if (ctx.hasBaseline === false && (countKey || needsBaseline(spec))) {
+        const m = spec.where ? undefined : ctx.metrics[spec.metric];
+        return {
+            ...base,
+            baseline: null,
+            candidate: m?.candidate ?? null,
+            delta: null,
+            result: 'no_data',
+            effect: noDataEffect(spec),
+            note: `no baseline: a candidate-only report has nothing to compare with; on_no_data: ${spec.onNoData}`,
+        };
+    }
+    if (countKey)
+        return countGate(spec, base, ctx.counts[countKey]);
+    if (!spec.where && isTested(spec)) {
+        return testedGate(spec, base, def, ctx.metrics[spec.metric], tested, onInconclusive, ctx.alpha);
+    }
+    if (!spec.where)
+        return withFailingQueries(metricGate(spec, base, def, ctx.metrics[spec.metric]), def, ctx);
+    const m = ctx.breakdowns[spec.where.key]?.[spec.where.value]?.[spec.metric];
+    const notGated = groupNotGated(spec, spec.where, base, m, ctx);
+    if (notGated !== null)
+        return notGated;
+    // A slice where the metric has no paired value (unanswerable queries for a rank metric) has nothing to hold.
+    if (spec.slice && tested === null && isTested(spec))
+        return {
+            ...base,
+            baseline: m?.baseline ?? null,
+            candidate: m?.candidate ?? null,
+            delta: m?.delta ?? null,
+            result: 'info',
+            effect: 'none',
+            note: `informational: no query of slice ${spec.where.key}=${spec.where.value} has \`${spec.metric}\` in both runs; not enforced`,
+        };
+    return isTested(spec)
+        ? testedGate(spec, base, def, m, tested, onInconclusive, ctx.alpha)
+        : metricGate(spec, base, def, m);
+}
+/**
+ * Every gate of `config` checked against the metric table `defs` as evaluation checks it (checkGate), before any
+ * comparison: `evalverdict power` refuses what compare would, in its words.
+ */
+function checkGates(config, defs) {
+    const ctx = { defs: new Map(defs.map((d) => [d.id, d])) };
+    for (const spec of config.gates)
+        checkGate(spec, ctx, COUNT_METRICS[spec.metric], ctx.defs.get(spec.metric));
+}
+/** A gate the comparison cannot answer is a mistake in the config: an InputError naming where the gate was written. */
+function checkGate(spec, ctx, countKey, def) {
+    if (!countKey && !def) {
+        throw new errors_InputError(`${spec.origin}: unknown metric \`${spec.metric}\`${suggest(spec.metric, [...ctx.defs.keys(), ...Object.keys(COUNT_METRICS)])} (run \`evalverdict metrics\` for the list)`);
+    }
+    const testKey = spec.significantOnly ? 'significant_only' : 'margin';
+    if (isTested(spec) && !def?.paired) {
+        const paired = [...ctx.defs.values()].filter((d) => d.paired).map((d) => d.id);
+        throw new errors_InputError(`${spec.origin}: \`${testKey}\` needs a metric with a paired test (${paired.join(', ')}); \`${spec.metric}\` has none`);
+    }
+    if (countKey && (needsBaseline(spec) || spec.where)) {
+        throw new errors_InputError(`${spec.origin}: \`${spec.metric}\` is a count of per-query outcomes: use min or max, without where`);
+    }
+}
+function gateBase(spec, unit, alpha, margin) {
+    const own = Object.entries(spec.thresholds).map(([k, x]) => describeThreshold(k, x, unit));
+    const threshold = isTested(spec)
+        ? `${spec.margin === undefined && own.length ? own.join(' and ') : `drop < ${numberFormat_formatValue(margin, unit)} (margin)`} (bounds at α ${alpha})`
+        : own.join(' and ');
+    return {
+        metric: spec.metric,
+        level: spec.level,
+        ...spec.thresholds,
+        ...(spec.significantOnly ? { significant_only: true } : {}),
+        threshold,
+        ...(spec.where
+            ? {
+                where: {
+                    [spec.where.key]: spec.where.key === 'answerable' ? spec.where.value === 'answerable' : spec.where.value,
+                },
+            }
+            : {}),
+        ...(spec.slice ? { slice: true } : {}),
+        ...(spec.perSlice ? { per_slice: true } : {}),
+        ...(spec.line !== undefined ? { line: spec.line } : {}),
+    };
+}
+const failResult = (spec) => (spec.level === 'error' ? 'fail' : 'warn');
+const noDataEffect = (spec) => spec.onNoData === 'pass' ? 'none' : spec.onNoData === 'warn' ? 'warn' : failResult(spec);
+function countGate(spec, base, candidate) {
+    const ok = Object.entries(spec.thresholds).every(([k, x]) => meets(k, x, null, candidate));
+    return {
+        ...base,
+        baseline: null,
+        candidate,
+        delta: null,
+        result: ok ? 'pass' : failResult(spec),
+        effect: ok ? 'none' : failResult(spec),
+        note: '',
+    };
+}
+/** A `where` group no golden query has (no data), or one smaller than min_n (shown, not enforced); else null. */
+function groupNotGated(spec, where, base, m, ctx) {
+    const groups = ctx.groupSizes[where.key] ?? {};
+    const size = groups[where.value] ?? 0;
+    if (size === 0) {
+        // A group no golden query has is most often a typo: reading it as "too small to enforce" would turn the gate off.
+        const known = Object.keys(groups).sort();
+        return {
+            ...base,
+            baseline: null,
+            candidate: null,
+            delta: null,
+            result: 'no_data',
+            effect: noDataEffect(spec),
+            note: `no data: no golden query has ${where.key}=${where.value}${suggest(where.value, known)}` +
+                `${known.length > 0 && known.length <= 12 ? ` (groups: ${known.join(', ')})` : ''}; on_no_data: ${spec.onNoData}`,
+        };
+    }
+    if (size < spec.minN) {
+        return {
+            ...base,
+            baseline: m?.baseline ?? null,
+            candidate: m?.candidate ?? null,
+            delta: m?.delta ?? null,
+            result: 'info',
+            effect: 'none',
+            note: `informational: group ${where.key}=${where.value} has ${size} ${size === 1 ? 'query' : 'queries'}, fewer than min_n ${spec.minN}; not enforced`,
+        };
+    }
+    return null;
+}
+/** An untested gate on a metric: its thresholds against the values, no test (and so no p-value). */
+function metricGate(spec, base, def, m) {
+    const values = unavailable(spec, base, m);
+    if ('result' in values)
+        return values;
+    const { baseline, candidate } = values;
+    const violated = Object.entries(spec.thresholds).filter(([k, x]) => !meets(k, x, baseline, candidate));
+    if (violated.length === 0)
+        return { ...values, result: 'pass', effect: 'none', note: '' };
+    return { ...values, result: failResult(spec), effect: failResult(spec), note: relativeNote(def, spec, m) };
+}
+/** The most query ids a failed answer gate lists (the count is always given). */
+const MAX_FAILING_QUERIES = 100;
+/**
+ * A failed gate on an answer metric with a per-query value names the candidate's queries that failed it: those
+ * whose value is the bad end (0 for higher-is-better, 1 for lower-is-better).
+ */
+function withFailingQueries(g, def, ctx) {
+    if (g.result !== 'fail' && g.result !== 'warn')
+        return g;
+    if (!def?.perQuery || (def.family !== 'answers' && def.family !== 'abstention'))
+        return g;
+    const ids = ctx.failingQueriesOf?.(def.id, def.direction === 'lower' ? 1 : 0);
+    if (!ids || ids.length === 0)
+        return g;
+    return { ...g, failing_queries: ids.slice(0, MAX_FAILING_QUERIES), failing_count: ids.length };
+}
+/** The values a gate reads, or its result when the runs cannot be compared or a value is missing. */
+function unavailable(spec, base, m) {
+    const baseline = m?.baseline ?? null;
+    const candidate = m?.candidate ?? null;
+    const values = { ...base, baseline, candidate, delta: m?.delta ?? null };
+    if (m && !m.comparable) {
+        return {
+            ...values,
+            result: 'not_comparable',
+            effect: 'none',
+            note: 'judge settings differ between the runs: shown, not gated',
+        };
+    }
+    if (candidate === null || (needsBaseline(spec) && baseline === null)) {
+        return {
+            ...values,
+            result: 'no_data',
+            effect: noDataEffect(spec),
+            note: `no data: ${candidate === null ? 'candidate' : 'baseline'} value is null (zero denominator); on_no_data: ${spec.onNoData}`,
+        };
+    }
+    return values;
+}
+/** Nothing for absolute thresholds; the relative change for a relative one, which the delta alone does not show. */
+function relativeNote(_def, spec, m) {
+    if (spec.thresholds.max_drop_pct === undefined && spec.thresholds.max_increase_pct === undefined)
+        return '';
+    return m?.rel_delta === null || m?.rel_delta === undefined
+        ? 'baseline is 0: any change in that direction is infinite'
+        : `${m.rel_delta >= 0 ? '+' : ''}${(m.rel_delta * 100).toFixed(1)}% of the baseline`;
+}
+const inconclusiveEffect = (spec, on) => on === 'pass' ? 'none' : on === 'warn' ? 'warn' : failResult(spec);
+/** A tested gate: fail, pass or inconclusive, its drop's bounds against its margin (src/gate/testedGates.ts). */
+function testedGate(spec, base, def, m, tested, onInconclusive, alpha) {
+    const values = unavailable(spec, base, m);
+    if ('result' in values)
+        return values;
+    if (!tested) {
+        return {
+            ...values,
+            result: 'no_data',
+            effect: noDataEffect(spec),
+            note: `no data: no query has a value in both runs, so the paired test cannot run; on_no_data: ${spec.onNoData}`,
+        };
+    }
+    const unit = def?.unit;
+    const withTest = {
+        ...values,
+        ...testFields(tested),
+        ...pairedDelta(values.delta, -directionOf(def) * tested.meanDrop),
+    };
+    const [lower, upper] = tested.dropBounds;
+    const margin = numberFormat_formatValue(tested.margin, unit);
+    const bounds = boundsWords(tested, alpha, unit);
+    if (lower > tested.margin) {
+        const note = `a drop beyond the margin ${margin}: ${bounds}`;
+        return { ...withTest, result: failResult(spec), effect: failResult(spec), note };
+    }
+    if (upper < tested.margin) {
+        const what = tested.significant
+            ? `a real drop of ${numberFormat_formatValue(tested.meanDrop, unit)}, within the margin ${margin}`
+            : `no drop of the margin ${margin} or more`;
+        return { ...withTest, result: 'pass', effect: 'none', note: `${what}: ${bounds}` };
+    }
+    return {
+        ...withTest,
+        result: 'inconclusive',
+        effect: inconclusiveEffect(spec, onInconclusive),
+        note: `inconclusive: a drop of the margin ${margin} is neither ruled out nor shown: ${bounds}; ${detectText(tested, unit)}; on_inconclusive: ${onInconclusive}`,
+    };
+}
+/** The paired mean change, where it is not the change of the two means (beyond rounding noise). */
+function pairedDelta(delta, paired) {
+    const same = delta !== null && Math.abs(delta - paired) <= EPS * Math.max(1, Math.abs(delta));
+    return same ? {} : { paired_delta: paired === 0 ? 0 : paired };
+}
+function testFields(t) {
+    return {
+        p_value: t.pValue,
+        p_adjusted: t.pAdjusted,
+        correction: t.correction,
+        ci: t.ci,
+        ci_level: t.ciLevel,
+        simultaneous_over: t.simultaneousOver,
+        margin: t.margin,
+        min_detectable_drop: t.mdd,
+        queries_needed: t.queriesNeeded,
+        n_paired: t.nPaired,
+    };
+}
+const CORRECTION_WORDS = {
+    none: 'not adjusted',
+    holm: 'Bonferroni-adjusted',
+    bh: 'Bonferroni-adjusted',
+    primary: 'primary, not adjusted',
+};
+/**
+ * The p of a tested gate's bounds, adjusted where alpha is split: "one-sided p 0.0312, Bonferroni-adjusted 0.1250",
+ * "..., not adjusted" (correction: none), "..., primary, not adjusted". The one sentence every output gives it in.
+ */
+function gatePSentence(pValue, pAdjusted, correction, alpha) {
+    const adjusted = correction === 'none' || correction === 'primary'
+        ? CORRECTION_WORDS[correction]
+        : `${CORRECTION_WORDS[correction]} ${numberFormat_formatP(pAdjusted, alpha)}`;
+    return `one-sided p ${numberFormat_formatP(pValue, alpha)}, ${adjusted}`;
+}
+/** "one-sided p 0.0312, Bonferroni-adjusted 0.1250 ≥ α 0.05". */
+function pWords(t, alpha) {
+    return `${gatePSentence(t.pValue, t.pAdjusted, t.correction, alpha)} ${t.significant ? '<' : '≥'} α ${alpha}`;
+}
+/** "change between −0.0533 and +0.0267 (90%, simultaneous over 4 gates; one-sided p 0.66, ...)". */
+function boundsWords(t, alpha, unit) {
+    const over = t.simultaneousOver > 1 ? `, simultaneous over ${t.simultaneousOver} gates` : '';
+    const level = `${+(t.ciLevel * 100).toFixed(2)}%${over}`;
+    const signed = (x) => `${x >= 0 ? '+' : '−'}${numberFormat_formatValue(Math.abs(x), unit)}`;
+    return `change between ${signed(t.ci[0])} and ${signed(t.ci[1])} (${level}; ${pWords(t, alpha)})`;
+}
+/** "with 18 queries a drop of 0.72 or more is found 80% of the time" (advice for an inconclusive gate). */
+function detectText(t, unit) {
+    const queries = `${t.nPaired.toLocaleString('en-US')} ${t.nPaired === 1 ? 'query' : 'queries'}`;
+    const from = t.adviceFrom === 'noise floor' ? ' (at the noise the config records)' : '';
+    return t.mdd === null
+        ? `with ${queries} no drop is found 80% of the time${from}`
+        : `with ${queries} a drop of ${numberFormat_formatValue(t.mdd, unit)} or more is found 80% of the time${from}`;
+}
+function verdictOf(gates) {
+    if (gates.some((g) => g.effect === 'fail'))
+        return 'fail';
+    if (gates.some((g) => g.effect === 'warn'))
+        return 'warn';
+    return 'pass';
+}
+
+;// CONCATENATED MODULE: ./src/render/reportParts.ts
+
+
+
+/** Rows shown before the first `<details>` (docs/compare.md names this budget). */
+const OPEN_GATE_ROWS = 8;
+const OPEN_METRIC_ROWS = 8;
+const OPEN_QUERY_ROWS = 10;
+/** Metrics worth a reviewer's glance, in this order, when the runs have them (the action's `summary` too). */
+const KEY_METRICS = [
+    'hit@1',
+    'hit@10',
+    'mrr@10',
+    'nDCG@10',
+    'recall@10',
+    'MAP',
+    'citation_coverage',
+    'attribution_hit_rate',
+    'groundedness',
+    'answer_precision',
+    'refusal_correctness',
+    'over_refusal_rate',
+    'judge_correctness_mean',
+    'latency_p95_ms',
+    'error_rate',
+];
+/** "95%" for alpha 0.05: a level as the report prints it (the metric tables at 1 - alpha, a gate at its own). */
+function intervalLevel(alpha) {
+    return `${Number(((1 - alpha) * 100).toFixed(2))}%`;
+}
+function unitOf(metric, byId) {
+    return byId.get(metric)?.unit ?? (metric in COUNT_METRICS ? 'count' : undefined);
+}
+/**
+ * The report with every p-value and interval as the reports print them (`shownP`, `shownEnd`): the JSON report and
+ * the action's outputs then agree with the marks and outcomes too, which were decided on the exact values before this.
+ */
+function withShownPValues(report) {
+    // Below 0.0001 the exact p stays: the reports print `< 0.0001` from it, and 4 decimals would make it 0.0001.
+    const shown = (p) => (p < 0.0001 ? p : shownP(p, report.alpha));
+    const metric = (m) => ({
+        ...m,
+        ...(m.p_value !== null ? { p_value: shown(m.p_value) } : {}),
+        ...(m.ci ? { ci: shownInterval(m.ci) } : {}),
+    });
+    const table = (ms) => Object.fromEntries(Object.entries(ms).map(([id, m]) => [id, metric(m)]));
+    const byGroup = (groups) => Object.fromEntries(Object.entries(groups).map(([group, ms]) => [group, table(ms)]));
+    return {
+        ...report,
+        metrics: table(report.metrics),
+        breakdowns: Object.fromEntries(Object.entries(report.breakdowns).map(([key, gs]) => [key, byGroup(gs)])),
+        gates: report.gates.map((g) => ({
+            ...g,
+            ...(typeof g.p_value === 'number' ? { p_value: shown(g.p_value) } : {}),
+            ...(g.p_adjusted !== undefined ? { p_adjusted: shown(g.p_adjusted) } : {}),
+            ...(g.ci ? { ci: shownInterval(g.ci) } : {}),
+        })),
+    };
+}
+/**
+ * An interval end as every output prints it: an end within 0.00005 of 0 but not 0 is ±0.0001, on its own side.
+ * Which side of 0 an end is on is the test's answer, and 4 decimals (the JSON report's) would make it 0.
+ */
+function shownEnd(x) {
+    return x !== 0 && round4(x) === 0 ? Math.sign(x) * 0.0001 : x;
+}
+const shownInterval = (ci) => [shownEnd(ci[0]), shownEnd(ci[1])];
+/** A `where` group as its pairs, `category=what` (`k=v, k=v` for more keys), the values as they are. */
+function wherePairs(where) {
+    return Object.entries(where)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(', ');
+}
+/**
+ * " where category=what" after a gate's metric, '' for a gate without a group: how every output names a group.
+ * `shown` is the output's own escaping of the pairs (the comment's Markdown escape, the terminal's plain text).
+ */
+function whereText(where, shown = (pairs) => pairs) {
+    return where ? ` where ${shown(wherePairs(where))}` : '';
+}
+/** A gate's value as the reports name it: its delta, or its candidate value for a `min`/`max` gate. */
+function gateValueText(g, unit) {
+    return showsDelta(g) ? `${formatDelta(g.delta, unit)}${pairedShort(g, unit)}` : numberFormat_formatValue(g.candidate, unit);
+}
+/** " (paired −0.4000)" where the gate's test is of a paired change that is not the means' delta; else nothing. */
+function pairedShort(g, unit) {
+    return g.paired_delta === undefined ? '' : ` (paired ${formatDelta(g.paired_delta, unit)})`;
+}
+const showsDelta = (g) => g.delta !== null && g.min === undefined && g.max === undefined;
+/**
+ * The same, with what the gate itself used: a tested gate's interval (at its own level) and its one-sided p and
+ * adjusted p; a relative threshold's relative change. A gate without a test shows no p.
+ */
+function gateChangeText(g, report, byId) {
+    const unit = unitOf(g.metric, byId);
+    return showsDelta(g) ? gateDeltaText(g, unit, report.alpha) : gateValueText(g, unit);
+}
+/** The delta and its relative change where the threshold is relative (`+187 (+22%)`), without the test. */
+function gateDeltaShort(g, unit) {
+    const delta = formatDelta(g.delta, unit);
+    return g.delta === null ? delta : `${delta}${relativeChange(g)}${pairedShort(g, unit)}`;
+}
+/** The gate table's delta cell: the delta, its relative change where the threshold is relative, the gate's test. */
+function gateDeltaText(g, unit, alpha) {
+    const delta = formatDelta(g.delta, unit);
+    if (g.delta === null)
+        return delta;
+    // Where the means count different queries, the interval and p are of the paired change: print it beside them.
+    const paired = g.paired_delta !== undefined && g.n_paired !== undefined
+        ? `paired change ${formatDelta(g.paired_delta, unit)} over ${numberFormat_plural(g.n_paired, 'query', 'queries')}, `
+        : '';
+    const test = g.ci && g.ci_level !== undefined
+        ? ` (${paired}${intervalLevel(1 - g.ci_level)} CI ${intervalText(g.ci, unit)}, ${gatePText(g, alpha)})`
+        : '';
+    return `${delta}${relativeChange(g)}${test}`;
+}
+/** An interval as every table prints it; each end keeps its sign when it rounds to 0 (— for none). */
+function intervalText(ci, unit) {
+    return ci ? `[${formatDeltaKeepingSign(ci[0], unit)}, ${formatDeltaKeepingSign(ci[1], unit)}]` : '—';
+}
+/** " (+22%)" for a gate with a relative threshold; else nothing. */
+function relativeChange(g) {
+    if (g.max_drop_pct === undefined && g.max_increase_pct === undefined)
+        return '';
+    if (g.baseline === null || g.delta === null || g.baseline === 0)
+        return '';
+    const pct = (g.delta / Math.abs(g.baseline)) * 100;
+    return ` (${pct >= 0 ? '+' : '−'}${Math.abs(pct).toFixed(Math.abs(pct) < 10 ? 1 : 0)}%)`;
+}
+/** The p of the gate's bounds, as gates.ts words it; '' for a gate without a test. */
+function gatePText(g, alpha) {
+    if (g.p_value === undefined || g.p_value === null || g.correction === undefined)
+        return '';
+    return gatePSentence(g.p_value, g.p_adjusted, g.correction, alpha);
+}
+/** The row's result as words: a `where` group below min_n says so, an inconclusive gate says why. */
+function gateResultWords(g) {
+    if (g.result === 'info')
+        return 'below min_n, not enforced';
+    if (g.result === 'inconclusive')
+        return `inconclusive${g.effect === 'fail' ? ' (fails)' : g.effect === 'warn' ? ' (warns)' : ''}`;
+    return g.result.replace('_', ' ');
+}
+/**
+ * Advice for an inconclusive tested gate: "finds 0.72 (80%)", with "> margin 0.1" when the margin is out of its
+ * reach. Power decides nothing: a gate that passed or failed gets none.
+ */
+function detectableText(g, unit) {
+    if (g.margin === undefined || g.result !== 'inconclusive')
+        return '';
+    if (g.min_detectable_drop === null || g.min_detectable_drop === undefined)
+        return 'finds no drop (80%)';
+    const over = g.min_detectable_drop > g.margin + 1e-12;
+    return `finds ${numberFormat_formatValue(g.min_detectable_drop, unit)} (80%)${over ? ` > margin ${numberFormat_formatValue(g.margin, unit)}` : ''}`;
+}
+/**
+ * One sentence for the verdict line when a tested gate cannot see a drop of its margin's size: what it detects
+ * and how many queries would bring it to the margin (the largest need among such gates). Null when all can.
+ */
+function adviceSentence(report) {
+    const short = report.gates.filter((g) => g.result === 'inconclusive' &&
+        g.margin !== undefined &&
+        (g.min_detectable_drop === null || (g.min_detectable_drop ?? 0) > g.margin + 1e-12));
+    if (short.length === 0)
+        return null;
+    // One gate's figures, never one gate's margin beside another's queries: the gate furthest from its margin (the
+    // most queries needed; none will do counts as most), the first in config order on a tie.
+    const needed = (g) => (typeof g.queries_needed === 'number' ? g.queries_needed : Infinity);
+    const furthest = short.reduce((a, b) => (needed(b) > needed(a) ? b : a));
+    const margin = numberFormat_formatValue(furthest.margin);
+    const mdd = furthest.min_detectable_drop;
+    const sees = typeof mdd === 'number'
+        ? `finds drops of ${numberFormat_formatValue(mdd)} or more 80% of the time, more than its margin ${margin}`
+        : 'finds no drop 80% of the time';
+    const who = short.length === 1
+        ? `the ${furthest.metric} gate`
+        : `${short.length} inconclusive gates cannot yet find their margin; the furthest, ${furthest.metric},`;
+    const fix = typeof furthest.queries_needed === 'number'
+        ? `about ${furthest.queries_needed.toLocaleString('en-US')} queries like these would find ${margin} 80% of the time`
+        : 'more queries that differ less between runs would be needed';
+    return `With ${numberFormat_plural(furthest.n_paired ?? 0, 'query', 'queries')}, ${who} ${sees}: ${fix}.`;
+}
+/** Gates that make the verdict fail, then those that warn, then inconclusive ones accepted, in config order. */
+function gatesToName(report) {
+    return [
+        ...report.gates.filter((g) => g.effect === 'fail'),
+        ...report.gates.filter((g) => g.effect === 'warn'),
+        ...report.gates.filter((g) => g.effect === 'none' && g.result === 'inconclusive'),
+    ];
+}
+function verdictWord(report) {
+    const inconclusive = report.gates.some((g) => g.result === 'inconclusive');
+    const warned = report.gates.some((g) => g.effect === 'warn' && g.result !== 'inconclusive');
+    if (report.verdict === 'fail')
+        return 'fail';
+    if (report.verdict === 'warn')
+        return inconclusive && !warned ? 'inconclusive' : 'pass with warnings';
+    return inconclusive ? 'pass, inconclusive accepted' : 'pass';
+}
+/** "2 of 5 gates failed, 1 gate warned, 2 inconclusive", "all 5 gates passed", "no gates configured". */
+function gateTally(report) {
+    const named = gatesToName(report);
+    const failed = named.filter((g) => g.effect === 'fail').length;
+    const inconclusive = named.filter((g) => g.result === 'inconclusive' && g.effect !== 'fail').length;
+    const warned = named.length - failed - inconclusive;
+    return report.gates.length === 0
+        ? 'no gates configured'
+        : named.length === 0
+            ? `${report.gates.length === 1 ? 'the gate' : `all ${report.gates.length} gates`} passed`
+            : [
+                failed ? `${failed} of ${numberFormat_plural(report.gates.length, 'gate', 'gates')} failed` : '',
+                warned ? `${numberFormat_plural(warned, 'gate', 'gates')} warned` : '',
+                inconclusive
+                    ? `${failed ? inconclusive : `${inconclusive} of ${numberFormat_plural(report.gates.length, 'gate', 'gates')}`} inconclusive`
+                    : '',
+            ]
+                .filter((x) => x !== '')
+                .join(', ');
+}
+/** Gates shown open: all of them when few, else the ones that did not pass (the rest are in "All gates"). */
+function openGates(report) {
+    if (report.gates.length <= OPEN_GATE_ROWS)
+        return report.gates;
+    return report.gates.filter((g) => g.result !== 'pass');
+}
+/** Key metrics with a value on either side: gated metrics first, then the usual ones, at most OPEN_METRIC_ROWS. */
+function keyMetrics(report) {
+    const has = (id) => report.metrics[id] !== undefined && (report.metrics[id].baseline !== null || report.metrics[id].candidate !== null);
+    const gated = report.gates.filter((g) => !g.where).map((g) => g.metric);
+    return [...new Set([...gated, ...KEY_METRICS])].filter(has).slice(0, OPEN_METRIC_ROWS);
+}
+/** Metrics whose two denominators differ: the one thing the key-metric columns do not show. */
+function changedDenominators(report, ids) {
+    return ids.map((id) => [id, report.metrics[id]]).filter(([, m]) => m.n !== m.n_baseline);
+}
+/**
+ * How bad a per-query change is, lower first: 0 a regression (an expected hit the baseline had is lost), 1 the
+ * first relevant rank slipped, 2 an answer-side change for the worse alone. Wins and draws are not regressions.
+ */
+function regressionTier(o) {
+    if (o.kind === 'regression')
+        return 0;
+    if (o.kind === 'loss')
+        return 1;
+    if (o.answer_regression)
+        return 2;
+    return null;
+}
+const byId = (a, b) => (a.query_id < b.query_id ? -1 : a.query_id > b.query_id ? 1 : 0);
+/** Null (no value) sorts after every number. */
+function compareDeltas(a, b) {
+    if (a === null || b === null)
+        return (a === null ? 1 : 0) - (b === null ? 1 : 0);
+    return a - b;
+}
+/**
+ * The per-query outcomes as a partition of the compared queries, each counted once by its first relevant hit (a
+ * flaky one set aside), then the answer regressions, which are among those queries and so not added to them.
+ */
+function perQueryTally(report) {
+    const c = report.counts;
+    const kinds = [
+        numberFormat_plural(c.regression, 'expected hit lost', 'expected hits lost'),
+        numberFormat_plural(c.loss, 'rank slipped', 'ranks slipped'),
+        numberFormat_plural(c.win, 'win', 'wins'),
+        numberFormat_plural(c.draw, 'draw', 'draws'),
+        ...(report.flaky?.count ? [`${report.flaky.count.toLocaleString('en-US')} flaky (set aside)`] : []),
+    ];
+    const answers = c.answer_regression
+        ? `; among them, ${numberFormat_plural(c.answer_regression, 'answer regression', 'answer regressions')}`
+        : '';
+    return `${numberFormat_plural(report.per_query.length, 'query', 'queries')} by the first relevant hit: ${kinds.join(' · ')}${answers}`;
+}
+/**
+ * What puts a row among the regressions and in which order (regressionsBySeverity), in the words the reports head
+ * them with: the first relevant hit decides the kind, `metric` (the report's per_query_metric) the order within one.
+ */
+function regressionOrder(metric) {
+    return `lost hits, then lower first relevant ranks, then worse answers; each by Δ ${metric}, lowest first`;
+}
+/** "Regressions (10 of 31): lost hits, then …": the heading of the worst rows, saying their order. */
+function regressionsHeading(shown, total, metric) {
+    return `Regressions (${shown < total ? `${shown} of ${total}` : total}): ${regressionOrder(metric)}`;
+}
+/**
+ * Regressions, losses and answer regressions by kind (a lost hit before a slipped rank before an answer alone),
+ * then the metric delta, then the query id.
+ */
+function regressionsBySeverity(perQuery) {
+    const tiered = perQuery.filter((o) => regressionTier(o) !== null);
+    return tiered.sort((a, b) => regressionTier(a) - regressionTier(b) || compareDeltas(a.metric_delta, b.metric_delta) || byId(a, b));
+}
+/**
+ * The wins' membership and order (winsByGain), as regressionOrder words the regressions': a win is decided by the
+ * first relevant hit, so a win's Δ of `metric` can be negative (its rank rose while other relevant hits fell).
+ */
+function winOrder(metric) {
+    return `hits found, then higher first relevant ranks; each by Δ ${metric}, highest first`;
+}
+/** Wins in winOrder: a first relevant hit found before a rank that improved; then the metric delta, largest first. */
+function winsByGain(perQuery) {
+    const tier = (o) => (o.baseline_rank === null ? 0 : 1);
+    const negate = (d) => (d === null ? null : -d);
+    return perQuery
+        .filter((o) => o.kind === 'win')
+        .sort((a, b) => tier(a) - tier(b) || compareDeltas(negate(a.metric_delta), negate(b.metric_delta)) || byId(a, b));
+}
+/** Answer changes, those for the worse first. */
+function answerChanges(perQuery) {
+    return perQuery
+        .filter((o) => o.answer_changes.length > 0)
+        .sort((a, b) => Number(b.answer_regression) - Number(a.answer_regression) || byId(a, b));
+}
+/** "3 h", "2 days": the gap between two timestamps, or null when either does not parse. */
+function ageBetween(earlier, later) {
+    const gap = millisecondsBetween(earlier, later);
+    if (gap === null)
+        return null;
+    const minutes = Math.round(Math.abs(gap) / 60_000);
+    const text = minutes < 120
+        ? numberFormat_plural(minutes, 'minute', 'minutes')
+        : minutes < 24 * 60
+            ? numberFormat_plural(Math.round(minutes / 60), 'hour', 'hours')
+            : numberFormat_plural(Math.round(minutes / 1440), 'day', 'days');
+    return { text, negative: gap < 0 };
+}
+/** A commit hash the report may link: hex only (the value comes from a run database). */
+function commitOf(hash) {
+    return hash !== null && /^[0-9a-f]{7,64}$/i.test(hash) ? hash.toLowerCase() : null;
+}
+/**
+ * The report with each run's commit and where it came from (`commit_source`): the commit its database records
+ * wins; a run that records none takes the workflow context's (`workflow_run`), else stays without one (null).
+ */
+function withWorkflowCommits(report, context) {
+    const { baseline, candidate } = report;
+    return {
+        ...report,
+        baseline: baseline && withCommit(baseline, context.baselineFrom?.headSha),
+        candidate: withCommit(candidate, context.headSha),
+    };
+}
+function withCommit(run, fromWorkflow) {
+    if (run.commit_hash !== null && run.commit_hash.trim() !== '')
+        return { ...run, commit_source: 'database' };
+    if (fromWorkflow)
+        return { ...run, commit_hash: fromWorkflow, commit_source: 'workflow_run' };
+    return { ...run, commit_source: null };
+}
+/** Where a run's commit came from, in words, when not from its own database ("from the workflow run"). */
+function commitSourceText(side, source) {
+    if (source !== 'workflow_run')
+        return '';
+    return side === 'candidate' ? 'from the workflow run' : "from the artifact's workflow run";
+}
+/** The first relevant rank as a cell: a rank, `miss`, or `missing` when the run has no result for the query. */
+function rankText(rank, missing) {
+    return missing ? 'missing' : rank === null ? 'miss' : String(rank);
+}
+/** The verdict in one plain line, for a commit status (GitHub keeps 140 characters): the gates that failed first. */
+function statusHeadline(report, defs) {
+    const byId = new Map(defs.map((d) => [d.id, d]));
+    const named = gatesToName(report);
+    if (named.length === 0)
+        return report.gates.length === 0
+            ? 'pass: no gates configured'
+            : `pass: ${numberFormat_plural(report.gates.length, 'gate', 'gates')} passed`;
+    const failed = named.filter((g) => g.effect === 'fail').length;
+    const inconclusive = named.filter((g) => g.result === 'inconclusive' && g.effect !== 'fail').length;
+    const warned = named.length - failed - inconclusive;
+    const tally = [
+        failed ? `${failed} failed` : '',
+        warned ? `${warned} warned` : '',
+        inconclusive ? `${inconclusive} inconclusive` : '',
+    ]
+        .filter((x) => x !== '')
+        .join(', ');
+    const values = named.map((g) => `${g.metric} ${gateValueText(g, unitOf(g.metric, byId))}`);
+    return `${verdictWord(report)}: ${tally} of ${numberFormat_plural(report.gates.length, 'gate', 'gates')} (${values.join(', ')})`;
+}
+const CHUNK_MATCH_WORDS = {
+    exact: 'exact',
+    fallback_doc_span: 'by document and span',
+    fallback_doc: "by the expected chunk's document",
+    fallback_expected_doc: 'by expected_doc_ids (chunk in no chunks table)',
+};
+/** How many queries each match mode scored, loosest last: "2 exact, 3 by document and span". */
+function chunkMatchSummary(report) {
+    const counts = report.chunk_match_queries;
+    if (!counts)
+        return null;
+    return Object.keys(CHUNK_MATCH_WORDS)
+        .filter((m) => counts[m] > 0)
+        .map((m) => `${counts[m].toLocaleString('en-US')} ${CHUNK_MATCH_WORDS[m]}`)
+        .join(', ');
+}
+/** Each run whose stored aggregate was computed on another golden set than the one compared with, and that set's. */
+function otherRecordedGoldenSets(report) {
+    const sides = [
+        ['baseline', report.baseline],
+        ['candidate', report.candidate],
+    ];
+    return sides.flatMap(([side, run]) => {
+        const recorded = run?.recorded_golden_fingerprint;
+        return recorded && recorded !== report.golden.fingerprint ? [{ side, recorded }] : [];
+    });
+}
+/** How much lower the candidate's judged@10 may be than the baseline's before the report says so (docs/gates.md). */
+const UNJUDGED_GAP = 0.05;
+/**
+ * With TREC-style judgments, a candidate that surfaces documents nobody judged loses P, nDCG and MAP although nothing
+ * may be worse: when its judged@10 is lower than the baseline's by more than UNJUDGED_GAP, one sentence says so.
+ */
+function unjudgedNote(report) {
+    const m = report.metrics['judged@10'];
+    if (!m || m.baseline === null || m.candidate === null || m.baseline - m.candidate <= UNJUDGED_GAP + 1e-9)
+        return null;
+    // judged@10 divides by 10 whatever came back: a place with no hit counts as unjudged too, and is said so.
+    const places = Math.round((1 - m.candidate) * 10 * m.n);
+    return `In the candidate's top 10, ${places.toLocaleString('en-US')} places hold a document nobody judged or none (judged@10 ${numberFormat_formatValue(m.candidate)} against the baseline's ${numberFormat_formatValue(m.baseline)}): P, nDCG and MAP may understate it.`;
+}
+/**
+ * The slice the verdict line names when the gates hold per slice: a failing slice first, else an inconclusive or
+ * warning one, else the tested slice with the strongest sign of a drop (the smallest one-sided p); with how many
+ * slices share its state. Null when no slice was tested.
+ */
+function sliceToName(report) {
+    const byP = (a, b) => (a.p_value ?? 1) - (b.p_value ?? 1);
+    const failing = report.gates.filter((g) => g.slice && g.effect === 'fail').sort(byP);
+    if (failing.length > 0)
+        return { gate: failing[0], state: 'failing', others: failing.length - 1 };
+    const tested = report.gates.filter((g) => g.slice && g.p_value !== undefined && g.p_value !== null);
+    if (tested.length === 0)
+        return null;
+    const open = tested.filter((g) => g.effect !== 'none' || g.result === 'inconclusive').sort(byP);
+    return { gate: (open.length > 0 ? open : [...tested].sort(byP))[0], state: 'worst', others: 0 };
+}
+/** "failing slice category=multi_hop: hit@5 −0.5600, 70 queries" (and "1 more failing"), as the verdict line says it. */
+function sliceVerdictText(report, byId, code) {
+    const named = sliceToName(report);
+    if (named === null)
+        return null;
+    const { gate: g, state, others } = named;
+    const queries = g.slice_queries === undefined ? '' : `, ${numberFormat_plural(g.slice_queries, 'query', 'queries')}`;
+    const more = others > 0 ? ` (and ${others} more failing)` : '';
+    return `${state} slice ${code(wherePairs(g.where ?? {}))}: ${code(g.metric)} ${formatDelta(g.delta, unitOf(g.metric, byId))}${queries}${more}`;
+}
+
+;// CONCATENATED MODULE: ./src/render/reportWarnings.ts
+
+
+/** "12 days" when the baseline run is older than the action's `baseline-max-age`, else null. */
+function staleAge(createdAt, context) {
+    const limit = context.staleAfter;
+    if (!limit || limit.maxAgeDays <= 0)
+        return null;
+    const age = ageBetween(createdAt, limit.now);
+    if (age === null || age.negative)
+        return null;
+    return millisecondsBetween(createdAt, limit.now) > limit.maxAgeDays * 86_400_000 ? age.text : null;
+}
+/** The report's warnings, in the order the comment lists them. */
+function reportWarnings(report, context = {}) {
+    const { golden } = report;
+    const out = [...runWarnings(report, context), ...(context.runnerMistakes ?? [])];
+    if (golden.removed.length)
+        out.push({
+            kind: 'missing_results',
+            count: golden.removed.length,
+            ...(report.options.mean_over === 'trec' ? { leftOut: true } : {}),
+        });
+    if (golden.added.length)
+        out.push({ kind: 'added_results', count: golden.added.length });
+    for (const side of ['baseline', 'candidate']) {
+        const unknown = golden.unknown_query_ids[side].length;
+        if (unknown)
+            out.push({ kind: 'unknown_results', side, count: unknown });
+        const repeated = golden.duplicate_query_ids[side].length;
+        if (repeated)
+            out.push({ kind: 'duplicate_results', side, count: repeated });
+        const capped = golden.capped_query_ids?.[side].length ?? 0;
+        if (capped)
+            out.push({ kind: 'capped_results', side, count: capped });
+    }
+    for (const { side, recorded } of otherRecordedGoldenSets(report))
+        out.push({ kind: 'other_golden_set', side, recorded, fingerprint: golden.fingerprint });
+    if (!report.judge_comparable)
+        out.push({ kind: 'judge_differs' });
+    if (golden.pending)
+        out.push({ kind: 'pending', count: golden.pending });
+    return out;
+}
+/** Which runs were compared: a stale, distant, swapped or repeated baseline, a candidate of another commit. */
+function runWarnings(report, context) {
+    const { baseline: b, candidate: c } = report;
+    const out = [];
+    if (context.sameRun)
+        out.push({ kind: 'same_run', runId: c.run_id, why: context.sameRun });
+    const stale = b === null ? null : staleAge(b.created_at, context);
+    if (stale)
+        out.push({ kind: 'stale_baseline', age: stale, maxAgeDays: context.staleAfter.maxAgeDays });
+    const from = context.baselineFrom;
+    if (from && !from.baseCommitRun)
+        out.push({ kind: 'baseline_behind', commitsBehind: from.commitsBehind });
+    const age = b === null ? null : ageBetween(b.created_at, c.created_at);
+    if (age?.negative)
+        out.push({ kind: 'swapped_runs', age: age.text });
+    const head = context.headSha ? commitOf(context.headSha) : null;
+    const candidateSha = commitOf(c.commit_hash);
+    if (head && candidateSha && !head.startsWith(candidateSha) && !candidateSha.startsWith(head))
+        out.push({ kind: 'candidate_commit', candidate: candidateSha, head });
+    return out;
+}
+/** More than half of the run's results show the mistake. */
+const inMostResults = (m) => m.queries * 2 > m.results;
+/**
+ * The runs most of whose results have hits that can match nothing in the golden set: their scores are mostly a
+ * runner's mistake, so the verdict line says so itself (warnings.ts, verdictCaveatText), not only a warning below.
+ */
+function mostlyUnmatchable(context) {
+    return (context.runnerMistakes ?? []).filter((m) => m.check === 'unmatchable-hit' && inMostResults(m));
+}
+/**
+ * The runner mistakes as the JSON report's `runner_warnings` (docs/compare.md, "The JSON report"): each with its side,
+ * run, check and field (as `evalverdict validate` names them), the key meant, its count of the run's results, and
+ * whether that is more than half of them (`most_results`: with `unmatchable-hit`, what the verdict line names).
+ */
+function runnerWarningsJson(mistakes) {
+    return mistakes.map((m) => ({
+        side: m.side,
+        run: m.run,
+        check: m.check,
+        field: m.field,
+        meant: m.meant,
+        queries: m.queries,
+        results: m.results,
+        first_query: m.firstQuery,
+        most_results: inMostResults(m),
+    }));
+}
+
+;// CONCATENATED MODULE: ./src/render/escape.ts
+/**
+ * Escaping untrusted text (queries, answers, snippets, ids, file names) for GitHub Markdown. After this a
+ * value cannot break a table row, open or close HTML (so not `<details>` nor our hidden `<!-- -->` marker),
+ * start a link, image, code span or emphasis, notify anyone (an `@` GitHub could read as a mention, an e-mail
+ * address or a `user@SHA` commit gets a zero-width space after it; `hit@5` and `a@b` keep theirs plain), reference an
+ * issue (`#123`, `GH-123`: a zero-width space inside) or link a commit (a 40-hex SHA: a zero-width space inside).
+ * Invisible and bidi formatting characters are dropped, and lone surrogates shown as U+FFFD.
+ */
+// C0/C1 controls, and every default-ignorable code point (Unicode's Default_Ignorable_Code_Point: what renders as
+// nothing): bidi marks, embeddings, overrides and isolates (they can make a cell read differently from what it
+// holds), zero-width space and joiners, the word joiner and invisible operators, the byte order mark, the soft
+// hyphen, the combining grapheme joiner, the Hangul fillers (U+115F, U+1160, U+3164, U+FFA0), the Mongolian and
+// other variation selectors, and the tag characters (U+E0000-U+E0FFF, which can carry hidden ASCII). Text that
+// looks alike must read alike, so an id cannot pass for another (the list: docs/cli.md, "Text from inputs").
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u180e\p{Default_Ignorable_Code_Point}]/gu;
+// A UTF-16 surrogate without its other half (a cut in the middle of a pair, or text that was never well-formed):
+// shown as U+FFFD, as JSON and the GitHub API would otherwise refuse or mangle the whole body.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+// A commit SHA (40 hex digits, or 64 for SHA-256) that GitHub would link to a commit: broken after its sixth digit,
+// where too few digits remain before the break to name a commit.
+const SHA = /\b([0-9a-f]{6})([0-9a-f]{34}(?:[0-9a-f]{24})?)\b/gi;
+// Characters with inline Markdown meaning anywhere in a line: code, emphasis, links and images (via the
+// brackets), table pipes, strikethrough, math. Each gets a backslash (GFM escapes any ASCII punctuation).
+// Block markers (#, -, 1.) only act at the start of a line, and escaped text never starts one.
+const PUNCTUATION = /[\\`*_[\]|~$]/g;
+// An `@` GitHub could turn into something: a mention (`@name`, `@org/team`), found only where the `@` starts the
+// text or follows a character other than an ASCII letter, digit or `_` (html-pipeline's MentionFilter, `(?:^|\W)@`,
+// a name starting with a letter or digit); an e-mail autolink (`a@b.c`: a domain with a dot, its `_` escaped by
+// now); a commit as `user@SHA` (7 or more hex digits). Either case (the `i` flag). Read on the escaped text, where an
+// entity or backslash escape ends in `;` or in the character it stands for, so the character before the `@` is a
+// word character exactly when it was one.
+const LINKABLE_AT = /(?<![a-z0-9_])@(?=[a-z0-9])|@(?=(?:[\w-]|\\_)+(?:\.(?:[\w-]|\\_)+)+)|@(?=[0-9a-f]{7,}(?![\w-]))/gi;
+function escapeMarkdownText(text, maxLength = Infinity) {
+    let s = String(text).replace(LONE_SURROGATE, '\ufffd').replace(CONTROL, '').replace(/\s+/g, ' ').trim();
+    // Cut by code point: a pair is never split.
+    if (s.length > maxLength) {
+        let end = Math.max(1, maxLength - 1);
+        if (/[\udc00-\udfff]/.test(s[end]))
+            end--;
+        s = `${s.slice(0, end).trimEnd()}…`;
+    }
+    s = s
+        .replace(/&/g, '&amp;')
+        // No issue or pull request references: `#123`, `owner/repo#123` and `GH-123` link (and cross-reference the
+        // issue, which shows on its timeline) whatever backslashes precede them. Before any entity is written, whose
+        // `&#8203;` this would split.
+        .replace(/#(?=\d)/g, '#&#8203;')
+        .replace(/\b(gh)-(?=\d)/gi, '$1&#8203;-')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;')
+        .replace(PUNCTUATION, (c) => `\\${c}`)
+        // No autolinks: `https://x` and `www.x` would become links. A backslash is not enough: GFM's autolink
+        // literals are also found in the text after escapes are resolved (`http\://x` reads as `http://x`, and
+        // `_www.x` as `_www.x`), so a zero-width space goes inside the pattern instead.
+        .replace(/:\/\//g, ':/&#8203;/')
+        .replace(/www\./gi, (w) => `${w.slice(0, 3)}&#8203;.`)
+        .replace(SHA, '$1&#8203;$2')
+        .replace(LINKABLE_AT, '@&#8203;');
+    return s;
+}
+/** For a table cell: the same escaping; an empty value shows as an em dash so the row keeps its shape. */
+function escapeMarkdownCell(text, maxLength = 160) {
+    if (text === null || text === undefined)
+        return '—';
+    // Checked after escaping: text of only controls or bidi marks is empty once they are dropped.
+    return escapeMarkdownText(String(text), maxLength) || '—';
+}
+/**
+ * A metric id as a code span. Ids are ours, except the per-stage latency ids, which carry a `timings_ms` key from
+ * the run database: one with anything but plain id characters is escaped like other untrusted text instead
+ * (a `|` or a backtick inside a code span would still split the cell or end the span).
+ */
+function metricCode(id) {
+    return /^[\w@.-]+$/.test(id) ? `\`${id}\`` : escapeMarkdownText(id, 80);
+}
+
+;// CONCATENATED MODULE: ./src/acceptance/state.ts
+
+
+const EMPTY_STATE = { current: null, history: [], shown: [] };
+/** History entries kept (oldest dropped first). */
+const HISTORY_KEPT = 10;
+/** Shown reports kept (oldest dropped first). */
+const SHOWN_KEPT = 10;
+/** Gates a standing acceptance stores at most; more failed gates than this are not accepted (the comment says so). */
+const STORED_GATES = 40;
+const STATE_PREFIX = '<!-- evalverdict:acceptance-state ';
+function worseOf(g) {
+    return g.max !== undefined || g.max_increase !== undefined || g.max_increase_pct !== undefined ? 'higher' : 'lower';
+}
+/** Gates are the same gate when metric, group and threshold agree (a changed config is a different gate). */
+function gateKey(g) {
+    // JSON, not joined text: a group value holding `,` or `=` must not pass for another group.
+    const where = g.where
+        ? Object.keys(g.where)
+            .sort()
+            .map((k) => [k, g.where?.[k]])
+        : [];
+    return JSON.stringify([g.metric, where, g.threshold]);
+}
+function gateLabel(g) {
+    return `${g.metric}${g.where ? ` (${wherePairs(g.where)})` : ''}`;
+}
+/** The number a gate judged: the change for a relative gate, the value for an absolute one. */
+function judged(g) {
+    return g.judged === 'delta' ? g.delta : g.candidate;
+}
+/** Round-off in the stored numbers (they went through JSON) never counts as worse. */
+const TOLERANCE = 1e-9;
+/** Whether `standing` covers the failed gates of a new commit (`now`, each with what the gate judged). */
+function carryOver(standing, now) {
+    const accepted = new Map(standing.gates.map((g) => [gateKey(g), g]));
+    for (const g of now) {
+        const was = accepted.get(gateKey(g));
+        // A failed gate the acceptance did not name is not covered, and fails the run on its own.
+        if (!was)
+            continue;
+        const a = judged(was);
+        const b = judged(g);
+        if (a === null || b === null)
+            return { ok: false, why: `${gateLabel(g)} has no number to compare` };
+        const worse = was.worse === 'lower' ? b < a - TOLERANCE : b > a + TOLERANCE;
+        if (worse)
+            return {
+                ok: false,
+                why: `${gateLabel(g)} is ${formatNumber(b, g.judged)}, worse than the accepted ${formatNumber(a, g.judged)}`,
+            };
+    }
+    return { ok: true };
+}
+function formatNumber(x, kind) {
+    const text = Math.abs(x).toFixed(4);
+    return kind === 'delta' ? `${x < 0 ? '−' : '+'}${text}` : text;
+}
+function historyEntry(event, a, headSha, at) {
+    return { event, by: a.by, at, head_sha: headSha, gates: a.gates.map(gateLabel), reason: a.reason };
+}
+function withHistory(state, ...entries) {
+    return [...state.history, ...entries].slice(-HISTORY_KEPT);
+}
+/** The hidden line, or '' for an empty state. */
+function encodeState(state) {
+    if (!state.current && state.history.length === 0 && state.shown.length === 0)
+        return '';
+    const json = JSON.stringify({ v: 1, current: state.current, history: state.history, shown: state.shown });
+    return `${STATE_PREFIX}${Buffer.from(json, 'utf8').toString('base64')} -->`;
+}
+/** Exactly a state line, whole: the prefix, base64 and the closer, nothing before or after. */
+const STATE_LINE = new RegExp(`^${STATE_PREFIX}([A-Za-z0-9+/=]{1,200000}) -->$`);
+/** The body's final line (trailing blank lines and white space aside): the one place a state line is read from. */
+function finalLine(body) {
+    const trimmed = body.replace(/\s+$/, '');
+    return trimmed.slice(trimmed.lastIndexOf('\n') + 1).replace(/\r$/, '');
+}
+/** Whether the body ends with a state line (a look-alike anywhere else never counts). */
+function endsWithStateLine(body) {
+    return STATE_LINE.test(finalLine(body));
+}
+/** The body's state line, when its final line is one; else null. */
+function stateLineOf(body) {
+    const last = finalLine(body ?? '');
+    return STATE_LINE.test(last) ? last : null;
+}
+/**
+ * The state in a comment body EvalVerdict wrote, or null when there is none or it is not ours to read. Only the
+ * final line is read: a state line anywhere else in the body is text, not state.
+ */
+function decodeState(body) {
+    const m = STATE_LINE.exec(finalLine(body));
+    if (!m)
+        return null;
+    let parsed;
+    try {
+        parsed = JSON.parse(Buffer.from(m[1], 'base64').toString('utf8'));
+    }
+    catch {
+        return null;
+    }
+    const o = parsed;
+    if (o?.v !== 1 || !Array.isArray(o.history) || !Array.isArray(o.shown))
+        return null;
+    const current = o.current === null ? null : standingOf(o.current);
+    if (current === undefined)
+        return null;
+    const history = o.history.map(historyOf);
+    const shown = o.shown.map(shownOf);
+    if (history.some((h) => h === null) || shown.some((r) => r === null))
+        return null;
+    return {
+        current,
+        history: history.slice(-HISTORY_KEPT),
+        shown: shown.slice(-SHOWN_KEPT),
+    };
+}
+function shownOf(v) {
+    const r = v;
+    if (!r || !isText(r.sha, 64) || (r.kind !== 'report' && r.kind !== 'error'))
+        return null;
+    if (!(r.since === null || (isText(r.since, 40) && Number.isFinite(Date.parse(r.since)))))
+        return null;
+    return { sha: r.sha, kind: r.kind, since: r.since };
+}
+/**
+ * The state with this run's body recorded as shown. `previousAt` is GitHub's `updated_at` of the comment being
+ * replaced (null: no comment yet), which dates the body the prior state line ended. The same commit and kind again
+ * (a rerun) adds nothing, so an unchanged report leaves the comment unchanged.
+ */
+function withShown(state, previousAt, body) {
+    const shown = state.shown.map((r, i) => i === state.shown.length - 1 && r.since === null ? { ...r, since: previousAt } : r);
+    const last = shown.at(-1);
+    if (last && last.sha === body.sha && last.kind === body.kind)
+        return state;
+    const dated = shown.filter((r) => r.since !== null);
+    return { ...state, shown: [...dated, { ...body, since: null }].slice(-SHOWN_KEPT) };
+}
+/**
+ * What the comment showed at `time` (a command's `created_at`), given the comment's `updated_at`: the newest body
+ * written before that second. Null when none was (the command came before any report this state knows of).
+ */
+function shownAt(state, updatedAt, time) {
+    const t = Date.parse(time);
+    if (!Number.isFinite(t))
+        return null;
+    let seen = null;
+    for (const r of state.shown) {
+        const since = Date.parse(r.since ?? updatedAt);
+        // Strictly before: a body written in the command's own second may not have been on the writer's screen.
+        if (Number.isFinite(since) && since < t)
+            seen = r;
+    }
+    return seen;
+}
+const isText = (v, max = 2000) => typeof v === 'string' && v.length <= max;
+const isNumberOrNull = (v) => v === null || (typeof v === 'number' && Number.isFinite(v));
+function storedGateOf(v) {
+    const g = v;
+    if (!g || !isText(g.metric, 200) || !isText(g.threshold, 400))
+        return null;
+    if (g.judged !== 'delta' && g.judged !== 'value')
+        return null;
+    if (g.worse !== 'lower' && g.worse !== 'higher')
+        return null;
+    if (![g.baseline, g.candidate, g.delta].every(isNumberOrNull))
+        return null;
+    const where = g.where;
+    if (where !== undefined) {
+        if (!where || typeof where !== 'object' || Array.isArray(where))
+            return null;
+        if (!Object.values(where).every((x) => isText(x, 400) || typeof x === 'boolean'))
+            return null;
+    }
+    return g;
+}
+/** A standing acceptance, or undefined when the value is not one. */
+function standingOf(v) {
+    const a = v;
+    if (!a || !isText(a.by, 100) || !isText(a.at, 40) || !isText(a.head_sha, 64) || !isText(a.covers, 64))
+        return undefined;
+    if (a.via !== 'label' && a.via !== 'comment')
+        return undefined;
+    if (!sourceOk(a.source, a.via))
+        return undefined;
+    if (!(a.reason === null || isText(a.reason, 1000)))
+        return undefined;
+    if (!Array.isArray(a.gates) || a.gates.length > STORED_GATES)
+        return undefined;
+    const gates = a.gates.map(storedGateOf);
+    if (gates.some((g) => g === null))
+        return undefined;
+    return a;
+}
+/** A source of the kind the acceptance was made by: a comment's id, or the label's name. */
+function sourceOk(v, via) {
+    const s = v;
+    if (!s || s.kind !== via)
+        return false;
+    return via === 'comment'
+        ? typeof s.comment_id === 'number' && Number.isSafeInteger(s.comment_id) && s.comment_id > 0
+        : isText(s.label, 100);
+}
+const HISTORY_EVENTS = ['accepted', 'carried over', 'lapsed', 'withdrawn', 'unconfirmed'];
+function historyOf(v) {
+    const h = v;
+    if (!h || !HISTORY_EVENTS.includes(h.event))
+        return null;
+    if (!isText(h.by, 100) || !isText(h.at, 40) || !isText(h.head_sha, 64))
+        return null;
+    if (!(h.reason === null || isText(h.reason, 1000)))
+        return null;
+    if (!Array.isArray(h.gates) || h.gates.length > STORED_GATES || !h.gates.every((g) => isText(g, 400)))
+        return null;
+    return h;
+}
+/** History rows shown in the comment (the hidden state keeps HISTORY_KEPT). */
+const SHOWN_HISTORY = 5;
+/** The audit trail under the report: who accepted what, when, for which commit, and why; escaped; '' for none. */
+function renderHistory(state) {
+    if (state.history.length === 0)
+        return '';
+    const shown = state.history.slice(-SHOWN_HISTORY);
+    const rows = shown.map((h) => {
+        const gates = escapeMarkdownCell(h.gates.slice(0, 3).join(', ') + (h.gates.length > 3 ? ', …' : ''), 120);
+        return `| ${escapeMarkdownCell(h.at, 30)} | ${h.event} | @${escapeMarkdownCell(h.by, 40)} | \`${h.head_sha.slice(0, 7).replace(/[^0-9a-f]/gi, '')}\` | ${gates} | ${escapeMarkdownCell(h.reason, 120)} |`;
+    });
+    const more = state.history.length > shown.length ? ` (the last ${shown.length})` : '';
+    return [
+        '',
+        `<details><summary>Acceptances on this pull request${more}</summary>`,
+        '',
+        '| When | What | Who | Commit | Gates | Reason |',
+        '| --- | --- | --- | --- | --- | --- |',
+        ...rows,
+        '',
+        '</details>',
+        '',
+    ].join('\n');
+}
+
+;// CONCATENATED MODULE: ./src/publish/stickyComment.ts
+/**
+ * One sticky comment per pull request and comment id. Ours starts with the hidden marker
+ * `<!-- evalverdict:comment-id=ID -->` AND is written by the login EvalVerdict writes as (see ownLogin), so a marker
+ * pasted by a person or another bot is never overwritten or deleted. Every page of comments is read; the oldest of
+ * ours is updated (only when its body differs), further ones (a race) are deleted, and one is created only when
+ * none exists and the caller allows it. No @actions/core: the client is a parameter, errors are thrown.
+ */
+
+
+/** The author of comments made with a workflow's GITHUB_TOKEN. */
+const DEFAULT_COMMENT_AUTHOR = 'github-actions[bot]';
+/**
+ * A new body without a state line keeps the one of the comment it replaces (an error panel written past the
+ * publish deadline must not erase the pull request's acceptance history). Only final lines count, in both.
+ */
+function keepStateLine(previous, body) {
+    if (stateLineOf(body))
+        return body;
+    const line = stateLineOf(previous);
+    return line ? `${body.replace(/\n*$/, '\n')}${line}\n` : body;
+}
+function stickyMarker(commentId) {
+    if (/-->|\s/.test(commentId) || commentId === '')
+        throw new Error(`comment id ${JSON.stringify(commentId)} cannot go into an HTML comment marker`);
+    return `<!-- evalverdict:comment-id=${commentId} -->`;
+}
+/**
+ * The comment body: the marker on the first line, then the report, then the state line (if any) as the final line.
+ * The report cannot open an HTML comment: its every `<!--` is written `&lt;!--` (escaped text has none; this holds
+ * for whatever a future renderer lets through), so only the marker and the state line are hidden lines.
+ */
+function stickyBody(marker, markdown, stateLine = '') {
+    const report = markdown.replace(/<!--/g, '&lt;!--');
+    return stateLine ? `${marker}\n${report.replace(/\n*$/, '\n')}${stateLine}\n` : `${marker}\n${report}`;
+}
+/** GitHub may hand a body back with CRLF line ends or without the trailing newline. */
+function normalise(body) {
+    return (body ?? '').replace(/\r\n/g, '\n').trimEnd();
+}
+/** The token's own login, or null when GitHub will not say (installation tokens: 403 on GET /user). */
+async function authenticatedLogin(octokit) {
+    try {
+        const { data } = await octokit.rest.users.getAuthenticated();
+        return typeof data.login === 'string' ? data.login : null;
+    }
+    catch (error) {
+        const status = httpStatusOf(error);
+        if ((status === 401 || status === 403 || status === 404) && !isRateLimitError(error))
+            return null;
+        throw error;
+    }
+}
+/** The login our comments are written by: the caller's, the token's own, or GITHUB_TOKEN's bot. */
+async function ownLogin(octokit, commentAuthor) {
+    if (commentAuthor)
+        return commentAuthor;
+    return (await authenticatedLogin(octokit)) ?? DEFAULT_COMMENT_AUTHOR;
+}
+/** Pages of comments read at most (10,000 comments): past it the pull request's comments are refused. */
+const MAX_COMMENT_PAGES = 100;
+/**
+ * Our comments on the pull request, oldest first (the order GitHub lists them in). Only our marked comments are
+ * kept page by page; a `rel="next"` that leads back to a page already read, or more than MAX_COMMENT_PAGES
+ * pages, is an error rather than a loop.
+ */
+async function findStickyComments(octokit, target) {
+    const seen = new Set();
+    const marked = (await octokit.paginate(octokit.rest.issues.listComments, { owner: target.owner, repo: target.repo, issue_number: target.issueNumber, per_page: 100 }, (response) => {
+        const page = String(response.url ?? '');
+        if (page !== '' && seen.has(page))
+            throw new MalformedAnswerError(`GitHub's comment pages loop: rel="next" leads back to ${page.replace(/\?.*$/, '')} (a page already read)`);
+        seen.add(page);
+        if (seen.size > MAX_COMMENT_PAGES)
+            throw new MalformedAnswerError(`pull request #${target.issueNumber} has more than ${MAX_COMMENT_PAGES} pages of comments: not read further`);
+        if (!Array.isArray(response.data))
+            throw new MalformedAnswerError('GitHub listed the comments as something other than a list');
+        return response.data.filter((c) => typeof c?.body === 'string' && c.body.startsWith(target.marker));
+    }));
+    for (const c of marked)
+        checkComment(c);
+    if (marked.length === 0)
+        return [];
+    // GitHub logins are case-insensitive.
+    const login = (await ownLogin(octokit, target.commentAuthor)).toLowerCase();
+    return marked.filter((c) => typeof c.user?.login === 'string' && c.user.login.toLowerCase() === login);
+}
+/** A comment we may update or delete must say which it is: a clear error naming the field, not a crash. */
+function checkComment(c) {
+    if (typeof c.id !== 'number' || !Number.isSafeInteger(c.id))
+        throw new MalformedAnswerError(`GitHub listed a comment whose \`id\` is ${JSON.stringify(c.id) ?? 'missing'}, not a number`);
+    if (typeof c.html_url !== 'string')
+        throw new MalformedAnswerError(`GitHub listed comment ${c.id} whose \`html_url\` is ${JSON.stringify(c.html_url) ?? 'missing'}, not a URL`);
+}
+async function upsertStickyComment(octokit, request) {
+    const { owner, repo, issueNumber, marker, body } = request;
+    if (!body.startsWith(marker))
+        throw new Error('the sticky comment body must start with its marker');
+    const ours = await (request.listed ?? findStickyComments(octokit, request));
+    if (ours.length === 0) {
+        if (request.createIfMissing === false)
+            return { action: 'skipped', comment: null, deleted: [] };
+        const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body });
+        return { action: 'created', comment: { id: data.id, url: data.html_url }, deleted: [] };
+    }
+    const [first, ...duplicates] = ours;
+    let action = 'unchanged';
+    let url = first.html_url;
+    const kept = keepStateLine(first.body, body);
+    if (normalise(first.body) !== normalise(kept)) {
+        const { data } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: first.id, body: kept });
+        action = 'updated';
+        url = data.html_url;
+    }
+    const deleted = [];
+    for (const duplicate of duplicates) {
+        try {
+            await octokit.rest.issues.deleteComment({ owner, repo, comment_id: duplicate.id });
+        }
+        catch (error) {
+            if (httpStatusOf(error) !== 404)
+                throw error; // already gone
+        }
+        deleted.push(duplicate.id);
+    }
+    return { action, comment: { id: first.id, url }, deleted };
+}
+
+;// CONCATENATED MODULE: ./src/render/errorPanel.ts
+/**
+ * The comment that replaces the report when a run cannot be evaluated (a missing or bad database, a bad gate
+ * config, an internal error), so a report from an earlier commit never stays up as if it were current.
+ * Pure: text in, Markdown out.
+ */
+/** A fence longer than any run of backticks in the text, so the message cannot close it. */
+function fenced(text) {
+    const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+    const fence = '`'.repeat(Math.max(3, longest + 1));
+    return `${fence}text\n${text}\n${fence}`;
+}
+const MAX_MESSAGE = 4_000;
+/** A run of characters without white space (an id, a value) longer than this is cut in the panel. */
+const MAX_WORD = 120;
+const LONG_WORD = new RegExp(`\\S{${MAX_WORD + 1},}`, 'gu');
+/**
+ * The message as the panel shows it. A message quotes ids and values from the inputs, which a stranger's pull
+ * request controls, and a code fence shows `<!--` as it is: an HTML comment opener or closer gets a space inside,
+ * so no input can write a hidden line (the acceptance state's, src/acceptance/state.ts) into our comment.
+ */
+function panelText(message) {
+    const cut = message.length > MAX_MESSAGE
+        ? `${message.slice(0, MAX_MESSAGE)}\n… (cut; the full message is in the log)`
+        : message;
+    return cut
+        .replace(LONG_WORD, (word) => `${[...word].slice(0, MAX_WORD).join('')}… (${[...word].length} characters)`)
+        .replace(/<!--/g, '<!- -')
+        .replace(/--!?>/g, (closer) => `- ${closer.slice(1)}`);
+}
+function renderErrorPanel(info) {
+    const message = panelText(info.message);
+    const where = [
+        info.sha ? `commit ${info.sha.slice(0, 12)}` : null,
+        info.runUrl ? `[workflow run log](${info.runUrl})` : null,
+    ]
+        .filter((x) => x !== null)
+        .join(' · ');
+    return [
+        '⛔ **EvalVerdict: error — the run could not be evaluated**',
+        '',
+        info.inputError
+            ? 'No gate was checked for this commit. Fix the input below and re-run; this comment will show the report again.'
+            : 'No gate was checked for this commit: EvalVerdict hit an internal error (please report it with the log).',
+        '',
+        fenced(message),
+        ...(where ? ['', `<sub>${where}</sub>`] : []),
+        '',
+    ].join('\n');
+}
+
+;// CONCATENATED MODULE: ./src/publish/commentPolicy.ts
+const COMMENT_MODES = ['always', 'on-change', 'on-failure', 'never'];
+function commentDecision(mode, outcome) {
+    switch (mode) {
+        case 'never':
+            return { publish: false, createIfMissing: false };
+        case 'always':
+            return { publish: true, createIfMissing: true };
+        case 'on-change':
+            return { publish: true, createIfMissing: outcome !== 'pass' };
+        case 'on-failure':
+            return { publish: true, createIfMissing: outcome === 'fail' || outcome === 'error' };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/action/context.ts
+/**
+ * What the action needs from the workflow run: the repository, the event and, when there is one, the pull
+ * request to comment on. Read from the runner's environment (GITHUB_*), as @actions/github's context does,
+ * but without reading anything at import time.
+ */
+
+
+function readRunContext(env) {
+    const repository = env.GITHUB_REPOSITORY ?? '';
+    const [owner = '', repo = ''] = repository.split('/');
+    let payload = {};
+    const eventPath = env.GITHUB_EVENT_PATH;
+    if (eventPath) {
+        let text;
+        try {
+            text = (0,external_node_fs_namespaceObject.readFileSync)(eventPath, 'utf8');
+        }
+        catch (error) {
+            throw new errors_InputError(`GITHUB_EVENT_PATH ${eventPath}: cannot read the event payload (${error.code ?? String(error)})`);
+        }
+        try {
+            const parsed = JSON.parse(text);
+            if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+                payload = parsed;
+        }
+        catch (error) {
+            throw new errors_InputError(`GITHUB_EVENT_PATH ${eventPath}: the event payload is not JSON (${error.message})`);
+        }
+    }
+    const serverUrl = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
+    const runUrl = env.GITHUB_RUN_ID && repository ? `${serverUrl}/${repository}/actions/runs/${env.GITHUB_RUN_ID}` : null;
+    return {
+        eventName: env.GITHUB_EVENT_NAME ?? '',
+        owner,
+        repo,
+        apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
+        serverUrl,
+        runUrl,
+        sha: evaluatedSha(env, payload),
+        actor: env.GITHUB_ACTOR ?? '',
+        payload,
+    };
+}
+const SHA_PATTERN = /^[0-9a-f]{40}([0-9a-f]{24})?$/i;
+function evaluatedSha(env, payload) {
+    const head = objectAt(objectAt(payload, 'pull_request'), 'head')?.sha;
+    if (typeof head === 'string' && SHA_PATTERN.test(head))
+        return head;
+    const runHead = objectAt(payload, 'workflow_run')?.head_sha;
+    if (typeof runHead === 'string' && SHA_PATTERN.test(runHead))
+        return runHead;
+    if (env.GITHUB_EVENT_NAME === 'issue_comment')
+        return null;
+    return env.GITHUB_SHA || null;
+}
+const DEPENDABOT = 'dependabot[bot]';
+function objectAt(value, key) {
+    if (!value || typeof value !== 'object')
+        return null;
+    const v = value[key];
+    return v && typeof v === 'object' && !Array.isArray(v) ? v : null;
+}
+function fullName(repoObject) {
+    const name = repoObject?.full_name;
+    return typeof name === 'string' ? name : null;
+}
+/**
+ * The pull request to comment on, or null (push, workflow_dispatch, schedule...: summary and outputs only).
+ * In order: the `pr-number` input; `pull_request` in the payload (pull_request, pull_request_target,
+ * pull_request_review...); an issue_comment on a pull request; a workflow_run triggered by a pull request
+ * of the same repository (GitHub leaves `pull_requests` empty for forks: pass `pr-number` there).
+ */
+function pullRequestTarget(ctx, prNumberInput) {
+    if (!ctx.owner || !ctx.repo)
+        return null;
+    const base = `${ctx.owner}/${ctx.repo}`;
+    const pr = objectAt(ctx.payload, 'pull_request');
+    const headRepo = fullName(objectAt(objectAt(pr, 'head'), 'repo'));
+    const fromFork = headRepo !== null && headRepo.toLowerCase() !== base.toLowerCase();
+    const byDependabot = objectAt(pr, 'user')?.login === DEPENDABOT;
+    if (prNumberInput !== null)
+        return { owner: ctx.owner, repo: ctx.repo, issueNumber: prNumberInput, fromFork, byDependabot };
+    if (pr && typeof pr.number === 'number')
+        return { owner: ctx.owner, repo: ctx.repo, issueNumber: pr.number, fromFork, byDependabot };
+    const issue = objectAt(ctx.payload, 'issue');
+    if (issue && objectAt(issue, 'pull_request') && typeof issue.number === 'number') {
+        return { owner: ctx.owner, repo: ctx.repo, issueNumber: issue.number, fromFork: false, byDependabot: false };
+    }
+    const workflowRun = objectAt(ctx.payload, 'workflow_run');
+    const prs = workflowRun?.pull_requests;
+    if (Array.isArray(prs)) {
+        // GitHub lists pull requests of other repositories whose head is this branch too: keep ours.
+        const ours = prs.find((p) => {
+            const url = objectAt(objectAt(p, 'base'), 'repo')?.url;
+            return (typeof p?.number === 'number' &&
+                typeof url === 'string' &&
+                url.toLowerCase().endsWith(`/repos/${base.toLowerCase()}`));
+        });
+        if (ours)
+            return {
+                owner: ctx.owner,
+                repo: ctx.repo,
+                issueNumber: ours.number,
+                fromFork: false,
+                byDependabot: false,
+            };
+    }
+    return null;
+}
+/** The triggering run of a `workflow_run` event, or null for other events (or a payload without one). */
+function triggeringRun(ctx) {
+    if (ctx.eventName !== 'workflow_run')
+        return null;
+    const run = objectAt(ctx.payload, 'workflow_run');
+    const headSha = run?.head_sha;
+    const headBranch = run?.head_branch;
+    const headRepository = fullName(objectAt(run, 'head_repository'));
+    if (!run ||
+        typeof run.id !== 'number' ||
+        typeof headSha !== 'string' ||
+        !SHA_PATTERN.test(headSha) ||
+        typeof headBranch !== 'string' ||
+        headRepository === null)
+        return null;
+    const base = `${ctx.owner}/${ctx.repo}`.toLowerCase();
+    const pullRequests = [];
+    for (const p of Array.isArray(run.pull_requests) ? run.pull_requests : []) {
+        const baseRepoUrl = objectAt(objectAt(p, 'base'), 'repo')?.url;
+        const number = p?.number;
+        // GitHub lists pull requests of other repositories whose head is this branch too: keep ours.
+        if (typeof number !== 'number' || typeof baseRepoUrl !== 'string')
+            continue;
+        if (!baseRepoUrl.toLowerCase().endsWith(`/repos/${base}`))
+            continue;
+        const text = (o, key) => typeof o?.[key] === 'string' ? o[key] : null;
+        pullRequests.push({
+            number,
+            headSha: text(objectAt(p, 'head'), 'sha'),
+            baseSha: text(objectAt(p, 'base'), 'sha'),
+            baseRef: text(objectAt(p, 'base'), 'ref'),
+        });
+    }
+    const path = typeof run.path === 'string' ? run.path : '';
+    const file = /^\.github\/workflows\/([^/@]+\.ya?ml)(@.*)?$/.exec(path)?.[1] ?? null;
+    return {
+        id: run.id,
+        headSha,
+        headBranch,
+        headRepository,
+        workflowFile: file,
+        conclusion: typeof run.conclusion === 'string' ? run.conclusion : null,
+        pullRequests,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/action/runner.ts
+/**
+ * What the action hands the runner: log lines that cannot be read as workflow commands, and the step's outputs cut
+ * to GitHub's documented size. Also the check that the runner's files (event, job summary, outputs) are regular
+ * files: a FIFO would block the step for ever, a device (/dev/full) fail in the middle of it.
+ */
+
+
+
+/** GitHub's documented limit for one step output (1 MB). */
+const OUTPUT_LIMIT_BYTES = 1_000_000;
+/**
+ * A line for the log: core.info prints it as it is, and text from the inputs (ids, messages quoting them, URLs from
+ * the API) must not be read by the runner as a workflow command (core's error, warning and debug escape theirs).
+ */
+function runner_info(text) {
+    info(inertLines(text));
+}
+function messageOf(error) {
+    return error instanceof Error ? error.message : String(error);
+}
+const RUNNER_FILES = ['GITHUB_EVENT_PATH', 'GITHUB_STEP_SUMMARY', 'GITHUB_OUTPUT'];
+/** One message per runner file that is set but is not a regular file (checked without opening it). */
+function runnerFileProblems(env) {
+    const problems = [];
+    for (const name of RUNNER_FILES) {
+        const path = env[name];
+        if (!path)
+            continue;
+        let kind;
+        try {
+            const stat = (0,external_node_fs_namespaceObject.statSync)(path);
+            if (stat.isFile())
+                continue;
+            kind = stat.isFIFO()
+                ? 'a FIFO'
+                : stat.isDirectory()
+                    ? 'a directory'
+                    : stat.isCharacterDevice() || stat.isBlockDevice()
+                        ? 'a device'
+                        : stat.isSocket()
+                            ? 'a socket'
+                            : 'not a regular file';
+        }
+        catch (error) {
+            kind = `unreadable (${error.code ?? messageOf(error)})`;
+        }
+        problems.push(`EvalVerdict: ${name} ${JSON.stringify(path)} is ${kind}; the runner's ${name} must be a regular file`);
+    }
+    return problems;
+}
+/**
+ * `value` within OUTPUT_LIMIT_BYTES: a JSON output past it becomes `{"truncated":true,...}` (still JSON, naming the
+ * report file that holds it all), any other is cut at a character boundary with an ellipsis and the byte count.
+ */
+function boundedOutput(value, json) {
+    const bytes = Buffer.byteLength(value);
+    if (bytes <= OUTPUT_LIMIT_BYTES)
+        return value;
+    if (json)
+        return JSON.stringify({ truncated: true, bytes, limit: OUTPUT_LIMIT_BYTES, json_path: json.jsonPath });
+    const note = `… (${bytes} bytes, cut to GitHub's ${OUTPUT_LIMIT_BYTES}-byte output limit)`;
+    const keep = Buffer.from(value).subarray(0, OUTPUT_LIMIT_BYTES - Buffer.byteLength(note) - 4);
+    return `${keep.toString('utf8').replace(/\uFFFD+$/, '')}${note}`;
+}
+/** Sets every output; a write error (a full disk, /dev/full) is one clear failure message, not a stack trace. */
+function setOutputs(outputs) {
+    for (const [name, value] of outputs) {
+        try {
+            setOutput(name, value);
+        }
+        catch (error) {
+            return [`EvalVerdict: cannot write the step output \`${name}\` to GITHUB_OUTPUT (${codeOf(error)})`];
+        }
+    }
+    return [];
+}
+function codeOf(error) {
+    return error?.code ?? messageOf(error);
+}
+
+// EXTERNAL MODULE: external "node:zlib"
+var external_node_zlib_ = __nccwpck_require__(8522);
+;// CONCATENATED MODULE: ./src/action/artifactBaseline/zipArchive.ts
+/**
+ * A zip reader for baseline artifacts, pure (bytes in, files out) and suspicious: an artifact is written by whatever
+ * ran in the baseline workflow, so every entry is checked before anything is inflated, and the archive is refused as
+ * a whole, with a message naming the entry, when one of them is not a plain file under a plain relative path.
+ * GitHub's artifact zips are ordinary zips (stored or deflate entries, a central directory at the end); zip64,
+ * encryption, multi-disk archives and other compression methods are refused by name.
+ */
+
+
+
+/** sql.js holds the whole database in memory: 1 GiB is already more than a run database should need. */
+const DEFAULT_ZIP_LIMITS = { maxEntryBytes: 1 << 30, maxTotalBytes: 1 << 30, maxEntries: 10_000 };
+const EOCD_SIGNATURE = 0x06054b50;
+const ZIP64_LOCATOR_SIGNATURE = 0x07064b50;
+const CENTRAL_SIGNATURE = 0x02014b50;
+const LOCAL_SIGNATURE = 0x04034b50;
+const EOCD_SIZE = 22;
+const CENTRAL_SIZE = 46;
+const LOCAL_SIZE = 30;
+const S_IFMT = 0o170000;
+const S_IFREG = 0o100000;
+const S_IFDIR = 0o040000;
+const S_IFLNK = 0o120000;
+const HOST_UNIX = 3;
+const DOS_DIRECTORY = 0x10;
+function refuse(where, why) {
+    throw new errors_InputError(`${where}: ${why}`);
+}
+function findEndOfCentralDirectory(zip, where) {
+    // The record is the last thing in the file, followed by a comment of at most 65,535 bytes.
+    const lowest = Math.max(0, zip.length - EOCD_SIZE - 0xffff);
+    for (let at = zip.length - EOCD_SIZE; at >= lowest; at--) {
+        if (zip.readUInt32LE(at) === EOCD_SIGNATURE && at + EOCD_SIZE + zip.readUInt16LE(at + 20) === zip.length)
+            return at;
+    }
+    return refuse(where, 'not a zip archive (no end of central directory record)');
+}
+/** An entry name that extracts inside the destination and means the same on every system, or a refusal. */
+function checkName(name, where) {
+    const quoted = JSON.stringify(inputText_oneLine(name));
+    if (name === '')
+        refuse(where, 'an entry has an empty name');
+    if (/[\u0000-\u001f\u007f]/.test(name))
+        refuse(where, `entry ${quoted} has a control character in its name`);
+    if (name.includes('\\'))
+        refuse(where, `entry ${quoted} has a backslash in its name (a Windows path)`);
+    if (name.startsWith('/'))
+        refuse(where, `entry ${quoted} is an absolute path`);
+    if (/^[A-Za-z]:/.test(name))
+        refuse(where, `entry ${quoted} starts with a drive letter`);
+    if (name.split('/').includes('..'))
+        refuse(where, `entry ${quoted} climbs out of the archive with \`..\``);
+}
+function fileType(versionMadeBy, externalAttributes, name) {
+    if (versionMadeBy >>> 8 === HOST_UNIX) {
+        const mode = (externalAttributes >>> 16) & S_IFMT;
+        if (mode === S_IFLNK)
+            return 'a symbolic link';
+        if (mode === S_IFDIR)
+            return 'directory';
+        if (mode !== 0 && mode !== S_IFREG)
+            return `a special file (mode ${mode.toString(8)})`;
+    }
+    if (name.endsWith('/') || (externalAttributes & DOS_DIRECTORY) !== 0)
+        return 'directory';
+    return 'file';
+}
+/**
+ * The archive's regular files, every entry checked: names (no `..`, absolute paths, backslashes or drive letters, no
+ * duplicates), types (no links or special files; directories carry nothing and are left out), methods (stored or
+ * deflate), no encryption, no zip64, sizes under the limits, entries inside the archive and not overlapping.
+ * `where` names the archive in every message.
+ */
+function listZipEntries(zip, where, limits = DEFAULT_ZIP_LIMITS) {
+    const { count, centralOffset, centralSize } = centralDirectory(zip, where, limits);
+    const entries = [];
+    const seen = new Set();
+    const ranges = [];
+    let total = 0;
+    let at = centralOffset;
+    for (let i = 0; i < count; i++) {
+        const record = centralRecord(zip, at, i, count, centralOffset + centralSize, where);
+        at = record.next;
+        const { name } = record;
+        checkName(name, where);
+        if (seen.has(name))
+            refuse(where, `entry ${JSON.stringify(inputText_oneLine(name))} appears twice`);
+        seen.add(name);
+        if (!checkRecord(record, where, limits))
+            continue;
+        total += record.size;
+        if (total > limits.maxTotalBytes)
+            refuse(where, `the entries add up to more than ${limits.maxTotalBytes} bytes uncompressed (a zip bomb?); refused at ${JSON.stringify(inputText_oneLine(name))}`);
+        const dataOffset = localDataOffset(zip, record, centralOffset, where);
+        ranges.push([record.localOffset, dataOffset + record.compressedSize, name]);
+        const { compressedSize, size, crc32 } = record;
+        entries.push({
+            name,
+            method: record.methodCode === 0 ? 'stored' : 'deflate',
+            compressedSize,
+            size,
+            crc32,
+            dataOffset,
+        });
+    }
+    // Entries sharing compressed bytes are the overlapping-file zip bomb.
+    ranges.sort((a, b) => a[0] - b[0]);
+    for (let i = 1; i < ranges.length; i++) {
+        if (ranges[i][0] < ranges[i - 1][1])
+            refuse(where, `entries ${JSON.stringify(ranges[i - 1][2])} and ${JSON.stringify(ranges[i][2])} overlap`);
+    }
+    return entries;
+}
+const ZIP64_TEXT = 'a zip64 archive (over 4 GiB or 65,535 entries), which EvalVerdict does not read';
+/** The end-of-central-directory record, checked: one disk, no zip64, within the entry limit and the archive. */
+function centralDirectory(zip, where, limits) {
+    if (zip.length < EOCD_SIZE)
+        refuse(where, `not a zip archive (${zip.length} bytes)`);
+    const eocd = findEndOfCentralDirectory(zip, where);
+    const disk = zip.readUInt16LE(eocd + 4);
+    const centralDisk = zip.readUInt16LE(eocd + 6);
+    const entriesHere = zip.readUInt16LE(eocd + 8);
+    const count = zip.readUInt16LE(eocd + 10);
+    const centralSize = zip.readUInt32LE(eocd + 12);
+    const centralOffset = zip.readUInt32LE(eocd + 16);
+    if (count === 0xffff ||
+        centralSize === 0xffffffff ||
+        centralOffset === 0xffffffff ||
+        (eocd >= 20 && zip.readUInt32LE(eocd - 20) === ZIP64_LOCATOR_SIGNATURE))
+        refuse(where, ZIP64_TEXT);
+    if (disk !== 0 || centralDisk !== 0 || entriesHere !== count)
+        refuse(where, 'a multi-disk (split) zip archive');
+    if (count > limits.maxEntries)
+        refuse(where, `${count} entries, more than the ${limits.maxEntries} allowed`);
+    if (centralOffset + centralSize > eocd)
+        refuse(where, 'the central directory lies outside the archive');
+    return { count, centralOffset, centralSize };
+}
+/** Central directory record `i` at `at`, its name inside the directory (which ends at `end`). */
+function centralRecord(zip, at, i, count, end, where) {
+    if (at + CENTRAL_SIZE > end || zip.readUInt32LE(at) !== CENTRAL_SIGNATURE)
+        refuse(where, `central directory entry ${i + 1} of ${count} is damaged`);
+    const flags = zip.readUInt16LE(at + 8);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const nameEnd = at + CENTRAL_SIZE + nameLength;
+    if (nameEnd > end)
+        refuse(where, `central directory entry ${i + 1} is damaged`);
+    const raw = zip.subarray(at + CENTRAL_SIZE, nameEnd);
+    return {
+        // Bit 11: the name is UTF-8; otherwise CP437, read here as Latin-1 (only the checks and messages use it).
+        name: raw.toString(flags & 0x800 ? 'utf8' : 'latin1'),
+        raw,
+        versionMadeBy: zip.readUInt16LE(at + 4),
+        flags,
+        methodCode: zip.readUInt16LE(at + 10),
+        crc32: zip.readUInt32LE(at + 16),
+        compressedSize: zip.readUInt32LE(at + 20),
+        size: zip.readUInt32LE(at + 24),
+        externalAttributes: zip.readUInt32LE(at + 38),
+        localOffset: zip.readUInt32LE(at + 42),
+        next: nameEnd + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32),
+    };
+}
+/** A regular file EvalVerdict can read (true), a directory to leave out (false), or a refusal naming the entry. */
+function checkRecord(r, where, limits) {
+    const quoted = JSON.stringify(inputText_oneLine(r.name));
+    const type = fileType(r.versionMadeBy, r.externalAttributes, r.name);
+    if (type === 'directory')
+        return false;
+    if (type !== 'file')
+        refuse(where, `entry ${quoted} is ${type}, not a regular file`);
+    if (r.flags & 0x41 || r.methodCode === 99)
+        refuse(where, `entry ${quoted} is encrypted`);
+    if (r.compressedSize === 0xffffffff || r.size === 0xffffffff || r.localOffset === 0xffffffff)
+        refuse(where, `entry ${quoted} uses zip64 sizes (${ZIP64_TEXT})`);
+    if (r.methodCode !== 0 && r.methodCode !== 8)
+        refuse(where, `entry ${quoted} uses compression method ${r.methodCode} (only stored and deflate are read)`);
+    if (r.methodCode === 0 && r.compressedSize !== r.size)
+        refuse(where, `entry ${quoted} is stored but declares ${r.compressedSize} bytes stored for ${r.size} bytes`);
+    if (r.size > limits.maxEntryBytes)
+        refuse(where, `entry ${quoted} is ${r.size} bytes, over the ${limits.maxEntryBytes}-byte cap for one file`);
+    return true;
+}
+/** Where the entry's data starts, after its local header, which must name the same file and lie in the archive. */
+function localDataOffset(zip, r, centralOffset, where) {
+    const quoted = JSON.stringify(inputText_oneLine(r.name));
+    const { localOffset } = r;
+    if (localOffset + LOCAL_SIZE > centralOffset || zip.readUInt32LE(localOffset) !== LOCAL_SIGNATURE)
+        refuse(where, `entry ${quoted}: its local header is missing or outside the archive`);
+    const localNameLength = zip.readUInt16LE(localOffset + 26);
+    const localExtraLength = zip.readUInt16LE(localOffset + 28);
+    const localName = zip.subarray(localOffset + LOCAL_SIZE, localOffset + LOCAL_SIZE + localNameLength);
+    if (!localName.equals(r.raw))
+        refuse(where, `entry ${quoted}: its local header names another file`);
+    const dataOffset = localOffset + LOCAL_SIZE + localNameLength + localExtraLength;
+    if (dataOffset + r.compressedSize > centralOffset)
+        refuse(where, `entry ${quoted} runs past the archive's data`);
+    return dataOffset;
+}
+/** CRC-32's table (polynomial 0xedb88320), made once at load: a constant, not state filled in on first use. */
+const CRC_TABLE = Uint32Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++)
+        c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+});
+/** CRC-32 (zip's): zlib.crc32 on Node 20.15+ and 22.2+, else a table. */
+function crc32Of(data) {
+    const native = external_node_zlib_.crc32;
+    return typeof native === 'function' ? native(data) >>> 0 : tableCrc32(data);
+}
+/** CRC-32 from a table, for a Node without zlib.crc32. */
+function tableCrc32(data) {
+    let crc = 0xffffffff;
+    for (let i = 0; i < data.length; i++)
+        crc = CRC_TABLE[(crc ^ data[i]) & 0xff] ^ (crc >>> 8);
+    return (crc ^ 0xffffffff) >>> 0;
+}
+/** One entry's bytes, inflated no further than its declared size and checked against its size and CRC-32. */
+function extractZipEntry(zip, entry, where) {
+    const quoted = JSON.stringify(inputText_oneLine(entry.name));
+    const stored = zip.subarray(entry.dataOffset, entry.dataOffset + entry.compressedSize);
+    let data;
+    if (entry.method === 'stored')
+        data = Buffer.from(stored);
+    else {
+        try {
+            // One byte more than declared: inflating that far proves the declared size a lie (a zip bomb's trick).
+            data = external_node_zlib_.inflateRawSync(stored, { maxOutputLength: Math.max(1, entry.size + 1) });
+        }
+        catch (error) {
+            const code = error.code;
+            if (code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError)
+                refuse(where, `entry ${quoted} inflates past its declared ${entry.size} bytes (a zip bomb?)`);
+            refuse(where, `entry ${quoted} is not valid deflate data (${error.message})`);
+        }
+    }
+    if (data.length !== entry.size)
+        refuse(where, `entry ${quoted} holds ${data.length} bytes, not the ${entry.size} its header declares`);
+    if (crc32Of(data) !== entry.crc32)
+        refuse(where, `entry ${quoted} fails its CRC-32 check (damaged or altered)`);
+    return data;
+}
+/** A name that ends like a SQLite run database. */
+function isRunDatabaseName(name) {
+    return /\.(sqlite3?|db)$/i.test(name);
+}
+function listed(names) {
+    const shown = names.slice(0, 20).map((n) => JSON.stringify(inputText_oneLine(n)));
+    return names.length > 20 ? `${shown.join(', ')} and ${names.length - 20} more` : shown.join(', ');
+}
+/**
+ * The one run database in the archive: the entry named `path` when given (a leading `./` ignored), else the one file
+ * named *.sqlite, *.sqlite3 or *.db. None, or more than one, is an error naming the archive's files.
+ */
+function pickRunDatabase(entries, where, path, pathInput = 'baseline-path') {
+    const names = entries.map((e) => e.name);
+    const contents = names.length === 0 ? 'it holds no files' : `it holds ${listed(names)}`;
+    if (path !== null) {
+        const wanted = path.replace(/^(\.\/)+/, '');
+        const found = entries.find((e) => e.name === wanted);
+        if (!found)
+            refuse(where, `no entry ${JSON.stringify(inputText_oneLine(wanted))} (input \`${pathInput}\`); ${contents}`);
+        return found;
+    }
+    const databases = entries.filter((e) => isRunDatabaseName(e.name));
+    if (databases.length === 0)
+        refuse(where, `no run database (*.sqlite, *.sqlite3 or *.db) in the archive; ${contents}`);
+    if (databases.length > 1)
+        refuse(where, `${databases.length} run databases (${listed(databases.map((e) => e.name))}); name the one to use with input \`${pathInput}\``);
+    return databases[0];
+}
+/** The archive's run database (see pickRunDatabase), checked and extracted. */
+function extractRunDatabase(zip, where, options = {}) {
+    const entries = listZipEntries(zip, where, options.limits ?? DEFAULT_ZIP_LIMITS);
+    const entry = pickRunDatabase(entries, where, options.path ?? null, options.pathInput);
+    return { name: entry.name, data: extractZipEntry(zip, entry, where) };
+}
+
+;// CONCATENATED MODULE: ./src/load/historyFile.ts
+/**
+ * Reading a history file (docs/history.md) as untrusted input, like a run database: it comes from an artifact any
+ * earlier main run wrote. Size capped before it is read, nesting and the count of values checked on its text before
+ * it is parsed, every field's type and size checked, the schema version required; nothing in it is run. A problem is
+ * one InputError naming the file and the field.
+ */
+
+
+
+
+const HISTORY_SCHEMA_VERSION = 1;
+/** Runs kept when the file does not say (`max_runs`). */
+const DEFAULT_HISTORY_RUNS = 20;
+/** The most runs a history may keep: the change-point test enumerates C(n, 3) splits, 19,600 at 50. */
+const MAX_HISTORY_RUNS = 50;
+/** The most bytes of a history file: 50 runs of 100,000 queries' outcomes and ids fit in about 8 MiB. */
+const MAX_HISTORY_BYTES = 32 << 20;
+/** A history nests 4 levels (file, runs, run, metrics): anything deeper is not one. */
+const MAX_HISTORY_DEPTH = 4;
+const MAX_QUERIES = 1_000_000;
+const MAX_METRICS = 200;
+const MAX_TEXT = 1_000;
+/**
+ * The text's bounds, checked before it is parsed (jsonTextPast), since JSON.parse builds whatever 32 MiB hold. A
+ * history EvalVerdict writes has 3 + 2 x runs lists and objects (103 at most), 4 + runs x (6 + metrics) keys (10,304 at
+ * most), and fewer commas than its queries and keys; the bounds leave room to spare.
+ */
+const HISTORY_TEXT_BOUNDS = {
+    depth: MAX_HISTORY_DEPTH,
+    containers: 1_000,
+    keys: 20_000,
+    commas: MAX_QUERIES + 100_000,
+};
+class HistoryShapeError extends Error {
+}
+function fail(field, expected, value) {
+    throw new HistoryShapeError(`\`${field}\` must be ${expected}, got ${describe(value)}`);
+}
+function historyFile_text(obj, key, at, nullable = false) {
+    const v = obj[key];
+    if (nullable && (v === null || v === undefined))
+        return null;
+    if (typeof v !== 'string' || v.length > MAX_TEXT)
+        fail(`${at}${key}`, `a string of at most ${MAX_TEXT} characters`, v);
+    return v;
+}
+function metricsOf(value, at) {
+    if (!isObject(value))
+        fail(at, 'an object of metric values', value);
+    const entries = Object.entries(value);
+    if (entries.length > MAX_METRICS)
+        fail(at, `at most ${MAX_METRICS} metrics`, `${entries.length} of them`);
+    for (const [id, v] of entries) {
+        if (id.length > MAX_TEXT)
+            fail(`${at} key`, `at most ${MAX_TEXT} characters`, id);
+        if (v !== null && (typeof v !== 'number' || !Number.isFinite(v)))
+            fail(`${at}.${inputText_oneLine(id).slice(0, 80)}`, 'a finite number or null', v);
+    }
+    return Object.fromEntries(entries);
+}
+function runOf(value, i, queries) {
+    const at = `runs[${i}]`;
+    if (!isObject(value))
+        fail(at, 'an object', value);
+    const outcomes = value.outcomes;
+    if (typeof outcomes !== 'string' || outcomes.length !== queries || !/^[hm-]*$/.test(outcomes))
+        fail(`${at}.outcomes`, `a string of ${queries} characters h, m or - (one per query)`, outcomes);
+    return {
+        run_id: historyFile_text(value, 'run_id', `${at}.`),
+        commit: historyFile_text(value, 'commit', `${at}.`, true),
+        time: historyFile_text(value, 'time', `${at}.`),
+        golden: historyFile_text(value, 'golden', `${at}.`),
+        metrics: metricsOf(value.metrics, `${at}.metrics`),
+        outcomes,
+    };
+}
+function historyFile_historyOf(value) {
+    if (!isObject(value))
+        fail('(the file)', 'a JSON object', value);
+    if (value.schema_version !== HISTORY_SCHEMA_VERSION)
+        throw new HistoryShapeError(`schema_version ${describe(value.schema_version)} is not ${HISTORY_SCHEMA_VERSION}, the version this EvalVerdict reads`);
+    const maxRuns = value.max_runs;
+    if (typeof maxRuns !== 'number' || !Number.isInteger(maxRuns) || maxRuns < 1 || maxRuns > MAX_HISTORY_RUNS)
+        fail('max_runs', `a whole number from 1 to ${MAX_HISTORY_RUNS}`, maxRuns);
+    const queries = value.queries;
+    if (!Array.isArray(queries) || queries.length > MAX_QUERIES)
+        fail('queries', `a list of at most ${MAX_QUERIES} query ids`, queries);
+    queries.forEach((q, i) => {
+        if (typeof q !== 'string' || q.length > MAX_TEXT)
+            fail(`queries[${i}]`, 'a query id', q);
+    });
+    const runs = value.runs;
+    if (!Array.isArray(runs) || runs.length > maxRuns)
+        fail('runs', `a list of at most max_runs (${maxRuns}) runs`, runs);
+    return {
+        schema_version: HISTORY_SCHEMA_VERSION,
+        max_runs: maxRuns,
+        queries: queries,
+        runs: runs.map((r, i) => runOf(r, i, queries.length)),
+    };
+}
+/** An InputError when the text passes a bound of HISTORY_TEXT_BOUNDS: at its first bracket too deep, at once. */
+function refuseOverBounds(text, where) {
+    const past = jsonTextPast(text, HISTORY_TEXT_BOUNDS);
+    if (past === 'depth')
+        throw new errors_InputError(`${where}: the history nests deeper than ${MAX_HISTORY_DEPTH} levels, which no history file does`);
+    if (past === 'containers')
+        throw new errors_InputError(`${where}: the history holds more than ${HISTORY_TEXT_BOUNDS.containers} lists and objects, which no history file does`);
+    if (past === 'keys')
+        throw new errors_InputError(`${where}: the history's objects hold more than ${HISTORY_TEXT_BOUNDS.keys} keys, which no history file does`);
+    if (past === 'commas')
+        throw new errors_InputError(`${where}: the history holds more than ${HISTORY_TEXT_BOUNDS.commas} values, which no history file does`);
+}
+/** A history from its text; `where` (the file, or the artifact entry) starts every message. */
+function parseHistory(bytes, where) {
+    const size = Buffer.isBuffer(bytes) ? bytes.length : Buffer.byteLength(bytes);
+    if (size > MAX_HISTORY_BYTES)
+        throw new errors_InputError(`${where}: the history is ${sizeText(size)}, more than the ${sizeText(MAX_HISTORY_BYTES)} EvalVerdict reads`);
+    const text = Buffer.isBuffer(bytes) ? bytes.toString('utf8') : bytes;
+    refuseOverBounds(text, where);
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch (error) {
+        throw new errors_InputError(`${where}: the history is not JSON (${inputText_oneLine(error.message).slice(0, 200)})`);
+    }
+    try {
+        return historyFile_historyOf(value);
+    }
+    catch (error) {
+        if (error instanceof HistoryShapeError)
+            throw new errors_InputError(`${where}: not an EvalVerdict history: ${error.message}`);
+        throw error;
+    }
+}
+/** The history file at `path`, read as a regular file of at most MAX_HISTORY_BYTES, then parseHistory. */
+function readHistoryFile(path) {
+    let bytes;
+    try {
+        bytes = readRegularFile(path, 'the history file', MAX_HISTORY_BYTES);
+    }
+    catch (error) {
+        if (isInputError(error))
+            throw error;
+        throw cannotRead(path, error, 'the history file');
+    }
+    return parseHistory(bytes, path);
+}
+/**
+ * The limits schemas/history.schema.json states (`maxItems`, `maxProperties`, `maxLength`): the schema takes its
+ * numbers from these (test/schemaAgreement.test.ts). A text's length is JavaScript's, in UTF-16 code units.
+ */
+
+
+;// CONCATENATED MODULE: ./src/stats/random.ts
+/**
+ * The seeded generator and hash every resampling test draws from, so each p-value is reproducible: mulberry32
+ * (Tommy Ettinger, 2017, public domain) and FNV-1a (Fowler, Noll, Vo; IETF draft-eastlake-fnv).
+ */
+/** mulberry32: a small, well-distributed 32-bit generator; seeded so every p-value is reproducible. */
+function seededRandom(seed) {
+    let a = seed >>> 0;
+    return () => {
+        a = (a + 0x6d2b79f5) >>> 0;
+        let t = a;
+        t = Math.imul(t ^ (t >>> 15), t | 1);
+        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+}
+/** A stable 32-bit hash (FNV-1a) so each metric gets its own stream from one seed. */
+function hashString(text) {
+    let h = 0x811c9dc5;
+    for (let i = 0; i < text.length; i++) {
+        h ^= text.charCodeAt(i);
+        h = Math.imul(h, 0x01000193);
+    }
+    return h >>> 0;
+}
+
+;// CONCATENATED MODULE: ./src/stats/changePoint.ts
+/**
+ * Whether main itself shifted: one change in a metric's level, anywhere in main's runs, tested so that runs which
+ * follow each other (autocorrelated, as real histories are) raise no more false alarms than independent ones
+ * (docs/history.md, "Change point").
+ *
+ * The model: run t's value is level + shift x [t >= start] + e_t, the noise e an AR(1) process with coefficient phi
+ * (phi = 0: independent runs). For a known phi the prewhitened residuals r_t = x_t - phi x_{t-1} (t >= 1) are
+ * independent and identically distributed when there is no shift, so a permutation test on them is exact; its
+ * statistic is the largest standardized score of r on the whitened step (1 at the start, 1 - phi after it) over the
+ * starts with MIN_SEGMENT runs or more on either side. phi is unknown: the p-value is the largest over the grid
+ * coefficients 0, 0.05, ..., AR_MAX that the series' own autocorrelation does not rule out (arBound: a one-sided 90%
+ * bound, calibrated by simulating Gaussian AR(1) series through the same estimator), a confidence-set-restricted
+ * maximized Monte Carlo test (Dufour, "Monte Carlo tests with nuisance parameters", Journal of Econometrics 133,
+ * 2006; mean shifts in correlated series: Robbins, Gallagher, Lund and Aue, Journal of Time Series Analysis 32, 2011). phi = 0 is always among them, so for exchangeable runs (independent,
+ * any distribution, ties included) the false-alarm rate is at most alpha exactly; for AR(1) runs up to 0.6 it was
+ * measured at or below alpha (test/changePointAutocorrelated.test.ts). Values so large that a sum would overflow are
+ * first scaled down by a power of two (overflowScale), so a constant series is never a shift, whatever its magnitude.
+ * Every random draw comes from fixed seeds: the same series always gets the same p-value.
+ */
+
+/** The false-alarm rate per metric. */
+const changePoint_CHANGE_POINT_ALPHA = 0.01;
+/** A shift starts after at least this many runs and lasts at least this many: fewer is one run's noise. */
+const MIN_SEGMENT = 3;
+/**
+ * The fewest runs the test is run on. The first run has no residual, so a shift in the last MIN_SEGMENT of n runs
+ * reaches at best p = 2 / C(n - 1, 3) (those runs' residuals the largest, or the smallest): 0.012 at 12 runs, never
+ * under alpha; 0.007 at 14, where the Monte Carlo p-value (its error about 0.003 with PERMUTATIONS) is mostly under.
+ */
+const MIN_RUNS = 14;
+/** The largest AR(1) coefficient the test guards against. */
+const AR_MAX = 0.7;
+/** AR(1) coefficients the p-value is maximized over (those the series does not rule out). */
+const AR_GRID = Array.from({ length: Math.round(AR_MAX / 0.05) + 1 }, (_, i) => (i * 5) / 100);
+/** A coefficient is ruled out when the series' autocorrelation is in its lowest 10% (a one-sided 90% bound). */
+const AR_BOUND_MISS = 0.1;
+/** Simulated series per grid coefficient that calibrate arBound. */
+const CALIBRATION_SERIES = 999;
+/** Permutations per coefficient: p-values from 1/1000 up. */
+const PERMUTATIONS = 999;
+/** The permutations' seed (exported so a test can redo them); mixed with n and g, the calibrations'. */
+const CHANGE_POINT_SEED = 45;
+/** The first index whose value is within rounding of the largest (so a rounded copy of a series picks the same). */
+function firstNearMax(values) {
+    const largest = Math.max(...values);
+    return values.findIndex((v) => v >= largest - 1e-9 * Math.abs(largest));
+}
+/** The score of a split before `t` in levelSplit, from the sum of the values before it and the total. */
+function splitScore(before, total, t, n) {
+    return Math.abs(before / t - (total - before) / (n - t)) * Math.sqrt((t * (n - t)) / n);
+}
+/**
+ * The start that best splits `x` into two levels: the largest |mean(from start) - mean(before)| x sqrt(start (n -
+ * start) / n), over starts with MIN_SEGMENT runs or more on either side (least squares for one mean shift). The
+ * first start within rounding of the largest, so a rounded copy of the series picks the same.
+ */
+function levelSplit(x) {
+    const n = x.length;
+    let total = 0;
+    for (let i = 0; i < n; i++)
+        total += x[i];
+    let largest = 0;
+    for (let pass = 0; pass < 2; pass++) {
+        let before = 0;
+        for (let t = 1; t <= n - MIN_SEGMENT; t++) {
+            before += x[t - 1];
+            if (t < MIN_SEGMENT)
+                continue;
+            const score = splitScore(before, total, t, n);
+            if (pass === 0)
+                largest = Math.max(largest, score);
+            else if (score >= largest - 1e-9 * largest)
+                return t;
+        }
+    }
+    return MIN_SEGMENT;
+}
+/**
+ * Lag-1 autocorrelation of `x` less each side's mean around levelSplit: the AR coefficient with a shift kept out.
+ * The deviations are divided by the largest first, so their squares neither overflow nor underflow.
+ */
+function splitAutocorrelation(x) {
+    const n = x.length;
+    const start = levelSplit(x);
+    let early = 0;
+    let late = 0;
+    for (let i = 0; i < n; i++)
+        i < start ? (early += x[i]) : (late += x[i]);
+    const earlyMean = early / start;
+    const lateMean = late / (n - start);
+    let largest = 0;
+    for (let i = 0; i < n; i++)
+        largest = Math.max(largest, Math.abs(x[i] - (i < start ? earlyMean : lateMean)));
+    if (largest === 0)
+        return 0;
+    let products = 0;
+    let squares = 0;
+    let previous = 0;
+    for (let i = 0; i < n; i++) {
+        const d = (x[i] - (i < start ? earlyMean : lateMean)) / largest;
+        squares += d * d;
+        if (i > 0 && i !== start)
+            products += d * previous;
+        previous = d;
+    }
+    return products / squares;
+}
+/** Standard normal draws from `random`, two per pair of uniforms (Box-Muller). Exported for its test. */
+function gaussians(random) {
+    let spare = Number.NaN;
+    return () => {
+        if (!Number.isNaN(spare)) {
+            const drawn = spare;
+            spare = Number.NaN;
+            return drawn;
+        }
+        const radius = Math.sqrt(-2 * Math.log(1 - random()));
+        const angle = 2 * Math.PI * random();
+        spare = radius * Math.sin(angle);
+        return radius * Math.cos(angle);
+    };
+}
+const calibrations = new Map();
+/**
+ * The sorted splitAutocorrelation of CALIBRATION_SERIES stationary Gaussian AR(1) series of n runs with coefficient
+ * AR_GRID[g], from a seed of their own (computed once per n and g). Exported for its test.
+ */
+function calibration(n, g) {
+    const key = `${n}/${g}`;
+    let values = calibrations.get(key);
+    if (values)
+        return values;
+    const phi = AR_GRID[g];
+    const gaussian = gaussians(seededRandom(CHANGE_POINT_SEED * 1_000_003 + n * 101 + g));
+    const innovation = Math.sqrt(1 - phi * phi);
+    const x = new Float64Array(n);
+    values = new Float64Array(CALIBRATION_SERIES);
+    for (let s = 0; s < CALIBRATION_SERIES; s++) {
+        x[0] = gaussian();
+        for (let i = 1; i < n; i++)
+            x[i] = phi * x[i - 1] + innovation * gaussian();
+        values[s] = splitAutocorrelation(x);
+    }
+    values.sort();
+    calibrations.set(key, values);
+    return values;
+}
+/** How many of the sorted `values` are <= x. */
+function countAtMost(values, x) {
+    let low = 0;
+    let high = values.length;
+    while (low < high) {
+        const mid = (low + high) >> 1;
+        if (values[mid] <= x)
+            low = mid + 1;
+        else
+            high = mid;
+    }
+    return low;
+}
+/**
+ * The index in AR_GRID of the largest coefficient the series does not rule out: one whose simulated series have an
+ * autocorrelation (splitAutocorrelation) at most the observed one more than AR_BOUND_MISS of the time; 0 when every
+ * other is ruled out. Scanned from the largest down, so only the coefficients above the bound are simulated.
+ */
+function arBound(x) {
+    const observed = splitAutocorrelation(x);
+    for (let g = AR_GRID.length - 1; g > 0; g--) {
+        const values = calibration(x.length, g);
+        if ((countAtMost(values, observed) + 1) / (values.length + 1) > AR_BOUND_MISS)
+            return g;
+    }
+    return 0;
+}
+function whitenedStep(n, phi) {
+    const starts = n - 2 * MIN_SEGMENT + 1;
+    const mean = new Float64Array(starts);
+    const inverseNorm = new Float64Array(starts);
+    for (let k = 0; k < starts; k++) {
+        const after = n - 1 - (MIN_SEGMENT + k);
+        mean[k] = (1 + (1 - phi) * after) / (n - 1);
+        inverseNorm[k] = 1 / Math.sqrt(1 + (1 - phi) ** 2 * after - (n - 1) * mean[k] ** 2);
+    }
+    return { phi, mean, inverseNorm };
+}
+/**
+ * The largest standardized score, over the starts, of the residuals later[j] - phi earlier[j] (residual j belongs to
+ * run j + 1) on the whitened step: 1 at the start's residual, 1 - phi after it. `total` is the residuals' sum; with
+ * `scores`, each start's score is kept there.
+ */
+function stepScore(step, later, earlier, total, scores) {
+    const { phi, mean, inverseNorm } = step;
+    const last = mean.length - 1;
+    let after = 0;
+    for (let j = later.length - 1; j >= MIN_SEGMENT + last; j--)
+        after += later[j] - phi * earlier[j];
+    let largest = 0;
+    for (let k = last; k >= 0; k--) {
+        const j = MIN_SEGMENT + k - 1;
+        const r = later[j] - phi * earlier[j];
+        const score = Math.abs(r + (1 - phi) * after - mean[k] * total) * inverseNorm[k];
+        if (scores)
+            scores[k] = score;
+        if (score > largest)
+            largest = score;
+        after += r;
+    }
+    return largest;
+}
+/**
+ * The largest over `phis` of the permutation p-values of the largest step score, with the same permutations for
+ * each (each p-value is exact at its own coefficient), and the start of the observed largest score at the first
+ * coefficient. Sequential (Besag and Clifford 1991): once one coefficient's count of permutations at least as
+ * extreme reaches ceil(alpha (B + 1)), p > alpha is certain and that count over the permutations so far is returned;
+ * else (1 + the largest count) / (B + 1).
+ */
+function maximizedP(series, phis, alpha) {
+    const n = series.length;
+    const later = Float64Array.from(series.slice(1));
+    const earlier = Float64Array.from(series.slice(0, n - 1));
+    const steps = phis.map((phi) => whitenedStep(n, phi));
+    const totals = phis.map((phi) => later.reduce((a, x, j) => a + x - phi * earlier[j], 0));
+    const scores = new Float64Array(n - 2 * MIN_SEGMENT + 1);
+    // Ties within rounding, relative to the residuals' magnitudes (a constant series: every permutation ties).
+    const thresholds = steps.map((step, g) => stepScore(step, later, earlier, totals[g], g === 0 ? scores : undefined) -
+        1e-9 * later.reduce((a, x, j) => a + Math.abs(x - step.phi * earlier[j]), 0));
+    const start = MIN_SEGMENT + firstNearMax([...scores]);
+    const enough = Math.ceil(alpha * (PERMUTATIONS + 1));
+    const counts = phis.map(() => 0);
+    const random = seededRandom(CHANGE_POINT_SEED);
+    for (let b = 1; b <= PERMUTATIONS; b++) {
+        for (let i = later.length - 1; i > 0; i--) {
+            const j = Math.floor(random() * (i + 1));
+            const l = later[i];
+            const e = earlier[i];
+            later[i] = later[j];
+            earlier[i] = earlier[j];
+            later[j] = l;
+            earlier[j] = e;
+        }
+        for (let g = 0; g < steps.length; g++)
+            if (stepScore(steps[g], later, earlier, totals[g]) >= thresholds[g] && ++counts[g] >= enough)
+                return { p: enough / b, start };
+    }
+    return { p: (Math.max(...counts) + 1) / (PERMUTATIONS + 1), start };
+}
+/**
+ * 1 when no sum or product the test forms of the series can overflow (its largest magnitude times 4 n MIN_SEGMENT
+ * is finite): every ordinary series, computed as it is. Else the power of two that brings the largest magnitude
+ * under that bound. Scaling by a power of two is exact (but for values that become subnormal, far below the
+ * tolerance) and the test is invariant under it: the same p-value, start and direction, and a constant series stays
+ * constant, so every permutation ties with it and p = 1 (unscaled, a sum of values near 1e308 overflowed).
+ */
+function overflowScale(series) {
+    const largest = series.reduce((m, x) => Math.max(m, Math.abs(x)), 0);
+    const safe = Number.MAX_VALUE / (4 * series.length * MIN_SEGMENT);
+    return largest <= safe ? 1 : 2 ** -(Math.ceil(Math.log2(largest / safe)) + 1);
+}
+/**
+ * The test for one shift in the series' level: its p-value (the largest over the AR coefficients up to arBound),
+ * where the shift starts (the largest score's start at arBound) and its size (±Infinity only when the shift itself
+ * is beyond the largest double). p-values above `alpha` are not refined: the coefficients' tests stop there. Null
+ * when the series has fewer than MIN_RUNS values or a non-finite one.
+ */
+function shiftTest(values, alpha = changePoint_CHANGE_POINT_ALPHA) {
+    const n = values.length;
+    if (n < MIN_RUNS || values.some((x) => !Number.isFinite(x)))
+        return null;
+    const scale = overflowScale(values);
+    const series = scale === 1 ? values : values.map((x) => x * scale);
+    const bound = arBound(series);
+    const { p: pValue, start } = maximizedP(series, AR_GRID.slice(0, bound + 1).reverse(), alpha);
+    let before = 0;
+    let after = 0;
+    for (let i = 0; i < n; i++)
+        i < start ? (before += series[i]) : (after += series[i]);
+    const shift = after / (n - start) - before / start;
+    return {
+        direction: shift >= 0 ? 'up' : 'down',
+        pValue,
+        shift: shift / scale,
+        start,
+        runs: n,
+        arBound: AR_GRID[bound],
+    };
+}
+/** The change point when the test finds one at `alpha`, else null. */
+function changePointOf(series, alpha = changePoint_CHANGE_POINT_ALPHA) {
+    const found = shiftTest(series, alpha);
+    return found && found.pValue <= alpha && found.shift !== 0 ? found : null;
+}
+
+;// CONCATENATED MODULE: ./src/compare/historyTrend.ts
+/**
+ * Main's history: the last N runs of the default branch, each with its commit, time, gated metrics and
+ * per-query hit/miss outcome, carried from one main run to the next (docs/history.md). Pure: a report in, a
+ * history out; the reader (src/load/historyFile.ts) checks a file before it becomes a History.
+ */
+
+
+function emptyHistory(maxRuns = DEFAULT_HISTORY_RUNS) {
+    return { schema_version: HISTORY_SCHEMA_VERSION, max_runs: maxRuns, queries: [], runs: [] };
+}
+/** The metrics the report's whole-set gates read, in the gates' order, each once. */
+function gatedMetrics(report) {
+    return [...new Set(report.gates.filter((g) => g.where === undefined).map((g) => g.metric))];
+}
+/**
+ * The history with the report's candidate appended (with the values of `metricIds`, gatedMetrics' list) as its newest run, the oldest dropped beyond `max_runs`. The
+ * query list becomes the report's; older runs' outcomes are carried over by query id (`-` where unknown). A
+ * candidate-only report has no per-query outcomes: its run's are all `-`.
+ */
+function appendRun(history, report, metricIds) {
+    const queries = report.per_query.length > 0 ? report.per_query.map((q) => q.query_id) : history.queries;
+    const marks = new Map(report.per_query.map((q) => [q.query_id, q.candidate_rank === null ? 'm' : 'h']));
+    const metrics = {};
+    for (const id of metricIds)
+        metrics[id] = report.metrics[id]?.candidate ?? null;
+    const run = {
+        run_id: report.candidate.run_id,
+        commit: report.candidate.commit_hash,
+        time: report.candidate.created_at,
+        golden: report.golden.fingerprint,
+        metrics,
+        outcomes: queries.map((id) => marks.get(id) ?? '-').join(''),
+    };
+    const index = new Map(history.queries.map((id, i) => [id, i]));
+    const realign = (r) => queries === history.queries
+        ? r
+        : {
+            ...r,
+            outcomes: queries
+                .map((id) => {
+                const i = index.get(id);
+                return i === undefined ? '-' : (r.outcomes[i] ?? '-');
+            })
+                .join(''),
+        };
+    const runs = [...history.runs.map(realign), run].slice(-history.max_runs);
+    return { schema_version: HISTORY_SCHEMA_VERSION, max_runs: history.max_runs, queries, runs };
+}
+/** The runs of the newest run's golden set (the series trends and flips are read from), oldest first. */
+function currentRuns(history) {
+    const newest = history.runs.at(-1);
+    return newest ? history.runs.filter((r) => r.golden === newest.golden) : [];
+}
+/**
+ * A query flaky by history has the rarer of its hit and miss outcomes in at least this share of main's runs (its hit
+ * rate between 1/4 and 3/4): in 20 runs, 5 misses of an always-found query. Rare random misses are not flaky.
+ */
+const HISTORY_FLAKY_SHARE = 0.25;
+/**
+ * Queries flaky by history: among the runs of the newest golden set (`-` skipped), a query whose hit/miss outcome
+ * changed at least twice (`minFlips`) and whose rarer outcome is at least HISTORY_FLAKY_SHARE of its runs. A real
+ * change flips a query once and it stays; two flips mean it went and came back (noise, or a change undone); the
+ * share scales the rule with the runs, so an always-found query missed once or twice in 20 runs is not flaky.
+ * Query id -> the reason, for CompareInputs.knownFlaky.
+ */
+function flakyByHistory(history, minFlips = 2) {
+    const runs = currentRuns(history);
+    const flaky = new Map();
+    history.queries.forEach((id, i) => {
+        let flips = 0;
+        let hits = 0;
+        let marked = 0;
+        let last = '';
+        for (const r of runs) {
+            const mark = r.outcomes[i];
+            if (mark !== 'h' && mark !== 'm')
+                continue;
+            marked++;
+            if (mark === 'h')
+                hits++;
+            if (last !== '' && mark !== last)
+                flips++;
+            last = mark;
+        }
+        if (flips >= minFlips && Math.min(hits, marked - hits) >= HISTORY_FLAKY_SHARE * marked)
+            flaky.set(id, `flipped between hit and miss ${flips} times in the last ${runs.length} main runs`);
+    });
+    return flaky;
+}
+/**
+ * The trend of `metricIds` (the report's gated metrics; those the history has no value of are left out) over the
+ * newest golden set's runs. A metric with a missing value in the series gets no change point.
+ */
+function trendOf(history, metricIds) {
+    const runs = currentRuns(history);
+    const metrics = metricIds
+        .filter((id) => runs.some((r) => typeof r.metrics[id] === 'number'))
+        .map((id) => {
+        const values = runs.map((r) => r.metrics[id] ?? null);
+        const complete = values.every((v) => v !== null);
+        return { id, values, changePoint: complete ? changePointOf(values) : null };
+    });
+    return {
+        runs: runs.map((r) => ({ commit: r.commit, time: r.time })),
+        otherGolden: history.runs.length - runs.length,
+        metrics,
+        flaky: flakyByHistory(history),
+        test: { minSegment: MIN_SEGMENT, alpha: changePoint_CHANGE_POINT_ALPHA, minRuns: MIN_RUNS, arMax: AR_MAX },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/pipeline/withHistory.ts
+/**
+ * Main's history around a comparison, shared by `evalverdict compare --history` and the action: read a
+ * history without letting a bad one stop the report (its problem becomes one warning and the report goes on
+ * without the trend), the trend and the flaky-by-history queries the comparison is given, and the history with
+ * the compared candidate appended.
+ */
+
+
+/** Metrics the trend shows at most (the newest run's gated ones, in its order). */
+const TREND_METRICS = 12;
+/** `read()`'s history, or its input error's message (anything else is a bug and is thrown). */
+function tryHistory(read) {
+    try {
+        return { history: read(), problem: null };
+    }
+    catch (error) {
+        if (!isInputError(error))
+            throw error;
+        return { history: null, problem: error.message };
+    }
+}
+/** The trend of the gated metrics the newest main run recorded, over the newest golden set's runs. */
+function historyTrend(history) {
+    const newest = history.runs.at(-1);
+    return trendOf(history, Object.keys(newest?.metrics ?? {}).slice(0, TREND_METRICS));
+}
+/** The comparison's inputs with the trend in its report context and the flaky-by-history queries as knownFlaky. */
+function withHistory_withHistory(inputs, history) {
+    if (!history || history.runs.length === 0)
+        return inputs;
+    const trend = historyTrend(history);
+    return {
+        ...inputs,
+        reportContext: { ...inputs.reportContext, trend },
+        ...(trend.flaky.size > 0 ? { knownFlaky: trend.flaky } : {}),
+    };
+}
+/** `history` (a new one when null) with the report's candidate appended as main's newest run. */
+function historyWithRun(history, report) {
+    return appendRun(history ?? emptyHistory(), report, gatedMetrics(report));
+}
+
+;// CONCATENATED MODULE: ./src/write/outputFiles.ts
+/**
+ * Writing the files a command is asked for (run databases, reports, golden sets): each through a temporary sibling
+ * and a rename, so nothing is ever half-written, and a path that cannot be written as the user's mistake
+ * (`PATH: cannot write (reason)`, an InputError: exit 2), never a stack trace.
+ */
+
+
+
+
+/** Why `file` cannot be written, in words, from the error of writing it (or its temporary sibling). */
+function reason(file, error) {
+    const code = error.code;
+    switch (code) {
+        case 'ENOENT':
+            return `no such directory: ${(0,external_node_path_namespaceObject.dirname)(file)}`;
+        case 'ENOTDIR':
+            return 'a parent of it is not a directory';
+        case 'EISDIR':
+            return 'it is a directory';
+        case 'EACCES':
+        case 'EPERM':
+            return 'permission denied';
+        case 'EROFS':
+            return 'read-only file system';
+        case 'ENOSPC':
+            return 'no space left on device';
+        case 'EDQUOT':
+            return 'disk quota exceeded';
+        case 'ENAMETOOLONG':
+            return 'the name is too long';
+        default:
+            return code ?? (error instanceof Error ? error.message : String(error));
+    }
+}
+function cannotWrite(file, error) {
+    return new errors_InputError(`${file}: cannot write (${reason(file, error)})`);
+}
+/** Bytes written by one writeSync at most: writeFileSync refuses 2 GiB and more (ERR_OUT_OF_RANGE); a run database may be larger. */
+const WRITE_CHUNK = 1 << 30;
+/**
+ * `bytes` as the whole content of a new file, in pieces of at most `chunk` bytes. The file is created exclusively
+ * (a file or link put there meanwhile is not followed) with `mode` from its first byte: a private database's bytes
+ * are never readable by others, not even while they are written.
+ */
+function writeWhole(file, bytes, chunk = WRITE_CHUNK, mode = 0o600) {
+    const fd = (0,external_node_fs_namespaceObject.openSync)(file, 'wx', mode);
+    try {
+        writeAll(fd, typeof bytes === 'string' ? Buffer.from(bytes) : bytes, chunk);
+    }
+    finally {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+    }
+}
+function writeAll(fd, bytes, chunk = WRITE_CHUNK) {
+    for (let at = 0; at < bytes.length;) {
+        try {
+            at += (0,external_node_fs_namespaceObject.writeSync)(fd, bytes, at, Math.min(chunk, bytes.length - at));
+        }
+        catch (error) {
+            // A pipe Node made non-blocking (stdout) is full until its reader reads: wait a little and go on.
+            if (error.code !== 'EAGAIN')
+                throw error;
+            Atomics.wait(PAUSE, 0, 0, 2);
+        }
+    }
+}
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
+/** The standard stream a path names (`/dev/stdout`, `/dev/fd/2`, `/proc/self/fd/1`), or null. */
+function standardStream(file) {
+    const m = /^\/(?:dev\/(?:std(out|err)|fd\/([12]))|proc\/(?:self|\d+)\/fd\/([12]))$/.exec((0,external_node_path_namespaceObject.resolve)(file));
+    if (m === null)
+        return null;
+    if (m[3] !== undefined &&
+        !(0,external_node_path_namespaceObject.resolve)(file).startsWith('/proc/self/') &&
+        !(0,external_node_path_namespaceObject.resolve)(file).startsWith(`/proc/${process.pid}/`)) {
+        return null;
+    }
+    return m[1] === 'out' || m[2] === '1' || m[3] === '1' ? 1 : 2;
+}
+/**
+ * Whether `file` is written through rather than replaced: a standard stream (`--json /dev/stdout`, into a pipe or
+ * a redirect), or an existing target that is no regular file (a device such as /dev/null or /dev/full, a FIFO). A
+ * rename would put a regular file in a device's place, or over the file a redirect writes to.
+ */
+function writtenThrough(file) {
+    if (standardStream(file) !== null)
+        return true;
+    try {
+        const stats = (0,external_node_fs_namespaceObject.statSync)(file);
+        return !stats.isFile() && !stats.isDirectory();
+    }
+    catch {
+        return false;
+    }
+}
+/**
+ * Writes `bytes` into a standard stream or a special file (no temporary file, no rename). Text goes out as the
+ * CLI's own output does, inert to the Actions runner (`--json /dev/stdout` lands in a workflow's log); bytes as
+ * they are.
+ */
+function writeThrough(file, bytes) {
+    const data = typeof bytes === 'string' ? Buffer.from(inertLines(bytes)) : bytes;
+    const stream = standardStream(file);
+    if (stream !== null) {
+        writeAll(stream, data);
+        return;
+    }
+    // O_NONBLOCK: a FIFO with no reader fails at once (ENXIO) instead of waiting for one.
+    const fd = (0,external_node_fs_namespaceObject.openSync)(file, external_node_fs_namespaceObject.constants.O_WRONLY | external_node_fs_namespaceObject.constants.O_NONBLOCK);
+    try {
+        writeAll(fd, data);
+    }
+    finally {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+    }
+}
+/**
+ * Writes every file or none: first each to a temporary sibling (any failure removes them all and throws
+ * `PATH: cannot write (reason)`), then each temporary file renamed over its target. A target that exists is checked
+ * first: a directory, or a file that may not be written (read-only, which a rename would replace all the same), is
+ * refused before anything is written. A standard stream or a device is written through (writtenThrough), after
+ * the temporary files are written and before they are renamed.
+ */
+function writeOutputFiles(files) {
+    const written = [];
+    const through = files.filter(([named]) => writtenThrough(named));
+    let file = '';
+    watchSignals();
+    try {
+        for (const [named, bytes] of files) {
+            file = named;
+            if (through.some(([t]) => t === named))
+                continue;
+            // An existing file is replaced where it is (a symbolic link keeps pointing at it) and keeps its permissions
+            // (a private database stays private): the rename would otherwise put a new file with the umask's in its place.
+            const was = checkTarget(named);
+            const target = was !== null ? (0,external_node_fs_namespaceObject.realpathSync)(named) : named;
+            sweepTemporaries((0,external_node_path_namespaceObject.dirname)(target));
+            const tmp = temporaryName(target);
+            written.push([tmp, target, named]);
+            pending.add(tmp);
+            writeWhole(tmp, bytes, WRITE_CHUNK, was !== null ? was.mode & 0o777 : 0o600);
+            if (was !== null) {
+                // Its owner too, where this process may give it (root rewriting a user's database); elsewhere chown fails,
+                // and the file is the writer's own as any new file is.
+                try {
+                    if (was.uid !== process.getuid?.() || was.gid !== process.getgid?.())
+                        (0,external_node_fs_namespaceObject.chownSync)(tmp, was.uid, was.gid);
+                }
+                catch {
+                    // not permitted: keep the writer's
+                }
+                (0,external_node_fs_namespaceObject.chmodSync)(tmp, was.mode & 0o7777);
+            }
+        }
+        for (const [named, bytes] of through) {
+            file = named;
+            writeThrough(named, bytes);
+        }
+        while (written.length > 0) {
+            const [tmp, target, named] = written[0];
+            file = named;
+            (0,external_node_fs_namespaceObject.renameSync)(tmp, target);
+            pending.delete(tmp);
+            written.shift();
+        }
+    }
+    catch (error) {
+        for (const [tmp] of written) {
+            try {
+                (0,external_node_fs_namespaceObject.unlinkSync)(tmp);
+            }
+            catch {
+                /* already gone */
+            }
+            pending.delete(tmp);
+        }
+        throw cannotWrite(file, error);
+    }
+}
+/** Temporary files being written now: removed if SIGINT or SIGTERM ends the process. */
+const pending = new Set();
+const SIGNALS = ['SIGINT', 'SIGTERM'];
+let watching = false;
+function onSignal(signal) {
+    for (const tmp of pending) {
+        try {
+            (0,external_node_fs_namespaceObject.unlinkSync)(tmp);
+        }
+        catch {
+            /* already gone */
+        }
+    }
+    pending.clear();
+    for (const s of SIGNALS)
+        process.removeListener(s, onSignal);
+    // Ends as the signal would have: its default action, now that no listener of ours is left.
+    if (process.listenerCount(signal) === 0)
+        process.kill(process.pid, signal);
+}
+/**
+ * From the first write on, SIGINT and SIGTERM remove the temporary files before the process ends as the signal
+ * would end it. The write is synchronous, so a signal that comes during it is handled once it returns; the
+ * listeners stay (removing them then would drop that signal), and do nothing else.
+ */
+function watchSignals() {
+    if (watching)
+        return;
+    watching = true;
+    for (const s of SIGNALS)
+        process.on(s, onSignal);
+}
+/** When this process started (ms since the epoch): temporary files older than that are no one's now. */
+const processStart = Date.now() - process.uptime() * 1000;
+const TEMPORARY = /^\.evalverdict-(\d+)-\d+\.tmp$/;
+/**
+ * Removes temporary files an earlier run left in `dir` (killed with SIGKILL, or the machine stopped): EvalVerdict's own
+ * name pattern, last changed before this process started, and written by a process that is gone.
+ */
+function sweepTemporaries(dir) {
+    let names;
+    try {
+        names = (0,external_node_fs_namespaceObject.readdirSync)(dir);
+    }
+    catch {
+        return;
+    }
+    for (const name of names) {
+        const m = TEMPORARY.exec(name);
+        if (m === null)
+            continue;
+        const path = (0,external_node_path_namespaceObject.join)(dir, name);
+        const pid = Number(m[1]);
+        try {
+            const stats = (0,external_node_fs_namespaceObject.lstatSync)(path);
+            // Our own pid on an older file: a process before us had it.
+            if (!stats.isFile() || stats.mtimeMs >= processStart || (pid !== process.pid && isAlive(pid)))
+                continue;
+            (0,external_node_fs_namespaceObject.unlinkSync)(path);
+        }
+        catch {
+            /* gone already, or not ours to remove */
+        }
+    }
+}
+function isAlive(pid) {
+    try {
+        process.kill(pid, 0);
+        return true;
+    }
+    catch (error) {
+        return error.code === 'EPERM';
+    }
+}
+/** One file, written atomically; `PATH: cannot write (reason)` when it cannot be. */
+function outputFiles_writeFileAtomically(file, bytes) {
+    writeOutputFiles([[file, bytes]]);
+}
+/**
+ * Output files that must not exist yet (a command that creates files refuses to replace one unless told to):
+ * `PATH: already exists (hint)` for the first that does.
+ */
+function refuseExisting(files, hint) {
+    for (const file of files) {
+        if (existsSync(file))
+            throw new InputError(`${file}: already exists (${hint})`);
+    }
+}
+/**
+ * The target's status (that of the file a symbolic link points at), or null when there is none; an existing one
+ * must be a file this process may write (throws the errno error that says why not).
+ */
+function checkTarget(file) {
+    if (!(0,external_node_fs_namespaceObject.existsSync)(file))
+        return null;
+    const stats = (0,external_node_fs_namespaceObject.statSync)(file);
+    if (stats.isDirectory())
+        throw Object.assign(new Error(`${file} is a directory`), { code: 'EISDIR' });
+    (0,external_node_fs_namespaceObject.accessSync)(file, external_node_fs_namespaceObject.constants.W_OK);
+    return stats;
+}
+/** Refuses two output flags naming one file (`--a and --b name the same file PATH`); unset flags are skipped. */
+function refuseSameOutput(outputs) {
+    const seen = new Map();
+    for (const [flag, file] of outputs) {
+        if (file === undefined)
+            continue;
+        const where = canonicalPath(file);
+        const other = seen.get(where);
+        if (other !== undefined)
+            throw new InputError(`${other} and ${flag} name the same file ${file}`);
+        seen.set(where, flag);
+    }
+}
+/**
+ * The file a path is written to (writeOutputFiles replaces what a symbolic link points at): its real path, or, for
+ * a file not there yet, its folder's real path and its name.
+ */
+function canonicalPath(file) {
+    try {
+        return (0,external_node_fs_namespaceObject.realpathSync)(file);
+    }
+    catch {
+        try {
+            return (0,external_node_path_namespaceObject.join)((0,external_node_fs_namespaceObject.realpathSync)((0,external_node_path_namespaceObject.dirname)((0,external_node_path_namespaceObject.resolve)(file))), (0,external_node_path_namespaceObject.basename)(file));
+        }
+        catch {
+            return (0,external_node_path_namespaceObject.resolve)(file);
+        }
+    }
+}
+let temporaries = 0;
+/** A temporary sibling of `file` (same directory, so the rename is atomic), short whatever the length of its name. */
+function temporaryName(file) {
+    return (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.dirname)(file), `.evalverdict-${process.pid}-${++temporaries}.tmp`);
+}
+/** The file at `path` as the system knows it (device and inode, after symbolic links), or null when there is none. */
+function fileIdentity(path) {
+    try {
+        const stats = (0,external_node_fs_namespaceObject.statSync)(path);
+        return `${stats.dev}:${stats.ino}`;
+    }
+    catch {
+        return null;
+    }
+}
+/**
+ * Refuses an output path that is one of the inputs (the same path after symbolic links, or the same file by device
+ * and inode: a hard link), before anything is read or written: `--json c.sqlite` would replace the candidate
+ * database with the report. Unset outputs and inputs are skipped.
+ */
+function refuseOutputOverInput(outputs, inputs) {
+    const known = inputs
+        .filter((input) => typeof input[1] === 'string' && input[1] !== '')
+        .map(([what, file]) => ({ what, file, path: canonicalPath(file), id: fileIdentity(file) }));
+    for (const [flag, file] of outputs) {
+        if (typeof file !== 'string' || file === '')
+            continue;
+        const path = canonicalPath(file);
+        const id = fileIdentity(file);
+        const input = known.find((k) => k.path === path || (id !== null && k.id === id));
+        if (input !== undefined) {
+            throw new errors_InputError(`${flag} ${file} is the ${input.what} ${input.file}: an output never replaces an input; name another file`);
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/write/historyWriter.ts
+
+/** The history as its file holds it: one run per line, so a diff of two files shows which runs came and went. */
+function historyText(history) {
+    const { runs, ...head } = history;
+    const runLines = runs.map((r) => `    ${JSON.stringify(r)}`).join(',\n');
+    const top = JSON.stringify(head, null, 2).replace(/\n}$/, '');
+    return `${top},\n  "runs": [${runs.length > 0 ? `\n${runLines}\n  ` : ''}]\n}\n`;
+}
+function writeHistoryFile(path, history) {
+    outputFiles_writeFileAtomically(path, historyText(history));
 }
 
 ;// CONCATENATED MODULE: ./src/acceptance/decision.ts
@@ -81078,7 +81107,7 @@ function sliceSection(report, byId) {
         const cells = [
             escapeMarkdownText(wherePairs(g.where ?? {}), 60),
             metricCode(g.metric),
-            g.n_paired === undefined ? '—' : g.n_paired.toLocaleString('en-US'),
+            (g.slice_queries ?? 0).toLocaleString('en-US'),
             numberFormat_formatValue(g.baseline, unit),
             numberFormat_formatValue(g.candidate, unit),
             escapeMarkdownText(gateDeltaText(g, unit, report.alpha), 200),

@@ -133,8 +133,8 @@ describe('the published schemas', () => {
   };
   const TOP_KEY_VALUES: Record<string, string> = {
     alpha: '0.1',
-    slices: '[category, tag]',
-    min_queries: '30\nslices: category',
+    slices: '[category, tag]\ngates:\n  - metric: hit@5\n    margin: 0.1\n    per_slice: true',
+    min_queries: '30\nslices: category\ngates:\n  - metric: hit@5\n    margin: 0.1\n    per_slice: true',
     noise:
       '{measured: "2026-11-28T00:00:00Z", runs: 3, metrics: {hit@5: {sd_diff: 0.3, sd_mean: 0.01, changed: 0.1, detects: null}}}',
     min_n: '3',

@@ -324,33 +324,6 @@ describe('a runner mistake only past the rows compare checks first: the reader l
     expect(aggregated.stderr).toContain('did you mean `doc_id`? (in 100 queries');
   });
 
-  it("the reader's notice names keys as validate does, on the fast reader's templates and on the slow path", async () => {
-    const rows = [
-      // fast path: a template learnt with an unknown hit key and an unknown citation key, a skipped top-level key
-      result('q1', [hit(1, 'c1', 'd1', { ranking_note: 'x', citation: { path: 'a.md', start: 1, lines: 2 } })], {
-        zz_before: 1,
-      }),
-      result('q2', [hit(1, 'c2', 'd2', { ranking_note: 'y', citation: { path: 'a.md', start: 3, lines: 2 } })]),
-      // the answer's own misspelt key (parsed, then looked at)
-      result('q3', [hit(1, 'c3', 'd3')], { answer: { answer: 'a', citationz: [] } }),
-      // the slow path: a value the fast reader leaves (a rank as text)
-      result('q4', [{ rank: '1', chunk_id: 'c4', docId: 'd4' }]),
-    ];
-    const file = await writeRunDb({ runs: [{ runId: 'r', results: rows }] });
-    const stream = await openRunStream(file, 'r');
-    const errors: unknown[] = [];
-    try {
-      stream.forEachResult(() => {});
-    } catch (error) {
-      errors.push(error);
-    }
-    expect([...(stream.notice?.unknownKeys ?? [])].sort()).toEqual(
-      ['answer.citationz', 'hits_top_k[].citation.lines', 'hits_top_k[].ranking_note', 'zz_before'].sort(),
-    );
-    expect(errors).toHaveLength(1); // q4's rank as text is refused by the slow path, after the others were noticed
-    stream.release?.();
-  });
-
   it('a clean run, and the fixtures: nothing noticed, so compare checks only the first rows', async () => {
     for (const file of ['fixtures/baseline.sqlite', 'fixtures/candidate.sqlite']) {
       const stream = await openRunStream(file);

@@ -99,11 +99,18 @@ describe('slices in the config', () => {
   it('slices (one field or a list), min_queries, per_slice on a tested gate', () => {
     expect(CONFIG.slices).toEqual({ keys: ['category'], minQueries: 20 });
     expect(CONFIG.gates[0].perSlice).toBe(true);
-    const two = parseGateConfig('slices: [category, tag]\ngates:\n  - metric: hit@5\n    margin: 0.1\n', 'g.yml');
+    const two = parseGateConfig(
+      'slices: [category, tag]\ngates:\n  - metric: hit@5\n    margin: 0.1\n    per_slice: true\n',
+      'g.yml',
+    );
     expect(two.slices).toEqual({ keys: ['category', 'tag'], minQueries: 20 });
   });
 
   it.each([
+    [
+      'slices: category\ngates:\n  - metric: hit@5\n    margin: 0.1\n',
+      'g.yml:1: `slices` is read by a gate with `per_slice: true`, and no gate here has one',
+    ],
     [
       'slices: lang\n',
       'g.yml:1: `slices` must be one of category, difficulty, tag, answerable, vault or a list of them, got "lang"',
@@ -124,7 +131,8 @@ describe('slices in the config', () => {
 
   it('one gate a slice after its per_slice gate, in name order, at min_queries; the small ones shown, not tested', () => {
     const random = seededRandom(49);
-    const slices = [...sixSlices([0, 0, 0]), { name: 'tiny', n: 12, drop: 0 }];
+    // given out of name order: the slices follow in name order
+    const slices = [{ name: 'tiny', n: 12, drop: 0 }, ...sixSlices([0, 0, 0]).reverse()];
     const { gates } = gateSlices(MODELS[0], slices, CONFIG, random);
     expect(gates.map((g) => [g.where?.category ?? 'all', g.slice ?? false, g.result === 'info'])).toEqual([
       ['all', false, false],
@@ -137,6 +145,35 @@ describe('slices in the config', () => {
     expect(gates.filter((g) => g.simultaneous_over !== undefined).map((g) => g.simultaneous_over)).toEqual([
       4, 4, 4, 4,
     ]);
+  });
+});
+
+describe('slices at their edges', () => {
+  const spec = CONFIG;
+  it('a field with no values in the golden set is refused, naming the gate: no silent pass', () => {
+    expect(() => withSliceGates(spec, { category: {} })).toThrow(
+      'g.yml:4: `per_slice` has no slice of `category`: no golden query has a category',
+    );
+    expect(() => withSliceGates(spec, {})).toThrow('no golden query has a category');
+  });
+
+  it('more gates than a comment can show is refused, with what to change', () => {
+    const many = Object.fromEntries(Array.from({ length: 250 }, (_, i) => [`t${i}`, 30]));
+    expect(() => withSliceGates(spec, { category: many })).toThrow(
+      "g.yml:4: `per_slice` makes 251 gates with this golden set's category values, more than the 200",
+    );
+    expect(withSliceGates(spec, { category: { a: 30, b: 40 } }).gates).toHaveLength(3);
+  });
+
+  it("a slice's thresholds read against the slice's own baseline", () => {
+    const config = parseGateConfig(
+      'slices: category\ngates:\n  - metric: hit@5\n    min: 0.5\n    significant_only: true\n    per_slice: true\n',
+      'g.yml',
+    );
+    const random = seededRandom(491);
+    const { gates } = gateSlices(MODELS[0], sixSlices([0, 0.2]), config, random);
+    for (const g of gates.filter((x) => x.slice)) expect(g.margin).toBeCloseTo((g.baseline ?? 0) - 0.5, 12);
+    expect(gates[0].margin).toBeCloseTo((gates[0].baseline ?? 0) - 0.5, 12);
   });
 });
 
@@ -191,7 +228,7 @@ describe('slices in the reports (the fixtures, nDCG@10 per category)', () => {
     expect(verdict).toContain('worst slice category=what: nDCG@10 −0.0349, 78 queries');
     expect(out.markdown).toContain('<details><summary>Slices (6): the per_slice gates in every slice</summary>');
     expect(out.markdown).toMatch(
-      /\| category=why \| `nDCG@10` \| — \| 0\.5050 \| 0\.4086 \| −0\.0964 \| ℹ️ below min_n \|/,
+      /\| category=why \| `nDCG@10` \| 3 \| 0\.5050 \| 0\.4086 \| −0\.0964 \| ℹ️ below min_n \|/,
     );
     const gates = JSON.parse(out.json).gates as GateResult[];
     expect(gates.filter((g) => g.slice).map((g) => [g.where?.category, g.result])).toEqual([
@@ -203,5 +240,20 @@ describe('slices in the reports (the fixtures, nDCG@10 per category)', () => {
       ['yes-no', 'inconclusive'],
     ]);
     expect(gates[0]).toMatchObject({ metric: 'nDCG@10', per_slice: true, result: 'pass' });
+  });
+
+  it('a slice where the metric has no value (unanswerable queries) is shown, never the verdict', async () => {
+    const { runCompare } = await import('../src/pipeline/runCompare.js');
+    const out = await runCompare({
+      baselinePath: 'fixtures/baseline.sqlite',
+      candidatePath: 'fixtures/candidate.sqlite',
+      goldenPath: 'fixtures/golden.yaml',
+      configText:
+        'slices: answerable\nmin_queries: 5\ngates:\n  - metric: nDCG@10\n    margin: 0.05\n    per_slice: true\n',
+    });
+    const unanswerable = out.report.gates.find((g) => g.where?.answerable === false)!;
+    expect(unanswerable).toMatchObject({ result: 'info', effect: 'none' });
+    expect(unanswerable.note).toContain('no query of slice answerable=unanswerable has `nDCG@10` in both runs');
+    expect(out.report.verdict).toBe('pass');
   });
 });

@@ -17769,33 +17769,6 @@ function queriesNeeded(model, level, margin) {
     return lo;
 }
 
-;// CONCATENATED MODULE: ./src/stats/dropBounds.ts
-/**
- * One-sided bounds of a paired mean drop, the interval every tested gate reads against its margin
- * (docs/decisions/0010): Student's t with the variance floored as Agresti and Min's added discordant pairs floor
- * it (Agresti and Min, "Simple improved confidence intervals for comparing matched proportions", Statistics in
- * Medicine 24, 2005).
- */
-
-function dropBounds(drops, beta, step) {
-    const n = drops.length;
-    if (n === 0)
-        return { n, meanDrop: 0, se: 0, lower: 0, upper: 0, pValue: 1 };
-    let sum = 0;
-    for (let i = 0; i < n; i++)
-        sum += drops[i];
-    const meanDrop = sum / n;
-    let squares = 0;
-    for (let i = 0; i < n; i++)
-        squares += (drops[i] - meanDrop) ** 2;
-    const variance = Math.max(n > 1 ? squares / (n - 1) : 0, (2 * step * step) / (n + 1));
-    const se = Math.sqrt(variance / n);
-    const df = Math.max(1, n - 1);
-    const half = studentPoint(normalQuantile(beta), df) * se;
-    const pValue = se > 0 ? normalUpperTail(normalPointOf(meanDrop / se, df)) : meanDrop > 0 ? 0 : 1;
-    return { n, meanDrop, se, lower: meanDrop - half, upper: meanDrop + half, pValue };
-}
-
 ;// CONCATENATED MODULE: ./src/gate/noise.ts
 /**
  * The gate config's `noise:` block: the run-to-run noise `evalverdict calibrate` measured, carried in the config it
@@ -17878,6 +17851,448 @@ function noiseFloorModel(floor, n) {
     return measuredNoiseModel(n, floor.changed, floor.sd_diff);
 }
 
+;// CONCATENATED MODULE: ./src/gate/settings.ts
+/**
+ * The settings scoring and testing share: the cutoffs (`k`, `mrr_cutoff`) and the level (`alpha`). Each is bounded
+ * here once, whichever door it comes in by (the gate config, a CLI flag, an action input), with the bounds of the
+ * gate-config schema (schemas/gate-config.schema.json), the one source; then resolved once (config.ts,
+ * settingsOf) and passed down: scoring and the comparison take them as options, and the gates read the level the
+ * comparison was tested at.
+ */
+
+
+
+const { k: kSchema, mrr_cutoff: cutoffSchema, alpha: alphaSchema } = gate_config_schema_namespaceObject.properties;
+/** A cutoff's bounds (k's and mrr_cutoff's are the same; the schema test holds them together). */
+const CUTOFF_MIN = cutoffSchema.minimum;
+const CUTOFF_MAX = cutoffSchema.maximum;
+/** alpha is above ALPHA_ABOVE and at most ALPHA_MAX: a tested gate's interval is two-sided at 1 - 2 alpha. */
+const ALPHA_ABOVE = alphaSchema.exclusiveMinimum;
+const ALPHA_MAX = alphaSchema.maximum;
+const DEFAULT_ALPHA = 0.05;
+/** The schema's own k bounds, for the test that holds them to mrr_cutoff's. */
+const K_SCHEMA_BOUNDS = [kSchema.anyOf[0].minimum, kSchema.anyOf[0].maximum];
+/** The words every refusal of a cutoff ends with. */
+const CUTOFF_WORDS = `a whole number ${CUTOFF_MIN}-${CUTOFF_MAX}`;
+function isCutoff(value) {
+    return Number.isInteger(value) && value >= CUTOFF_MIN && value <= CUTOFF_MAX;
+}
+function isAlpha(value) {
+    return typeof value === 'number' && value > ALPHA_ABOVE && value <= ALPHA_MAX;
+}
+/**
+ * One cutoff as typed (a flag's or an input's text): decimal digits only, so "", "0x10" and "1e1" are refused rather
+ * than read as numbers nobody typed. `name` opens the message (`--mrr-cutoff`, input `mrr-cutoff`).
+ */
+function cutoffFromText(text, name) {
+    const n = /^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
+    if (!isCutoff(n))
+        throw new InputError(`${name}: ${valueText(text)} is not ${CUTOFF_WORDS}`);
+    return n;
+}
+/** A comma list of cutoffs as typed (`1,3,5,10,20`): each as cutoffFromText, repeats dropped, in order. */
+function cutoffListFromText(text, name) {
+    const ks = text.split(',').map((part) => {
+        const n = /^\d+$/.test(part.trim()) ? Number(part.trim()) : Number.NaN;
+        if (!isCutoff(n))
+            throw new InputError(`${name}: ${valueText(text)} is not ${CUTOFF_WORDS} or a comma list of them`);
+        return n;
+    });
+    return [...new Set(ks)].sort((a, b) => a - b);
+}
+
+;// CONCATENATED MODULE: ./src/gate/config.ts
+/**
+ * Gate configuration: YAML validated with errors that name the line. Presets expand to plain gates.
+ *
+ *   preset: retrieval            # or presets: [retrieval, rag-answers]
+ *   alpha: 0.05
+ *   gates:
+ *     - metric: hit@5
+ *       min: 0.80
+ */
+
+
+
+
+
+
+
+
+
+/** The gate config both entries read when none is named and it exists (relative to the working directory). */
+const DEFAULT_CONFIG_PATH = '.github/evalverdict.yml';
+const THRESHOLD_KEYS = [
+    'min',
+    'max',
+    'max_drop',
+    'max_increase',
+    'max_drop_pct',
+    'max_increase_pct',
+];
+const WHERE_KEYS = ['category', 'difficulty', 'tag', 'answerable', 'vault'];
+/** The smallest drop that matters, by default: see docs/gates.md, "Margins" (chosen by test/verdict.test.ts). */
+const DEFAULT_MARGIN = 0.1;
+/** A gate's keys and the config's: the gate-config schema's, the one list (editors read the same file). */
+const GATE_KEYS = new Set(Object.keys(gate_config_schema_namespaceObject.$defs.gate.properties));
+const TOP_KEYS = new Set(Object.keys(gate_config_schema_namespaceObject.properties));
+/** The most gates a config may hold (presets' included). */
+const MAX_GATES = 200;
+/** Shipped presets. Thresholds are the issue's; each is documented in docs/gates.md. */
+const PRESETS = {
+    /**
+     * WFGY example 08's gates G1-G5, on its metrics: G4 is its citation hit rate over answerable questions
+     * (attribution_hit_rate, a refusal counting as a miss). WFGY reports an empty denominator as 0.0 and gates on it,
+     * so a `min` gate without data fails and a `max` gate passes, whatever the golden set's profile.
+     */
+    'rag-answers': [
+        { metric: 'answer_precision', level: 'error', thresholds: { min: 0.8 }, significantOnly: false, onNoData: 'fail' },
+        {
+            metric: 'under_refusal_rate',
+            level: 'error',
+            thresholds: { max: 0.05 },
+            significantOnly: false,
+            onNoData: 'pass',
+        },
+        {
+            metric: 'over_refusal_rate',
+            level: 'error',
+            thresholds: { max: 0.25 },
+            significantOnly: false,
+            onNoData: 'pass',
+        },
+        {
+            metric: 'attribution_hit_rate',
+            level: 'error',
+            thresholds: { min: 0.75 },
+            significantOnly: false,
+            onNoData: 'fail',
+        },
+        {
+            metric: 'citation_schema_compliance',
+            level: 'error',
+            thresholds: { min: 0.98 },
+            significantOnly: false,
+            onNoData: 'fail',
+        },
+    ],
+    // Tested gates at the config's margin: pass when a drop of it is ruled out, fail when the drop is shown to be
+    // beyond it (docs/gates.md).
+    retrieval: ['hit@5', 'mrr@10', 'nDCG@10', 'recall@10'].map((metric) => ({
+        metric,
+        level: 'error',
+        thresholds: {},
+        significantOnly: true,
+    })),
+};
+/**
+ * Used when no config is given: the retrieval preset alone. No count gate such as `regressions: max 0`: a count
+ * with no test is yellow on nearly every honest change of a 300-query set (test/verdict.test.ts).
+ */
+function defaultGateConfig() {
+    return parseGateConfig('preset: retrieval\n', 'built-in default');
+}
+/**
+ * The built-in default for a report without a baseline (the action's `baseline: none` with no config): its gates,
+ * all relative, have nothing to compare with, and warn instead of failing (docs/action.md).
+ */
+function candidateOnlyDefaultConfig() {
+    const config = defaultGateConfig();
+    return { ...config, gates: config.gates.map((g) => ({ ...g, onNoData: 'warn' })) };
+}
+function parseGateConfig(text, source) {
+    const yaml = parseYamlWithLines(text, source);
+    const { doc, lineOf, keyLine } = yaml;
+    const root = doc.contents;
+    if (root === null)
+        return { source, alpha: DEFAULT_ALPHA, gates: [], ...TESTING_DEFAULTS, notices: [] };
+    if (!(0,dist/* isMap */.jh)(root))
+        throw new InputError(`${source}:${lineOf(root)}: the gate config must be a map with \`gates\` (and optionally \`preset\`, \`alpha\`)`);
+    const top = root.toJSON();
+    for (const key of Object.keys(top)) {
+        if (!TOP_KEYS.has(key))
+            throw new InputError(`${source}:${keyLine(root, key)}: unknown key \`${key}\`${suggest(key, [...TOP_KEYS])}`);
+    }
+    const alpha = top.alpha ?? DEFAULT_ALPHA;
+    if (!isAlpha(alpha))
+        throw new InputError(`${source}:${keyLine(root, 'alpha')}: \`alpha\` must be a number above ${ALPHA_ABOVE} and at most ${ALPHA_MAX}, got ${valueText(alpha)}`);
+    const defaultMinN = top.min_n ?? 20;
+    if (typeof defaultMinN !== 'number' || !Number.isInteger(defaultMinN) || defaultMinN < 0)
+        throw new InputError(`${source}:${keyLine(root, 'min_n')}: \`min_n\` must be a whole number >= 0`);
+    const at = (key) => `${source}:${keyLine(root, key)}`;
+    const testing = { ...parseTesting(top, at), ...parseRepeats(root, yaml, source), ...parseSlices(top, at) };
+    const gates = presetGates(top, keyLine(root, top.preset !== undefined ? 'preset' : 'presets'), source, defaultMinN);
+    // `gates:` with nothing under it (every gate commented out) is no gates. Checked on the plain value: the node of
+    // an empty value is a scalar holding null, never null itself.
+    const gatesNode = root.get('gates', true);
+    if (top.gates !== undefined && top.gates !== null) {
+        if (!(0,dist/* isSeq */.oP)(gatesNode))
+            throw new InputError(`${source}:${lineOf(gatesNode)}: \`gates\` must be a list`);
+        for (const item of gatesNode.items)
+            gates.push(parseGate(item, yaml, source, defaultMinN));
+    }
+    // Each gate is a row of the comment's gate table (and an annotation): too many make a report GitHub refuses,
+    // leaving the old comment up (bench/README.md, "What was kept").
+    if (gates.length > MAX_GATES) {
+        throw new InputError(`${source}:${lineOf(gatesNode ?? root)}: ${gates.length} gates, more than the ${MAX_GATES} a report can show in a pull request comment`);
+    }
+    for (const g of gates.filter((gate) => gate.perSlice))
+        checkPerSlice(g, testing.slices !== undefined);
+    if (testing.slices !== undefined && !gates.some((g) => g.perSlice))
+        throw new InputError(`${at('slices')}: \`slices\` is read by a gate with \`per_slice: true\`, and no gate here has one`);
+    // A misspelt primary would leave every gate corrected without a word: it must name a gated metric.
+    const gated = [...new Set(gates.map((g) => g.metric))];
+    if (testing.primary !== null && !gated.includes(testing.primary))
+        throw new InputError(`${source}:${keyLine(root, 'primary')}: \`primary\` ${JSON.stringify(testing.primary)} is the metric of no gate here${suggest(testing.primary, gated)}`);
+    const noise = top.noise === undefined ? undefined : parseNoise(root.get('noise', true), yaml, source);
+    // A config calibrate wrote was written for the one-sided, corrected question: no notice of the change.
+    const notices = gates
+        .filter((g) => g.significantOnly && g.line !== undefined && noise === undefined)
+        .map((g) => `${g.origin}: \`significant_only\` now reads the gate's ${g.margin === undefined ? 'max_drop (or other threshold) as its margin' : 'margin'}: it passes when its interval rules out a drop of it, fails when the drop is shown beyond it, and can be inconclusive (docs/gates.md, "What changed")`);
+    return { source, alpha, gates, ...testing, notices, ...(noise ? { noise } : {}) };
+}
+/** The fewest queries a slice needs for a per_slice gate to hold in it (docs/gates.md, "Slices"). */
+const DEFAULT_MIN_SLICE_QUERIES = 20;
+/** `slices: category` (or a list of breakdown fields) and `min_queries`. */
+function parseSlices(top, at) {
+    if (top.slices === undefined) {
+        if (top.min_queries !== undefined)
+            throw new InputError(`${at('min_queries')}: \`min_queries\` is for \`slices\`, which this config does not set`);
+        return {};
+    }
+    const keys = Array.isArray(top.slices) ? top.slices : [top.slices];
+    const bad = keys.find((k) => !WHERE_KEYS.includes(k));
+    if (keys.length === 0 || bad !== undefined)
+        throw new InputError(`${at('slices')}: \`slices\` must be one of ${WHERE_KEYS.join(', ')} or a list of them, got ${valueText(bad ?? top.slices)}${typeof bad === 'string' ? suggest(bad, [...WHERE_KEYS]) : ''}`);
+    const minQueries = top.min_queries ?? DEFAULT_MIN_SLICE_QUERIES;
+    if (typeof minQueries !== 'number' || !Number.isInteger(minQueries) || minQueries < 1)
+        throw new InputError(`${at('min_queries')}: \`min_queries\` must be a whole number >= 1, got ${valueText(minQueries)}`);
+    return { slices: { keys: [...new Set(keys)], minQueries } };
+}
+/** A per_slice gate is a tested gate on the whole set (it holds in each slice as it holds overall), with slices set. */
+function checkPerSlice(g, slicesSet) {
+    if (!g.significantOnly && g.margin === undefined)
+        throw new InputError(`${g.origin}: \`per_slice\` is for a tested gate: give it a \`margin\` (or significant_only)`);
+    if (g.where !== null)
+        throw new InputError(`${g.origin}: \`per_slice\` cannot be combined with \`where\`: the slices are the config's \`slices\``);
+    if (!slicesSet)
+        throw new InputError(`${g.origin}: \`per_slice\` needs \`slices:\` in the config (e.g. \`slices: category\`)`);
+}
+const REPEATS_KEYS = ['may_differ'];
+/**
+ * `repeats: {may_differ: [seed, started_at]}`: the config_snapshot_json keys (top-level) a side's repeats may differ
+ * in without a warning, in place of compare's default (seed); one key alone may be written without the list. Every
+ * error names the line at fault.
+ */
+function parseRepeats(root, { lineOf, keyLine }, source) {
+    const node = root.get('repeats', true);
+    if (node == null || ((0,dist/* isScalar */.jn)(node) && node.value === null))
+        return {}; // `repeats:` with nothing under it
+    const shape = '`repeats` must be a map, e.g. `repeats: {may_differ: [seed, started_at]}`';
+    if (!(0,dist/* isMap */.jh)(node))
+        throw new InputError(`${source}:${lineOf(node)}: ${shape}`);
+    const at = (key) => `${source}:${keyLine(node, key)}`;
+    const given = node.toJSON();
+    for (const key of Object.keys(given))
+        if (!REPEATS_KEYS.includes(key))
+            throw new InputError(`${at(key)}: unknown \`repeats\` key \`${key}\`${suggest(key, REPEATS_KEYS)}`);
+    if (given.may_differ === undefined)
+        return {};
+    const value = given.may_differ ?? []; // `may_differ:` with nothing under it: no key may differ
+    const keys = Array.isArray(value) ? value : [value];
+    const list = node.get('may_differ', true);
+    keys.forEach((key, i) => {
+        if (typeof key !== 'string' || key === '') {
+            const item = (0,dist/* isSeq */.oP)(list) ? list.items[i] : list;
+            throw new InputError(`${source}:${lineOf(item ?? node)}: \`repeats.may_differ\` lists config_snapshot_json keys (strings), got ${valueText(key)}`);
+        }
+    });
+    return { repeatsMayDiffer: [...new Set(keys)] };
+}
+const TESTING_DEFAULTS = {
+    margin: DEFAULT_MARGIN,
+    onInconclusive: 'warn',
+    correction: 'holm',
+    primary: null,
+};
+/** The config's testing keys: margin, on_inconclusive, correction, primary, k, mrr_cutoff. */
+function parseTesting(top, at) {
+    const margin = top.margin ?? DEFAULT_MARGIN;
+    if (typeof margin !== 'number' || !(margin >= 0 && Number.isFinite(margin)))
+        throw new InputError(`${at('margin')}: \`margin\` must be a number, 0 or more, got ${valueText(margin)}`);
+    const onInconclusive = parseOnInconclusive(top.on_inconclusive, at('on_inconclusive'));
+    const correction = top.correction ?? 'holm';
+    if (correction !== 'none' && correction !== 'holm' && correction !== 'bh')
+        throw new InputError(`${at('correction')}: \`correction\` must be none, holm or bh, got ${valueText(correction)}`);
+    const primary = top.primary ?? null;
+    if (primary !== null && (typeof primary !== 'string' || primary === ''))
+        throw new InputError(`${at('primary')}: \`primary\` must be a metric id, got ${valueText(primary)}`);
+    const ks = top.k === undefined ? undefined : Array.isArray(top.k) ? top.k : [top.k];
+    if (ks !== undefined && (ks.length === 0 || !ks.every(isCutoff)))
+        throw new InputError(`${at('k')}: \`k\` must be ${CUTOFF_WORDS} or a list of them, e.g. [1, 5, 10, 20]`);
+    const cutoff = top.mrr_cutoff;
+    if (cutoff !== undefined && !isCutoff(cutoff))
+        throw new InputError(`${at('mrr_cutoff')}: \`mrr_cutoff\` must be ${CUTOFF_WORDS}`);
+    return {
+        margin,
+        onInconclusive: onInconclusive ?? 'warn',
+        correction,
+        primary: primary,
+        ...(ks ? { ks: [...new Set(ks)].sort((a, b) => a - b) } : {}),
+        ...(cutoff !== undefined ? { mrrCutoff: cutoff } : {}),
+    };
+}
+function parseOnInconclusive(value, at) {
+    if (value === undefined)
+        return undefined;
+    if (value !== 'fail' && value !== 'warn' && value !== 'pass')
+        throw new InputError(`${at}: \`on_inconclusive\` must be fail, warn or pass, got ${valueText(value)}`);
+    return value;
+}
+/** The gates of the presets `preset` / `presets` name, in order; `line` is where they are named. */
+function presetGates(top, line, source, minN) {
+    const gates = [];
+    const presetNames = [
+        top.preset,
+        ...(Array.isArray(top.presets) ? top.presets : top.presets !== undefined ? [top.presets] : []),
+    ].filter((p) => p !== undefined && p !== null);
+    for (const name of presetNames) {
+        const preset = typeof name === 'string' ? PRESETS[name] : undefined;
+        if (!preset)
+            throw new InputError(`${source}:${line}: unknown preset ${JSON.stringify(name)}${suggest(String(name), Object.keys(PRESETS))} (presets: ${Object.keys(PRESETS).join(', ')})`);
+        for (const g of preset)
+            gates.push({ where: null, onNoData: 'fail', ...g, minN, origin: `preset ${name}` });
+    }
+    return gates;
+}
+/** One item of `gates`, checked key by key; every error names the line of the key at fault. */
+function parseGate(item, { lineOf, keyLine }, source, defaultMinN) {
+    const line = lineOf(item);
+    if (!(0,dist/* isMap */.jh)(item))
+        throw new InputError(`${source}:${line}: each gate must be a map with \`metric\` and a threshold`);
+    const g = item.toJSON();
+    const at = (key) => `${source}:${keyLine(item, key)}`;
+    for (const key of Object.keys(g)) {
+        if (!GATE_KEYS.has(key))
+            throw new InputError(`${at(key)}: unknown gate key \`${key}\`${suggest(key, [...GATE_KEYS])}`);
+    }
+    if (typeof g.metric !== 'string' || g.metric === '')
+        throw new InputError(`${at('metric')}: a gate needs \`metric\``);
+    const thresholds = {};
+    for (const key of THRESHOLD_KEYS) {
+        if (g[key] === undefined)
+            continue;
+        if (typeof g[key] !== 'number' || !Number.isFinite(g[key]))
+            throw new InputError(`${at(key)}: \`${key}\` must be a number, got ${valueText(g[key])}`);
+        thresholds[key] = g[key];
+    }
+    const margin = g.margin;
+    if (margin !== undefined && (typeof margin !== 'number' || !(margin >= 0 && Number.isFinite(margin))))
+        throw new InputError(`${at('margin')}: \`margin\` must be a number, 0 or more, got ${valueText(margin)}`);
+    if (Object.keys(thresholds).length === 0 && margin === undefined)
+        throw new InputError(`${source}:${line}: gate on \`${g.metric}\` has no threshold (one of ${THRESHOLD_KEYS.join(', ')}, or margin)`);
+    const level = g.level ?? 'error';
+    if (level !== 'error' && level !== 'warn')
+        throw new InputError(`${at('level')}: \`level\` must be error or warn, got ${JSON.stringify(level)}`);
+    const onNoData = g.on_no_data ?? 'fail';
+    if (onNoData !== 'fail' && onNoData !== 'warn' && onNoData !== 'pass')
+        throw new InputError(`${at('on_no_data')}: \`on_no_data\` must be fail, warn or pass`);
+    const minN = g.min_n ?? defaultMinN;
+    if (typeof minN !== 'number' || !Number.isInteger(minN) || minN < 0)
+        throw new InputError(`${at('min_n')}: \`min_n\` must be a whole number >= 0`);
+    if (g.significant_only !== undefined && typeof g.significant_only !== 'boolean')
+        throw new InputError(`${at('significant_only')}: \`significant_only\` must be true or false`);
+    if (g.per_slice !== undefined && typeof g.per_slice !== 'boolean')
+        throw new InputError(`${at('per_slice')}: \`per_slice\` must be true or false`);
+    return {
+        metric: g.metric,
+        where: g.where === undefined ? null : parseWhere(g.where, at('where')),
+        level,
+        thresholds,
+        significantOnly: g.significant_only === true,
+        minN,
+        onNoData,
+        ...(margin !== undefined ? { margin: margin } : {}),
+        ...(g.on_inconclusive !== undefined
+            ? { onInconclusive: parseOnInconclusive(g.on_inconclusive, at('on_inconclusive')) }
+            : {}),
+        origin: `${source}:${line}`,
+        line,
+        ...(g.per_slice === true ? { perSlice: true } : {}),
+    };
+}
+/** A gate's `where`: one group, e.g. `{ category: adversarial }`; `at` is its `file:line`. */
+function parseWhere(value, at) {
+    const w = value;
+    const keys = w && typeof w === 'object' && !Array.isArray(w) ? Object.keys(w) : [];
+    if (keys.length !== 1)
+        throw new InputError(`${at}: \`where\` must name one group, e.g. \`{ category: adversarial }\``);
+    const key = keys[0];
+    if (!WHERE_KEYS.includes(key))
+        throw new InputError(`${at}: \`where\` key \`${key}\` is not one of ${WHERE_KEYS.join(', ')}${suggest(key, [...WHERE_KEYS])}`);
+    const group = w[key];
+    if (key === 'answerable') {
+        if (typeof group !== 'boolean')
+            throw new InputError(`${at}: \`where.answerable\` must be true or false`);
+        return { key, value: group ? 'answerable' : 'unanswerable' };
+    }
+    if (typeof group !== 'string' && typeof group !== 'number')
+        throw new InputError(`${at}: \`where.${key}\` must be a string`);
+    return { key: key, value: String(group) };
+}
+/**
+ * The settings in force, resolved once, and the config's gates at them: the cutoffs are `given`'s (the command
+ * line's, the action's inputs') when set, else the config's `k` and `mrr_cutoff`, else the defaults; the level is the
+ * config's alpha. Every k a gate's metric names (`hit@5`, `nDCG@20`, up to CUTOFF_MAX) joins the k list, so the
+ * retrieval preset holds under any `k`; the preset's `mrr@10` follows the MRR cutoff, MRR having one. A gate of the
+ * config's own on `mrr@N` must name the cutoff in use. The options go to scoring and the comparison; the gates read
+ * the level from the comparison (gates.ts, applyGates).
+ */
+function settingsOf(config, given) {
+    const mrrCutoff = given.mrrCutoff ?? config.mrrCutoff ?? score_DEFAULT_OPTIONS.mrrCutoff;
+    const renamed = new Map();
+    const gates = config.gates.map((g) => {
+        if (!g.origin.startsWith('preset ') || !g.metric.startsWith('mrr@'))
+            return g;
+        renamed.set(g.metric, `mrr@${mrrCutoff}`);
+        return { ...g, metric: `mrr@${mrrCutoff}` };
+    });
+    const named = gates.flatMap((g) => {
+        const k = /^(?!mrr@)[A-Za-z_]+@(\d{1,4})$/.exec(g.metric)?.[1];
+        return k !== undefined && isCutoff(Number(k)) ? [Number(k)] : [];
+    });
+    const ks = [...new Set([...(given.ks ?? config.ks ?? score_DEFAULT_OPTIONS.ks), ...named])].sort((a, b) => a - b);
+    const primary = config.primary === null ? null : (renamed.get(config.primary) ?? config.primary);
+    return { config: { ...config, gates, primary }, options: { ...given, ks, mrrCutoff, alpha: config.alpha } };
+}
+
+;// CONCATENATED MODULE: ./src/stats/dropBounds.ts
+/**
+ * One-sided bounds of a paired mean drop, the interval every tested gate reads against its margin
+ * (docs/decisions/0010): Student's t with the variance floored as Agresti and Min's added discordant pairs floor
+ * it (Agresti and Min, "Simple improved confidence intervals for comparing matched proportions", Statistics in
+ * Medicine 24, 2005).
+ */
+
+function dropBounds(drops, beta, step) {
+    const n = drops.length;
+    if (n === 0)
+        return { n, meanDrop: 0, se: 0, lower: 0, upper: 0, pValue: 1 };
+    let sum = 0;
+    for (let i = 0; i < n; i++)
+        sum += drops[i];
+    const meanDrop = sum / n;
+    let squares = 0;
+    for (let i = 0; i < n; i++)
+        squares += (drops[i] - meanDrop) ** 2;
+    const variance = Math.max(n > 1 ? squares / (n - 1) : 0, (2 * step * step) / (n + 1));
+    const se = Math.sqrt(variance / n);
+    const df = Math.max(1, n - 1);
+    const half = studentPoint(normalQuantile(beta), df) * se;
+    const pValue = se > 0 ? normalUpperTail(normalPointOf(meanDrop / se, df)) : meanDrop > 0 ? 0 : 1;
+    return { n, meanDrop, se, lower: meanDrop - half, upper: meanDrop + half, pValue };
+}
+
 ;// CONCATENATED MODULE: ./src/gate/testedGates.ts
 
 
@@ -17947,6 +18362,7 @@ const clean = (x) => (x === 0 ? 0 : x);
 
 ;// CONCATENATED MODULE: ./src/gate/gates.ts
 /** Applying gates to a comparison: each gate's actual values, threshold, result, and the verdict. Pure. */
+
 
 
 
@@ -18030,14 +18446,23 @@ function withSliceGates(config, groupSizes) {
     const slices = config.slices;
     if (slices === undefined || !config.gates.some((g) => g.perSlice))
         return config;
-    const gates = config.gates.flatMap((g) => g.perSlice
-        ? [
-            g,
-            ...slices.keys.flatMap((key) => Object.keys(groupSizes[key] ?? {})
-                .sort()
-                .map((value) => ({ ...g, perSlice: false, slice: true, where: { key, value }, minN: slices.minQueries }))),
-        ]
-        : [g]);
+    const sliceGates = (g) => slices.keys.flatMap((key) => {
+        const values = Object.keys(groupSizes[key] ?? {}).sort();
+        if (values.length === 0)
+            throw new InputError(`${g.origin}: \`per_slice\` has no slice of \`${key}\`: no golden query has a ${key} (\`slices\` names the golden set's fields)`);
+        return values.map((value) => ({
+            ...g,
+            perSlice: false,
+            slice: true,
+            where: { key, value },
+            minN: slices.minQueries,
+        }));
+    });
+    const gates = config.gates.flatMap((g) => (g.perSlice ? [g, ...sliceGates(g)] : [g]));
+    if (gates.length > MAX_GATES) {
+        const origin = config.gates.find((g) => g.perSlice).origin;
+        throw new InputError(`${origin}: \`per_slice\` makes ${gates.length} gates with this golden set's ${slices.keys.join(' and ')} values, more than the ${MAX_GATES} a report can show in a pull request comment: slice by fewer fields, or by one with fewer values`);
+    }
     return { ...config, gates };
 }
 /**
@@ -18056,10 +18481,14 @@ function evaluateGates(config, ctx) {
             // The advice reads the baseline side's measured noise when the config records it (evalverdict calibrate).
             config.noise?.metrics[spec.metric] ?? null)
             : null;
-        return evaluateGate(spec, ctx, numbers, {
+        const result = evaluateGate(spec, ctx, numbers, {
             margin,
             onInconclusive: spec.onInconclusive ?? config.onInconclusive,
         });
+        // A slice says how many queries it has, tested or not (the Slices table, the verdict line).
+        return spec.slice && spec.where
+            ? { ...result, slice_queries: ctx.groupSizes[spec.where.key]?.[spec.where.value] ?? 0 }
+            : result;
     });
 }
 /**
@@ -18070,7 +18499,9 @@ function evaluateGates(config, ctx) {
 function marginOf(spec, config, ctx) {
     if (spec.margin !== undefined)
         return spec.margin;
-    const b = ctx.metrics[spec.metric]?.baseline ?? null;
+    // A group's gate (a slice) reads its thresholds against the group's own baseline.
+    const m = spec.where ? ctx.breakdowns[spec.where.key]?.[spec.where.value]?.[spec.metric] : ctx.metrics[spec.metric];
+    const b = m?.baseline ?? null;
     const own = Object.entries(spec.thresholds).flatMap(([k, x]) => {
         switch (k) {
             case 'max_drop':
@@ -18137,6 +18568,17 @@ function evaluateGate(spec, ctx, tested, { margin, onInconclusive }) {
     const notGated = groupNotGated(spec, spec.where, base, m, ctx);
     if (notGated !== null)
         return notGated;
+    // A slice where the metric has no paired value (unanswerable queries for a rank metric) has nothing to hold.
+    if (spec.slice && tested === null && isTested(spec))
+        return {
+            ...base,
+            baseline: m?.baseline ?? null,
+            candidate: m?.candidate ?? null,
+            delta: m?.delta ?? null,
+            result: 'info',
+            effect: 'none',
+            note: `informational: no query of slice ${spec.where.key}=${spec.where.value} has \`${spec.metric}\` in both runs; not enforced`,
+        };
     return isTested(spec)
         ? testedGate(spec, base, def, m, tested, onInconclusive, ctx.alpha)
         : metricGate(spec, base, def, m);
@@ -18819,13 +19261,13 @@ function unjudgedNote(report) {
  * slices share its state. Null when no slice was tested.
  */
 function sliceToName(report) {
+    const byP = (a, b) => (a.p_value ?? 1) - (b.p_value ?? 1);
+    const failing = report.gates.filter((g) => g.slice && g.effect === 'fail').sort(byP);
+    if (failing.length > 0)
+        return { gate: failing[0], state: 'failing', others: failing.length - 1 };
     const tested = report.gates.filter((g) => g.slice && g.p_value !== undefined && g.p_value !== null);
     if (tested.length === 0)
         return null;
-    const byP = (a, b) => (a.p_value ?? 1) - (b.p_value ?? 1);
-    const failing = tested.filter((g) => g.effect === 'fail').sort(byP);
-    if (failing.length > 0)
-        return { gate: failing[0], state: 'failing', others: failing.length - 1 };
     const open = tested.filter((g) => g.effect !== 'none' || g.result === 'inconclusive').sort(byP);
     return { gate: (open.length > 0 ? open : [...tested].sort(byP))[0], state: 'worst', others: 0 };
 }
@@ -18835,7 +19277,7 @@ function sliceVerdictText(report, byId, code) {
     if (named === null)
         return null;
     const { gate: g, state, others } = named;
-    const queries = g.n_paired === undefined ? '' : `, ${numberFormat_plural(g.n_paired, 'query', 'queries')}`;
+    const queries = g.slice_queries === undefined ? '' : `, ${numberFormat_plural(g.slice_queries, 'query', 'queries')}`;
     const more = others > 0 ? ` (and ${others} more failing)` : '';
     return `${state} slice ${code(wherePairs(g.where ?? {}))}: ${code(g.metric)} ${formatDelta(g.delta, unitOf(g.metric, byId))}${queries}${more}`;
 }
@@ -19683,56 +20125,6 @@ function renderPerQueryCsv(report) {
 
 ;// CONCATENATED MODULE: external "node:util"
 const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
-;// CONCATENATED MODULE: ./src/gate/settings.ts
-/**
- * The settings scoring and testing share: the cutoffs (`k`, `mrr_cutoff`) and the level (`alpha`). Each is bounded
- * here once, whichever door it comes in by (the gate config, a CLI flag, an action input), with the bounds of the
- * gate-config schema (schemas/gate-config.schema.json), the one source; then resolved once (config.ts,
- * settingsOf) and passed down: scoring and the comparison take them as options, and the gates read the level the
- * comparison was tested at.
- */
-
-
-
-const { k: kSchema, mrr_cutoff: cutoffSchema, alpha: alphaSchema } = gate_config_schema_namespaceObject.properties;
-/** A cutoff's bounds (k's and mrr_cutoff's are the same; the schema test holds them together). */
-const CUTOFF_MIN = cutoffSchema.minimum;
-const CUTOFF_MAX = cutoffSchema.maximum;
-/** alpha is above ALPHA_ABOVE and at most ALPHA_MAX: a tested gate's interval is two-sided at 1 - 2 alpha. */
-const ALPHA_ABOVE = alphaSchema.exclusiveMinimum;
-const ALPHA_MAX = alphaSchema.maximum;
-const DEFAULT_ALPHA = 0.05;
-/** The schema's own k bounds, for the test that holds them to mrr_cutoff's. */
-const K_SCHEMA_BOUNDS = [kSchema.anyOf[0].minimum, kSchema.anyOf[0].maximum];
-/** The words every refusal of a cutoff ends with. */
-const CUTOFF_WORDS = `a whole number ${CUTOFF_MIN}-${CUTOFF_MAX}`;
-function isCutoff(value) {
-    return Number.isInteger(value) && value >= CUTOFF_MIN && value <= CUTOFF_MAX;
-}
-function isAlpha(value) {
-    return typeof value === 'number' && value > ALPHA_ABOVE && value <= ALPHA_MAX;
-}
-/**
- * One cutoff as typed (a flag's or an input's text): decimal digits only, so "", "0x10" and "1e1" are refused rather
- * than read as numbers nobody typed. `name` opens the message (`--mrr-cutoff`, input `mrr-cutoff`).
- */
-function cutoffFromText(text, name) {
-    const n = /^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
-    if (!isCutoff(n))
-        throw new InputError(`${name}: ${valueText(text)} is not ${CUTOFF_WORDS}`);
-    return n;
-}
-/** A comma list of cutoffs as typed (`1,3,5,10,20`): each as cutoffFromText, repeats dropped, in order. */
-function cutoffListFromText(text, name) {
-    const ks = text.split(',').map((part) => {
-        const n = /^\d+$/.test(part.trim()) ? Number(part.trim()) : Number.NaN;
-        if (!isCutoff(n))
-            throw new InputError(`${name}: ${valueText(text)} is not ${CUTOFF_WORDS} or a comma list of them`);
-        return n;
-    });
-    return [...new Set(ks)].sort((a, b) => a - b);
-}
-
 ;// CONCATENATED MODULE: ./src/cli/args.ts
 /** Argument parsing for the CLI: node's parseArgs, with usage errors as InputError (exit 2). */
 
@@ -19802,369 +20194,6 @@ function metricOptions(values) {
         out.meanOver = mean;
     }
     return out;
-}
-
-;// CONCATENATED MODULE: ./src/gate/config.ts
-/**
- * Gate configuration: YAML validated with errors that name the line. Presets expand to plain gates.
- *
- *   preset: retrieval            # or presets: [retrieval, rag-answers]
- *   alpha: 0.05
- *   gates:
- *     - metric: hit@5
- *       min: 0.80
- */
-
-
-
-
-
-
-
-
-
-/** The gate config both entries read when none is named and it exists (relative to the working directory). */
-const DEFAULT_CONFIG_PATH = '.github/evalverdict.yml';
-const THRESHOLD_KEYS = [
-    'min',
-    'max',
-    'max_drop',
-    'max_increase',
-    'max_drop_pct',
-    'max_increase_pct',
-];
-const WHERE_KEYS = ['category', 'difficulty', 'tag', 'answerable', 'vault'];
-/** The smallest drop that matters, by default: see docs/gates.md, "Margins" (chosen by test/verdict.test.ts). */
-const DEFAULT_MARGIN = 0.1;
-/** A gate's keys and the config's: the gate-config schema's, the one list (editors read the same file). */
-const GATE_KEYS = new Set(Object.keys(gate_config_schema_namespaceObject.$defs.gate.properties));
-const TOP_KEYS = new Set(Object.keys(gate_config_schema_namespaceObject.properties));
-/** The most gates a config may hold (presets' included). */
-const MAX_GATES = 200;
-/** Shipped presets. Thresholds are the issue's; each is documented in docs/gates.md. */
-const PRESETS = {
-    /**
-     * WFGY example 08's gates G1-G5, on its metrics: G4 is its citation hit rate over answerable questions
-     * (attribution_hit_rate, a refusal counting as a miss). WFGY reports an empty denominator as 0.0 and gates on it,
-     * so a `min` gate without data fails and a `max` gate passes, whatever the golden set's profile.
-     */
-    'rag-answers': [
-        { metric: 'answer_precision', level: 'error', thresholds: { min: 0.8 }, significantOnly: false, onNoData: 'fail' },
-        {
-            metric: 'under_refusal_rate',
-            level: 'error',
-            thresholds: { max: 0.05 },
-            significantOnly: false,
-            onNoData: 'pass',
-        },
-        {
-            metric: 'over_refusal_rate',
-            level: 'error',
-            thresholds: { max: 0.25 },
-            significantOnly: false,
-            onNoData: 'pass',
-        },
-        {
-            metric: 'attribution_hit_rate',
-            level: 'error',
-            thresholds: { min: 0.75 },
-            significantOnly: false,
-            onNoData: 'fail',
-        },
-        {
-            metric: 'citation_schema_compliance',
-            level: 'error',
-            thresholds: { min: 0.98 },
-            significantOnly: false,
-            onNoData: 'fail',
-        },
-    ],
-    // Tested gates at the config's margin: pass when a drop of it is ruled out, fail when the drop is shown to be
-    // beyond it (docs/gates.md).
-    retrieval: ['hit@5', 'mrr@10', 'nDCG@10', 'recall@10'].map((metric) => ({
-        metric,
-        level: 'error',
-        thresholds: {},
-        significantOnly: true,
-    })),
-};
-/**
- * Used when no config is given: the retrieval preset alone. No count gate such as `regressions: max 0`: a count
- * with no test is yellow on nearly every honest change of a 300-query set (test/verdict.test.ts).
- */
-function defaultGateConfig() {
-    return parseGateConfig('preset: retrieval\n', 'built-in default');
-}
-/**
- * The built-in default for a report without a baseline (the action's `baseline: none` with no config): its gates,
- * all relative, have nothing to compare with, and warn instead of failing (docs/action.md).
- */
-function candidateOnlyDefaultConfig() {
-    const config = defaultGateConfig();
-    return { ...config, gates: config.gates.map((g) => ({ ...g, onNoData: 'warn' })) };
-}
-function parseGateConfig(text, source) {
-    const yaml = parseYamlWithLines(text, source);
-    const { doc, lineOf, keyLine } = yaml;
-    const root = doc.contents;
-    if (root === null)
-        return { source, alpha: DEFAULT_ALPHA, gates: [], ...TESTING_DEFAULTS, notices: [] };
-    if (!(0,dist/* isMap */.jh)(root))
-        throw new InputError(`${source}:${lineOf(root)}: the gate config must be a map with \`gates\` (and optionally \`preset\`, \`alpha\`)`);
-    const top = root.toJSON();
-    for (const key of Object.keys(top)) {
-        if (!TOP_KEYS.has(key))
-            throw new InputError(`${source}:${keyLine(root, key)}: unknown key \`${key}\`${suggest(key, [...TOP_KEYS])}`);
-    }
-    const alpha = top.alpha ?? DEFAULT_ALPHA;
-    if (!isAlpha(alpha))
-        throw new InputError(`${source}:${keyLine(root, 'alpha')}: \`alpha\` must be a number above ${ALPHA_ABOVE} and at most ${ALPHA_MAX}, got ${valueText(alpha)}`);
-    const defaultMinN = top.min_n ?? 20;
-    if (typeof defaultMinN !== 'number' || !Number.isInteger(defaultMinN) || defaultMinN < 0)
-        throw new InputError(`${source}:${keyLine(root, 'min_n')}: \`min_n\` must be a whole number >= 0`);
-    const at = (key) => `${source}:${keyLine(root, key)}`;
-    const testing = { ...parseTesting(top, at), ...parseRepeats(root, yaml, source), ...parseSlices(top, at) };
-    const gates = presetGates(top, keyLine(root, top.preset !== undefined ? 'preset' : 'presets'), source, defaultMinN);
-    // `gates:` with nothing under it (every gate commented out) is no gates. Checked on the plain value: the node of
-    // an empty value is a scalar holding null, never null itself.
-    const gatesNode = root.get('gates', true);
-    if (top.gates !== undefined && top.gates !== null) {
-        if (!(0,dist/* isSeq */.oP)(gatesNode))
-            throw new InputError(`${source}:${lineOf(gatesNode)}: \`gates\` must be a list`);
-        for (const item of gatesNode.items)
-            gates.push(parseGate(item, yaml, source, defaultMinN));
-    }
-    // Each gate is a row of the comment's gate table (and an annotation): too many make a report GitHub refuses,
-    // leaving the old comment up (bench/README.md, "What was kept").
-    if (gates.length > MAX_GATES) {
-        throw new InputError(`${source}:${lineOf(gatesNode ?? root)}: ${gates.length} gates, more than the ${MAX_GATES} a report can show in a pull request comment`);
-    }
-    for (const g of gates.filter((gate) => gate.perSlice))
-        checkPerSlice(g, testing.slices !== undefined);
-    // A misspelt primary would leave every gate corrected without a word: it must name a gated metric.
-    const gated = [...new Set(gates.map((g) => g.metric))];
-    if (testing.primary !== null && !gated.includes(testing.primary))
-        throw new InputError(`${source}:${keyLine(root, 'primary')}: \`primary\` ${JSON.stringify(testing.primary)} is the metric of no gate here${suggest(testing.primary, gated)}`);
-    const noise = top.noise === undefined ? undefined : parseNoise(root.get('noise', true), yaml, source);
-    // A config calibrate wrote was written for the one-sided, corrected question: no notice of the change.
-    const notices = gates
-        .filter((g) => g.significantOnly && g.line !== undefined && noise === undefined)
-        .map((g) => `${g.origin}: \`significant_only\` now reads the gate's ${g.margin === undefined ? 'max_drop (or other threshold) as its margin' : 'margin'}: it passes when its interval rules out a drop of it, fails when the drop is shown beyond it, and can be inconclusive (docs/gates.md, "What changed")`);
-    return { source, alpha, gates, ...testing, notices, ...(noise ? { noise } : {}) };
-}
-/** The fewest queries a slice needs for a per_slice gate to hold in it (docs/gates.md, "Slices"). */
-const DEFAULT_MIN_SLICE_QUERIES = 20;
-/** `slices: category` (or a list of breakdown fields) and `min_queries`. */
-function parseSlices(top, at) {
-    if (top.slices === undefined) {
-        if (top.min_queries !== undefined)
-            throw new InputError(`${at('min_queries')}: \`min_queries\` is for \`slices\`, which this config does not set`);
-        return {};
-    }
-    const keys = Array.isArray(top.slices) ? top.slices : [top.slices];
-    const bad = keys.find((k) => !WHERE_KEYS.includes(k));
-    if (keys.length === 0 || bad !== undefined)
-        throw new InputError(`${at('slices')}: \`slices\` must be one of ${WHERE_KEYS.join(', ')} or a list of them, got ${valueText(bad ?? top.slices)}${typeof bad === 'string' ? suggest(bad, [...WHERE_KEYS]) : ''}`);
-    const minQueries = top.min_queries ?? DEFAULT_MIN_SLICE_QUERIES;
-    if (typeof minQueries !== 'number' || !Number.isInteger(minQueries) || minQueries < 1)
-        throw new InputError(`${at('min_queries')}: \`min_queries\` must be a whole number >= 1, got ${valueText(minQueries)}`);
-    return { slices: { keys: [...new Set(keys)], minQueries } };
-}
-/** A per_slice gate is a tested gate on the whole set (it holds in each slice as it holds overall), with slices set. */
-function checkPerSlice(g, slicesSet) {
-    if (!g.significantOnly && g.margin === undefined)
-        throw new InputError(`${g.origin}: \`per_slice\` is for a tested gate: give it a \`margin\` (or significant_only)`);
-    if (g.where !== null)
-        throw new InputError(`${g.origin}: \`per_slice\` cannot be combined with \`where\`: the slices are the config's \`slices\``);
-    if (!slicesSet)
-        throw new InputError(`${g.origin}: \`per_slice\` needs \`slices:\` in the config (e.g. \`slices: category\`)`);
-}
-const REPEATS_KEYS = ['may_differ'];
-/**
- * `repeats: {may_differ: [seed, started_at]}`: the config_snapshot_json keys (top-level) a side's repeats may differ
- * in without a warning, in place of compare's default (seed); one key alone may be written without the list. Every
- * error names the line at fault.
- */
-function parseRepeats(root, { lineOf, keyLine }, source) {
-    const node = root.get('repeats', true);
-    if (node == null || ((0,dist/* isScalar */.jn)(node) && node.value === null))
-        return {}; // `repeats:` with nothing under it
-    const shape = '`repeats` must be a map, e.g. `repeats: {may_differ: [seed, started_at]}`';
-    if (!(0,dist/* isMap */.jh)(node))
-        throw new InputError(`${source}:${lineOf(node)}: ${shape}`);
-    const at = (key) => `${source}:${keyLine(node, key)}`;
-    const given = node.toJSON();
-    for (const key of Object.keys(given))
-        if (!REPEATS_KEYS.includes(key))
-            throw new InputError(`${at(key)}: unknown \`repeats\` key \`${key}\`${suggest(key, REPEATS_KEYS)}`);
-    if (given.may_differ === undefined)
-        return {};
-    const value = given.may_differ ?? []; // `may_differ:` with nothing under it: no key may differ
-    const keys = Array.isArray(value) ? value : [value];
-    const list = node.get('may_differ', true);
-    keys.forEach((key, i) => {
-        if (typeof key !== 'string' || key === '') {
-            const item = (0,dist/* isSeq */.oP)(list) ? list.items[i] : list;
-            throw new InputError(`${source}:${lineOf(item ?? node)}: \`repeats.may_differ\` lists config_snapshot_json keys (strings), got ${valueText(key)}`);
-        }
-    });
-    return { repeatsMayDiffer: [...new Set(keys)] };
-}
-const TESTING_DEFAULTS = {
-    margin: DEFAULT_MARGIN,
-    onInconclusive: 'warn',
-    correction: 'holm',
-    primary: null,
-};
-/** The config's testing keys: margin, on_inconclusive, correction, primary, k, mrr_cutoff. */
-function parseTesting(top, at) {
-    const margin = top.margin ?? DEFAULT_MARGIN;
-    if (typeof margin !== 'number' || !(margin >= 0 && Number.isFinite(margin)))
-        throw new InputError(`${at('margin')}: \`margin\` must be a number, 0 or more, got ${valueText(margin)}`);
-    const onInconclusive = parseOnInconclusive(top.on_inconclusive, at('on_inconclusive'));
-    const correction = top.correction ?? 'holm';
-    if (correction !== 'none' && correction !== 'holm' && correction !== 'bh')
-        throw new InputError(`${at('correction')}: \`correction\` must be none, holm or bh, got ${valueText(correction)}`);
-    const primary = top.primary ?? null;
-    if (primary !== null && (typeof primary !== 'string' || primary === ''))
-        throw new InputError(`${at('primary')}: \`primary\` must be a metric id, got ${valueText(primary)}`);
-    const ks = top.k === undefined ? undefined : Array.isArray(top.k) ? top.k : [top.k];
-    if (ks !== undefined && (ks.length === 0 || !ks.every(isCutoff)))
-        throw new InputError(`${at('k')}: \`k\` must be ${CUTOFF_WORDS} or a list of them, e.g. [1, 5, 10, 20]`);
-    const cutoff = top.mrr_cutoff;
-    if (cutoff !== undefined && !isCutoff(cutoff))
-        throw new InputError(`${at('mrr_cutoff')}: \`mrr_cutoff\` must be ${CUTOFF_WORDS}`);
-    return {
-        margin,
-        onInconclusive: onInconclusive ?? 'warn',
-        correction,
-        primary: primary,
-        ...(ks ? { ks: [...new Set(ks)].sort((a, b) => a - b) } : {}),
-        ...(cutoff !== undefined ? { mrrCutoff: cutoff } : {}),
-    };
-}
-function parseOnInconclusive(value, at) {
-    if (value === undefined)
-        return undefined;
-    if (value !== 'fail' && value !== 'warn' && value !== 'pass')
-        throw new InputError(`${at}: \`on_inconclusive\` must be fail, warn or pass, got ${valueText(value)}`);
-    return value;
-}
-/** The gates of the presets `preset` / `presets` name, in order; `line` is where they are named. */
-function presetGates(top, line, source, minN) {
-    const gates = [];
-    const presetNames = [
-        top.preset,
-        ...(Array.isArray(top.presets) ? top.presets : top.presets !== undefined ? [top.presets] : []),
-    ].filter((p) => p !== undefined && p !== null);
-    for (const name of presetNames) {
-        const preset = typeof name === 'string' ? PRESETS[name] : undefined;
-        if (!preset)
-            throw new InputError(`${source}:${line}: unknown preset ${JSON.stringify(name)}${suggest(String(name), Object.keys(PRESETS))} (presets: ${Object.keys(PRESETS).join(', ')})`);
-        for (const g of preset)
-            gates.push({ where: null, onNoData: 'fail', ...g, minN, origin: `preset ${name}` });
-    }
-    return gates;
-}
-/** One item of `gates`, checked key by key; every error names the line of the key at fault. */
-function parseGate(item, { lineOf, keyLine }, source, defaultMinN) {
-    const line = lineOf(item);
-    if (!(0,dist/* isMap */.jh)(item))
-        throw new InputError(`${source}:${line}: each gate must be a map with \`metric\` and a threshold`);
-    const g = item.toJSON();
-    const at = (key) => `${source}:${keyLine(item, key)}`;
-    for (const key of Object.keys(g)) {
-        if (!GATE_KEYS.has(key))
-            throw new InputError(`${at(key)}: unknown gate key \`${key}\`${suggest(key, [...GATE_KEYS])}`);
-    }
-    if (typeof g.metric !== 'string' || g.metric === '')
-        throw new InputError(`${at('metric')}: a gate needs \`metric\``);
-    const thresholds = {};
-    for (const key of THRESHOLD_KEYS) {
-        if (g[key] === undefined)
-            continue;
-        if (typeof g[key] !== 'number' || !Number.isFinite(g[key]))
-            throw new InputError(`${at(key)}: \`${key}\` must be a number, got ${valueText(g[key])}`);
-        thresholds[key] = g[key];
-    }
-    const margin = g.margin;
-    if (margin !== undefined && (typeof margin !== 'number' || !(margin >= 0 && Number.isFinite(margin))))
-        throw new InputError(`${at('margin')}: \`margin\` must be a number, 0 or more, got ${valueText(margin)}`);
-    if (Object.keys(thresholds).length === 0 && margin === undefined)
-        throw new InputError(`${source}:${line}: gate on \`${g.metric}\` has no threshold (one of ${THRESHOLD_KEYS.join(', ')}, or margin)`);
-    const level = g.level ?? 'error';
-    if (level !== 'error' && level !== 'warn')
-        throw new InputError(`${at('level')}: \`level\` must be error or warn, got ${JSON.stringify(level)}`);
-    const onNoData = g.on_no_data ?? 'fail';
-    if (onNoData !== 'fail' && onNoData !== 'warn' && onNoData !== 'pass')
-        throw new InputError(`${at('on_no_data')}: \`on_no_data\` must be fail, warn or pass`);
-    const minN = g.min_n ?? defaultMinN;
-    if (typeof minN !== 'number' || !Number.isInteger(minN) || minN < 0)
-        throw new InputError(`${at('min_n')}: \`min_n\` must be a whole number >= 0`);
-    if (g.significant_only !== undefined && typeof g.significant_only !== 'boolean')
-        throw new InputError(`${at('significant_only')}: \`significant_only\` must be true or false`);
-    if (g.per_slice !== undefined && typeof g.per_slice !== 'boolean')
-        throw new InputError(`${at('per_slice')}: \`per_slice\` must be true or false`);
-    return {
-        metric: g.metric,
-        where: g.where === undefined ? null : parseWhere(g.where, at('where')),
-        level,
-        thresholds,
-        significantOnly: g.significant_only === true,
-        minN,
-        onNoData,
-        ...(margin !== undefined ? { margin: margin } : {}),
-        ...(g.on_inconclusive !== undefined
-            ? { onInconclusive: parseOnInconclusive(g.on_inconclusive, at('on_inconclusive')) }
-            : {}),
-        origin: `${source}:${line}`,
-        line,
-        ...(g.per_slice === true ? { perSlice: true } : {}),
-    };
-}
-/** A gate's `where`: one group, e.g. `{ category: adversarial }`; `at` is its `file:line`. */
-function parseWhere(value, at) {
-    const w = value;
-    const keys = w && typeof w === 'object' && !Array.isArray(w) ? Object.keys(w) : [];
-    if (keys.length !== 1)
-        throw new InputError(`${at}: \`where\` must name one group, e.g. \`{ category: adversarial }\``);
-    const key = keys[0];
-    if (!WHERE_KEYS.includes(key))
-        throw new InputError(`${at}: \`where\` key \`${key}\` is not one of ${WHERE_KEYS.join(', ')}${suggest(key, [...WHERE_KEYS])}`);
-    const group = w[key];
-    if (key === 'answerable') {
-        if (typeof group !== 'boolean')
-            throw new InputError(`${at}: \`where.answerable\` must be true or false`);
-        return { key, value: group ? 'answerable' : 'unanswerable' };
-    }
-    if (typeof group !== 'string' && typeof group !== 'number')
-        throw new InputError(`${at}: \`where.${key}\` must be a string`);
-    return { key: key, value: String(group) };
-}
-/**
- * The settings in force, resolved once, and the config's gates at them: the cutoffs are `given`'s (the command
- * line's, the action's inputs') when set, else the config's `k` and `mrr_cutoff`, else the defaults; the level is the
- * config's alpha. Every k a gate's metric names (`hit@5`, `nDCG@20`, up to CUTOFF_MAX) joins the k list, so the
- * retrieval preset holds under any `k`; the preset's `mrr@10` follows the MRR cutoff, MRR having one. A gate of the
- * config's own on `mrr@N` must name the cutoff in use. The options go to scoring and the comparison; the gates read
- * the level from the comparison (gates.ts, applyGates).
- */
-function settingsOf(config, given) {
-    const mrrCutoff = given.mrrCutoff ?? config.mrrCutoff ?? score_DEFAULT_OPTIONS.mrrCutoff;
-    const renamed = new Map();
-    const gates = config.gates.map((g) => {
-        if (!g.origin.startsWith('preset ') || !g.metric.startsWith('mrr@'))
-            return g;
-        renamed.set(g.metric, `mrr@${mrrCutoff}`);
-        return { ...g, metric: `mrr@${mrrCutoff}` };
-    });
-    const named = gates.flatMap((g) => {
-        const k = /^(?!mrr@)[A-Za-z_]+@(\d{1,4})$/.exec(g.metric)?.[1];
-        return k !== undefined && isCutoff(Number(k)) ? [Number(k)] : [];
-    });
-    const ks = [...new Set([...(given.ks ?? config.ks ?? score_DEFAULT_OPTIONS.ks), ...named])].sort((a, b) => a - b);
-    const primary = config.primary === null ? null : (renamed.get(config.primary) ?? config.primary);
-    return { config: { ...config, gates, primary }, options: { ...given, ks, mrrCutoff, alpha: config.alpha } };
 }
 
 ;// CONCATENATED MODULE: ./src/gate/expectations.ts
@@ -21152,7 +21181,7 @@ function sliceSection(report, byId) {
         const cells = [
             escapeMarkdownText(wherePairs(g.where ?? {}), 60),
             metricCode(g.metric),
-            g.n_paired === undefined ? '—' : g.n_paired.toLocaleString('en-US'),
+            (g.slice_queries ?? 0).toLocaleString('en-US'),
             formatValue(g.baseline, unit),
             formatValue(g.candidate, unit),
             escapeMarkdownText(gateDeltaText(g, unit, report.alpha), 200),

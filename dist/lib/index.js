@@ -16109,6 +16109,8 @@ function parseGateConfig(text, source) {
     }
     for (const g of gates.filter((gate) => gate.perSlice))
         checkPerSlice(g, testing.slices !== undefined);
+    if (testing.slices !== undefined && !gates.some((g) => g.perSlice))
+        throw new errors_InputError(`${at('slices')}: \`slices\` is read by a gate with \`per_slice: true\`, and no gate here has one`);
     // A misspelt primary would leave every gate corrected without a word: it must name a gated metric.
     const gated = [...new Set(gates.map((g) => g.metric))];
     if (testing.primary !== null && !gated.includes(testing.primary))
@@ -16523,6 +16525,7 @@ const clean = (x) => (x === 0 ? 0 : x);
 
 
 
+
 /** Gate-only metrics: per-query outcome counts of the comparison (candidate side only). */
 const COUNT_METRICS = {
     regressions: 'regression',
@@ -16601,14 +16604,23 @@ function withSliceGates(config, groupSizes) {
     const slices = config.slices;
     if (slices === undefined || !config.gates.some((g) => g.perSlice))
         return config;
-    const gates = config.gates.flatMap((g) => g.perSlice
-        ? [
-            g,
-            ...slices.keys.flatMap((key) => Object.keys(groupSizes[key] ?? {})
-                .sort()
-                .map((value) => ({ ...g, perSlice: false, slice: true, where: { key, value }, minN: slices.minQueries }))),
-        ]
-        : [g]);
+    const sliceGates = (g) => slices.keys.flatMap((key) => {
+        const values = Object.keys(groupSizes[key] ?? {}).sort();
+        if (values.length === 0)
+            throw new errors_InputError(`${g.origin}: \`per_slice\` has no slice of \`${key}\`: no golden query has a ${key} (\`slices\` names the golden set's fields)`);
+        return values.map((value) => ({
+            ...g,
+            perSlice: false,
+            slice: true,
+            where: { key, value },
+            minN: slices.minQueries,
+        }));
+    });
+    const gates = config.gates.flatMap((g) => (g.perSlice ? [g, ...sliceGates(g)] : [g]));
+    if (gates.length > MAX_GATES) {
+        const origin = config.gates.find((g) => g.perSlice).origin;
+        throw new errors_InputError(`${origin}: \`per_slice\` makes ${gates.length} gates with this golden set's ${slices.keys.join(' and ')} values, more than the ${MAX_GATES} a report can show in a pull request comment: slice by fewer fields, or by one with fewer values`);
+    }
     return { ...config, gates };
 }
 /**
@@ -16627,10 +16639,14 @@ function evaluateGates(config, ctx) {
             // The advice reads the baseline side's measured noise when the config records it (evalverdict calibrate).
             config.noise?.metrics[spec.metric] ?? null)
             : null;
-        return evaluateGate(spec, ctx, numbers, {
+        const result = evaluateGate(spec, ctx, numbers, {
             margin,
             onInconclusive: spec.onInconclusive ?? config.onInconclusive,
         });
+        // A slice says how many queries it has, tested or not (the Slices table, the verdict line).
+        return spec.slice && spec.where
+            ? { ...result, slice_queries: ctx.groupSizes[spec.where.key]?.[spec.where.value] ?? 0 }
+            : result;
     });
 }
 /**
@@ -16641,7 +16657,9 @@ function evaluateGates(config, ctx) {
 function marginOf(spec, config, ctx) {
     if (spec.margin !== undefined)
         return spec.margin;
-    const b = ctx.metrics[spec.metric]?.baseline ?? null;
+    // A group's gate (a slice) reads its thresholds against the group's own baseline.
+    const m = spec.where ? ctx.breakdowns[spec.where.key]?.[spec.where.value]?.[spec.metric] : ctx.metrics[spec.metric];
+    const b = m?.baseline ?? null;
     const own = Object.entries(spec.thresholds).flatMap(([k, x]) => {
         switch (k) {
             case 'max_drop':
@@ -16708,6 +16726,17 @@ function evaluateGate(spec, ctx, tested, { margin, onInconclusive }) {
     const notGated = groupNotGated(spec, spec.where, base, m, ctx);
     if (notGated !== null)
         return notGated;
+    // A slice where the metric has no paired value (unanswerable queries for a rank metric) has nothing to hold.
+    if (spec.slice && tested === null && isTested(spec))
+        return {
+            ...base,
+            baseline: m?.baseline ?? null,
+            candidate: m?.candidate ?? null,
+            delta: m?.delta ?? null,
+            result: 'info',
+            effect: 'none',
+            note: `informational: no query of slice ${spec.where.key}=${spec.where.value} has \`${spec.metric}\` in both runs; not enforced`,
+        };
     return isTested(spec)
         ? testedGate(spec, base, def, m, tested, onInconclusive, ctx.alpha)
         : metricGate(spec, base, def, m);
@@ -17879,13 +17908,13 @@ function unjudgedNote(report) {
  * slices share its state. Null when no slice was tested.
  */
 function sliceToName(report) {
+    const byP = (a, b) => (a.p_value ?? 1) - (b.p_value ?? 1);
+    const failing = report.gates.filter((g) => g.slice && g.effect === 'fail').sort(byP);
+    if (failing.length > 0)
+        return { gate: failing[0], state: 'failing', others: failing.length - 1 };
     const tested = report.gates.filter((g) => g.slice && g.p_value !== undefined && g.p_value !== null);
     if (tested.length === 0)
         return null;
-    const byP = (a, b) => (a.p_value ?? 1) - (b.p_value ?? 1);
-    const failing = tested.filter((g) => g.effect === 'fail').sort(byP);
-    if (failing.length > 0)
-        return { gate: failing[0], state: 'failing', others: failing.length - 1 };
     const open = tested.filter((g) => g.effect !== 'none' || g.result === 'inconclusive').sort(byP);
     return { gate: (open.length > 0 ? open : [...tested].sort(byP))[0], state: 'worst', others: 0 };
 }
@@ -17895,7 +17924,7 @@ function sliceVerdictText(report, byId, code) {
     if (named === null)
         return null;
     const { gate: g, state, others } = named;
-    const queries = g.n_paired === undefined ? '' : `, ${numberFormat_plural(g.n_paired, 'query', 'queries')}`;
+    const queries = g.slice_queries === undefined ? '' : `, ${numberFormat_plural(g.slice_queries, 'query', 'queries')}`;
     const more = others > 0 ? ` (and ${others} more failing)` : '';
     return `${state} slice ${code(wherePairs(g.where ?? {}))}: ${code(g.metric)} ${formatDelta(g.delta, unitOf(g.metric, byId))}${queries}${more}`;
 }
@@ -18795,7 +18824,7 @@ function sliceSection(report, byId) {
         const cells = [
             escapeMarkdownText(wherePairs(g.where ?? {}), 60),
             metricCode(g.metric),
-            g.n_paired === undefined ? '—' : g.n_paired.toLocaleString('en-US'),
+            (g.slice_queries ?? 0).toLocaleString('en-US'),
             numberFormat_formatValue(g.baseline, unit),
             numberFormat_formatValue(g.candidate, unit),
             escapeMarkdownText(gateDeltaText(g, unit, report.alpha), 200),

@@ -206,6 +206,10 @@ export function parseGateConfig(text: string, source: string): GateConfig {
     );
   }
   for (const g of gates.filter((gate) => gate.perSlice)) checkPerSlice(g, testing.slices !== undefined);
+  if (testing.slices !== undefined && !gates.some((g) => g.perSlice))
+    throw new InputError(
+      `${at('slices')}: \`slices\` is read by a gate with \`per_slice: true\`, and no gate here has one`,
+    );
   // A misspelt primary would leave every gate corrected without a word: it must name a gated metric.
   const gated = [...new Set(gates.map((g) => g.metric))];
   if (testing.primary !== null && !gated.includes(testing.primary))

@@ -4,6 +4,7 @@ import type { MetricDef } from '../aggregate/metrics/types.js';
 import type { ComparedRuns, Comparison, MetricComparison } from '../compare/types.js';
 import { InputError } from '../errors.js';
 import { formatP, formatValue } from '../numberFormat.js';
+import { MAX_GATES } from './config.js';
 import type { GateConfig, GateSpec, OnInconclusive, ThresholdKey } from './config.js';
 import { suggest } from '../suggest.js';
 import { directionOf, dropsOf, isTested, testedNumbers, type TestedNumbers } from './testedGates.js';
@@ -112,18 +113,28 @@ export function applyGates(compared: ComparedRuns, config: GateConfig): GatedRun
 export function withSliceGates(config: GateConfig, groupSizes: GateContext['groupSizes']): GateConfig {
   const slices = config.slices;
   if (slices === undefined || !config.gates.some((g) => g.perSlice)) return config;
-  const gates = config.gates.flatMap((g) =>
-    g.perSlice
-      ? [
-          g,
-          ...slices.keys.flatMap((key) =>
-            Object.keys(groupSizes[key] ?? {})
-              .sort()
-              .map((value) => ({ ...g, perSlice: false, slice: true, where: { key, value }, minN: slices.minQueries })),
-          ),
-        ]
-      : [g],
-  );
+  const sliceGates = (g: GateSpec) =>
+    slices.keys.flatMap((key) => {
+      const values = Object.keys(groupSizes[key] ?? {}).sort();
+      if (values.length === 0)
+        throw new InputError(
+          `${g.origin}: \`per_slice\` has no slice of \`${key}\`: no golden query has a ${key} (\`slices\` names the golden set's fields)`,
+        );
+      return values.map((value) => ({
+        ...g,
+        perSlice: false,
+        slice: true,
+        where: { key, value },
+        minN: slices.minQueries,
+      }));
+    });
+  const gates = config.gates.flatMap((g) => (g.perSlice ? [g, ...sliceGates(g)] : [g]));
+  if (gates.length > MAX_GATES) {
+    const origin = config.gates.find((g) => g.perSlice)!.origin;
+    throw new InputError(
+      `${origin}: \`per_slice\` makes ${gates.length} gates with this golden set's ${slices.keys.join(' and ')} values, more than the ${MAX_GATES} a report can show in a pull request comment: slice by fewer fields, or by one with fewer values`,
+    );
+  }
   return { ...config, gates };
 }
 
@@ -155,10 +166,14 @@ export function evaluateGates(config: GateConfig, ctx: GateContext): GateResult[
           config.noise?.metrics[spec.metric] ?? null,
         )
       : null;
-    return evaluateGate(spec, ctx, numbers, {
+    const result = evaluateGate(spec, ctx, numbers, {
       margin,
       onInconclusive: spec.onInconclusive ?? config.onInconclusive,
     });
+    // A slice says how many queries it has, tested or not (the Slices table, the verdict line).
+    return spec.slice && spec.where
+      ? { ...result, slice_queries: ctx.groupSizes[spec.where.key]?.[spec.where.value] ?? 0 }
+      : result;
   });
 }
 
@@ -169,7 +184,9 @@ export function evaluateGates(config: GateConfig, ctx: GateContext): GateResult[
  */
 function marginOf(spec: GateSpec, config: GateConfig, ctx: GateContext): number {
   if (spec.margin !== undefined) return spec.margin;
-  const b = ctx.metrics[spec.metric]?.baseline ?? null;
+  // A group's gate (a slice) reads its thresholds against the group's own baseline.
+  const m = spec.where ? ctx.breakdowns[spec.where.key]?.[spec.where.value]?.[spec.metric] : ctx.metrics[spec.metric];
+  const b = m?.baseline ?? null;
   const own = Object.entries(spec.thresholds).flatMap(([k, x]) => {
     switch (k as ThresholdKey) {
       case 'max_drop':
@@ -239,6 +256,17 @@ function evaluateGate(
   const m = ctx.breakdowns[spec.where.key]?.[spec.where.value]?.[spec.metric];
   const notGated = groupNotGated(spec, spec.where, base, m, ctx);
   if (notGated !== null) return notGated;
+  // A slice where the metric has no paired value (unanswerable queries for a rank metric) has nothing to hold.
+  if (spec.slice && tested === null && isTested(spec))
+    return {
+      ...base,
+      baseline: m?.baseline ?? null,
+      candidate: m?.candidate ?? null,
+      delta: m?.delta ?? null,
+      result: 'info',
+      effect: 'none',
+      note: `informational: no query of slice ${spec.where.key}=${spec.where.value} has \`${spec.metric}\` in both runs; not enforced`,
+    };
   return isTested(spec)
     ? testedGate(spec, base, def, m, tested, onInconclusive, ctx.alpha)
     : metricGate(spec, base, def, m);

@@ -654,7 +654,7 @@ function sliceSection(report: CompareReport, byId: Map<string, MetricDef>): Sect
     const cells = [
       escapeMarkdownText(wherePairs(g.where ?? {}), 60),
       metricCode(g.metric),
-      g.n_paired === undefined ? '—' : g.n_paired.toLocaleString('en-US'),
+      (g.slice_queries ?? 0).toLocaleString('en-US'),
       formatValue(g.baseline, unit),
       formatValue(g.candidate, unit),
       escapeMarkdownText(gateDeltaText(g, unit, report.alpha), 200),

@@ -493,11 +493,11 @@ export function unjudgedNote(report: CompareReport): string | null {
 export function sliceToName(
   report: CompareReport,
 ): { gate: GateResult; state: 'failing' | 'worst'; others: number } | null {
+  const byP = (a: GateResult, b: GateResult) => (a.p_value ?? 1) - (b.p_value ?? 1);
+  const failing = report.gates.filter((g) => g.slice && g.effect === 'fail').sort(byP);
+  if (failing.length > 0) return { gate: failing[0], state: 'failing', others: failing.length - 1 };
   const tested = report.gates.filter((g) => g.slice && g.p_value !== undefined && g.p_value !== null);
   if (tested.length === 0) return null;
-  const byP = (a: GateResult, b: GateResult) => (a.p_value ?? 1) - (b.p_value ?? 1);
-  const failing = tested.filter((g) => g.effect === 'fail').sort(byP);
-  if (failing.length > 0) return { gate: failing[0], state: 'failing', others: failing.length - 1 };
   const open = tested.filter((g) => g.effect !== 'none' || g.result === 'inconclusive').sort(byP);
   return { gate: (open.length > 0 ? open : [...tested].sort(byP))[0], state: 'worst', others: 0 };
 }
@@ -511,7 +511,7 @@ export function sliceVerdictText(
   const named = sliceToName(report);
   if (named === null) return null;
   const { gate: g, state, others } = named;
-  const queries = g.n_paired === undefined ? '' : `, ${plural(g.n_paired, 'query', 'queries')}`;
+  const queries = g.slice_queries === undefined ? '' : `, ${plural(g.slice_queries, 'query', 'queries')}`;
   const more = others > 0 ? ` (and ${others} more failing)` : '';
   return `${state} slice ${code(wherePairs(g.where ?? {}))}: ${code(g.metric)} ${formatDelta(g.delta, unitOf(g.metric, byId))}${queries}${more}`;
 }

@@ -9,6 +9,8 @@ export interface GateResult {
     per_slice?: boolean;
     /** One slice's gate, made from the `per_slice` gate before it (docs/gates.md, "Slices"). */
     slice?: boolean;
+    /** A slice's golden queries. */
+    slice_queries?: number;
     level: 'error' | 'warn';
     min?: number;
     max?: number;
