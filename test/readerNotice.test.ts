@@ -42,4 +42,24 @@ describe("the reader's notice", () => {
       await keysOf([result('q5', [{ rank: 1, chunk_id: 'c5', doc_path: 'a.md', rel_path: 'a.md', docId: 'd5' }])]),
     ).toEqual(['hits_top_k[].docId']);
   });
+
+  it("notes a hit that can match nothing by validate's rule, on the values as written", async () => {
+    const unmatchable = async (hits: Json[]) => {
+      const stream = await openRunStream(
+        await writeRunDb({ runs: [{ runId: 'r', results: [result('q1', hits)] }] }),
+        'r',
+      );
+      stream.forEachResult(() => {});
+      stream.release?.();
+      return stream.notice?.unmatchableHit;
+    };
+    expect(await unmatchable([hit(1, 'c1', 'd1')])).toBe(false);
+    expect(await unmatchable([{ rank: 1, score: 0.5 }])).toBe(true);
+    expect(await unmatchable([{ rank: 1, chunk_id: '', doc_id: null }])).toBe(true);
+    // a `false` id: the reader would read the text "false", validate counts no id
+    expect(await unmatchable([{ rank: 1, chunk_id: false }])).toBe(true);
+    // an empty doc_path beside rel_path: validate counts the path, and so does the notice
+    expect(await unmatchable([{ rank: 1, doc_path: '', rel_path: 'a.md' }])).toBe(false);
+    expect(await unmatchable([{ rank: 1, doc_id: 7 }])).toBe(false);
+  });
 });

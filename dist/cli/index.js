@@ -10862,6 +10862,24 @@ function collectUnknownKeys(value, into, node = TOP, path = '') {
             collectUnknownKeys(record[key], into, child, at);
     }
 }
+/** A hit's id or path as validate counts one (validate/findings.ts): a non-empty string, or a number. */
+function present(value) {
+    return (typeof value === 'string' && value !== '') || typeof value === 'number';
+}
+/** Whether a parsed result has a hit with no chunk_id, doc_id, doc_path or rel_path: one that can match nothing. */
+function hasUnmatchableRawHit(value) {
+    const hits = value?.hits_top_k;
+    if (!Array.isArray(hits))
+        return false;
+    for (const hit of hits) {
+        if (typeof hit !== 'object' || hit === null)
+            continue;
+        const h = hit;
+        if (!present(h.chunk_id) && !present(h.doc_id) && !present(h.doc_path) && !present(h.rel_path))
+            return true;
+    }
+    return false;
+}
 
 ;// CONCATENATED MODULE: ./src/load/resultJson.ts
 /**
@@ -11850,12 +11868,16 @@ function readResultRow(file, runId, queryId, resultJson, notice = null) {
     const result = parseQueryResult(value, queryId, where);
     if (notice !== null) {
         collectUnknownKeys(value, notice.unknownKeys);
+        // validate's rule on the values as written (a `false` id, an empty doc_path beside rel_path)
         if (!notice.unmatchableHit)
-            notice.unmatchableHit = hasUnmatchableHit(result.hits);
+            notice.unmatchableHit = hasUnmatchableRawHit(value);
     }
     return result;
 }
-/** A hit with no chunk_id, doc_id or path: it can match nothing (validate's `unmatchable-hit`). */
+/**
+ * A hit with no chunk_id, doc_id or path: it can match nothing (validate's `unmatchable-hit`). The fast reader's hits
+ * hold strings or null, at most one of doc_path and rel_path, so this is validate's rule there.
+ */
 function hasUnmatchableHit(hits) {
     for (const h of hits)
         if (!h.chunkId && !h.docId && !h.docPath)
@@ -16458,6 +16480,7 @@ function keysOf(file, def) {
 
 
 
+
 function goldenViewOf(golden) {
     return {
         source: golden.source,
@@ -16711,9 +16734,6 @@ function expectsHit(q) {
         if (grade > 0)
             return true;
     return false;
-}
-function present(value) {
-    return (typeof value === 'string' && value !== '') || typeof value === 'number';
 }
 function isOneToN(ranks) {
     const sorted = [...ranks].sort((a, b) => a - b);

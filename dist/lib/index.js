@@ -11205,6 +11205,24 @@ function collectUnknownKeys(value, into, node = TOP, path = '') {
             collectUnknownKeys(record[key], into, child, at);
     }
 }
+/** A hit's id or path as validate counts one (validate/findings.ts): a non-empty string, or a number. */
+function present(value) {
+    return (typeof value === 'string' && value !== '') || typeof value === 'number';
+}
+/** Whether a parsed result has a hit with no chunk_id, doc_id, doc_path or rel_path: one that can match nothing. */
+function hasUnmatchableRawHit(value) {
+    const hits = value?.hits_top_k;
+    if (!Array.isArray(hits))
+        return false;
+    for (const hit of hits) {
+        if (typeof hit !== 'object' || hit === null)
+            continue;
+        const h = hit;
+        if (!present(h.chunk_id) && !present(h.doc_id) && !present(h.doc_path) && !present(h.rel_path))
+            return true;
+    }
+    return false;
+}
 
 ;// CONCATENATED MODULE: ./src/load/resultJson.ts
 /**
@@ -12193,12 +12211,16 @@ function readResultRow(file, runId, queryId, resultJson, notice = null) {
     const result = parseQueryResult(value, queryId, where);
     if (notice !== null) {
         collectUnknownKeys(value, notice.unknownKeys);
+        // validate's rule on the values as written (a `false` id, an empty doc_path beside rel_path)
         if (!notice.unmatchableHit)
-            notice.unmatchableHit = hasUnmatchableHit(result.hits);
+            notice.unmatchableHit = hasUnmatchableRawHit(value);
     }
     return result;
 }
-/** A hit with no chunk_id, doc_id or path: it can match nothing (validate's `unmatchable-hit`). */
+/**
+ * A hit with no chunk_id, doc_id or path: it can match nothing (validate's `unmatchable-hit`). The fast reader's hits
+ * hold strings or null, at most one of doc_path and rel_path, so this is validate's rule there.
+ */
 function hasUnmatchableHit(hits) {
     for (const h of hits)
         if (!h.chunkId && !h.docId && !h.docPath)
@@ -20516,7 +20538,7 @@ class RunWriter {
         if (wrong !== undefined)
             throw new errors_InputError(`${where}: \`${wrong.path}\`: ${wrong.detail}${wrong.suggestion}`);
         const hitsOut = result.hits_top_k;
-        const blind = hitsOut.findIndex((h) => !['chunk_id', 'doc_id', 'doc_path', 'rel_path'].some((k) => present(h[k])));
+        const blind = hitsOut.findIndex((h) => !['chunk_id', 'doc_id', 'doc_path', 'rel_path'].some((k) => runWriter_present(h[k])));
         if (blind !== -1)
             throw new errors_InputError(`${where}: hit ${blind} has no chunk_id, doc_id or doc_path: it could match nothing`);
         const ranks = hitsOut.map((h) => h.rank).sort((a, b) => a - b);
@@ -20544,7 +20566,7 @@ class RunWriter {
         }
     }
 }
-function present(value) {
+function runWriter_present(value) {
     return (typeof value === 'string' && value !== '') || typeof value === 'number';
 }
 
@@ -20554,6 +20576,7 @@ function present(value) {
  * schemas/result.schema.json): the checks behind `evalverdict validate` and the warnings of compare and aggregate.
  * Pure: rows go in one at a time, findings come out as data; the entries word and print them.
  */
+
 
 
 
@@ -20681,9 +20704,9 @@ class RunChecker {
             this.hits++;
             if (typeof h.rank === 'number' && Number.isInteger(h.rank) && h.rank >= 1)
                 ranks.push(h.rank);
-            if (findings_present(h.chunk_id) || findings_present(h.doc_id))
+            if (present(h.chunk_id) || present(h.doc_id))
                 this.hitsWithId++;
-            else if (findings_present(h.doc_path) || findings_present(h.rel_path))
+            else if (present(h.doc_path) || present(h.rel_path))
                 this.hitsWithPathOnly++;
             else
                 unmatchable++;
@@ -20812,9 +20835,6 @@ function expectsHit(q) {
         if (grade > 0)
             return true;
     return false;
-}
-function findings_present(value) {
-    return (typeof value === 'string' && value !== '') || typeof value === 'number';
 }
 function isOneToN(ranks) {
     const sorted = [...ranks].sort((a, b) => a - b);

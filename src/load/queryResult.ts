@@ -28,7 +28,7 @@ import {
 } from './json.js';
 import type { JsonObject } from './json.js';
 import { splitHeadingPath } from './headingPath.js';
-import { collectUnknownKeys } from './resultKeys.js';
+import { collectUnknownKeys, hasUnmatchableRawHit } from './resultKeys.js';
 import { scanResultJson } from './resultJson.js';
 
 /**
@@ -91,12 +91,16 @@ export function readResultRow(
   const result = parseQueryResult(value, queryId, where);
   if (notice !== null) {
     collectUnknownKeys(value, notice.unknownKeys);
-    if (!notice.unmatchableHit) notice.unmatchableHit = hasUnmatchableHit(result.hits);
+    // validate's rule on the values as written (a `false` id, an empty doc_path beside rel_path)
+    if (!notice.unmatchableHit) notice.unmatchableHit = hasUnmatchableRawHit(value);
   }
   return result;
 }
 
-/** A hit with no chunk_id, doc_id or path: it can match nothing (validate's `unmatchable-hit`). */
+/**
+ * A hit with no chunk_id, doc_id or path: it can match nothing (validate's `unmatchable-hit`). The fast reader's hits
+ * hold strings or null, at most one of doc_path and rel_path, so this is validate's rule there.
+ */
 function hasUnmatchableHit(hits: readonly Hit[]): boolean {
   for (const h of hits) if (!h.chunkId && !h.docId && !h.docPath) return true;
   return false;

@@ -60,3 +60,20 @@ export function collectUnknownKeys(value: unknown, into: Set<string>, node: Sche
     } else collectUnknownKeys(record[key], into, child, at);
   }
 }
+
+/** A hit's id or path as validate counts one (validate/findings.ts): a non-empty string, or a number. */
+export function present(value: unknown): boolean {
+  return (typeof value === 'string' && value !== '') || typeof value === 'number';
+}
+
+/** Whether a parsed result has a hit with no chunk_id, doc_id, doc_path or rel_path: one that can match nothing. */
+export function hasUnmatchableRawHit(value: unknown): boolean {
+  const hits = (value as { hits_top_k?: unknown } | null)?.hits_top_k;
+  if (!Array.isArray(hits)) return false;
+  for (const hit of hits) {
+    if (typeof hit !== 'object' || hit === null) continue;
+    const h = hit as Record<string, unknown>;
+    if (!present(h.chunk_id) && !present(h.doc_id) && !present(h.doc_path) && !present(h.rel_path)) return true;
+  }
+  return false;
+}

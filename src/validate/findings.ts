@@ -3,6 +3,7 @@
  * schemas/result.schema.json): the checks behind `evalverdict validate` and the warnings of compare and aggregate.
  * Pure: rows go in one at a time, findings come out as data; the entries word and print them.
  */
+import { present } from '../load/resultKeys.js';
 import { plural } from '../numberFormat.js';
 import { InputError } from '../errors.js';
 import { oneLine } from '../inputText.js';
@@ -366,10 +367,6 @@ function expectsHit(q: GoldenQuery): boolean {
     return true;
   for (const grade of q.judgments.values()) if (grade > 0) return true;
   return false;
-}
-
-function present(value: unknown): boolean {
-  return (typeof value === 'string' && value !== '') || typeof value === 'number';
 }
 
 function isOneToN(ranks: number[]): boolean {
