@@ -77282,6 +77282,10 @@ class PerQueryValues {
             }
         }
     }
+    /** A per-query quantity's column (`elapsed_ms`, `cost_usd`; NaN where the result has none), or null if no metric reads it. */
+    quantity(name) {
+        return this.quantities.get(name) ?? null;
+    }
     /** The column of a per-query metric (NaN where the query is not in its denominator). */
     column(id) {
         const c = this.values.get(id);
@@ -81821,7 +81825,18 @@ function perQueryLookups(defs, sides) {
     const failingQueriesOf = (id, bad) => defs.some((d) => d.id === id && d.perQuery)
         ? sides.candidate.queries.filter((_, i) => sides.cValues.column(id)[i] === bad).map((q) => q.id)
         : null;
-    return { pairedDiffsOf, failingQueriesOf };
+    // A quantity's values on both sides, over the queries that have it on both (a trade's cost: issue 49).
+    const pairedQuantityOf = (name) => {
+        const [b, c] = [sides.bValues.quantity(name), sides.cValues.quantity(name)];
+        if (b === null || c === null)
+            return null;
+        const rows = [];
+        for (let i = 0; i < b.length; i++)
+            if (b[i] === b[i] && c[i] === c[i])
+                rows.push(i);
+        return { baseline: Float64Array.from(rows, (i) => b[i]), candidate: Float64Array.from(rows, (i) => c[i]) };
+    };
+    return { pairedDiffsOf, failingQueriesOf, pairedQuantityOf };
 }
 function compareScored(baseline, candidate, options, chunkMatch, prepared = null) {
     options = score_withGoldenProfile(options, baseline.golden);

@@ -169,6 +169,11 @@ export class PerQueryValues {
     }
   }
 
+  /** A per-query quantity's column (`elapsed_ms`, `cost_usd`; NaN where the result has none), or null if no metric reads it. */
+  quantity(name: string): Float64Array | null {
+    return this.quantities.get(name) ?? null;
+  }
+
   /** The column of a per-query metric (NaN where the query is not in its denominator). */
   column(id: string): Float64Array {
     const c = this.values.get(id);

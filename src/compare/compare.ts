@@ -525,7 +525,10 @@ function reportedOptions(options: CompareOptions): Comparison['options'] {
 }
 
 /** The per-query columns the gate stage asks for after the report is built: paired differences, failing queries. */
-function perQueryLookups(defs: MetricDef[], sides: Sides): Pick<ComparedRuns, 'pairedDiffsOf' | 'failingQueriesOf'> {
+function perQueryLookups(
+  defs: MetricDef[],
+  sides: Sides,
+): Pick<ComparedRuns, 'pairedDiffsOf' | 'failingQueriesOf' | 'pairedQuantityOf'> {
   const groups = groupQueries(sides.baseline.queries);
   const pairedDiffsOf = (id: string, where?: { key: string; value: string }) => {
     if (!defs.some((d) => d.id === id && d.paired && d.perQuery)) return null;
@@ -537,7 +540,15 @@ function perQueryLookups(defs: MetricDef[], sides: Sides): Pick<ComparedRuns, 'p
     defs.some((d) => d.id === id && d.perQuery)
       ? sides.candidate.queries.filter((_, i) => sides.cValues.column(id)[i] === bad).map((q) => q.id)
       : null;
-  return { pairedDiffsOf, failingQueriesOf };
+  // A quantity's values on both sides, over the queries that have it on both (a trade's cost: issue 49).
+  const pairedQuantityOf = (name: string) => {
+    const [b, c] = [sides.bValues.quantity(name), sides.cValues.quantity(name)];
+    if (b === null || c === null) return null;
+    const rows: number[] = [];
+    for (let i = 0; i < b.length; i++) if (b[i] === b[i] && c[i] === c[i]) rows.push(i);
+    return { baseline: Float64Array.from(rows, (i) => b[i]), candidate: Float64Array.from(rows, (i) => c[i]) };
+  };
+  return { pairedDiffsOf, failingQueriesOf, pairedQuantityOf };
 }
 
 export function compareScored(

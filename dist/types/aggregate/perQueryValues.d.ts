@@ -27,6 +27,8 @@ export declare class PerQueryValues {
     /** The key of "all rows" in the caches below. */
     private readonly all;
     constructor(defs: MetricDef[], length: number, columns: Columns);
+    /** A per-query quantity's column (`elapsed_ms`, `cost_usd`; NaN where the result has none), or null if no metric reads it. */
+    quantity(name: string): Float64Array | null;
     /** The column of a per-query metric (NaN where the query is not in its denominator). */
     column(id: string): Float64Array;
     /** Mean over the given record indexes (all when omitted); null when none has a value. */

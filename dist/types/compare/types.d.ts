@@ -173,6 +173,14 @@ export interface ComparedRuns {
         key: string;
         value: string;
     }) => Float64Array | null;
+    /**
+     * A per-query quantity's values (`elapsed_ms`, `cost_usd`, `prompt_tokens`), each side's, over the queries that
+     * have it on both sides in the same order; null when no metric of the table reads it.
+     */
+    pairedQuantityOf?: (quantity: string) => {
+        baseline: Float64Array;
+        candidate: Float64Array;
+    } | null;
     /** The candidate's query ids whose per-query value of `metric` is `bad` (a failed answer gate names them). */
     failingQueriesOf?: (metric: string, bad: number) => string[] | null;
 }
