@@ -48296,6 +48296,13 @@ function mapPacked(list, fn) {
 
 ;// CONCATENATED MODULE: ./src/types.ts
 const noticeOf = () => ({ unknownKeys: new Set(), unmatchableHit: false });
+/** What several readings of one run noticed, together (a run's repeats, aggregate's two golden halves). */
+function mergedNotice(notices) {
+    return {
+        unknownKeys: new Set(notices.flatMap((n) => [...n.unknownKeys])),
+        unmatchableHit: notices.some((n) => n.unmatchableHit),
+    };
+}
 
 ;// CONCATENATED MODULE: ./src/load/headingPath.ts
 /** Heading paths as the run's writers spell them. */
@@ -53554,15 +53561,7 @@ function evaluateGate(spec, ctx, tested, { margin, onInconclusive }) {
         return notGated;
     // A slice where the metric has no paired value (unanswerable queries for a rank metric) has nothing to hold.
     if (spec.slice && tested === null && isTested(spec))
-        return {
-            ...base,
-            baseline: m?.baseline ?? null,
-            candidate: m?.candidate ?? null,
-            delta: m?.delta ?? null,
-            result: 'info',
-            effect: 'none',
-            note: `informational: no query of slice ${spec.where.key}=${spec.where.value} has \`${spec.metric}\` in both runs; not enforced`,
-        };
+        return informational(base, m, `no query of slice ${spec.where.key}=${spec.where.value} has \`${spec.metric}\` in both runs`);
     return isTested(spec)
         ? testedGate(spec, base, def, m, tested, onInconclusive, ctx.alpha)
         : metricGate(spec, base, def, m);
@@ -53627,6 +53626,18 @@ function countGate(spec, base, candidate) {
         note: '',
     };
 }
+/** A group's gate shown with its values and `why`, never enforced. */
+function informational(base, m, why) {
+    return {
+        ...base,
+        baseline: m?.baseline ?? null,
+        candidate: m?.candidate ?? null,
+        delta: m?.delta ?? null,
+        result: 'info',
+        effect: 'none',
+        note: `informational: ${why}; not enforced`,
+    };
+}
 /** A `where` group no golden query has (no data), or one smaller than min_n (shown, not enforced); else null. */
 function groupNotGated(spec, where, base, m, ctx) {
     const groups = ctx.groupSizes[where.key] ?? {};
@@ -53646,15 +53657,7 @@ function groupNotGated(spec, where, base, m, ctx) {
         };
     }
     if (size < spec.minN) {
-        return {
-            ...base,
-            baseline: m?.baseline ?? null,
-            candidate: m?.candidate ?? null,
-            delta: m?.delta ?? null,
-            result: 'info',
-            effect: 'none',
-            note: `informational: group ${where.key}=${where.value} has ${size} ${size === 1 ? 'query' : 'queries'}, fewer than min_n ${spec.minN}; not enforced`,
-        };
+        return informational(base, m, `group ${where.key}=${where.value} has ${size} ${size === 1 ? 'query' : 'queries'}, fewer than min_n ${spec.minN}`);
     }
     return null;
 }
@@ -79957,10 +79960,7 @@ async function aggregateInTwoThreads(job, mark) {
         throw reply.error;
     const table = joinHalfTables(lower.table, reply.ok, reply.groups, half.fingerprint);
     mark('the two halves joined');
-    const notice = {
-        unknownKeys: new Set([...lower.notice.unknownKeys, ...reply.notice.unknownKeys]),
-        unmatchableHit: lower.notice.unmatchableHit || reply.notice.unmatchableHit,
-    };
+    const notice = mergedNotice([lower.notice, reply.notice]);
     return { table, warnings: [...half.warnings, ...reply.warnings], phases: reply.phases, notice };
 }
 async function runAggregateJob(job) {
@@ -82678,6 +82678,7 @@ async function runsNamed(runPath, value, option) {
 
 
 
+
 /**
  * The comparison by the path the inputs call for: several runs on a side (repeats), else two threads where
  * available, else in sequence; the every run read (file, run id, side).
@@ -82715,11 +82716,7 @@ async function compareChosen(given, golden, options, t, mayDiffer) {
 }
 /** What the reader noticed in every reading of one run (a run is read once a side, or once a repeat). */
 function noticeOfRun(noticed, file, run) {
-    const of = noticed.filter((n) => n.file === file && n.run === run).map((n) => n.notice);
-    return {
-        unknownKeys: new Set(of.flatMap((n) => [...n.unknownKeys])),
-        unmatchableHit: of.some((n) => n.unmatchableHit),
-    };
+    return mergedNotice(noticed.filter((n) => n.file === file && n.run === run).map((n) => n.notice));
 }
 /** The stream, its notice kept in `noticed`. */
 function tracked(stream, noticed) {

@@ -160,6 +160,14 @@ export interface RowNotice {
 
 export const noticeOf = (): RowNotice => ({ unknownKeys: new Set(), unmatchableHit: false });
 
+/** What several readings of one run noticed, together (a run's repeats, aggregate's two golden halves). */
+export function mergedNotice(notices: readonly RowNotice[]): RowNotice {
+  return {
+    unknownKeys: new Set(notices.flatMap((n) => [...n.unknownKeys])),
+    unmatchableHit: notices.some((n) => n.unmatchableHit),
+  };
+}
+
 export interface GoldSupport {
   relPath: string;
   headingPath: string[];

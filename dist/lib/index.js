@@ -10932,6 +10932,13 @@ function editDistance(a, b) {
 
 ;// CONCATENATED MODULE: ./src/types.ts
 const noticeOf = () => ({ unknownKeys: new Set(), unmatchableHit: false });
+/** What several readings of one run noticed, together (a run's repeats, aggregate's two golden halves). */
+function mergedNotice(notices) {
+    return {
+        unknownKeys: new Set(notices.flatMap((n) => [...n.unknownKeys])),
+        unmatchableHit: notices.some((n) => n.unmatchableHit),
+    };
+}
 
 ;// CONCATENATED MODULE: ./src/load/headingPath.ts
 /** Heading paths as the run's writers spell them. */
@@ -16765,15 +16772,7 @@ function evaluateGate(spec, ctx, tested, { margin, onInconclusive }) {
         return notGated;
     // A slice where the metric has no paired value (unanswerable queries for a rank metric) has nothing to hold.
     if (spec.slice && tested === null && isTested(spec))
-        return {
-            ...base,
-            baseline: m?.baseline ?? null,
-            candidate: m?.candidate ?? null,
-            delta: m?.delta ?? null,
-            result: 'info',
-            effect: 'none',
-            note: `informational: no query of slice ${spec.where.key}=${spec.where.value} has \`${spec.metric}\` in both runs; not enforced`,
-        };
+        return informational(base, m, `no query of slice ${spec.where.key}=${spec.where.value} has \`${spec.metric}\` in both runs`);
     return isTested(spec)
         ? testedGate(spec, base, def, m, tested, onInconclusive, ctx.alpha)
         : metricGate(spec, base, def, m);
@@ -16838,6 +16837,18 @@ function countGate(spec, base, candidate) {
         note: '',
     };
 }
+/** A group's gate shown with its values and `why`, never enforced. */
+function informational(base, m, why) {
+    return {
+        ...base,
+        baseline: m?.baseline ?? null,
+        candidate: m?.candidate ?? null,
+        delta: m?.delta ?? null,
+        result: 'info',
+        effect: 'none',
+        note: `informational: ${why}; not enforced`,
+    };
+}
 /** A `where` group no golden query has (no data), or one smaller than min_n (shown, not enforced); else null. */
 function groupNotGated(spec, where, base, m, ctx) {
     const groups = ctx.groupSizes[where.key] ?? {};
@@ -16857,15 +16868,7 @@ function groupNotGated(spec, where, base, m, ctx) {
         };
     }
     if (size < spec.minN) {
-        return {
-            ...base,
-            baseline: m?.baseline ?? null,
-            candidate: m?.candidate ?? null,
-            delta: m?.delta ?? null,
-            result: 'info',
-            effect: 'none',
-            note: `informational: group ${where.key}=${where.value} has ${size} ${size === 1 ? 'query' : 'queries'}, fewer than min_n ${spec.minN}; not enforced`,
-        };
+        return informational(base, m, `group ${where.key}=${where.value} has ${size} ${size === 1 ? 'query' : 'queries'}, fewer than min_n ${spec.minN}`);
     }
     return null;
 }

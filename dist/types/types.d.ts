@@ -151,6 +151,8 @@ export interface RowNotice {
     unmatchableHit: boolean;
 }
 export declare const noticeOf: () => RowNotice;
+/** What several readings of one run noticed, together (a run's repeats, aggregate's two golden halves). */
+export declare function mergedNotice(notices: readonly RowNotice[]): RowNotice;
 export interface GoldSupport {
     relPath: string;
     headingPath: string[];

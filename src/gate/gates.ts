@@ -258,15 +258,11 @@ function evaluateGate(
   if (notGated !== null) return notGated;
   // A slice where the metric has no paired value (unanswerable queries for a rank metric) has nothing to hold.
   if (spec.slice && tested === null && isTested(spec))
-    return {
-      ...base,
-      baseline: m?.baseline ?? null,
-      candidate: m?.candidate ?? null,
-      delta: m?.delta ?? null,
-      result: 'info',
-      effect: 'none',
-      note: `informational: no query of slice ${spec.where.key}=${spec.where.value} has \`${spec.metric}\` in both runs; not enforced`,
-    };
+    return informational(
+      base,
+      m,
+      `no query of slice ${spec.where.key}=${spec.where.value} has \`${spec.metric}\` in both runs`,
+    );
   return isTested(spec)
     ? testedGate(spec, base, def, m, tested, onInconclusive, ctx.alpha)
     : metricGate(spec, base, def, m);
@@ -348,6 +344,19 @@ function countGate(spec: GateSpec, base: GateBase, candidate: number): GateResul
   };
 }
 
+/** A group's gate shown with its values and `why`, never enforced. */
+function informational(base: GateBase, m: MetricComparison | undefined, why: string): GateResult {
+  return {
+    ...base,
+    baseline: m?.baseline ?? null,
+    candidate: m?.candidate ?? null,
+    delta: m?.delta ?? null,
+    result: 'info',
+    effect: 'none',
+    note: `informational: ${why}; not enforced`,
+  };
+}
+
 /** A `where` group no golden query has (no data), or one smaller than min_n (shown, not enforced); else null. */
 function groupNotGated(
   spec: GateSpec,
@@ -374,15 +383,11 @@ function groupNotGated(
     };
   }
   if (size < spec.minN) {
-    return {
-      ...base,
-      baseline: m?.baseline ?? null,
-      candidate: m?.candidate ?? null,
-      delta: m?.delta ?? null,
-      result: 'info',
-      effect: 'none',
-      note: `informational: group ${where.key}=${where.value} has ${size} ${size === 1 ? 'query' : 'queries'}, fewer than min_n ${spec.minN}; not enforced`,
-    };
+    return informational(
+      base,
+      m,
+      `group ${where.key}=${where.value} has ${size} ${size === 1 ? 'query' : 'queries'}, fewer than min_n ${spec.minN}`,
+    );
   }
   return null;
 }

@@ -16,6 +16,7 @@ import type { ComparedRuns } from '../compare/types.js';
 import { deferRunStream, openRunStream } from '../load/runDatabase.js';
 import { DEFAULT_OPTIONS } from '../aggregate/score.js';
 import { scoreToTable, tableFromTransfer } from '../aggregate/table.js';
+import { mergedNotice } from '../types.js';
 import type { GoldenSet, RowNotice, RunStream } from '../types.js';
 import type { RunRead } from '../validate/pipelineChecks.js';
 import { repeatedRuns } from './runLists.js';
@@ -91,11 +92,7 @@ type Noticed = Array<{ file: string; run: string; notice: RowNotice }>;
 
 /** What the reader noticed in every reading of one run (a run is read once a side, or once a repeat). */
 function noticeOfRun(noticed: Noticed, file: string, run: string): RowNotice {
-  const of = noticed.filter((n) => n.file === file && n.run === run).map((n) => n.notice);
-  return {
-    unknownKeys: new Set(of.flatMap((n) => [...n.unknownKeys])),
-    unmatchableHit: of.some((n) => n.unmatchableHit),
-  };
+  return mergedNotice(noticed.filter((n) => n.file === file && n.run === run).map((n) => n.notice));
 }
 
 /** The stream, its notice kept in `noticed`. */

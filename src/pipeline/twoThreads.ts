@@ -19,7 +19,7 @@ import { goldenFormatOf, goldenSetOfHalf, readGoldenFile, readGoldenHalf } from 
 import { compareUtf8, openRunStream } from '../load/runDatabase.js';
 import type { QueryIdRange } from '../load/runDatabase.js';
 import { loadSqlJs } from '../load/sqlite.js';
-import { noticeOf } from '../types.js';
+import { mergedNotice, noticeOf } from '../types.js';
 import type { GoldenSet, RowNotice } from '../types.js';
 import type { Warning } from '../warnings.js';
 
@@ -206,10 +206,7 @@ export async function aggregateInTwoThreads(
   if ('error' in reply) throw reply.error;
   const table = joinHalfTables(lower.table, reply.ok, reply.groups, half.fingerprint);
   mark('the two halves joined');
-  const notice: RowNotice = {
-    unknownKeys: new Set([...lower.notice.unknownKeys, ...reply.notice.unknownKeys]),
-    unmatchableHit: lower.notice.unmatchableHit || reply.notice.unmatchableHit,
-  };
+  const notice = mergedNotice([lower.notice, reply.notice]);
   return { table, warnings: [...half.warnings, ...reply.warnings], phases: reply.phases, notice };
 }
 
