@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatP, shownP } from '../src/numberFormat.js';
 import type { MetricComparison } from '../src/compare/types.js';
-import { pWords } from '../src/gate/gates.js';
+import { pWords } from '../src/gate/gateWords.js';
 import type { TestedNumbers } from '../src/gate/testedGates.js';
 import type { CompareReport, GateResult } from '../src/gate/types.js';
 import { withShownPValues } from '../src/render/reportParts.js';

@@ -130,6 +130,8 @@ describe('the published schemas', () => {
     per_slice: 'false',
     metric: 'hit@5',
     margin: '0.05',
+    // A trade is for a tested gate: the line after it gives the gate its margin.
+    trade: '{margin: 0.2, metric: latency_ms, min_gain: 0.25}\n    margin: 0.1',
   };
   const TOP_KEY_VALUES: Record<string, string> = {
     alpha: '0.1',

@@ -258,6 +258,8 @@ const noiseOf = (metrics: number) => ({
   ),
 });
 
+const TRADE = { margin: 0.05, metric: 'latency_ms', min_gain: 0.25 };
+
 const GATE_CASES: Array<[string, Config | null]> = [
   ['one gate', { gates: gatesOf(1) }],
   [`${MAX_GATES} gates`, { gates: gatesOf(MAX_GATES) }],
@@ -276,6 +278,15 @@ const GATE_CASES: Array<[string, Config | null]> = [
   [`noise of ${MAX_GATES} metrics`, { gates: gatesOf(1), noise: noiseOf(MAX_GATES) }],
   [`noise of ${MAX_GATES + 1} metrics`, { gates: gatesOf(1), noise: noiseOf(MAX_GATES + 1) }],
   ['noise of no metric', { gates: gatesOf(1), noise: noiseOf(0) }],
+  ['a trade', { gates: [{ metric: 'hit@5', margin: 0.02, trade: TRADE }] }],
+  ['a trade of an unknown cost', { gates: [{ metric: 'hit@5', margin: 0.02, trade: { ...TRADE, metric: 'ms' } }] }],
+  ['a trade with min_gain 1', { gates: [{ metric: 'hit@5', margin: 0.02, trade: { ...TRADE, min_gain: 1 } }] }],
+  ['a trade with margin 0', { gates: [{ metric: 'hit@5', margin: 0.02, trade: { ...TRADE, margin: 0 } }] }],
+  [
+    'a trade without min_gain',
+    { gates: [{ metric: 'hit@5', margin: 0.02, trade: { margin: 0.05, metric: 'cost_usd' } }] },
+  ],
+  ['a trade with an unknown key', { gates: [{ metric: 'hit@5', margin: 0.02, trade: { ...TRADE, gain: 0.2 } }] }],
 ];
 
 const GATE_GAPS: Array<[string, Config | null]> = [
@@ -286,6 +297,9 @@ const GATE_GAPS: Array<[string, Config | null]> = [
   ['a primary that is the metric of no gate', { primary: 'mrr@10', gates: gatesOf(1) }],
   ['noise measured at no time', { gates: gatesOf(1), noise: { ...noiseOf(1), measured: 'yesterday' } }],
   ['a document that is null (an empty file is read as no gates)', null],
+  ['a trade on a gate without a test', { gates: [{ metric: 'hit@5', min: 0.5, trade: TRADE }] }],
+  ['a trade with where', { gates: [{ metric: 'hit@5', margin: 0.02, where: { tag: 'a' }, trade: TRADE }] }],
+  ["a trade's margin under the gate's", { gates: [{ metric: 'hit@5', margin: 0.1, trade: TRADE }] }],
 ];
 
 describe('schemas/gate-config.schema.json and the gate config reader (src/gate/config.ts)', () => {

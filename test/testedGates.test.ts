@@ -12,7 +12,8 @@ import { minimumDetectableDrop, noiseModel } from '../src/stats/power.js';
 import type { MetricComparison } from '../src/compare/types.js';
 import { InputError } from '../src/errors.js';
 import type { GateConfig } from '../src/gate/config.js';
-import { evaluateGates, gatePSentence, MAX_FAILING_QUERIES, pWords } from '../src/gate/gates.js';
+import { evaluateGates, MAX_FAILING_QUERIES } from '../src/gate/gates.js';
+import { gatePSentence, pWords } from '../src/gate/gateWords.js';
 import { gatePText } from '../src/render/reportParts.js';
 import type { GateContext } from '../src/gate/gates.js';
 import { directionOf, dropsOf, testedNumbers } from '../src/gate/testedGates.js';
@@ -281,7 +282,7 @@ describe("a tested gate's words", () => {
     expect(r.note).toMatch(/\(90%; one-sided p [<0-9. ]+, primary, not adjusted < α 0\.05\)$/);
   });
 
-  it('a Bonferroni-adjusted p that is not below alpha, and the words of an interval simultaneous over 2 gates', () => {
+  it('a Bonferroni-adjusted p that is not below alpha, and the words of an interval simultaneous over 2 tests', () => {
     const config = 'gates:\n  - metric: hit@5\n    margin: 0.1\n  - metric: mrr@10\n    margin: 0.1\n';
     const [r] = evaluateGates(
       gates(config),
@@ -290,7 +291,7 @@ describe("a tested gate's words", () => {
     expect(r.p_adjusted).toBe(Math.min(1, 2 * r.p_value!));
     expect(r.p_adjusted!).toBeGreaterThanOrEqual(0.05);
     expect(r.note).toMatch(
-      /\(90%, simultaneous over 2 gates; one-sided p 0\.\d{4}, Bonferroni-adjusted 0\.\d{4} ≥ α 0\.05\)/,
+      /\(90%, simultaneous over 2 tests; one-sided p 0\.\d{4}, Bonferroni-adjusted 0\.\d{4} ≥ α 0\.05\)/,
     );
   });
 

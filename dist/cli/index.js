@@ -16230,7 +16230,7 @@ function compactStableJson(value) {
 }
 
 ;// CONCATENATED MODULE: ./schemas/gate-config.schema.json
-const gate_config_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"gate-config.schema.json","title":"EvalVerdict gate config","description":"The gate config (`.github/evalverdict.yml`, `--config`, the action\'s `gates` input): docs/gates.md. Put `# yaml-language-server: $schema=<path to this file>` on its first line.","type":["object","null"],"additionalProperties":false,"properties":{"preset":{"$ref":"#/$defs/preset"},"presets":{"anyOf":[{"$ref":"#/$defs/preset"},{"type":"array","items":{"$ref":"#/$defs/preset"}}]},"alpha":{"type":"number","exclusiveMinimum":0,"maximum":0.5,"description":"Significance level of the paired tests, above 0 and at most 0.5; default 0.05."},"min_n":{"type":"integer","minimum":0,"description":"Default `min_n` of the gates with `where`; default 20."},"gates":{"type":["array","null"],"maxItems":200,"items":{"$ref":"#/$defs/gate"},"description":"At most 200 gates, each a row of the report\'s gate table. The reader counts the presets\' gates too (retrieval 4, rag-answers 5), which JSON Schema cannot add up: with presets, list fewer."},"margin":{"type":"number","minimum":0,"description":"The drop that matters for tested gates: a gate passes when a drop of it is ruled out, fails when the drop is shown to be beyond it; 0 asks for a gain. Default 0.1 (docs/gates.md)."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when its interval neither rules out a drop of the margin nor shows one beyond it; default warn (docs/gates.md)."},"correction":{"enum":["none","holm","bh"],"description":"How the tested gates\' p values are adjusted together; default holm."},"primary":{"type":"string","minLength":1,"description":"A metric whose tested gates use the full alpha, outside the correction."},"k":{"anyOf":[{"type":"integer","minimum":1,"maximum":1000},{"type":"array","minItems":1,"items":{"type":"integer","minimum":1,"maximum":1000}}],"description":"The cutoffs of the @k metrics, as --k; the command line wins."},"mrr_cutoff":{"type":"integer","minimum":1,"maximum":1000,"description":"The cutoff of mrr@N, as --mrr-cutoff; the command line wins."},"slices":{"anyOf":[{"enum":["category","difficulty","tag","answerable","vault"]},{"type":"array","minItems":1,"items":{"enum":["category","difficulty","tag","answerable","vault"]}}],"description":"The golden-set fields whose every value is a slice that a per_slice gate must hold in."},"min_queries":{"type":"integer","minimum":1,"description":"The fewest queries a slice needs to be gated; smaller slices are shown, never enforced. Default 20."},"repeats":{"type":["object","null"],"additionalProperties":false,"description":"Repeated runs per side (docs/compare.md, \\"Repeated runs and flaky queries\\").","properties":{"may_differ":{"anyOf":[{"type":"string","minLength":1},{"type":["array","null"],"items":{"type":"string","minLength":1}}],"description":"The config_snapshot_json keys (top-level) a side\'s runs may differ in without a warning, e.g. [seed, started_at]; listed in the JSON as `repeats.<side>.expected_differences`. Replaces the default, [seed]; an empty list warns on every difference."}}},"noise":{"type":"object","additionalProperties":false,"required":["measured","runs","metrics"],"description":"The run-to-run noise `evalverdict calibrate` measured, written into the config it suggests; the report names it. A record: it changes no verdict (docs/gates.md, \\"Noise floor\\").","properties":{"measured":{"type":"string","description":"The newest calibration run\'s created_at (RFC 3339)."},"runs":{"type":"integer","minimum":2,"description":"How many runs of one commit were measured."},"commit":{"type":["string","null"],"description":"The commit the runs record."},"metrics":{"type":"object","minProperties":1,"maxProperties":200,"description":"Per metric id: its noise; 1 to 200 metrics (as many as a config may have gates).","additionalProperties":{"type":"object","additionalProperties":false,"required":["sd_diff","sd_mean","changed","detects"],"properties":{"sd_diff":{"type":"number","minimum":0,"description":"SD of a query\'s difference between two runs."},"sd_mean":{"type":"number","minimum":0,"description":"SD of the run mean across runs."},"changed":{"type":"number","minimum":0,"description":"Share of queries that differ between two runs."},"detects":{"type":["number","null"],"minimum":0,"description":"The smallest drop the gate\'s test detects at this noise (80% power); null: none."}}}}}}},"$defs":{"preset":{"enum":["retrieval","rag-answers"]},"gate":{"type":"object","additionalProperties":false,"required":["metric"],"allOf":[{"description":"A gate needs a threshold: one of min, max, max_drop, max_increase, max_drop_pct, max_increase_pct, or margin.","anyOf":[{"required":["min"]},{"required":["max"]},{"required":["max_drop"]},{"required":["max_increase"]},{"required":["max_drop_pct"]},{"required":["max_increase_pct"]},{"required":["margin"]}]}],"properties":{"metric":{"type":"string","minLength":1,"description":"A metric id (`evalverdict metrics`) or regressions, losses, wins, answer_regressions."},"where":{"type":"object","minProperties":1,"maxProperties":1,"additionalProperties":false,"properties":{"category":{"type":["string","number"]},"difficulty":{"type":["string","number"]},"tag":{"type":["string","number"]},"vault":{"type":["string","number"]},"answerable":{"type":"boolean"}}},"level":{"enum":["error","warn"]},"min":{"type":"number"},"max":{"type":"number"},"max_drop":{"type":"number"},"max_increase":{"type":"number"},"max_drop_pct":{"type":"number"},"max_increase_pct":{"type":"number"},"significant_only":{"type":"boolean"},"per_slice":{"type":"boolean","description":"A tested gate that must also hold in every slice of the config\'s slices with min_queries queries or more."},"min_n":{"type":"integer","minimum":0},"on_no_data":{"enum":["fail","warn","pass"]},"margin":{"type":"number","minimum":0,"description":"This gate\'s drop that matters (else its own max_drop & co. as a drop, else the config\'s margin); 0 asks for a gain."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when its interval neither rules out a drop of the margin nor shows one beyond it; default warn (docs/gates.md)."}}}}}');
+const gate_config_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"gate-config.schema.json","title":"EvalVerdict gate config","description":"The gate config (`.github/evalverdict.yml`, `--config`, the action\'s `gates` input): docs/gates.md. Put `# yaml-language-server: $schema=<path to this file>` on its first line.","type":["object","null"],"additionalProperties":false,"properties":{"preset":{"$ref":"#/$defs/preset"},"presets":{"anyOf":[{"$ref":"#/$defs/preset"},{"type":"array","items":{"$ref":"#/$defs/preset"}}]},"alpha":{"type":"number","exclusiveMinimum":0,"maximum":0.5,"description":"Significance level of the paired tests, above 0 and at most 0.5; default 0.05."},"min_n":{"type":"integer","minimum":0,"description":"Default `min_n` of the gates with `where`; default 20."},"gates":{"type":["array","null"],"maxItems":200,"items":{"$ref":"#/$defs/gate"},"description":"At most 200 gates, each a row of the report\'s gate table. The reader counts the presets\' gates too (retrieval 4, rag-answers 5), which JSON Schema cannot add up: with presets, list fewer."},"margin":{"type":"number","minimum":0,"description":"The drop that matters for tested gates: a gate passes when a drop of it is ruled out, fails when the drop is shown to be beyond it; 0 asks for a gain. Default 0.1 (docs/gates.md)."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when its interval neither rules out a drop of the margin nor shows one beyond it; default warn (docs/gates.md)."},"correction":{"enum":["none","holm","bh"],"description":"How the tested gates\' p values are adjusted together; default holm."},"primary":{"type":"string","minLength":1,"description":"A metric whose tested gates use the full alpha, outside the correction."},"k":{"anyOf":[{"type":"integer","minimum":1,"maximum":1000},{"type":"array","minItems":1,"items":{"type":"integer","minimum":1,"maximum":1000}}],"description":"The cutoffs of the @k metrics, as --k; the command line wins."},"mrr_cutoff":{"type":"integer","minimum":1,"maximum":1000,"description":"The cutoff of mrr@N, as --mrr-cutoff; the command line wins."},"slices":{"anyOf":[{"enum":["category","difficulty","tag","answerable","vault"]},{"type":"array","minItems":1,"items":{"enum":["category","difficulty","tag","answerable","vault"]}}],"description":"The golden-set fields whose every value is a slice that a per_slice gate must hold in."},"min_queries":{"type":"integer","minimum":1,"description":"The fewest queries a slice needs to be gated; smaller slices are shown, never enforced. Default 20."},"repeats":{"type":["object","null"],"additionalProperties":false,"description":"Repeated runs per side (docs/compare.md, \\"Repeated runs and flaky queries\\").","properties":{"may_differ":{"anyOf":[{"type":"string","minLength":1},{"type":["array","null"],"items":{"type":"string","minLength":1}}],"description":"The config_snapshot_json keys (top-level) a side\'s runs may differ in without a warning, e.g. [seed, started_at]; listed in the JSON as `repeats.<side>.expected_differences`. Replaces the default, [seed]; an empty list warns on every difference."}}},"noise":{"type":"object","additionalProperties":false,"required":["measured","runs","metrics"],"description":"The run-to-run noise `evalverdict calibrate` measured, written into the config it suggests; the report names it. A record: it changes no verdict (docs/gates.md, \\"Noise floor\\").","properties":{"measured":{"type":"string","description":"The newest calibration run\'s created_at (RFC 3339)."},"runs":{"type":"integer","minimum":2,"description":"How many runs of one commit were measured."},"commit":{"type":["string","null"],"description":"The commit the runs record."},"metrics":{"type":"object","minProperties":1,"maxProperties":200,"description":"Per metric id: its noise; 1 to 200 metrics (as many as a config may have gates).","additionalProperties":{"type":"object","additionalProperties":false,"required":["sd_diff","sd_mean","changed","detects"],"properties":{"sd_diff":{"type":"number","minimum":0,"description":"SD of a query\'s difference between two runs."},"sd_mean":{"type":"number","minimum":0,"description":"SD of the run mean across runs."},"changed":{"type":"number","minimum":0,"description":"Share of queries that differ between two runs."},"detects":{"type":["number","null"],"minimum":0,"description":"The smallest drop the gate\'s test detects at this noise (80% power); null: none."}}}}}}},"$defs":{"preset":{"enum":["retrieval","rag-answers"]},"gate":{"type":"object","additionalProperties":false,"required":["metric"],"allOf":[{"description":"A gate needs a threshold: one of min, max, max_drop, max_increase, max_drop_pct, max_increase_pct, or margin.","anyOf":[{"required":["min"]},{"required":["max"]},{"required":["max_drop"]},{"required":["max_increase"]},{"required":["max_drop_pct"]},{"required":["max_increase_pct"]},{"required":["margin"]}]}],"properties":{"metric":{"type":"string","minLength":1,"description":"A metric id (`evalverdict metrics`) or regressions, losses, wins, answer_regressions."},"where":{"type":"object","minProperties":1,"maxProperties":1,"additionalProperties":false,"properties":{"category":{"type":["string","number"]},"difficulty":{"type":["string","number"]},"tag":{"type":["string","number"]},"vault":{"type":["string","number"]},"answerable":{"type":"boolean"}}},"level":{"enum":["error","warn"]},"min":{"type":"number"},"max":{"type":"number"},"max_drop":{"type":"number"},"max_increase":{"type":"number"},"max_drop_pct":{"type":"number"},"max_increase_pct":{"type":"number"},"significant_only":{"type":"boolean"},"trade":{"type":"object","additionalProperties":false,"required":["margin","metric","min_gain"],"description":"On a tested gate over the whole set: a drop beyond the gate\'s margin but under trade.margin passes when the cost falls by min_gain or more (docs/gates.md, Trades).","properties":{"margin":{"type":"number","exclusiveMinimum":0},"metric":{"enum":["latency_ms","cost_usd","prompt_tokens","completion_tokens"]},"min_gain":{"type":"number","exclusiveMinimum":0,"exclusiveMaximum":1}}},"per_slice":{"type":"boolean","description":"A tested gate that must also hold in every slice of the config\'s slices with min_queries queries or more."},"min_n":{"type":"integer","minimum":0},"on_no_data":{"enum":["fail","warn","pass"]},"margin":{"type":"number","minimum":0,"description":"This gate\'s drop that matters (else its own max_drop & co. as a drop, else the config\'s margin); 0 asks for a gain."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when its interval neither rules out a drop of the margin nor shows one beyond it; default warn (docs/gates.md)."}}}}}');
 ;// CONCATENATED MODULE: ./schemas/golden-set.schema.json
 const golden_set_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"golden-set.schema.json","title":"EvalVerdict golden set (YAML)","description":"A YAML golden set: a list of queries, or a map whose `queries` key holds them beside the header keys (docs/golden-sets.md). Put `# yaml-language-server: $schema=<path to this file>` on its first line.","anyOf":[{"type":"array","items":{"$ref":"golden-query.schema.json#/$defs/query"}},{"type":"object","additionalProperties":false,"required":["queries"],"properties":{"queries":{"type":"array","items":{"$ref":"golden-query.schema.json#/$defs/query"}},"schema_version":{"type":["string","number"]},"name":{"type":"string"},"description":{"type":"string"},"profile":{"enum":["evalverdict","wfgy","paperbot"]}}}]}');
 ;// CONCATENATED MODULE: ./src/validate/schema.ts
@@ -17959,6 +17959,17 @@ const THRESHOLD_KEYS = [
     'max_increase_pct',
 ];
 const WHERE_KEYS = ['category', 'difficulty', 'tag', 'answerable', 'vault'];
+/**
+ * The costs a quality drop may be traded for: each the per-query quantity it reads and how its fall is measured
+ * (src/stats/tradeGain.ts): latency per query as a ratio (the issue's log ratio), money and tokens by their totals.
+ */
+const TRADE_COSTS = {
+    latency_ms: { quantity: 'elapsed_ms', measure: 'ratio', words: 'latency' },
+    cost_usd: { quantity: 'cost_usd', measure: 'total', words: 'cost' },
+    prompt_tokens: { quantity: 'prompt_tokens', measure: 'total', words: 'prompt tokens' },
+    completion_tokens: { quantity: 'completion_tokens', measure: 'total', words: 'completion tokens' },
+};
+const TRADE_KEYS = ['margin', 'metric', 'min_gain'];
 /** The smallest drop that matters, by default: see docs/gates.md, "Margins" (chosen by test/verdict.test.ts). */
 const DEFAULT_MARGIN = 0.1;
 /** A gate's keys and the config's: the gate-config schema's, the one list (editors read the same file). */
@@ -18064,10 +18075,7 @@ function parseGateConfig(text, source) {
     if (gates.length > MAX_GATES) {
         throw new InputError(`${source}:${lineOf(gatesNode ?? root)}: ${gates.length} gates, more than the ${MAX_GATES} a report can show in a pull request comment`);
     }
-    for (const g of gates.filter((gate) => gate.perSlice))
-        checkPerSlice(g, testing.slices !== undefined);
-    if (testing.slices !== undefined && !gates.some((g) => g.perSlice))
-        throw new InputError(`${at('slices')}: \`slices\` is read by a gate with \`per_slice: true\`, and no gate here has one`);
+    checkSlicesAndTrades(gates, testing, at);
     // A misspelt primary would leave every gate corrected without a word: it must name a gated metric.
     const gated = [...new Set(gates.map((g) => g.metric))];
     if (testing.primary !== null && !gated.includes(testing.primary))
@@ -18097,6 +18105,15 @@ function parseSlices(top, at) {
         throw new InputError(`${at('min_queries')}: \`min_queries\` must be a whole number >= 1, got ${valueText(minQueries)}`);
     return { slices: { keys: [...new Set(keys)], minQueries } };
 }
+/** Each per_slice gate's and each trade's terms against the config's: `slices` set, margins in order. */
+function checkSlicesAndTrades(gates, testing, at) {
+    for (const g of gates.filter((gate) => gate.perSlice))
+        checkPerSlice(g, testing.slices !== undefined);
+    for (const g of gates)
+        checkTradeMargin(g, testing.margin);
+    if (testing.slices !== undefined && !gates.some((g) => g.perSlice))
+        throw new InputError(`${at('slices')}: \`slices\` is read by a gate with \`per_slice: true\`, and no gate here has one`);
+}
 /** A per_slice gate is a tested gate on the whole set (it holds in each slice as it holds overall), with slices set. */
 function checkPerSlice(g, slicesSet) {
     if (!g.significantOnly && g.margin === undefined)
@@ -18105,6 +18122,19 @@ function checkPerSlice(g, slicesSet) {
         throw new InputError(`${g.origin}: \`per_slice\` cannot be combined with \`where\`: the slices are the config's \`slices\``);
     if (!slicesSet)
         throw new InputError(`${g.origin}: \`per_slice\` needs \`slices:\` in the config (e.g. \`slices: category\`)`);
+}
+/**
+ * A trade widens the gate's margin: its own must be above the gate's, where that is known before the baseline is
+ * (`margin`, `max_drop`, `max_increase`, or the config's margin for a gate with no threshold of its own).
+ */
+function checkTradeMargin(g, configMargin) {
+    if (g.trade === undefined)
+        return;
+    const t = g.thresholds;
+    const own = g.margin ?? t.max_drop ?? t.max_increase;
+    const margin = own ?? (Object.keys(t).length === 0 ? configMargin : undefined);
+    if (margin !== undefined && g.trade.margin <= margin)
+        throw new InputError(`${g.origin}: \`trade.margin\` ${g.trade.margin} is not above the gate's margin ${margin}: a trade lets a larger drop pass, up to its own margin`);
 }
 const REPEATS_KEYS = ['may_differ'];
 /**
@@ -18232,6 +18262,7 @@ function parseGate(item, { lineOf, keyLine }, source, defaultMinN) {
         throw new InputError(`${at('significant_only')}: \`significant_only\` must be true or false`);
     if (g.per_slice !== undefined && typeof g.per_slice !== 'boolean')
         throw new InputError(`${at('per_slice')}: \`per_slice\` must be true or false`);
+    const trade = g.trade === undefined ? undefined : parseTrade(item.get('trade', true), g, keyLine, source, at);
     return {
         metric: g.metric,
         where: g.where === undefined ? null : parseWhere(g.where, at('where')),
@@ -18247,7 +18278,37 @@ function parseGate(item, { lineOf, keyLine }, source, defaultMinN) {
         origin: `${source}:${line}`,
         line,
         ...(g.per_slice === true ? { perSlice: true } : {}),
+        ...(trade ? { trade } : {}),
     };
+}
+/**
+ * A gate's `trade`, checked key by key: on a tested gate over the whole set (a slice's cost is not measured), with
+ * a margin above the gate's own and a gain between 0 and 1.
+ */
+function parseTrade(node, g, keyLine, source, gateAt) {
+    const shape = '`trade` must be a map, e.g. `trade: {margin: 0.05, metric: latency_ms, min_gain: 0.25}`';
+    if (!(0,dist/* isMap */.jh)(node))
+        throw new InputError(`${gateAt('trade')}: ${shape}`);
+    const t = node.toJSON();
+    // A missing key is named at the `trade` line.
+    const at = (key) => (t[key] === undefined ? gateAt('trade') : `${source}:${keyLine(node, key)}`);
+    for (const key of Object.keys(t))
+        if (!TRADE_KEYS.includes(key))
+            throw new InputError(`${at(key)}: unknown \`trade\` key \`${key}\`${suggest(key, TRADE_KEYS)}`);
+    if (g.significant_only !== true && g.margin === undefined)
+        throw new InputError(`${gateAt('trade')}: \`trade\` is for a tested gate: give the gate a \`margin\``);
+    if (g.where !== undefined || g.per_slice === true)
+        throw new InputError(`${gateAt('trade')}: \`trade\` cannot be combined with \`${g.where !== undefined ? 'where' : 'per_slice'}\`: a trade is decided over the whole set, where its cost is measured`);
+    const costs = Object.keys(TRADE_COSTS);
+    if (typeof t.metric !== 'string' || !costs.includes(t.metric))
+        throw new InputError(`${at('metric')}: \`trade.metric\` must be one of ${costs.join(', ')}, got ${valueText(t.metric)}${typeof t.metric === 'string' ? suggest(t.metric, costs) : ''}`);
+    const margin = t.margin;
+    if (typeof margin !== 'number' || !Number.isFinite(margin) || !(margin > 0))
+        throw new InputError(`${at('margin')}: \`trade.margin\` must be a number above 0 (the larger drop a gain may buy), got ${valueText(margin)}`);
+    const minGain = t.min_gain;
+    if (typeof minGain !== 'number' || !(minGain > 0 && minGain < 1))
+        throw new InputError(`${at('min_gain')}: \`trade.min_gain\` must be a share above 0 and below 1 (0.25: a quarter lower), got ${valueText(minGain)}`);
+    return { margin, cost: t.metric, minGain };
 }
 /** A gate's `where`: one group, e.g. `{ category: adversarial }`; `at` is its `file:line`. */
 function parseWhere(value, at) {
@@ -18388,8 +18449,142 @@ function stepOf(def, drops) {
 /** -0 prints as "-0.0000"; an interval end is 0 then. */
 const clean = (x) => (x === 0 ? 0 : x);
 
+;// CONCATENATED MODULE: ./src/gate/gateWords.ts
+/** The words every output gives a tested gate's numbers in: its p sentence, its bounds, its detectable drop. */
+
+const CORRECTION_WORDS = {
+    none: 'not adjusted',
+    holm: 'Bonferroni-adjusted',
+    bh: 'Bonferroni-adjusted',
+    primary: 'primary, not adjusted',
+};
+/**
+ * The p of a tested gate's bounds, adjusted where alpha is split: "one-sided p 0.0312, Bonferroni-adjusted 0.1250",
+ * "..., not adjusted" (correction: none), "..., primary, not adjusted". The one sentence every output gives it in.
+ */
+function gatePSentence(pValue, pAdjusted, correction, alpha) {
+    const adjusted = correction === 'none' || correction === 'primary'
+        ? CORRECTION_WORDS[correction]
+        : `${CORRECTION_WORDS[correction]} ${formatP(pAdjusted, alpha)}`;
+    return `one-sided p ${formatP(pValue, alpha)}, ${adjusted}`;
+}
+/** "one-sided p 0.0312, Bonferroni-adjusted 0.1250 ≥ α 0.05". */
+function pWords(t, alpha) {
+    return `${gatePSentence(t.pValue, t.pAdjusted, t.correction, alpha)} ${t.significant ? '<' : '≥'} α ${alpha}`;
+}
+/** "change between −0.0533 and +0.0267 (90%, simultaneous over 4 tests; one-sided p 0.66, ...)". */
+function boundsWords(t, alpha, unit) {
+    const over = t.simultaneousOver > 1 ? `, simultaneous over ${t.simultaneousOver} tests` : '';
+    const level = `${+(t.ciLevel * 100).toFixed(2)}%${over}`;
+    const signed = (x) => `${x >= 0 ? '+' : '−'}${formatValue(Math.abs(x), unit)}`;
+    return `change between ${signed(t.ci[0])} and ${signed(t.ci[1])} (${level}; ${pWords(t, alpha)})`;
+}
+/** "with 18 queries a drop of 0.72 or more is found 80% of the time" (advice for an inconclusive gate). */
+function detectText(t, unit) {
+    const queries = `${t.nPaired.toLocaleString('en-US')} ${t.nPaired === 1 ? 'query' : 'queries'}`;
+    const from = t.adviceFrom === 'noise floor' ? ' (at the noise the config records)' : '';
+    return t.mdd === null
+        ? `with ${queries} no drop is found 80% of the time${from}`
+        : `with ${queries} a drop of ${formatValue(t.mdd, unit)} or more is found 80% of the time${from}`;
+}
+
+;// CONCATENATED MODULE: ./src/stats/tradeGain.ts
+/**
+ * A trade's gain: has a cost (latency, money, tokens) fallen by at least a share `minGain`, on the paired queries?
+ * One-sided, with the bounds every tested gate uses (dropBounds), so the p and the "bought" it gives cannot disagree:
+ * bought exactly when p < beta (docs/gates.md, "Trades").
+ */
+
+/** A time under `floor` (the clock's resolution) reads as `floor`, so a query of 0 ms has a ratio. */
+function tradeGain(baseline, candidate, measure, minGain, beta, floor = 1) {
+    const n = baseline.length;
+    // Each query's excess over the wanted fall, positive when it fell by more than minGain; their mean is > 0 exactly
+    // when the measured gain is > minGain.
+    const excess = new Float64Array(n);
+    let gain;
+    if (measure === 'ratio') {
+        let sum = 0;
+        for (let i = 0; i < n; i++) {
+            const logRatio = Math.log(Math.max(candidate[i], floor) / Math.max(baseline[i], floor));
+            sum += logRatio;
+            excess[i] = Math.log(1 - minGain) - logRatio;
+        }
+        gain = n === 0 ? null : 1 - Math.exp(sum / n);
+    }
+    else {
+        let [b, c] = [0, 0];
+        for (let i = 0; i < n; i++) {
+            b += baseline[i];
+            c += candidate[i];
+            excess[i] = (1 - minGain) * baseline[i] - candidate[i];
+        }
+        gain = b > 0 ? 1 - c / b : null;
+    }
+    if (gain === null)
+        return { gain, pValue: 1, bought: false, n };
+    let step = 0;
+    for (const x of excess)
+        step = Math.max(step, Math.abs(x));
+    const bounds = dropBounds(excess, beta, step);
+    return { gain, pValue: bounds.pValue, bought: bounds.lower > 0, n };
+}
+
+;// CONCATENATED MODULE: ./src/gate/trades.ts
+
+
+
+
+
+/** The gain's test over the queries with the cost on both sides, at the level of its gate (`gate`'s family). */
+function tradeResultOf(trade, pairedQuantityOf, gate, alpha) {
+    const cost = TRADE_COSTS[trade.cost];
+    const paired = pairedQuantityOf?.(cost.quantity) ?? null;
+    const beta = levelInFamily(alpha, gate.simultaneousOver);
+    const g = paired ? tradeGain(paired.baseline, paired.candidate, cost.measure, trade.minGain, beta) : null;
+    const tested = g !== null && g.gain !== null;
+    return {
+        metric: trade.cost,
+        margin: trade.margin,
+        min_gain: trade.minGain,
+        gain: tested ? g.gain : null,
+        p_value: tested ? g.pValue : null,
+        p_adjusted: tested ? adjustedP(g.pValue, gate.simultaneousOver) : null,
+        n_paired: g?.n ?? 0,
+        bought: tested && g.bought,
+        traded: false,
+    };
+}
+/** "47% lower latency" (a rise reads "12% higher latency"). */
+function gainText(t) {
+    const words = TRADE_COSTS[t.metric].words;
+    if (t.gain === null)
+        return `no ${words} to compare`;
+    const pct = Math.round(Math.abs(t.gain) * 100);
+    return `${pct}% ${t.gain >= 0 ? 'lower' : 'higher'} ${words}`;
+}
+/** "or < 0.0500 for 25% lower latency", the part of a gate's threshold its trade adds. */
+function tradeThresholdText(trade, unit) {
+    return `or < ${formatValue(trade.margin, unit)} for ${Math.round(trade.minGain * 100)}% lower ${TRADE_COSTS[trade.cost].words}`;
+}
+/**
+ * "47% lower latency, a fall of 25% or more shown (1,000 queries; one-sided p 0.0001, Bonferroni-adjusted 0.0004 <
+ * α 0.05)", in the p sentence of the gate's own test.
+ */
+function gainWords(t, correction, alpha) {
+    if (t.gain === null || t.p_value === null)
+        return `no query has ${TRADE_COSTS[t.metric].quantity} in both runs, so the trade's gain cannot be tested`;
+    const need = `a fall of ${Math.round(t.min_gain * 100)}% or more`;
+    const p = `${gatePSentence(t.p_value, t.p_adjusted, correction, alpha)} ${t.bought ? '<' : '≥'} α ${alpha}`;
+    const queries = `${t.n_paired.toLocaleString('en-US')} ${t.n_paired === 1 ? 'query' : 'queries'}`;
+    return `${gainText(t)}, ${t.bought ? `${need} shown` : `${need} not shown`} (${queries}; ${p})`;
+}
+/** The gates a trade passed, for the verdict line. */
+const tradedGates = (gates) => gates.filter((g) => g.trade?.traded === true);
+
 ;// CONCATENATED MODULE: ./src/gate/gates.ts
 /** Applying gates to a comparison: each gate's actual values, threshold, result, and the verdict. Pure. */
+
+
 
 
 
@@ -18458,6 +18653,7 @@ function applyGates(compared, config) {
         alpha: comparison.alpha,
         hasBaseline: comparison.baseline !== null,
         pairedDiffsOf: compared.pairedDiffsOf,
+        pairedQuantityOf: compared.pairedQuantityOf,
         failingQueriesOf: compared.failingQueriesOf,
         seed: comparison.options.seed,
         permutations: comparison.options.permutations,
@@ -18494,12 +18690,13 @@ function withSliceGates(config, groupSizes) {
     return { ...config, gates };
 }
 /**
- * Every gate evaluated. Tested gates split alpha among themselves in advance (Bonferroni over the corrected ones;
- * docs/gates.md, "Error control"), so each gate's bounds depend on its own data and the family's size only.
+ * Every gate evaluated. Tested gates split alpha among themselves in advance (Bonferroni over the corrected ones, a
+ * trade's gain test counted as one more; docs/gates.md, "Error control"), so each gate's bounds depend on its own
+ * data and the family's size only.
  */
 function evaluateGates(config, ctx) {
     const pending = config.gates.map((spec) => pendingTest(spec, config, ctx));
-    const corrected = pending.filter((t) => t && !t.primary).length;
+    const corrected = pending.reduce((n, t, i) => (t && !t.primary ? n + (config.gates[i].trade ? 2 : 1) : n), 0);
     const split = familySize(config.correction, corrected);
     return config.gates.map((spec, i) => {
         const t = pending[i];
@@ -18512,6 +18709,7 @@ function evaluateGates(config, ctx) {
         const result = evaluateGate(spec, ctx, numbers, {
             margin,
             onInconclusive: spec.onInconclusive ?? config.onInconclusive,
+            trade: spec.trade && numbers ? tradeResultOf(spec.trade, ctx.pairedQuantityOf, numbers, ctx.alpha) : null,
         });
         // A slice says how many queries it has, tested or not (the Slices table, the verdict line).
         return spec.slice && spec.where
@@ -18568,11 +18766,11 @@ function pendingTest(spec, config, ctx) {
         primary: w === null && config.primary !== null && config.primary === spec.metric,
     };
 }
-function evaluateGate(spec, ctx, tested, { margin, onInconclusive }) {
+function evaluateGate(spec, ctx, tested, how) {
     const countKey = COUNT_METRICS[spec.metric];
     const def = ctx.defs.get(spec.metric);
     checkGate(spec, ctx, countKey, def);
-    const base = gateBase(spec, countKey ? 'count' : def?.unit, ctx.alpha, margin);
+    const base = gateBase(spec, countKey ? 'count' : def?.unit, ctx.alpha, how.margin);
     if (ctx.hasBaseline === false && (countKey || needsBaseline(spec))) {
         const m = spec.where ? undefined : ctx.metrics[spec.metric];
         return {
@@ -18588,7 +18786,7 @@ function evaluateGate(spec, ctx, tested, { margin, onInconclusive }) {
     if (countKey)
         return countGate(spec, base, ctx.counts[countKey]);
     if (!spec.where && isTested(spec)) {
-        return testedGate(spec, base, def, ctx.metrics[spec.metric], tested, onInconclusive, ctx.alpha);
+        return testedGate(spec, base, def, ctx.metrics[spec.metric], tested, how, ctx.alpha);
     }
     if (!spec.where)
         return withFailingQueries(metricGate(spec, base, def, ctx.metrics[spec.metric]), def, ctx);
@@ -18599,9 +18797,7 @@ function evaluateGate(spec, ctx, tested, { margin, onInconclusive }) {
     // A slice where the metric has no paired value (unanswerable queries for a rank metric) has nothing to hold.
     if (spec.slice && tested === null && isTested(spec))
         return informational(base, m, `no query of slice ${spec.where.key}=${spec.where.value} has \`${spec.metric}\` in both runs`);
-    return isTested(spec)
-        ? testedGate(spec, base, def, m, tested, onInconclusive, ctx.alpha)
-        : metricGate(spec, base, def, m);
+    return isTested(spec) ? testedGate(spec, base, def, m, tested, how, ctx.alpha) : metricGate(spec, base, def, m);
 }
 /**
  * Every gate of `config` checked against the metric table `defs` as evaluation checks it (checkGate), before any
@@ -18628,8 +18824,9 @@ function checkGate(spec, ctx, countKey, def) {
 }
 function gateBase(spec, unit, alpha, margin) {
     const own = Object.entries(spec.thresholds).map(([k, x]) => describeThreshold(k, x, unit));
+    const trade = spec.trade ? `, ${tradeThresholdText(spec.trade, unit)}` : '';
     const threshold = isTested(spec)
-        ? `${spec.margin === undefined && own.length ? own.join(' and ') : `drop < ${formatValue(margin, unit)} (margin)`} (bounds at α ${alpha})`
+        ? `${spec.margin === undefined && own.length ? own.join(' and ') : `drop < ${formatValue(margin, unit)} (margin)`}${trade} (bounds at α ${alpha})`
         : own.join(' and ');
     return {
         metric: spec.metric,
@@ -18757,8 +18954,11 @@ function relativeNote(_def, spec, m) {
         : `${m.rel_delta >= 0 ? '+' : ''}${(m.rel_delta * 100).toFixed(1)}% of the baseline`;
 }
 const inconclusiveEffect = (spec, on) => on === 'pass' ? 'none' : on === 'warn' ? 'warn' : failResult(spec);
-/** A tested gate: fail, pass or inconclusive, its drop's bounds against its margin (src/gate/testedGates.ts). */
-function testedGate(spec, base, def, m, tested, onInconclusive, alpha) {
+/**
+ * A tested gate: fail, pass or inconclusive, its drop's bounds against its margin (src/gate/testedGates.ts); with a
+ * trade, a drop ruled out at the trade's margin passes when the trade's gain is shown (src/gate/trades.ts).
+ */
+function testedGate(spec, base, def, m, tested, { onInconclusive, trade }, alpha) {
     const values = unavailable(spec, base, m);
     if ('result' in values)
         return values;
@@ -18779,23 +18979,33 @@ function testedGate(spec, base, def, m, tested, onInconclusive, alpha) {
     const [lower, upper] = tested.dropBounds;
     const margin = formatValue(tested.margin, unit);
     const bounds = boundsWords(tested, alpha, unit);
-    if (lower > tested.margin) {
-        const note = `a drop beyond the margin ${margin}: ${bounds}`;
-        return { ...withTest, result: failResult(spec), effect: failResult(spec), note };
-    }
     if (upper < tested.margin) {
         const what = tested.significant
             ? `a real drop of ${formatValue(tested.meanDrop, unit)}, within the margin ${margin}`
             : `no drop of the margin ${margin} or more`;
-        return { ...withTest, result: 'pass', effect: 'none', note: `${what}: ${bounds}` };
+        return { ...withTest, ...tradeField(trade, false), result: 'pass', effect: 'none', note: `${what}: ${bounds}` };
+    }
+    // The trade's terms would hold but for its gain, or hold: said after the outcome.
+    const tradeWords = trade && upper < trade.margin ? gainWords(trade, tested.correction, alpha) : null;
+    if (trade?.bought && tradeWords !== null) {
+        const drop = `a drop of ${formatValue(tested.meanDrop, unit)} for ${gainText(trade)}`;
+        const note = `traded: ${drop}, within the trade's margin ${formatValue(trade.margin, unit)}: ${bounds}; ${tradeWords}`;
+        return { ...withTest, ...tradeField(trade, true), result: 'pass', effect: 'none', note };
+    }
+    const unbought = tradeWords === null ? '' : `; the trade's margin ${formatValue(trade.margin, unit)} holds, but ${tradeWords}`;
+    if (lower > tested.margin) {
+        const note = `a drop beyond the margin ${margin}: ${bounds}${unbought}`;
+        return { ...withTest, ...tradeField(trade, false), result: failResult(spec), effect: failResult(spec), note };
     }
     return {
         ...withTest,
+        ...tradeField(trade, false),
         result: 'inconclusive',
         effect: inconclusiveEffect(spec, onInconclusive),
-        note: `inconclusive: a drop of the margin ${margin} is neither ruled out nor shown: ${bounds}; ${detectText(tested, unit)}; on_inconclusive: ${onInconclusive}`,
+        note: `inconclusive: a drop of the margin ${margin} is neither ruled out nor shown: ${bounds}; ${detectText(tested, unit)}${unbought}; on_inconclusive: ${onInconclusive}`,
     };
 }
+const tradeField = (trade, traded) => trade ? { trade: { ...trade, traded } } : {};
 /** The paired mean change, where it is not the change of the two means (beyond rounding noise). */
 function pairedDelta(delta, paired) {
     const same = delta !== null && Math.abs(delta - paired) <= EPS * Math.max(1, Math.abs(delta));
@@ -18815,41 +19025,6 @@ function testFields(t) {
         n_paired: t.nPaired,
     };
 }
-const CORRECTION_WORDS = {
-    none: 'not adjusted',
-    holm: 'Bonferroni-adjusted',
-    bh: 'Bonferroni-adjusted',
-    primary: 'primary, not adjusted',
-};
-/**
- * The p of a tested gate's bounds, adjusted where alpha is split: "one-sided p 0.0312, Bonferroni-adjusted 0.1250",
- * "..., not adjusted" (correction: none), "..., primary, not adjusted". The one sentence every output gives it in.
- */
-function gatePSentence(pValue, pAdjusted, correction, alpha) {
-    const adjusted = correction === 'none' || correction === 'primary'
-        ? CORRECTION_WORDS[correction]
-        : `${CORRECTION_WORDS[correction]} ${formatP(pAdjusted, alpha)}`;
-    return `one-sided p ${formatP(pValue, alpha)}, ${adjusted}`;
-}
-/** "one-sided p 0.0312, Bonferroni-adjusted 0.1250 ≥ α 0.05". */
-function pWords(t, alpha) {
-    return `${gatePSentence(t.pValue, t.pAdjusted, t.correction, alpha)} ${t.significant ? '<' : '≥'} α ${alpha}`;
-}
-/** "change between −0.0533 and +0.0267 (90%, simultaneous over 4 gates; one-sided p 0.66, ...)". */
-function boundsWords(t, alpha, unit) {
-    const over = t.simultaneousOver > 1 ? `, simultaneous over ${t.simultaneousOver} gates` : '';
-    const level = `${+(t.ciLevel * 100).toFixed(2)}%${over}`;
-    const signed = (x) => `${x >= 0 ? '+' : '−'}${formatValue(Math.abs(x), unit)}`;
-    return `change between ${signed(t.ci[0])} and ${signed(t.ci[1])} (${level}; ${pWords(t, alpha)})`;
-}
-/** "with 18 queries a drop of 0.72 or more is found 80% of the time" (advice for an inconclusive gate). */
-function detectText(t, unit) {
-    const queries = `${t.nPaired.toLocaleString('en-US')} ${t.nPaired === 1 ? 'query' : 'queries'}`;
-    const from = t.adviceFrom === 'noise floor' ? ' (at the noise the config records)' : '';
-    return t.mdd === null
-        ? `with ${queries} no drop is found 80% of the time${from}`
-        : `with ${queries} a drop of ${formatValue(t.mdd, unit)} or more is found 80% of the time${from}`;
-}
 function verdictOf(gates) {
     if (gates.some((g) => g.effect === 'fail'))
         return 'fail';
@@ -18859,6 +19034,8 @@ function verdictOf(gates) {
 }
 
 ;// CONCATENATED MODULE: ./src/render/reportParts.ts
+
+
 
 
 
@@ -18997,6 +19174,8 @@ function gatePText(g, alpha) {
 function gateResultWords(g) {
     if (g.result === 'info')
         return 'below min_n, not enforced';
+    if (g.trade?.traded)
+        return 'pass (traded)';
     if (g.result === 'inconclusive')
         return `inconclusive${g.effect === 'fail' ? ' (fails)' : g.effect === 'warn' ? ' (warns)' : ''}`;
     return g.result.replace('_', ' ');
@@ -19081,7 +19260,8 @@ function gateTally(report) {
 function openGates(report) {
     if (report.gates.length <= OPEN_GATE_ROWS)
         return report.gates;
-    return report.gates.filter((g) => g.result !== 'pass');
+    // A pass a trade bought stays in view: the reviewer is asked to accept a larger drop.
+    return report.gates.filter((g) => g.result !== 'pass' || g.trade?.traded);
 }
 /** Key metrics with a value on either side: gated metrics first, then the usual ones, at most OPEN_METRIC_ROWS. */
 function keyMetrics(report) {
@@ -19294,6 +19474,19 @@ function sliceToName(report) {
         return null;
     const open = tested.filter((g) => g.effect !== 'none' || g.result === 'inconclusive').sort(byP);
     return { gate: (open.length > 0 ? open : [...tested].sort(byP))[0], state: 'worst', others: 0 };
+}
+/**
+ * "traded nDCG@10 −0.0370 for 47% lower latency: within the trade's margin 0.0500", for the verdict line: the first
+ * gate a trade passed (and how many more).
+ */
+function tradeVerdictText(report, byId, code) {
+    const traded = tradedGates(report.gates);
+    if (traded.length === 0)
+        return null;
+    const g = traded[0];
+    const unit = unitOf(g.metric, byId);
+    const more = traded.length > 1 ? ` (and ${traded.length - 1} more traded)` : '';
+    return `traded ${code(g.metric)} ${formatDelta(g.paired_delta ?? g.delta, unit)} for ${gainText(g.trade)}: within the trade's margin ${formatValue(g.trade.margin, unit)}${more}`;
 }
 /** "failing slice category=multi_hop: hit@5 −0.5600, 70 queries" (and "1 more failing"), as the verdict line says it. */
 function sliceVerdictText(report, byId, code) {
@@ -19747,7 +19940,8 @@ function verdictLine(report, context, byId) {
     const flaky = flakySetAsideText(report);
     const caveat = verdictCaveatText(context, { code: (x) => x, commit: (x) => x, input: (x) => plainText(x, 60) });
     const slice = sliceVerdictText(report, byId, (x) => plainText(x, 60));
-    return `EvalVerdict: ${word} — ${tally}${slice ? ` · ${slice}` : ''}${flaky ? ` · ${flaky}` : ''}${caveat ? ` · ${caveat}` : ''}`;
+    const traded = tradeVerdictText(report, byId, (x) => plainText(x, 60));
+    return `EvalVerdict: ${word} — ${tally}${slice ? ` · ${slice}` : ''}${traded ? ` · ${traded}` : ''}${flaky ? ` · ${flaky}` : ''}${caveat ? ` · ${caveat}` : ''}`;
 }
 function gateLabel(g) {
     const where = whereText(g.where, (pairs) => plainText(pairs, 60));
@@ -20731,6 +20925,8 @@ const RESULT_TEXT = {
     no_data: '❔ no data',
     not_comparable: '➖ not comparable',
 };
+/** A gate's result cell: a pass a trade bought says so. */
+const resultText = (g) => (g.trade?.traded ? '✅ pass (traded)' : RESULT_TEXT[g.result]);
 function table(header, align) {
     return [`| ${header.join(' | ')} |`, `| ${align.join(' | ')} |`];
 }
@@ -20770,9 +20966,10 @@ function alertLines(report, byId, context) {
     const flaky = flakySetAsideText(report);
     const caveat = verdictCaveatText(context, markdownStyle(context));
     const slice = sliceVerdictText(report, byId, (x) => escapeMarkdownText(x, 60));
+    const traded = tradeVerdictText(report, byId, metricCode);
     return [
         `> [!${ALERT[word]}]`,
-        `> **EvalVerdict: ${word}** — ${tally}${slice ? ` · ${slice}` : ''}${flaky ? ` · ${flaky}` : ''}${caveat ? ` · ⚠️ ${caveat}` : ''}${advice ? `. ${escapeMarkdownText(advice, 300)}` : ''}`,
+        `> **EvalVerdict: ${word}** — ${tally}${slice ? ` · ${slice}` : ''}${traded ? ` · ${traded}` : ''}${flaky ? ` · ${flaky}` : ''}${caveat ? ` · ⚠️ ${caveat}` : ''}${advice ? `. ${escapeMarkdownText(advice, 300)}` : ''}`,
         ...(shown.length ? ['>', ...shown.map((g) => alertGateLine(g, report, byId))] : []),
         ...(named.length > shown.length ? [`> - and ${named.length - shown.length} more in the gate table`] : []),
     ];
@@ -20866,7 +21063,7 @@ function markdown_gateTableLines(report, byId) {
             const unit = unitOf(g.metric, byId);
             // Short cells, so the table fits the comment's column unwrapped: the test's interval, p and detectable drop
             // are in the verdict's bullets and in *All gates* below.
-            return `| ${gateName(g)} | ${formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaShort(g, unit), 60)} | ${escapeMarkdownText(g.threshold, 120)} | ${RESULT_TEXT[g.result]} |`;
+            return `| ${gateName(g)} | ${formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaShort(g, unit), 60)} | ${escapeMarkdownText(g.threshold, 120)} | ${resultText(g)} |`;
         }),
         ...(hidden ? ['', `${numberFormat_plural(hidden, 'more gate', 'more gates')} passed (see *All gates* below).`] : []),
         ...unjudgedLines(report),
@@ -21045,7 +21242,7 @@ function allGatesLines(report, byId) {
         return [];
     const rows = report.gates.map((g) => {
         const unit = unitOf(g.metric, byId);
-        const result = [RESULT_TEXT[g.result], detectableText(g, unit)].filter(Boolean).join(', ');
+        const result = [resultText(g), detectableText(g, unit)].filter(Boolean).join(', ');
         return `| ${gateName(g)} | ${formatValue(g.baseline, unit)} | ${formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaText(g, unit, report.alpha), 200)} | ${escapeMarkdownText(g.threshold, 80)} | ${escapeMarkdownText(result, 80)} | ${escapeMarkdownCell(g.note, 200)} |`;
     });
     return details(`All gates (${report.gates.length}) with their tests and notes`, [
@@ -21209,7 +21406,7 @@ function sliceSection(report, byId) {
             formatValue(g.baseline, unit),
             formatValue(g.candidate, unit),
             escapeMarkdownText(gateDeltaText(g, unit, report.alpha), 200),
-            RESULT_TEXT[g.result],
+            resultText(g),
         ];
         return `| ${cells.join(' | ')} |`;
     });
@@ -21264,7 +21461,7 @@ function layOut(report, fixed, parts, maxLength, hint) {
     const { sections, cutOrder } = parts;
     const footer = [
         '',
-        `<sub>EvalVerdict · paired sign-flip test, ${report.options.permutations.toLocaleString('en-US')} flips, seed ${report.options.seed}; metric intervals at ${intervalLevel(report.alpha)} from the same test; gate intervals at ${intervalLevel(2 * report.alpha)}, Student's t, simultaneous over the tested gates · mean over ${report.options.mean_over}, min grade ${report.options.min_grade}</sub>`,
+        `<sub>EvalVerdict · paired sign-flip test, ${report.options.permutations.toLocaleString('en-US')} flips, seed ${report.options.seed}; metric intervals at ${intervalLevel(report.alpha)} from the same test; gate intervals at ${intervalLevel(2 * report.alpha)}, Student's t, simultaneous over the gates' tests · mean over ${report.options.mean_over}, min grade ${report.options.min_grade}</sub>`,
     ];
     const fixedText = fixed.join('\n');
     const footerText = footer.join('\n');

@@ -58,7 +58,30 @@ export interface GateSpec {
   perSlice?: boolean;
   /** One slice's gate, made from a `per_slice` gate (gates.ts, withSliceGates); never written in a config. */
   slice?: boolean;
+  /** A drop beyond the margin but under `margin` passes when `cost` falls by `minGain` or more (docs/gates.md, "Trades"). */
+  trade?: Trade;
 }
+
+/** `trade: {margin: 0.05, metric: latency_ms, min_gain: 0.25}` on a tested gate. */
+export interface Trade {
+  margin: number;
+  cost: TradeCost;
+  /** The relative fall of the cost that buys the drop: 0.25 is a quarter lower. */
+  minGain: number;
+}
+
+/**
+ * The costs a quality drop may be traded for: each the per-query quantity it reads and how its fall is measured
+ * (src/stats/tradeGain.ts): latency per query as a ratio (the issue's log ratio), money and tokens by their totals.
+ */
+export const TRADE_COSTS = {
+  latency_ms: { quantity: 'elapsed_ms', measure: 'ratio', words: 'latency' },
+  cost_usd: { quantity: 'cost_usd', measure: 'total', words: 'cost' },
+  prompt_tokens: { quantity: 'prompt_tokens', measure: 'total', words: 'prompt tokens' },
+  completion_tokens: { quantity: 'completion_tokens', measure: 'total', words: 'completion tokens' },
+} as const;
+export type TradeCost = keyof typeof TRADE_COSTS;
+const TRADE_KEYS = ['margin', 'metric', 'min_gain'];
 
 export type OnInconclusive = 'fail' | 'warn' | 'pass';
 
@@ -205,11 +228,7 @@ export function parseGateConfig(text: string, source: string): GateConfig {
       `${source}:${lineOf(gatesNode ?? root)}: ${gates.length} gates, more than the ${MAX_GATES} a report can show in a pull request comment`,
     );
   }
-  for (const g of gates.filter((gate) => gate.perSlice)) checkPerSlice(g, testing.slices !== undefined);
-  if (testing.slices !== undefined && !gates.some((g) => g.perSlice))
-    throw new InputError(
-      `${at('slices')}: \`slices\` is read by a gate with \`per_slice: true\`, and no gate here has one`,
-    );
+  checkSlicesAndTrades(gates, testing, at);
   // A misspelt primary would leave every gate corrected without a word: it must name a gated metric.
   const gated = [...new Set(gates.map((g) => g.metric))];
   if (testing.primary !== null && !gated.includes(testing.primary))
@@ -251,6 +270,20 @@ function parseSlices(top: Record<string, unknown>, at: (key: string) => string):
   return { slices: { keys: [...new Set(keys as WhereKey[])], minQueries } };
 }
 
+/** Each per_slice gate's and each trade's terms against the config's: `slices` set, margins in order. */
+function checkSlicesAndTrades(
+  gates: GateSpec[],
+  testing: Pick<GateConfig, 'slices' | 'margin'>,
+  at: (key: string) => string,
+): void {
+  for (const g of gates.filter((gate) => gate.perSlice)) checkPerSlice(g, testing.slices !== undefined);
+  for (const g of gates) checkTradeMargin(g, testing.margin);
+  if (testing.slices !== undefined && !gates.some((g) => g.perSlice))
+    throw new InputError(
+      `${at('slices')}: \`slices\` is read by a gate with \`per_slice: true\`, and no gate here has one`,
+    );
+}
+
 /** A per_slice gate is a tested gate on the whole set (it holds in each slice as it holds overall), with slices set. */
 function checkPerSlice(g: GateSpec, slicesSet: boolean): void {
   if (!g.significantOnly && g.margin === undefined)
@@ -261,6 +294,21 @@ function checkPerSlice(g: GateSpec, slicesSet: boolean): void {
     );
   if (!slicesSet)
     throw new InputError(`${g.origin}: \`per_slice\` needs \`slices:\` in the config (e.g. \`slices: category\`)`);
+}
+
+/**
+ * A trade widens the gate's margin: its own must be above the gate's, where that is known before the baseline is
+ * (`margin`, `max_drop`, `max_increase`, or the config's margin for a gate with no threshold of its own).
+ */
+function checkTradeMargin(g: GateSpec, configMargin: number): void {
+  if (g.trade === undefined) return;
+  const t = g.thresholds;
+  const own = g.margin ?? t.max_drop ?? t.max_increase;
+  const margin = own ?? (Object.keys(t).length === 0 ? configMargin : undefined);
+  if (margin !== undefined && g.trade.margin <= margin)
+    throw new InputError(
+      `${g.origin}: \`trade.margin\` ${g.trade.margin} is not above the gate's margin ${margin}: a trade lets a larger drop pass, up to its own margin`,
+    );
 }
 
 const REPEATS_KEYS = ['may_differ'];
@@ -400,6 +448,7 @@ function parseGate(item: unknown, { lineOf, keyLine }: YamlWithLines, source: st
     throw new InputError(`${at('significant_only')}: \`significant_only\` must be true or false`);
   if (g.per_slice !== undefined && typeof g.per_slice !== 'boolean')
     throw new InputError(`${at('per_slice')}: \`per_slice\` must be true or false`);
+  const trade = g.trade === undefined ? undefined : parseTrade(item.get('trade', true), g, keyLine, source, at);
   return {
     metric: g.metric,
     where: g.where === undefined ? null : parseWhere(g.where, at('where')),
@@ -415,7 +464,51 @@ function parseGate(item: unknown, { lineOf, keyLine }: YamlWithLines, source: st
     origin: `${source}:${line}`,
     line,
     ...(g.per_slice === true ? { perSlice: true } : {}),
+    ...(trade ? { trade } : {}),
   };
+}
+
+/**
+ * A gate's `trade`, checked key by key: on a tested gate over the whole set (a slice's cost is not measured), with
+ * a margin above the gate's own and a gain between 0 and 1.
+ */
+function parseTrade(
+  node: unknown,
+  g: Record<string, unknown>,
+  keyLine: YamlWithLines['keyLine'],
+  source: string,
+  gateAt: (key: string) => string,
+): Trade {
+  const shape = '`trade` must be a map, e.g. `trade: {margin: 0.05, metric: latency_ms, min_gain: 0.25}`';
+  if (!isMap(node)) throw new InputError(`${gateAt('trade')}: ${shape}`);
+  const t = node.toJSON() as Record<string, unknown>;
+  // A missing key is named at the `trade` line.
+  const at = (key: string) => (t[key] === undefined ? gateAt('trade') : `${source}:${keyLine(node, key)}`);
+  for (const key of Object.keys(t))
+    if (!TRADE_KEYS.includes(key))
+      throw new InputError(`${at(key)}: unknown \`trade\` key \`${key}\`${suggest(key, TRADE_KEYS)}`);
+  if (g.significant_only !== true && g.margin === undefined)
+    throw new InputError(`${gateAt('trade')}: \`trade\` is for a tested gate: give the gate a \`margin\``);
+  if (g.where !== undefined || g.per_slice === true)
+    throw new InputError(
+      `${gateAt('trade')}: \`trade\` cannot be combined with \`${g.where !== undefined ? 'where' : 'per_slice'}\`: a trade is decided over the whole set, where its cost is measured`,
+    );
+  const costs = Object.keys(TRADE_COSTS);
+  if (typeof t.metric !== 'string' || !costs.includes(t.metric))
+    throw new InputError(
+      `${at('metric')}: \`trade.metric\` must be one of ${costs.join(', ')}, got ${valueText(t.metric)}${typeof t.metric === 'string' ? suggest(t.metric, costs) : ''}`,
+    );
+  const margin = t.margin;
+  if (typeof margin !== 'number' || !Number.isFinite(margin) || !(margin > 0))
+    throw new InputError(
+      `${at('margin')}: \`trade.margin\` must be a number above 0 (the larger drop a gain may buy), got ${valueText(margin)}`,
+    );
+  const minGain = t.min_gain;
+  if (typeof minGain !== 'number' || !(minGain > 0 && minGain < 1))
+    throw new InputError(
+      `${at('min_gain')}: \`trade.min_gain\` must be a share above 0 and below 1 (0.25: a quarter lower), got ${valueText(minGain)}`,
+    );
+  return { margin, cost: t.metric as TradeCost, minGain };
 }
 
 /** A gate's `where`: one group, e.g. `{ category: adversarial }`; `at` is its `file:line`. */

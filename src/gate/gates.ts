@@ -3,12 +3,14 @@ import { familySize } from '../stats/familywise.js';
 import type { MetricDef } from '../aggregate/metrics/types.js';
 import type { ComparedRuns, Comparison, MetricComparison } from '../compare/types.js';
 import { InputError } from '../errors.js';
-import { formatP, formatValue } from '../numberFormat.js';
+import { formatValue } from '../numberFormat.js';
 import { MAX_GATES } from './config.js';
 import type { GateConfig, GateSpec, OnInconclusive, ThresholdKey } from './config.js';
 import { suggest } from '../suggest.js';
 import { directionOf, dropsOf, isTested, testedNumbers, type TestedNumbers } from './testedGates.js';
-import type { GatedRuns, GateResult, Verdict } from './types.js';
+import type { GatedRuns, GateResult, TradeResult, Verdict } from './types.js';
+import { boundsWords, detectText } from './gateWords.js';
+import { gainText, gainWords, tradeResultOf, tradeThresholdText } from './trades.js';
 
 type CountKey = keyof Comparison['counts'];
 
@@ -32,6 +34,8 @@ export interface GateContext {
   hasBaseline?: boolean;
   /** A paired metric's per-query differences (candidate - baseline), for tested gates. */
   pairedDiffsOf?: ComparedRuns['pairedDiffsOf'];
+  /** A per-query quantity on both sides, for trades' costs. */
+  pairedQuantityOf?: ComparedRuns['pairedQuantityOf'];
   /** The candidate's queries whose per-query value of a metric is the bad one, for failed answer gates. */
   failingQueriesOf?: (metric: string, bad: number) => string[] | null;
   seed?: number;
@@ -97,6 +101,7 @@ export function applyGates(compared: ComparedRuns, config: GateConfig): GatedRun
     alpha: comparison.alpha,
     hasBaseline: comparison.baseline !== null,
     pairedDiffsOf: compared.pairedDiffsOf,
+    pairedQuantityOf: compared.pairedQuantityOf,
     failingQueriesOf: compared.failingQueriesOf,
     seed: comparison.options.seed,
     permutations: comparison.options.permutations,
@@ -145,12 +150,13 @@ interface PendingTest {
 }
 
 /**
- * Every gate evaluated. Tested gates split alpha among themselves in advance (Bonferroni over the corrected ones;
- * docs/gates.md, "Error control"), so each gate's bounds depend on its own data and the family's size only.
+ * Every gate evaluated. Tested gates split alpha among themselves in advance (Bonferroni over the corrected ones, a
+ * trade's gain test counted as one more; docs/gates.md, "Error control"), so each gate's bounds depend on its own
+ * data and the family's size only.
  */
 export function evaluateGates(config: GateConfig, ctx: GateContext): GateResult[] {
   const pending = config.gates.map((spec) => pendingTest(spec, config, ctx));
-  const corrected = pending.filter((t) => t && !t.primary).length;
+  const corrected = pending.reduce((n, t, i) => (t && !t.primary ? n + (config.gates[i].trade ? 2 : 1) : n), 0);
   const split = familySize(config.correction, corrected);
   return config.gates.map((spec, i) => {
     const t = pending[i];
@@ -169,6 +175,7 @@ export function evaluateGates(config: GateConfig, ctx: GateContext): GateResult[
     const result = evaluateGate(spec, ctx, numbers, {
       margin,
       onInconclusive: spec.onInconclusive ?? config.onInconclusive,
+      trade: spec.trade && numbers ? tradeResultOf(spec.trade, ctx.pairedQuantityOf, numbers, ctx.alpha) : null,
     });
     // A slice says how many queries it has, tested or not (the Slices table, the verdict line).
     return spec.slice && spec.where
@@ -230,12 +237,12 @@ function evaluateGate(
   spec: GateSpec,
   ctx: GateContext,
   tested: TestedNumbers | null,
-  { margin, onInconclusive }: { margin: number; onInconclusive: OnInconclusive },
+  how: { margin: number; onInconclusive: OnInconclusive; trade: TradeResult | null },
 ): GateResult {
   const countKey = COUNT_METRICS[spec.metric] as CountKey | undefined;
   const def = ctx.defs.get(spec.metric);
   checkGate(spec, ctx, countKey, def);
-  const base = gateBase(spec, countKey ? 'count' : def?.unit, ctx.alpha, margin);
+  const base = gateBase(spec, countKey ? 'count' : def?.unit, ctx.alpha, how.margin);
   if (ctx.hasBaseline === false && (countKey || needsBaseline(spec))) {
     const m = spec.where ? undefined : ctx.metrics[spec.metric];
     return {
@@ -250,7 +257,7 @@ function evaluateGate(
   }
   if (countKey) return countGate(spec, base, ctx.counts[countKey]);
   if (!spec.where && isTested(spec)) {
-    return testedGate(spec, base, def, ctx.metrics[spec.metric], tested, onInconclusive, ctx.alpha);
+    return testedGate(spec, base, def, ctx.metrics[spec.metric], tested, how, ctx.alpha);
   }
   if (!spec.where) return withFailingQueries(metricGate(spec, base, def, ctx.metrics[spec.metric]), def, ctx);
   const m = ctx.breakdowns[spec.where.key]?.[spec.where.value]?.[spec.metric];
@@ -263,9 +270,7 @@ function evaluateGate(
       m,
       `no query of slice ${spec.where.key}=${spec.where.value} has \`${spec.metric}\` in both runs`,
     );
-  return isTested(spec)
-    ? testedGate(spec, base, def, m, tested, onInconclusive, ctx.alpha)
-    : metricGate(spec, base, def, m);
+  return isTested(spec) ? testedGate(spec, base, def, m, tested, how, ctx.alpha) : metricGate(spec, base, def, m);
 }
 
 /**
@@ -305,8 +310,9 @@ function checkGate(
 
 function gateBase(spec: GateSpec, unit: string | undefined, alpha: number, margin: number): GateBase {
   const own = Object.entries(spec.thresholds).map(([k, x]) => describeThreshold(k as ThresholdKey, x, unit));
+  const trade = spec.trade ? `, ${tradeThresholdText(spec.trade, unit)}` : '';
   const threshold = isTested(spec)
-    ? `${spec.margin === undefined && own.length ? own.join(' and ') : `drop < ${formatValue(margin, unit)} (margin)`} (bounds at α ${alpha})`
+    ? `${spec.margin === undefined && own.length ? own.join(' and ') : `drop < ${formatValue(margin, unit)} (margin)`}${trade} (bounds at α ${alpha})`
     : own.join(' and ');
   return {
     metric: spec.metric,
@@ -463,14 +469,17 @@ function relativeNote(_def: MetricDef | undefined, spec: GateSpec, m: MetricComp
 const inconclusiveEffect = (spec: GateSpec, on: OnInconclusive): GateResult['effect'] =>
   on === 'pass' ? 'none' : on === 'warn' ? 'warn' : failResult(spec);
 
-/** A tested gate: fail, pass or inconclusive, its drop's bounds against its margin (src/gate/testedGates.ts). */
+/**
+ * A tested gate: fail, pass or inconclusive, its drop's bounds against its margin (src/gate/testedGates.ts); with a
+ * trade, a drop ruled out at the trade's margin passes when the trade's gain is shown (src/gate/trades.ts).
+ */
 function testedGate(
   spec: GateSpec,
   base: GateBase,
   def: MetricDef | undefined,
   m: MetricComparison | undefined,
   tested: TestedNumbers | null,
-  onInconclusive: OnInconclusive,
+  { onInconclusive, trade }: { onInconclusive: OnInconclusive; trade: TradeResult | null },
   alpha: number,
 ): GateResult {
   const values = unavailable(spec, base, m);
@@ -492,23 +501,36 @@ function testedGate(
   const [lower, upper] = tested.dropBounds;
   const margin = formatValue(tested.margin, unit);
   const bounds = boundsWords(tested, alpha, unit);
-  if (lower > tested.margin) {
-    const note = `a drop beyond the margin ${margin}: ${bounds}`;
-    return { ...withTest, result: failResult(spec), effect: failResult(spec), note };
-  }
   if (upper < tested.margin) {
     const what = tested.significant
       ? `a real drop of ${formatValue(tested.meanDrop, unit)}, within the margin ${margin}`
       : `no drop of the margin ${margin} or more`;
-    return { ...withTest, result: 'pass', effect: 'none', note: `${what}: ${bounds}` };
+    return { ...withTest, ...tradeField(trade, false), result: 'pass', effect: 'none', note: `${what}: ${bounds}` };
+  }
+  // The trade's terms would hold but for its gain, or hold: said after the outcome.
+  const tradeWords = trade && upper < trade.margin ? gainWords(trade, tested.correction, alpha) : null;
+  if (trade?.bought && tradeWords !== null) {
+    const drop = `a drop of ${formatValue(tested.meanDrop, unit)} for ${gainText(trade)}`;
+    const note = `traded: ${drop}, within the trade's margin ${formatValue(trade.margin, unit)}: ${bounds}; ${tradeWords}`;
+    return { ...withTest, ...tradeField(trade, true), result: 'pass', effect: 'none', note };
+  }
+  const unbought =
+    tradeWords === null ? '' : `; the trade's margin ${formatValue(trade!.margin, unit)} holds, but ${tradeWords}`;
+  if (lower > tested.margin) {
+    const note = `a drop beyond the margin ${margin}: ${bounds}${unbought}`;
+    return { ...withTest, ...tradeField(trade, false), result: failResult(spec), effect: failResult(spec), note };
   }
   return {
     ...withTest,
+    ...tradeField(trade, false),
     result: 'inconclusive',
     effect: inconclusiveEffect(spec, onInconclusive),
-    note: `inconclusive: a drop of the margin ${margin} is neither ruled out nor shown: ${bounds}; ${detectText(tested, unit)}; on_inconclusive: ${onInconclusive}`,
+    note: `inconclusive: a drop of the margin ${margin} is neither ruled out nor shown: ${bounds}; ${detectText(tested, unit)}${unbought}; on_inconclusive: ${onInconclusive}`,
   };
 }
+
+const tradeField = (trade: TradeResult | null, traded: boolean): Pick<GateResult, 'trade'> =>
+  trade ? { trade: { ...trade, traded } } : {};
 
 /** The paired mean change, where it is not the change of the two means (beyond rounding noise). */
 function pairedDelta(delta: number | null, paired: number): Pick<GateResult, 'paired_delta'> {
@@ -529,52 +551,6 @@ function testFields(t: TestedNumbers): Partial<GateResult> {
     queries_needed: t.queriesNeeded,
     n_paired: t.nPaired,
   };
-}
-
-const CORRECTION_WORDS: Record<TestedNumbers['correction'], string> = {
-  none: 'not adjusted',
-  holm: 'Bonferroni-adjusted',
-  bh: 'Bonferroni-adjusted',
-  primary: 'primary, not adjusted',
-};
-
-/**
- * The p of a tested gate's bounds, adjusted where alpha is split: "one-sided p 0.0312, Bonferroni-adjusted 0.1250",
- * "..., not adjusted" (correction: none), "..., primary, not adjusted". The one sentence every output gives it in.
- */
-export function gatePSentence(
-  pValue: number,
-  pAdjusted: number | null | undefined,
-  correction: TestedNumbers['correction'],
-  alpha: number,
-): string {
-  const adjusted =
-    correction === 'none' || correction === 'primary'
-      ? CORRECTION_WORDS[correction]
-      : `${CORRECTION_WORDS[correction]} ${formatP(pAdjusted, alpha)}`;
-  return `one-sided p ${formatP(pValue, alpha)}, ${adjusted}`;
-}
-
-/** "one-sided p 0.0312, Bonferroni-adjusted 0.1250 ≥ α 0.05". */
-export function pWords(t: TestedNumbers, alpha: number): string {
-  return `${gatePSentence(t.pValue, t.pAdjusted, t.correction, alpha)} ${t.significant ? '<' : '≥'} α ${alpha}`;
-}
-
-/** "change between −0.0533 and +0.0267 (90%, simultaneous over 4 gates; one-sided p 0.66, ...)". */
-export function boundsWords(t: TestedNumbers, alpha: number, unit: string | undefined): string {
-  const over = t.simultaneousOver > 1 ? `, simultaneous over ${t.simultaneousOver} gates` : '';
-  const level = `${+(t.ciLevel * 100).toFixed(2)}%${over}`;
-  const signed = (x: number) => `${x >= 0 ? '+' : '−'}${formatValue(Math.abs(x), unit)}`;
-  return `change between ${signed(t.ci[0])} and ${signed(t.ci[1])} (${level}; ${pWords(t, alpha)})`;
-}
-
-/** "with 18 queries a drop of 0.72 or more is found 80% of the time" (advice for an inconclusive gate). */
-export function detectText(t: TestedNumbers, unit: string | undefined): string {
-  const queries = `${t.nPaired.toLocaleString('en-US')} ${t.nPaired === 1 ? 'query' : 'queries'}`;
-  const from = t.adviceFrom === 'noise floor' ? ' (at the noise the config records)' : '';
-  return t.mdd === null
-    ? `with ${queries} no drop is found 80% of the time${from}`
-    : `with ${queries} a drop of ${formatValue(t.mdd, unit)} or more is found 80% of the time${from}`;
 }
 
 export function verdictOf(gates: GateResult[]): Verdict {

@@ -1,6 +1,7 @@
 /** The gate stage's part of the compare report: each gate's result and the verdict, added to the comparison. */
 import type { MetricDef } from '../aggregate/metrics/types.js';
 import type { Comparison } from '../compare/types.js';
+import type { TradeCost } from './config.js';
 
 export type Verdict = 'pass' | 'warn' | 'fail';
 
@@ -31,9 +32,9 @@ export interface GateResult {
   correction?: 'none' | 'holm' | 'bh' | 'primary';
   /**
    * A tested gate's interval of the paired delta, at ci_level (1 - 2 alpha), simultaneous over simultaneous_over
-   * gates: each end a one-sided bound at 1 - alpha / simultaneous_over. The gate passes when its worse end is within
-   * the margin, fails when its better end is beyond it (docs/gates.md); it leaves 0 on the worse side exactly when
-   * p_adjusted < alpha.
+   * tests (the tested gates and their trades' gain tests): each end a one-sided bound at 1 - alpha /
+   * simultaneous_over. The gate passes when its worse end is within the margin, fails when its better end is beyond
+   * it (docs/gates.md); it leaves 0 on the worse side exactly when p_adjusted < alpha.
    */
   ci?: [number, number];
   ci_level?: number;
@@ -49,6 +50,8 @@ export interface GateResult {
    * `delta` (the means count different queries): the change the interval, the p and the outcome describe.
    */
   paired_delta?: number;
+  /** A gate's `trade` and what its gain's test said (docs/gates.md, "Trades"). */
+  trade?: TradeResult;
   /** A failed answer gate: the candidate's queries that failed it (at most 100) and how many there are. */
   failing_queries?: string[];
   failing_count?: number;
@@ -63,6 +66,24 @@ export interface GateResult {
   note: string;
   /** Line of the gate in the config file, when it came from one. */
   line?: number;
+}
+
+/**
+ * A trade on a tested gate: its terms, the cost's measured fall `gain` (1 - candidate / baseline; null: no query has
+ * the cost in both runs), the one-sided p of "the fall is under min_gain" (adjusted as the gate's p is), whether the
+ * fall is shown (`bought`: p_adjusted < alpha) and whether the trade passed the gate (`traded`: the gate's drop is
+ * beyond its margin, ruled out at the trade's margin, and bought).
+ */
+export interface TradeResult {
+  metric: TradeCost;
+  margin: number;
+  min_gain: number;
+  gain: number | null;
+  p_value: number | null;
+  p_adjusted: number | null;
+  n_paired: number;
+  bought: boolean;
+  traded: boolean;
 }
 
 /** The compare report: the stable JSON document `evalverdict compare --json` writes, and what the renderer reads. */

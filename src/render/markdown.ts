@@ -49,6 +49,7 @@ import {
   winsByGain,
   chunkMatchSummary,
   sliceVerdictText,
+  tradeVerdictText,
   wherePairs,
 } from './reportParts.js';
 import { flakyMarkdownLines, flakySetAsideText, repeatsMarkdownLines } from './repeatsText.js';
@@ -82,6 +83,9 @@ const RESULT_TEXT: Record<GateResult['result'], string> = {
   no_data: '❔ no data',
   not_comparable: '➖ not comparable',
 };
+
+/** A gate's result cell: a pass a trade bought says so. */
+const resultText = (g: GateResult) => (g.trade?.traded ? '✅ pass (traded)' : RESULT_TEXT[g.result]);
 
 // Where the action imports them from.
 
@@ -138,9 +142,10 @@ function alertLines(report: CompareReport, byId: Map<string, MetricDef>, context
   const flaky = flakySetAsideText(report);
   const caveat = verdictCaveatText(context, markdownStyle(context));
   const slice = sliceVerdictText(report, byId, (x) => escapeMarkdownText(x, 60));
+  const traded = tradeVerdictText(report, byId, metricCode);
   return [
     `> [!${ALERT[word]}]`,
-    `> **EvalVerdict: ${word}** — ${tally}${slice ? ` · ${slice}` : ''}${flaky ? ` · ${flaky}` : ''}${caveat ? ` · ⚠️ ${caveat}` : ''}${advice ? `. ${escapeMarkdownText(advice, 300)}` : ''}`,
+    `> **EvalVerdict: ${word}** — ${tally}${slice ? ` · ${slice}` : ''}${traded ? ` · ${traded}` : ''}${flaky ? ` · ${flaky}` : ''}${caveat ? ` · ⚠️ ${caveat}` : ''}${advice ? `. ${escapeMarkdownText(advice, 300)}` : ''}`,
     ...(shown.length ? ['>', ...shown.map((g) => alertGateLine(g, report, byId))] : []),
     ...(named.length > shown.length ? [`> - and ${named.length - shown.length} more in the gate table`] : []),
   ];
@@ -255,7 +260,7 @@ function gateTableLines(report: CompareReport, byId: Map<string, MetricDef>): st
       const unit = unitOf(g.metric, byId);
       // Short cells, so the table fits the comment's column unwrapped: the test's interval, p and detectable drop
       // are in the verdict's bullets and in *All gates* below.
-      return `| ${gateName(g)} | ${formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaShort(g, unit), 60)} | ${escapeMarkdownText(g.threshold, 120)} | ${RESULT_TEXT[g.result]} |`;
+      return `| ${gateName(g)} | ${formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaShort(g, unit), 60)} | ${escapeMarkdownText(g.threshold, 120)} | ${resultText(g)} |`;
     }),
     ...(hidden ? ['', `${plural(hidden, 'more gate', 'more gates')} passed (see *All gates* below).`] : []),
     ...unjudgedLines(report),
@@ -451,7 +456,7 @@ function allGatesLines(report: CompareReport, byId: Map<string, MetricDef>): str
   if (report.gates.length <= OPEN_GATE_ROWS && withNotes.length === 0 && !tested) return [];
   const rows = report.gates.map((g) => {
     const unit = unitOf(g.metric, byId);
-    const result = [RESULT_TEXT[g.result], detectableText(g, unit)].filter(Boolean).join(', ');
+    const result = [resultText(g), detectableText(g, unit)].filter(Boolean).join(', ');
     return `| ${gateName(g)} | ${formatValue(g.baseline, unit)} | ${formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaText(g, unit, report.alpha), 200)} | ${escapeMarkdownText(g.threshold, 80)} | ${escapeMarkdownText(result, 80)} | ${escapeMarkdownCell(g.note, 200)} |`;
   });
   return details(`All gates (${report.gates.length}) with their tests and notes`, [
@@ -658,7 +663,7 @@ function sliceSection(report: CompareReport, byId: Map<string, MetricDef>): Sect
       formatValue(g.baseline, unit),
       formatValue(g.candidate, unit),
       escapeMarkdownText(gateDeltaText(g, unit, report.alpha), 200),
-      RESULT_TEXT[g.result],
+      resultText(g),
     ];
     return `| ${cells.join(' | ')} |`;
   });
@@ -738,7 +743,7 @@ function layOut(
   const { sections, cutOrder } = parts;
   const footer = [
     '',
-    `<sub>EvalVerdict · paired sign-flip test, ${report.options.permutations.toLocaleString('en-US')} flips, seed ${report.options.seed}; metric intervals at ${intervalLevel(report.alpha)} from the same test; gate intervals at ${intervalLevel(2 * report.alpha)}, Student's t, simultaneous over the tested gates · mean over ${report.options.mean_over}, min grade ${report.options.min_grade}</sub>`,
+    `<sub>EvalVerdict · paired sign-flip test, ${report.options.permutations.toLocaleString('en-US')} flips, seed ${report.options.seed}; metric intervals at ${intervalLevel(report.alpha)} from the same test; gate intervals at ${intervalLevel(2 * report.alpha)}, Student's t, simultaneous over the gates' tests · mean over ${report.options.mean_over}, min grade ${report.options.min_grade}</sub>`,
   ];
   const fixedText = fixed.join('\n');
   const footerText = footer.join('\n');

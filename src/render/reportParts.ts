@@ -6,7 +6,9 @@ import type { QueryChunkMatch } from '../aggregate/matching.js';
 import type { MetricDef } from '../aggregate/metrics/types.js';
 import type { ComparedRun, CommitSource, MetricComparison, QueryOutcome } from '../compare/types.js';
 import type { CompareReport, GateResult } from '../gate/types.js';
-import { COUNT_METRICS, gatePSentence } from '../gate/gates.js';
+import { COUNT_METRICS } from '../gate/gates.js';
+import { gatePSentence } from '../gate/gateWords.js';
+import { gainText, tradedGates } from '../gate/trades.js';
 import { formatDelta, formatDeltaKeepingSign, formatValue, round4, shownP, plural } from '../numberFormat.js';
 import { millisecondsBetween } from '../time.js';
 
@@ -165,6 +167,7 @@ export function gatePText(g: GateResult, alpha: number): string {
 /** The row's result as words: a `where` group below min_n says so, an inconclusive gate says why. */
 export function gateResultWords(g: GateResult): string {
   if (g.result === 'info') return 'below min_n, not enforced';
+  if (g.trade?.traded) return 'pass (traded)';
   if (g.result === 'inconclusive')
     return `inconclusive${g.effect === 'fail' ? ' (fails)' : g.effect === 'warn' ? ' (warns)' : ''}`;
   return g.result.replace('_', ' ');
@@ -258,7 +261,8 @@ export function gateTally(report: CompareReport): string {
 /** Gates shown open: all of them when few, else the ones that did not pass (the rest are in "All gates"). */
 export function openGates(report: CompareReport): GateResult[] {
   if (report.gates.length <= OPEN_GATE_ROWS) return report.gates;
-  return report.gates.filter((g) => g.result !== 'pass');
+  // A pass a trade bought stays in view: the reviewer is asked to accept a larger drop.
+  return report.gates.filter((g) => g.result !== 'pass' || g.trade?.traded);
 }
 
 /** Key metrics with a value on either side: gated metrics first, then the usual ones, at most OPEN_METRIC_ROWS. */
@@ -500,6 +504,23 @@ export function sliceToName(
   if (tested.length === 0) return null;
   const open = tested.filter((g) => g.effect !== 'none' || g.result === 'inconclusive').sort(byP);
   return { gate: (open.length > 0 ? open : [...tested].sort(byP))[0], state: 'worst', others: 0 };
+}
+
+/**
+ * "traded nDCG@10 −0.0370 for 47% lower latency: within the trade's margin 0.0500", for the verdict line: the first
+ * gate a trade passed (and how many more).
+ */
+export function tradeVerdictText(
+  report: CompareReport,
+  byId: Map<string, MetricDef>,
+  code: (text: string) => string,
+): string | null {
+  const traded = tradedGates(report.gates);
+  if (traded.length === 0) return null;
+  const g = traded[0];
+  const unit = unitOf(g.metric, byId);
+  const more = traded.length > 1 ? ` (and ${traded.length - 1} more traded)` : '';
+  return `traded ${code(g.metric)} ${formatDelta(g.paired_delta ?? g.delta, unit)} for ${gainText(g.trade!)}: within the trade's margin ${formatValue(g.trade!.margin, unit)}${more}`;
 }
 
 /** "failing slice category=multi_hop: hit@5 −0.5600, 70 queries" (and "1 more failing"), as the verdict line says it. */

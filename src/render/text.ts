@@ -33,6 +33,7 @@ import {
   unitOf,
   chunkMatchSummary,
   sliceVerdictText,
+  tradeVerdictText,
 } from './reportParts.js';
 
 import { configText } from './reportContext.js';
@@ -78,7 +79,8 @@ function verdictLine(report: CompareReport, context: ReportContext, byId: Map<st
   const flaky = flakySetAsideText(report);
   const caveat = verdictCaveatText(context, { code: (x) => x, commit: (x) => x, input: (x) => plainText(x, 60) });
   const slice = sliceVerdictText(report, byId, (x) => plainText(x, 60));
-  return `EvalVerdict: ${word} — ${tally}${slice ? ` · ${slice}` : ''}${flaky ? ` · ${flaky}` : ''}${caveat ? ` · ${caveat}` : ''}`;
+  const traded = tradeVerdictText(report, byId, (x) => plainText(x, 60));
+  return `EvalVerdict: ${word} — ${tally}${slice ? ` · ${slice}` : ''}${traded ? ` · ${traded}` : ''}${flaky ? ` · ${flaky}` : ''}${caveat ? ` · ${caveat}` : ''}`;
 }
 
 function gateLabel(g: GateResult): string {

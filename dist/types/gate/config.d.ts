@@ -31,7 +31,43 @@ export interface GateSpec {
     perSlice?: boolean;
     /** One slice's gate, made from a `per_slice` gate (gates.ts, withSliceGates); never written in a config. */
     slice?: boolean;
+    /** A drop beyond the margin but under `margin` passes when `cost` falls by `minGain` or more (docs/gates.md, "Trades"). */
+    trade?: Trade;
 }
+/** `trade: {margin: 0.05, metric: latency_ms, min_gain: 0.25}` on a tested gate. */
+export interface Trade {
+    margin: number;
+    cost: TradeCost;
+    /** The relative fall of the cost that buys the drop: 0.25 is a quarter lower. */
+    minGain: number;
+}
+/**
+ * The costs a quality drop may be traded for: each the per-query quantity it reads and how its fall is measured
+ * (src/stats/tradeGain.ts): latency per query as a ratio (the issue's log ratio), money and tokens by their totals.
+ */
+export declare const TRADE_COSTS: {
+    readonly latency_ms: {
+        readonly quantity: "elapsed_ms";
+        readonly measure: "ratio";
+        readonly words: "latency";
+    };
+    readonly cost_usd: {
+        readonly quantity: "cost_usd";
+        readonly measure: "total";
+        readonly words: "cost";
+    };
+    readonly prompt_tokens: {
+        readonly quantity: "prompt_tokens";
+        readonly measure: "total";
+        readonly words: "prompt tokens";
+    };
+    readonly completion_tokens: {
+        readonly quantity: "completion_tokens";
+        readonly measure: "total";
+        readonly words: "completion tokens";
+    };
+};
+export type TradeCost = keyof typeof TRADE_COSTS;
 export type OnInconclusive = 'fail' | 'warn' | 'pass';
 /** The smallest drop that matters, by default: see docs/gates.md, "Margins" (chosen by test/verdict.test.ts). */
 export declare const DEFAULT_MARGIN = 0.1;

@@ -1,7 +1,6 @@
 import type { MetricDef } from '../aggregate/metrics/types.js';
 import type { ComparedRuns, Comparison, MetricComparison } from '../compare/types.js';
 import type { GateConfig } from './config.js';
-import { type TestedNumbers } from './testedGates.js';
 import type { GatedRuns, GateResult, Verdict } from './types.js';
 type CountKey = keyof Comparison['counts'];
 /** Gate-only metrics: per-query outcome counts of the comparison (candidate side only). */
@@ -18,6 +17,8 @@ export interface GateContext {
     hasBaseline?: boolean;
     /** A paired metric's per-query differences (candidate - baseline), for tested gates. */
     pairedDiffsOf?: ComparedRuns['pairedDiffsOf'];
+    /** A per-query quantity on both sides, for trades' costs. */
+    pairedQuantityOf?: ComparedRuns['pairedQuantityOf'];
     /** The candidate's queries whose per-query value of a metric is the bad one, for failed answer gates. */
     failingQueriesOf?: (metric: string, bad: number) => string[] | null;
     seed?: number;
@@ -37,8 +38,9 @@ export declare function applyGates(compared: ComparedRuns, config: GateConfig): 
  */
 export declare function withSliceGates(config: GateConfig, groupSizes: GateContext['groupSizes']): GateConfig;
 /**
- * Every gate evaluated. Tested gates split alpha among themselves in advance (Bonferroni over the corrected ones;
- * docs/gates.md, "Error control"), so each gate's bounds depend on its own data and the family's size only.
+ * Every gate evaluated. Tested gates split alpha among themselves in advance (Bonferroni over the corrected ones, a
+ * trade's gain test counted as one more; docs/gates.md, "Error control"), so each gate's bounds depend on its own
+ * data and the family's size only.
  */
 export declare function evaluateGates(config: GateConfig, ctx: GateContext): GateResult[];
 /**
@@ -48,16 +50,5 @@ export declare function evaluateGates(config: GateConfig, ctx: GateContext): Gat
 export declare function checkGates(config: GateConfig, defs: readonly MetricDef[]): void;
 /** The most query ids a failed answer gate lists (the count is always given). */
 export declare const MAX_FAILING_QUERIES = 100;
-/**
- * The p of a tested gate's bounds, adjusted where alpha is split: "one-sided p 0.0312, Bonferroni-adjusted 0.1250",
- * "..., not adjusted" (correction: none), "..., primary, not adjusted". The one sentence every output gives it in.
- */
-export declare function gatePSentence(pValue: number, pAdjusted: number | null | undefined, correction: TestedNumbers['correction'], alpha: number): string;
-/** "one-sided p 0.0312, Bonferroni-adjusted 0.1250 ≥ α 0.05". */
-export declare function pWords(t: TestedNumbers, alpha: number): string;
-/** "change between −0.0533 and +0.0267 (90%, simultaneous over 4 gates; one-sided p 0.66, ...)". */
-export declare function boundsWords(t: TestedNumbers, alpha: number, unit: string | undefined): string;
-/** "with 18 queries a drop of 0.72 or more is found 80% of the time" (advice for an inconclusive gate). */
-export declare function detectText(t: TestedNumbers, unit: string | undefined): string;
 export declare function verdictOf(gates: GateResult[]): Verdict;
 export {};

@@ -31,7 +31,7 @@ export interface TestedNumbers {
     /** The change (candidate - baseline) between the bounds, at the nominal level ciLevel = 1 - 2 alpha. */
     ci: [number, number];
     ciLevel: number;
-    /** The tested gates the bounds are simultaneous over (1: the primary, or no correction). */
+    /** The tests the bounds are simultaneous over: tested gates and trades' gain tests (1: the primary, or no correction). */
     simultaneousOver: number;
     /** lower > 0: a drop is shown (pAdjusted < alpha). */
     significant: boolean;
@@ -49,7 +49,7 @@ export interface TestedNumbers {
 /** Where a gate's bounds sit among the tested gates: how many share the split of alpha. */
 export interface Family {
     correction: Correction | 'primary';
-    /** Gates alpha is split over (1 for the primary and for `none`). */
+    /** Tests alpha is split over, a trade's gain test among them (1 for the primary and for `none`). */
     size: number;
 }
 /**

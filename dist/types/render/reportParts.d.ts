@@ -146,5 +146,10 @@ export declare function sliceToName(report: CompareReport): {
     state: 'failing' | 'worst';
     others: number;
 } | null;
+/**
+ * "traded nDCG@10 −0.0370 for 47% lower latency: within the trade's margin 0.0500", for the verdict line: the first
+ * gate a trade passed (and how many more).
+ */
+export declare function tradeVerdictText(report: CompareReport, byId: Map<string, MetricDef>, code: (text: string) => string): string | null;
 /** "failing slice category=multi_hop: hit@5 −0.5600, 70 queries" (and "1 more failing"), as the verdict line says it. */
 export declare function sliceVerdictText(report: CompareReport, byId: Map<string, MetricDef>, code: (text: string) => string): string | null;

@@ -1,0 +1,68 @@
+/**
+ * Trades (docs/gates.md, "Trades"): a tested gate's drop beyond its margin but under the trade's margin passes when
+ * a cost (latency, money, tokens) is shown to have fallen by the trade's min_gain or more. The gain's test is one
+ * more test of the gate's family, at the gate's level, so the error control counts it.
+ */
+import type { ComparedRuns } from '../compare/types.js';
+import { formatValue } from '../numberFormat.js';
+import { adjustedP, levelInFamily } from '../stats/familywise.js';
+import { tradeGain } from '../stats/tradeGain.js';
+import { TRADE_COSTS } from './config.js';
+import type { Trade } from './config.js';
+import { gatePSentence } from './gateWords.js';
+import type { TestedNumbers } from './testedGates.js';
+import type { GateResult, TradeResult } from './types.js';
+
+/** The gain's test over the queries with the cost on both sides, at the level of its gate (`gate`'s family). */
+export function tradeResultOf(
+  trade: Trade,
+  pairedQuantityOf: ComparedRuns['pairedQuantityOf'],
+  gate: Pick<TestedNumbers, 'simultaneousOver'>,
+  alpha: number,
+): TradeResult {
+  const cost = TRADE_COSTS[trade.cost];
+  const paired = pairedQuantityOf?.(cost.quantity) ?? null;
+  const beta = levelInFamily(alpha, gate.simultaneousOver);
+  const g = paired ? tradeGain(paired.baseline, paired.candidate, cost.measure, trade.minGain, beta) : null;
+  const tested = g !== null && g.gain !== null;
+  return {
+    metric: trade.cost,
+    margin: trade.margin,
+    min_gain: trade.minGain,
+    gain: tested ? g.gain : null,
+    p_value: tested ? g.pValue : null,
+    p_adjusted: tested ? adjustedP(g.pValue, gate.simultaneousOver) : null,
+    n_paired: g?.n ?? 0,
+    bought: tested && g.bought,
+    traded: false,
+  };
+}
+
+/** "47% lower latency" (a rise reads "12% higher latency"). */
+export function gainText(t: Pick<TradeResult, 'gain' | 'metric'>): string {
+  const words = TRADE_COSTS[t.metric].words;
+  if (t.gain === null) return `no ${words} to compare`;
+  const pct = Math.round(Math.abs(t.gain) * 100);
+  return `${pct}% ${t.gain >= 0 ? 'lower' : 'higher'} ${words}`;
+}
+
+/** "or < 0.0500 for 25% lower latency", the part of a gate's threshold its trade adds. */
+export function tradeThresholdText(trade: Trade, unit: string | undefined): string {
+  return `or < ${formatValue(trade.margin, unit)} for ${Math.round(trade.minGain * 100)}% lower ${TRADE_COSTS[trade.cost].words}`;
+}
+
+/**
+ * "47% lower latency, a fall of 25% or more shown (1,000 queries; one-sided p 0.0001, Bonferroni-adjusted 0.0004 <
+ * α 0.05)", in the p sentence of the gate's own test.
+ */
+export function gainWords(t: TradeResult, correction: TestedNumbers['correction'], alpha: number): string {
+  if (t.gain === null || t.p_value === null)
+    return `no query has ${TRADE_COSTS[t.metric].quantity} in both runs, so the trade's gain cannot be tested`;
+  const need = `a fall of ${Math.round(t.min_gain * 100)}% or more`;
+  const p = `${gatePSentence(t.p_value, t.p_adjusted, correction, alpha)} ${t.bought ? '<' : '≥'} α ${alpha}`;
+  const queries = `${t.n_paired.toLocaleString('en-US')} ${t.n_paired === 1 ? 'query' : 'queries'}`;
+  return `${gainText(t)}, ${t.bought ? `${need} shown` : `${need} not shown`} (${queries}; ${p})`;
+}
+
+/** The gates a trade passed, for the verdict line. */
+export const tradedGates = (gates: readonly GateResult[]) => gates.filter((g) => g.trade?.traded === true);
