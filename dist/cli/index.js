@@ -18110,7 +18110,7 @@ function checkSlicesAndTrades(gates, testing, at) {
     for (const g of gates.filter((gate) => gate.perSlice))
         checkPerSlice(g, testing.slices !== undefined);
     for (const g of gates)
-        checkTradeMargin(g, testing.margin);
+        checkTradeMargin(g);
     if (testing.slices !== undefined && !gates.some((g) => g.perSlice))
         throw new InputError(`${at('slices')}: \`slices\` is read by a gate with \`per_slice: true\`, and no gate here has one`);
 }
@@ -18125,15 +18125,12 @@ function checkPerSlice(g, slicesSet) {
 }
 /**
  * A trade widens the gate's margin: its own must be above the gate's, where that is known before the baseline is
- * (`margin`, `max_drop`, `max_increase`, or the config's margin for a gate with no threshold of its own).
+ * (`margin`, `max_drop`, `max_increase`; a margin from `min` or a percentage is the baseline's, and a trade at or
+ * under it never applies).
  */
-function checkTradeMargin(g, configMargin) {
-    if (g.trade === undefined)
-        return;
-    const t = g.thresholds;
-    const own = g.margin ?? t.max_drop ?? t.max_increase;
-    const margin = own ?? (Object.keys(t).length === 0 ? configMargin : undefined);
-    if (margin !== undefined && g.trade.margin <= margin)
+function checkTradeMargin(g) {
+    const margin = g.margin ?? g.thresholds.max_drop ?? g.thresholds.max_increase;
+    if (g.trade !== undefined && margin !== undefined && g.trade.margin <= margin)
         throw new InputError(`${g.origin}: \`trade.margin\` ${g.trade.margin} is not above the gate's margin ${margin}: a trade lets a larger drop pass, up to its own margin`);
 }
 const REPEATS_KEYS = ['may_differ'];
@@ -18296,7 +18293,7 @@ function parseTrade(node, g, keyLine, source, gateAt) {
         if (!TRADE_KEYS.includes(key))
             throw new InputError(`${at(key)}: unknown \`trade\` key \`${key}\`${suggest(key, TRADE_KEYS)}`);
     if (g.significant_only !== true && g.margin === undefined)
-        throw new InputError(`${gateAt('trade')}: \`trade\` is for a tested gate: give the gate a \`margin\``);
+        throw new InputError(`${gateAt('trade')}: \`trade\` is for a tested gate: give the gate a \`margin\` (or \`significant_only\`)`);
     if (g.where !== undefined || g.per_slice === true)
         throw new InputError(`${gateAt('trade')}: \`trade\` cannot be combined with \`${g.where !== undefined ? 'where' : 'per_slice'}\`: a trade is decided over the whole set, where its cost is measured`);
     const costs = Object.keys(TRADE_COSTS);
@@ -18495,6 +18492,8 @@ function detectText(t, unit) {
  * bought exactly when p < beta (docs/gates.md, "Trades").
  */
 
+/** The fewest queries with the cost on both sides a gain is tested on. */
+const MIN_TRADE_QUERIES = 10;
 /** A time under `floor` (the clock's resolution) reads as `floor`, so a query of 0 ms has a ratio. */
 function tradeGain(baseline, candidate, measure, minGain, beta, floor = 1) {
     const n = baseline.length;
@@ -18520,12 +18519,14 @@ function tradeGain(baseline, candidate, measure, minGain, beta, floor = 1) {
         }
         gain = b > 0 ? 1 - c / b : null;
     }
-    if (gain === null)
-        return { gain, pValue: 1, bought: false, n };
-    let step = 0;
+    if (gain === null || n < MIN_TRADE_QUERIES)
+        return { gain, pValue: null, bought: false, n };
+    // The variance floor's step is the excesses' range: a fall by the same share more (every ratio scaled) moves
+    // the mean and not the spread, so it never raises the p.
+    let [low, high] = [Infinity, -Infinity];
     for (const x of excess)
-        step = Math.max(step, Math.abs(x));
-    const bounds = dropBounds(excess, beta, step);
+        [low, high] = [Math.min(low, x), Math.max(high, x)];
+    const bounds = dropBounds(excess, beta, high - low);
     return { gain, pValue: bounds.pValue, bought: bounds.lower > 0, n };
 }
 
@@ -18541,16 +18542,16 @@ function tradeResultOf(trade, pairedQuantityOf, gate, alpha) {
     const paired = pairedQuantityOf?.(cost.quantity) ?? null;
     const beta = levelInFamily(alpha, gate.simultaneousOver);
     const g = paired ? tradeGain(paired.baseline, paired.candidate, cost.measure, trade.minGain, beta) : null;
-    const tested = g !== null && g.gain !== null;
+    const p = g?.pValue ?? null;
     return {
         metric: trade.cost,
         margin: trade.margin,
         min_gain: trade.minGain,
-        gain: tested ? g.gain : null,
-        p_value: tested ? g.pValue : null,
-        p_adjusted: tested ? adjustedP(g.pValue, gate.simultaneousOver) : null,
+        gain: g?.gain ?? null,
+        p_value: p,
+        p_adjusted: p === null ? null : adjustedP(p, gate.simultaneousOver),
         n_paired: g?.n ?? 0,
-        bought: tested && g.bought,
+        bought: g?.bought ?? false,
         traded: false,
     };
 }
@@ -18571,8 +18572,13 @@ function tradeThresholdText(trade, unit) {
  * α 0.05)", in the p sentence of the gate's own test.
  */
 function gainWords(t, correction, alpha) {
-    if (t.gain === null || t.p_value === null)
-        return `no query has ${TRADE_COSTS[t.metric].quantity} in both runs, so the trade's gain cannot be tested`;
+    const quantity = TRADE_COSTS[t.metric].quantity;
+    if (t.n_paired === 0)
+        return `no query has ${quantity} in both runs, so the trade's gain cannot be tested`;
+    if (t.gain === null)
+        return `the baseline's ${quantity} is 0 in all, so the trade's gain cannot be tested`;
+    if (t.p_value === null)
+        return `${gainText(t)}, but only ${t.n_paired} ${t.n_paired === 1 ? 'query has' : 'queries have'} ${quantity} in both runs, fewer than the ${MIN_TRADE_QUERIES} a gain is tested on`;
     const need = `a fall of ${Math.round(t.min_gain * 100)}% or more`;
     const p = `${gatePSentence(t.p_value, t.p_adjusted, correction, alpha)} ${t.bought ? '<' : '≥'} α ${alpha}`;
     const queries = `${t.n_paired.toLocaleString('en-US')} ${t.n_paired === 1 ? 'query' : 'queries'}`;

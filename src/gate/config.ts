@@ -273,11 +273,11 @@ function parseSlices(top: Record<string, unknown>, at: (key: string) => string):
 /** Each per_slice gate's and each trade's terms against the config's: `slices` set, margins in order. */
 function checkSlicesAndTrades(
   gates: GateSpec[],
-  testing: Pick<GateConfig, 'slices' | 'margin'>,
+  testing: Pick<GateConfig, 'slices'>,
   at: (key: string) => string,
 ): void {
   for (const g of gates.filter((gate) => gate.perSlice)) checkPerSlice(g, testing.slices !== undefined);
-  for (const g of gates) checkTradeMargin(g, testing.margin);
+  for (const g of gates) checkTradeMargin(g);
   if (testing.slices !== undefined && !gates.some((g) => g.perSlice))
     throw new InputError(
       `${at('slices')}: \`slices\` is read by a gate with \`per_slice: true\`, and no gate here has one`,
@@ -298,14 +298,12 @@ function checkPerSlice(g: GateSpec, slicesSet: boolean): void {
 
 /**
  * A trade widens the gate's margin: its own must be above the gate's, where that is known before the baseline is
- * (`margin`, `max_drop`, `max_increase`, or the config's margin for a gate with no threshold of its own).
+ * (`margin`, `max_drop`, `max_increase`; a margin from `min` or a percentage is the baseline's, and a trade at or
+ * under it never applies).
  */
-function checkTradeMargin(g: GateSpec, configMargin: number): void {
-  if (g.trade === undefined) return;
-  const t = g.thresholds;
-  const own = g.margin ?? t.max_drop ?? t.max_increase;
-  const margin = own ?? (Object.keys(t).length === 0 ? configMargin : undefined);
-  if (margin !== undefined && g.trade.margin <= margin)
+function checkTradeMargin(g: GateSpec): void {
+  const margin = g.margin ?? g.thresholds.max_drop ?? g.thresholds.max_increase;
+  if (g.trade !== undefined && margin !== undefined && g.trade.margin <= margin)
     throw new InputError(
       `${g.origin}: \`trade.margin\` ${g.trade.margin} is not above the gate's margin ${margin}: a trade lets a larger drop pass, up to its own margin`,
     );
@@ -488,7 +486,9 @@ function parseTrade(
     if (!TRADE_KEYS.includes(key))
       throw new InputError(`${at(key)}: unknown \`trade\` key \`${key}\`${suggest(key, TRADE_KEYS)}`);
   if (g.significant_only !== true && g.margin === undefined)
-    throw new InputError(`${gateAt('trade')}: \`trade\` is for a tested gate: give the gate a \`margin\``);
+    throw new InputError(
+      `${gateAt('trade')}: \`trade\` is for a tested gate: give the gate a \`margin\` (or \`significant_only\`)`,
+    );
   if (g.where !== undefined || g.per_slice === true)
     throw new InputError(
       `${gateAt('trade')}: \`trade\` cannot be combined with \`${g.where !== undefined ? 'where' : 'per_slice'}\`: a trade is decided over the whole set, where its cost is measured`,

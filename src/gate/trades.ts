@@ -6,7 +6,7 @@
 import type { ComparedRuns } from '../compare/types.js';
 import { formatValue } from '../numberFormat.js';
 import { adjustedP, levelInFamily } from '../stats/familywise.js';
-import { tradeGain } from '../stats/tradeGain.js';
+import { MIN_TRADE_QUERIES, tradeGain } from '../stats/tradeGain.js';
 import { TRADE_COSTS } from './config.js';
 import type { Trade } from './config.js';
 import { gatePSentence } from './gateWords.js';
@@ -24,16 +24,16 @@ export function tradeResultOf(
   const paired = pairedQuantityOf?.(cost.quantity) ?? null;
   const beta = levelInFamily(alpha, gate.simultaneousOver);
   const g = paired ? tradeGain(paired.baseline, paired.candidate, cost.measure, trade.minGain, beta) : null;
-  const tested = g !== null && g.gain !== null;
+  const p = g?.pValue ?? null;
   return {
     metric: trade.cost,
     margin: trade.margin,
     min_gain: trade.minGain,
-    gain: tested ? g.gain : null,
-    p_value: tested ? g.pValue : null,
-    p_adjusted: tested ? adjustedP(g.pValue, gate.simultaneousOver) : null,
+    gain: g?.gain ?? null,
+    p_value: p,
+    p_adjusted: p === null ? null : adjustedP(p, gate.simultaneousOver),
     n_paired: g?.n ?? 0,
-    bought: tested && g.bought,
+    bought: g?.bought ?? false,
     traded: false,
   };
 }
@@ -56,8 +56,11 @@ export function tradeThresholdText(trade: Trade, unit: string | undefined): stri
  * α 0.05)", in the p sentence of the gate's own test.
  */
 export function gainWords(t: TradeResult, correction: TestedNumbers['correction'], alpha: number): string {
-  if (t.gain === null || t.p_value === null)
-    return `no query has ${TRADE_COSTS[t.metric].quantity} in both runs, so the trade's gain cannot be tested`;
+  const quantity = TRADE_COSTS[t.metric].quantity;
+  if (t.n_paired === 0) return `no query has ${quantity} in both runs, so the trade's gain cannot be tested`;
+  if (t.gain === null) return `the baseline's ${quantity} is 0 in all, so the trade's gain cannot be tested`;
+  if (t.p_value === null)
+    return `${gainText(t)}, but only ${t.n_paired} ${t.n_paired === 1 ? 'query has' : 'queries have'} ${quantity} in both runs, fewer than the ${MIN_TRADE_QUERIES} a gain is tested on`;
   const need = `a fall of ${Math.round(t.min_gain * 100)}% or more`;
   const p = `${gatePSentence(t.p_value, t.p_adjusted, correction, alpha)} ${t.bought ? '<' : '≥'} α ${alpha}`;
   const queries = `${t.n_paired.toLocaleString('en-US')} ${t.n_paired === 1 ? 'query' : 'queries'}`;

@@ -15,13 +15,16 @@ export type GainMeasure = 'ratio' | 'total';
 export interface TradeGain {
   /** The fall, 1 - candidate / baseline as `measure` reads it (0.5: half the cost); null when nothing to divide by. */
   gain: number | null;
-  /** One-sided p of "the fall is under minGain". */
-  pValue: number;
+  /** One-sided p of "the fall is under minGain"; null when not tested (no gain, or under MIN_TRADE_QUERIES queries). */
+  pValue: number | null;
   /** The fall is shown to be minGain or more at level 1 - beta. */
   bought: boolean;
   /** The queries with the cost on both sides. */
   n: number;
 }
+
+/** The fewest queries with the cost on both sides a gain is tested on. */
+export const MIN_TRADE_QUERIES = 10;
 
 /** A time under `floor` (the clock's resolution) reads as `floor`, so a query of 0 ms has a ratio. */
 export function tradeGain(
@@ -54,9 +57,11 @@ export function tradeGain(
     }
     gain = b > 0 ? 1 - c / b : null;
   }
-  if (gain === null) return { gain, pValue: 1, bought: false, n };
-  let step = 0;
-  for (const x of excess) step = Math.max(step, Math.abs(x));
-  const bounds = dropBounds(excess, beta, step);
+  if (gain === null || n < MIN_TRADE_QUERIES) return { gain, pValue: null, bought: false, n };
+  // The variance floor's step is the excesses' range: a fall by the same share more (every ratio scaled) moves
+  // the mean and not the spread, so it never raises the p.
+  let [low, high] = [Infinity, -Infinity];
+  for (const x of excess) [low, high] = [Math.min(low, x), Math.max(high, x)];
+  const bounds = dropBounds(excess, beta, high - low);
   return { gain, pValue: bounds.pValue, bought: bounds.lower > 0, n };
 }
