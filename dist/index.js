@@ -53515,7 +53515,6 @@ function tradeResultOf(trade, pairedQuantityOf, gate, alpha) {
         p_adjusted: p === null ? null : adjustedP(p, gate.simultaneousOver),
         n_paired: g?.n ?? 0,
         bought: g?.bought ?? false,
-        traded: false,
     };
 }
 /** "47% lower latency" (a rise reads "12% higher latency"). */
@@ -53546,6 +53545,17 @@ function gainWords(t, correction, alpha) {
     const p = `${gatePSentence(t.p_value, t.p_adjusted, correction, alpha)} ${t.bought ? '<' : '≥'} α ${alpha}`;
     const queries = `${t.n_paired.toLocaleString('en-US')} ${t.n_paired === 1 ? 'query' : 'queries'}`;
     return `${gainText(t)}, ${t.bought ? `${need} shown` : `${need} not shown`} (${queries}; ${p})`;
+}
+/**
+ * Why a gate with a trade was not traded: "not traded: a drop of the trade's margin 0.0600 is not ruled out (49% lower
+ * latency)", or "not traded: the trade's margin 0.0600 holds, but 5% lower latency, a fall of 25% or more not shown
+ * (...)".
+ */
+function untradedText(t, correction, alpha, unit) {
+    const margin = numberFormat_formatValue(t.margin, unit);
+    return t.margin_holds
+        ? `not traded: the trade's margin ${margin} holds, but ${gainWords(t, correction, alpha)}`
+        : `not traded: a drop of the trade's margin ${margin} is not ruled out (${gainText(t)})`;
 }
 /** The gates a trade passed, for the verdict line. */
 const tradedGates = (gates) => gates.filter((g) => g.trade?.traded === true);
@@ -53940,41 +53950,40 @@ function testedGate(spec, base, def, m, tested, { onInconclusive, trade }, alpha
         };
     }
     const unit = def?.unit;
+    const [lower, upper] = tested.dropBounds;
+    const t = trade && { ...trade, margin_holds: upper < trade.margin, traded: false };
     const withTest = {
         ...values,
         ...testFields(tested),
         ...pairedDelta(values.delta, -directionOf(def) * tested.meanDrop),
+        ...(t ? { trade: t } : {}),
     };
-    const [lower, upper] = tested.dropBounds;
     const margin = numberFormat_formatValue(tested.margin, unit);
     const bounds = boundsWords(tested, alpha, unit);
     if (upper < tested.margin) {
         const what = tested.significant
             ? `a real drop of ${numberFormat_formatValue(tested.meanDrop, unit)}, within the margin ${margin}`
             : `no drop of the margin ${margin} or more`;
-        return { ...withTest, ...tradeField(trade, false), result: 'pass', effect: 'none', note: `${what}: ${bounds}` };
+        return { ...withTest, result: 'pass', effect: 'none', note: `${what}: ${bounds}` };
     }
-    // The trade's terms would hold but for its gain, or hold: said after the outcome.
-    const tradeWords = trade && upper < trade.margin ? gainWords(trade, tested.correction, alpha) : null;
-    if (trade?.bought && tradeWords !== null) {
-        const drop = `a drop of ${numberFormat_formatValue(tested.meanDrop, unit)} for ${gainText(trade)}`;
-        const note = `traded: ${drop}, within the trade's margin ${numberFormat_formatValue(trade.margin, unit)}: ${bounds}; ${tradeWords}`;
-        return { ...withTest, ...tradeField(trade, true), result: 'pass', effect: 'none', note };
+    if (t?.bought && t.margin_holds) {
+        const drop = `a drop of ${numberFormat_formatValue(tested.meanDrop, unit)} for ${gainText(t)}`;
+        const note = `traded: ${drop}, within the trade's margin ${numberFormat_formatValue(t.margin, unit)}: ${bounds}; ${gainWords(t, tested.correction, alpha)}`;
+        return { ...withTest, trade: { ...t, traded: true }, result: 'pass', effect: 'none', note };
     }
-    const unbought = tradeWords === null ? '' : `; the trade's margin ${numberFormat_formatValue(trade.margin, unit)} holds, but ${tradeWords}`;
+    // What the trade lacked, said after the outcome.
+    const untraded = t ? `; ${untradedText(t, tested.correction, alpha, unit)}` : '';
     if (lower > tested.margin) {
-        const note = `a drop beyond the margin ${margin}: ${bounds}${unbought}`;
-        return { ...withTest, ...tradeField(trade, false), result: failResult(spec), effect: failResult(spec), note };
+        const note = `a drop beyond the margin ${margin}: ${bounds}${untraded}`;
+        return { ...withTest, result: failResult(spec), effect: failResult(spec), note };
     }
     return {
         ...withTest,
-        ...tradeField(trade, false),
         result: 'inconclusive',
         effect: inconclusiveEffect(spec, onInconclusive),
-        note: `inconclusive: a drop of the margin ${margin} is neither ruled out nor shown: ${bounds}; ${detectText(tested, unit)}${unbought}; on_inconclusive: ${onInconclusive}`,
+        note: `inconclusive: a drop of the margin ${margin} is neither ruled out nor shown: ${bounds}; ${detectText(tested, unit)}${untraded}; on_inconclusive: ${onInconclusive}`,
     };
 }
-const tradeField = (trade, traded) => trade ? { trade: { ...trade, traded } } : {};
 /** The paired mean change, where it is not the change of the two means (beyond rounding noise). */
 function pairedDelta(delta, paired) {
     const same = delta !== null && Math.abs(delta - paired) <= EPS * Math.max(1, Math.abs(delta));
@@ -54456,6 +54465,16 @@ function tradeVerdictText(report, byId, code) {
     const unit = unitOf(g.metric, byId);
     const more = traded.length > 1 ? ` (and ${traded.length - 1} more traded)` : '';
     return `traded ${code(g.metric)} ${formatDelta(g.paired_delta ?? g.delta, unit)} for ${gainText(g.trade)}: within the trade's margin ${numberFormat_formatValue(g.trade.margin, unit)}${more}`;
+}
+/** "traded for 49% lower latency, a fall of 25% or more shown (600 queries; one-sided p ...)": a traded gate's line. */
+function tradedText(g, alpha) {
+    return `traded for ${gainWords(g.trade, g.correction ?? 'none', alpha)}`;
+}
+/** "; not traded: ..." for a gate whose trade did not pass it (and was needed), else "". */
+function untradedClause(g, alpha, unit) {
+    if (!g.trade || g.trade.traded || g.result === 'pass')
+        return '';
+    return `; ${untradedText(g.trade, g.correction ?? 'none', alpha, unit)}`;
 }
 /** "failing slice category=multi_hop: hit@5 −0.5600, 70 queries" (and "1 more failing"), as the verdict line says it. */
 function sliceVerdictText(report, byId, code) {
@@ -80837,6 +80856,7 @@ function verdictCaveatText(context, style = PLAIN) {
 
 
 
+
 /** GitHub rejects comment bodies over 65,536 characters; keep a margin for the hidden marker the action adds. */
 const GITHUB_COMMENT_LIMIT = 65_536 - 1_536;
 /** The alert per verdict word: an inconclusive gate never gets the green TIP, even when accepted. */
@@ -80878,18 +80898,23 @@ function gateName(g) {
 /** One line of the alert per gate that failed or warned: its value or delta with the test, and what was allowed. */
 function alertGateLine(g, report, byId) {
     const value = gateChangeText(g, report, byId);
+    if (g.trade?.traded)
+        return `> - ⚖️ ${gateName(g)} ${value}; allowed: ${escapeMarkdownText(g.threshold, 120)} — ${escapeMarkdownText(tradedText(g, report.alpha), 240)}`;
     const icon = g.result === 'inconclusive' ? '🟨' : g.effect === 'fail' ? '❌' : '⚠️';
     // A gate that failed for want of data says why (no baseline, a zero denominator, an empty group); an
-    // inconclusive one what it can detect.
+    // inconclusive one what it can detect; one with a trade what the trade lacked.
+    const unit = unitOf(g.metric, byId);
     const result = g.result === 'fail' || g.result === 'warn'
         ? ''
         : g.result === 'inconclusive'
-            ? ` — inconclusive, ${escapeMarkdownText(detectableText(g, unitOf(g.metric, byId)), 80)}`
+            ? ` — inconclusive, ${escapeMarkdownText(detectableText(g, unit), 80)}`
             : ` — ${escapeMarkdownText(g.note.split(';')[0], 160)}`;
-    return `> - ${icon} ${gateName(g).replace(/ \(warn\)$/, '')} ${value}; allowed: ${escapeMarkdownText(g.threshold, 120)}${result}`;
+    const untraded = escapeMarkdownText(untradedClause(g, report.alpha, unit), 240);
+    return `> - ${icon} ${gateName(g).replace(/ \(warn\)$/, '')} ${value}; allowed: ${escapeMarkdownText(g.threshold, 120)}${result}${untraded}`;
 }
 function alertLines(report, byId, context) {
-    const named = gatesToName(report);
+    // The gates to look at: those that failed, warned or were inconclusive, then those a trade passed.
+    const named = [...gatesToName(report), ...tradedGates(report.gates)];
     const tally = gateTally(report);
     const shown = named.slice(0, 5);
     const word = verdictWord(report);
@@ -80897,7 +80922,7 @@ function alertLines(report, byId, context) {
     const flaky = flakySetAsideText(report);
     const caveat = verdictCaveatText(context, markdownStyle(context));
     const slice = sliceVerdictText(report, byId, (x) => escapeMarkdownText(x, 60));
-    const traded = tradeVerdictText(report, byId, metricCode);
+    const traded = tradeVerdictText(report, byId, (x) => escapeMarkdownText(x, 60));
     return [
         `> [!${ALERT[word]}]`,
         `> **EvalVerdict: ${word}** — ${tally}${slice ? ` · ${slice}` : ''}${traded ? ` · ${traded}` : ''}${flaky ? ` · ${flaky}` : ''}${caveat ? ` · ⚠️ ${caveat}` : ''}${advice ? `. ${escapeMarkdownText(advice, 300)}` : ''}`,

@@ -4,6 +4,8 @@
  * the gain's test, and the outcome in every output from run databases: a bought drop passes as traded, an unbought
  * one decides as before and says what the trade lacked. The claims by simulation are in test/tradeSims.test.ts.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCompare } from '../src/pipeline/runCompare.js';
@@ -12,7 +14,9 @@ import { MIN_TRADE_QUERIES, tradeGain } from '../src/stats/tradeGain.js';
 import { gainWords } from '../src/gate/trades.js';
 import type { GateResult } from '../src/gate/types.js';
 import { gateConfigError } from './helpers/compareFixtures.js';
-import { hit, removeTempDirs, result, writeGolden, writeRunDb } from './helpers/runDb.js';
+import { hit, removeTempDirs, result, tempDir, writeGolden, writeRunDb } from './helpers/runDb.js';
+import { writeTradeExample } from './helpers/tradeExample.js';
+import { repoRoot } from './shared.js';
 
 afterAll(removeTempDirs);
 
@@ -196,11 +200,16 @@ const baseUsd = (i: number) => 0.001 * (1 + (i % 5));
 
 async function compareTrade(
   configText: string,
-  candidate: { ms: (i: number) => number | null; usd?: (i: number) => number | null },
+  candidate: {
+    ms: (i: number) => number | null;
+    usd?: (i: number) => number | null;
+    lost?: (i: number) => boolean;
+  },
 ) {
   const goldenPath = golden();
   const baselinePath = await runDb('base', () => false, baseMs, baseUsd);
-  const candidatePath = await runDb('cand', (i) => i % 20 === 7, candidate.ms, candidate.usd ?? baseUsd);
+  const lost = candidate.lost ?? ((i) => i % 20 === 7);
+  const candidatePath = await runDb('cand', lost, candidate.ms, candidate.usd ?? baseUsd);
   const out = await runCompare({ baselinePath, candidatePath, goldenPath, configText });
   const text = renderReportText(out.report, out.defs, false, out.context).trimEnd().split('\n');
   const gates = JSON.parse(out.json).gates as GateResult[];
@@ -232,9 +241,15 @@ describe('a trade from run databases, in every output', () => {
     expect(g.ci![0]).toBeGreaterThan(-0.1);
     expect(g.note).toMatch(/^traded: a drop of 0\.0500 for [45]\d% lower latency, within the trade's margin 0\.1000: /);
     expect(g.note).toContain('a fall of 25% or more shown (400 queries; one-sided p < 0.0001, Bonferroni-adjusted');
-    expect(verdictMd).toMatch(/· traded `hit@5` −0\.0500 for [45]\d% lower latency: within the trade's margin 0\.1000/);
+    expect(verdictMd).toMatch(/· traded hit@5 −0\.0500 for [45]\d% lower latency: within the trade's margin 0\.1000/);
     expect(out.markdown).toMatch(
       /\| `hit@5` \| 0\.9500 \| −0\.0500 \| drop &lt; 0\.0200 \(margin\), or &lt; 0\.1000 for 25% lower latency \(bounds at α 0\.05\) \| ✅ pass \(traded\) \|/,
+    );
+    expect(out.markdown).toMatch(
+      /^> - ⚖️ `hit@5` −0\.0500 \(90% CI .*\); allowed: .* — traded for [45]\d% lower latency, a fall of 25% or more shown \(400 queries; /m,
+    );
+    expect(text[1]).toMatch(
+      /^ {2}= hit@5 −0\.0500 \(90% CI .* — traded for [45]\d% lower latency, a fall of 25% or more shown/,
     );
     expect(text[0]).toMatch(/· traded hit@5 −0\.0500 for [45]\d% lower latency: within the trade's margin 0\.1000/);
     expect(text.some((l) => /hit@5 .* pass \(traded\)/.test(l))).toBe(true);
@@ -247,9 +262,26 @@ describe('a trade from run databases, in every output', () => {
     expect(g).toMatchObject({ result: 'fail', trade: { bought: false, traded: false } });
     expect(g.trade!.gain).toBeCloseTo(0.05, 6);
     expect(g.note).toContain(
-      "; the trade's margin 0.1000 holds, but 5% lower latency, a fall of 25% or more not shown (400 queries; one-sided p",
+      "; not traded: the trade's margin 0.1000 holds, but 5% lower latency, a fall of 25% or more not shown (400 queries; one-sided p",
     );
     expect(verdictMd).not.toContain('traded');
+  });
+
+  it("a drop the trade's margin does not rule out fails, however fast: the alert line says so", async () => {
+    // hit@5 lost on 1 query in 10: a drop of 0.1, the trade's margin itself.
+    const { out, text, gates } = await compareTrade(LATENCY_TRADE, {
+      ms: (i) => baseMs(i) / 2,
+      lost: (i) => i % 10 === 3,
+    });
+    expect(gates[0]).toMatchObject({ result: 'fail', trade: { bought: true, margin_holds: false, traded: false } });
+    const clause = "; not traded: a drop of the trade's margin 0.1000 is not ruled out (50% lower latency)";
+    expect(gates[0].note).toContain(clause);
+    expect(out.markdown).toMatch(
+      /^> - ❌ `hit@5` −0\.1000 .*; not traded: a drop of the trade's margin 0\.1000 is not ruled out \(50% lower latency\)$/m,
+    );
+    expect(text[1]).toMatch(
+      /^ {2}✗ hit@5 −0\.1000 .*; not traded: a drop of the trade's margin 0\.1000 is not ruled out/,
+    );
   });
 
   it('no elapsed_ms in the runs: the gain cannot be tested, and the gate says so', async () => {
@@ -269,7 +301,7 @@ describe('a trade from run databases, in every output', () => {
     const out = await runCompare({ baselinePath, candidatePath, goldenPath, configText: LATENCY_TRADE });
     const g = out.report.gates[0];
     expect(g).toMatchObject({ result: 'fail', trade: { gain: null, p_value: null, n_paired: 0, bought: false } });
-    expect(g.note).toContain("the trade's margin 0.1000 holds, but no query has elapsed_ms in both runs");
+    expect(g.note).toContain("; not traded: the trade's margin 0.1000 holds, but no query has elapsed_ms in both runs");
   });
 
   it('cost by its total: a cheaper model buys the drop; the same latency leaves latency trades unbought', async () => {
@@ -301,3 +333,34 @@ describe('a trade from run databases, in every output', () => {
     expect(none.gates.map((g) => g.simultaneous_over)).toEqual([1, 1]);
   });
 });
+
+describe("docs/gates.md's example comment", () => {
+  it('is what the code renders for test/helpers/tradeExample.ts: the verdict, its alert lines and the gate table', async () => {
+    const paths = await writeTradeExample(tempDir());
+    const out = await runCompare({ ...paths });
+    const example = exampleOf(out.markdown);
+    expect(example).toContain("· traded nDCG@10 −0.0362 for 49% lower latency: within the trade's margin 0.0600");
+    expect(example).toContain('worst slice category=multi\\_hop: hit@5 −0.0333, 180 queries');
+    const docs = readFileSync(join(repoRoot, 'docs/gates.md'), 'utf8');
+    const quoted = /<!-- example: trade [^>]*-->\n([\s\S]*?)\n<!-- \/example -->/.exec(docs)?.[1];
+    expect(quoted).toBe(example);
+    // README's feature list quotes the two clauses of its verdict line, as the text report writes them.
+    const verdict = renderReportText(out.report, out.defs, false, out.context).split('\n')[0];
+    const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8').replace(/\s*\n\s*/g, ' ');
+    const clauses = verdict.split(' · ').slice(1);
+    expect(clauses).toHaveLength(2);
+    for (const clause of clauses) expect(readme).toContain(`\`${clause}\``);
+  });
+});
+
+/** The top of a comment a reader sees first: the alert (verdict and gate lines), then the gate table. */
+function exampleOf(markdown: string): string {
+  const lines = markdown.split('\n');
+  const alert = lines.slice(
+    0,
+    lines.findIndex((l) => !l.startsWith('>')),
+  );
+  const start = lines.findIndex((l) => l.startsWith('| gate |'));
+  const end = lines.findIndex((l, i) => i > start && !l.startsWith('|'));
+  return [...alert, '', ...lines.slice(start, end)].join('\n');
+}

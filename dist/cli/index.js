@@ -17611,6 +17611,78 @@ function normalPointOf(t, df) {
     return lo;
 }
 
+;// CONCATENATED MODULE: ./src/stats/dropBounds.ts
+/**
+ * One-sided bounds of a paired mean drop, the interval every tested gate reads against its margin
+ * (docs/decisions/0010): Student's t with the variance floored as Agresti and Min's added discordant pairs floor
+ * it (Agresti and Min, "Simple improved confidence intervals for comparing matched proportions", Statistics in
+ * Medicine 24, 2005).
+ */
+
+function dropBounds(drops, beta, step) {
+    const n = drops.length;
+    if (n === 0)
+        return { n, meanDrop: 0, se: 0, lower: 0, upper: 0, pValue: 1 };
+    let sum = 0;
+    for (let i = 0; i < n; i++)
+        sum += drops[i];
+    const meanDrop = sum / n;
+    let squares = 0;
+    for (let i = 0; i < n; i++)
+        squares += (drops[i] - meanDrop) ** 2;
+    const variance = Math.max(n > 1 ? squares / (n - 1) : 0, (2 * step * step) / (n + 1));
+    const se = Math.sqrt(variance / n);
+    const df = Math.max(1, n - 1);
+    const half = studentPoint(normalQuantile(beta), df) * se;
+    const pValue = se > 0 ? normalUpperTail(normalPointOf(meanDrop / se, df)) : meanDrop > 0 ? 0 : 1;
+    return { n, meanDrop, se, lower: meanDrop - half, upper: meanDrop + half, pValue };
+}
+
+;// CONCATENATED MODULE: ./src/stats/tradeGain.ts
+/**
+ * A trade's gain: has a cost (latency, money, tokens) fallen by at least a share `minGain`, on the paired queries?
+ * One-sided, with the bounds every tested gate uses (dropBounds), so the p and the "bought" it gives cannot disagree:
+ * bought exactly when p < beta (docs/gates.md, "Trades").
+ */
+
+/** The fewest queries with the cost on both sides a gain is tested on. */
+const MIN_TRADE_QUERIES = 10;
+/** A time under `floor` (the clock's resolution) reads as `floor`, so a query of 0 ms has a ratio. */
+function tradeGain(baseline, candidate, measure, minGain, beta, floor = 1) {
+    const n = baseline.length;
+    // Each query's excess over the wanted fall, positive when it fell by more than minGain; their mean is > 0 exactly
+    // when the measured gain is > minGain.
+    const excess = new Float64Array(n);
+    let gain;
+    if (measure === 'ratio') {
+        let sum = 0;
+        for (let i = 0; i < n; i++) {
+            const logRatio = Math.log(Math.max(candidate[i], floor) / Math.max(baseline[i], floor));
+            sum += logRatio;
+            excess[i] = Math.log(1 - minGain) - logRatio;
+        }
+        gain = n === 0 ? null : 1 - Math.exp(sum / n);
+    }
+    else {
+        let [b, c] = [0, 0];
+        for (let i = 0; i < n; i++) {
+            b += baseline[i];
+            c += candidate[i];
+            excess[i] = (1 - minGain) * baseline[i] - candidate[i];
+        }
+        gain = b > 0 ? 1 - c / b : null;
+    }
+    if (gain === null || n < MIN_TRADE_QUERIES)
+        return { gain, pValue: null, bought: false, n };
+    // The variance floor's step is the excesses' range: a fall by the same share more (every ratio scaled) moves
+    // the mean and not the spread, so it never raises the p.
+    let [low, high] = [Infinity, -Infinity];
+    for (const x of excess)
+        [low, high] = [Math.min(low, x), Math.max(high, x)];
+    const bounds = dropBounds(excess, beta, high - low);
+    return { gain, pValue: bounds.pValue, bought: bounds.lower > 0, n };
+}
+
 ;// CONCATENATED MODULE: ./src/stats/power.ts
 /**
  * The smallest drop a gate's one-sided test can see: the minimum detectable drop (MDD) at a level and 80% power,
@@ -18352,32 +18424,111 @@ function settingsOf(config, given) {
     return { config: { ...config, gates, primary }, options: { ...given, ks, mrrCutoff, alpha: config.alpha } };
 }
 
-;// CONCATENATED MODULE: ./src/stats/dropBounds.ts
-/**
- * One-sided bounds of a paired mean drop, the interval every tested gate reads against its margin
- * (docs/decisions/0010): Student's t with the variance floored as Agresti and Min's added discordant pairs floor
- * it (Agresti and Min, "Simple improved confidence intervals for comparing matched proportions", Statistics in
- * Medicine 24, 2005).
- */
+;// CONCATENATED MODULE: ./src/gate/gateWords.ts
+/** The words every output gives a tested gate's numbers in: its p sentence, its bounds, its detectable drop. */
 
-function dropBounds(drops, beta, step) {
-    const n = drops.length;
-    if (n === 0)
-        return { n, meanDrop: 0, se: 0, lower: 0, upper: 0, pValue: 1 };
-    let sum = 0;
-    for (let i = 0; i < n; i++)
-        sum += drops[i];
-    const meanDrop = sum / n;
-    let squares = 0;
-    for (let i = 0; i < n; i++)
-        squares += (drops[i] - meanDrop) ** 2;
-    const variance = Math.max(n > 1 ? squares / (n - 1) : 0, (2 * step * step) / (n + 1));
-    const se = Math.sqrt(variance / n);
-    const df = Math.max(1, n - 1);
-    const half = studentPoint(normalQuantile(beta), df) * se;
-    const pValue = se > 0 ? normalUpperTail(normalPointOf(meanDrop / se, df)) : meanDrop > 0 ? 0 : 1;
-    return { n, meanDrop, se, lower: meanDrop - half, upper: meanDrop + half, pValue };
+const CORRECTION_WORDS = {
+    none: 'not adjusted',
+    holm: 'Bonferroni-adjusted',
+    bh: 'Bonferroni-adjusted',
+    primary: 'primary, not adjusted',
+};
+/**
+ * The p of a tested gate's bounds, adjusted where alpha is split: "one-sided p 0.0312, Bonferroni-adjusted 0.1250",
+ * "..., not adjusted" (correction: none), "..., primary, not adjusted". The one sentence every output gives it in.
+ */
+function gatePSentence(pValue, pAdjusted, correction, alpha) {
+    const adjusted = correction === 'none' || correction === 'primary'
+        ? CORRECTION_WORDS[correction]
+        : `${CORRECTION_WORDS[correction]} ${formatP(pAdjusted, alpha)}`;
+    return `one-sided p ${formatP(pValue, alpha)}, ${adjusted}`;
 }
+/** "one-sided p 0.0312, Bonferroni-adjusted 0.1250 ≥ α 0.05". */
+function pWords(t, alpha) {
+    return `${gatePSentence(t.pValue, t.pAdjusted, t.correction, alpha)} ${t.significant ? '<' : '≥'} α ${alpha}`;
+}
+/** "change between −0.0533 and +0.0267 (90%, simultaneous over 4 tests; one-sided p 0.66, ...)". */
+function boundsWords(t, alpha, unit) {
+    const over = t.simultaneousOver > 1 ? `, simultaneous over ${t.simultaneousOver} tests` : '';
+    const level = `${+(t.ciLevel * 100).toFixed(2)}%${over}`;
+    const signed = (x) => `${x >= 0 ? '+' : '−'}${formatValue(Math.abs(x), unit)}`;
+    return `change between ${signed(t.ci[0])} and ${signed(t.ci[1])} (${level}; ${pWords(t, alpha)})`;
+}
+/** "with 18 queries a drop of 0.72 or more is found 80% of the time" (advice for an inconclusive gate). */
+function detectText(t, unit) {
+    const queries = `${t.nPaired.toLocaleString('en-US')} ${t.nPaired === 1 ? 'query' : 'queries'}`;
+    const from = t.adviceFrom === 'noise floor' ? ' (at the noise the config records)' : '';
+    return t.mdd === null
+        ? `with ${queries} no drop is found 80% of the time${from}`
+        : `with ${queries} a drop of ${formatValue(t.mdd, unit)} or more is found 80% of the time${from}`;
+}
+
+;// CONCATENATED MODULE: ./src/gate/trades.ts
+
+
+
+
+
+/** The gain's test over the queries with the cost on both sides, at the level of its gate (`gate`'s family). */
+function tradeResultOf(trade, pairedQuantityOf, gate, alpha) {
+    const cost = TRADE_COSTS[trade.cost];
+    const paired = pairedQuantityOf?.(cost.quantity) ?? null;
+    const beta = levelInFamily(alpha, gate.simultaneousOver);
+    const g = paired ? tradeGain(paired.baseline, paired.candidate, cost.measure, trade.minGain, beta) : null;
+    const p = g?.pValue ?? null;
+    return {
+        metric: trade.cost,
+        margin: trade.margin,
+        min_gain: trade.minGain,
+        gain: g?.gain ?? null,
+        p_value: p,
+        p_adjusted: p === null ? null : adjustedP(p, gate.simultaneousOver),
+        n_paired: g?.n ?? 0,
+        bought: g?.bought ?? false,
+    };
+}
+/** "47% lower latency" (a rise reads "12% higher latency"). */
+function gainText(t) {
+    const words = TRADE_COSTS[t.metric].words;
+    if (t.gain === null)
+        return `no ${words} to compare`;
+    const pct = Math.round(Math.abs(t.gain) * 100);
+    return `${pct}% ${t.gain >= 0 ? 'lower' : 'higher'} ${words}`;
+}
+/** "or < 0.0500 for 25% lower latency", the part of a gate's threshold its trade adds. */
+function tradeThresholdText(trade, unit) {
+    return `or < ${formatValue(trade.margin, unit)} for ${Math.round(trade.minGain * 100)}% lower ${TRADE_COSTS[trade.cost].words}`;
+}
+/**
+ * "47% lower latency, a fall of 25% or more shown (1,000 queries; one-sided p 0.0001, Bonferroni-adjusted 0.0004 <
+ * α 0.05)", in the p sentence of the gate's own test.
+ */
+function gainWords(t, correction, alpha) {
+    const quantity = TRADE_COSTS[t.metric].quantity;
+    if (t.n_paired === 0)
+        return `no query has ${quantity} in both runs, so the trade's gain cannot be tested`;
+    if (t.gain === null)
+        return `the baseline's ${quantity} is 0 in all, so the trade's gain cannot be tested`;
+    if (t.p_value === null)
+        return `${gainText(t)}, but only ${t.n_paired} ${t.n_paired === 1 ? 'query has' : 'queries have'} ${quantity} in both runs, fewer than the ${MIN_TRADE_QUERIES} a gain is tested on`;
+    const need = `a fall of ${Math.round(t.min_gain * 100)}% or more`;
+    const p = `${gatePSentence(t.p_value, t.p_adjusted, correction, alpha)} ${t.bought ? '<' : '≥'} α ${alpha}`;
+    const queries = `${t.n_paired.toLocaleString('en-US')} ${t.n_paired === 1 ? 'query' : 'queries'}`;
+    return `${gainText(t)}, ${t.bought ? `${need} shown` : `${need} not shown`} (${queries}; ${p})`;
+}
+/**
+ * Why a gate with a trade was not traded: "not traded: a drop of the trade's margin 0.0600 is not ruled out (49% lower
+ * latency)", or "not traded: the trade's margin 0.0600 holds, but 5% lower latency, a fall of 25% or more not shown
+ * (...)".
+ */
+function untradedText(t, correction, alpha, unit) {
+    const margin = formatValue(t.margin, unit);
+    return t.margin_holds
+        ? `not traded: the trade's margin ${margin} holds, but ${gainWords(t, correction, alpha)}`
+        : `not traded: a drop of the trade's margin ${margin} is not ruled out (${gainText(t)})`;
+}
+/** The gates a trade passed, for the verdict line. */
+const tradedGates = (gates) => gates.filter((g) => g.trade?.traded === true);
 
 ;// CONCATENATED MODULE: ./src/gate/testedGates.ts
 
@@ -18445,147 +18596,6 @@ function stepOf(def, drops) {
 }
 /** -0 prints as "-0.0000"; an interval end is 0 then. */
 const clean = (x) => (x === 0 ? 0 : x);
-
-;// CONCATENATED MODULE: ./src/gate/gateWords.ts
-/** The words every output gives a tested gate's numbers in: its p sentence, its bounds, its detectable drop. */
-
-const CORRECTION_WORDS = {
-    none: 'not adjusted',
-    holm: 'Bonferroni-adjusted',
-    bh: 'Bonferroni-adjusted',
-    primary: 'primary, not adjusted',
-};
-/**
- * The p of a tested gate's bounds, adjusted where alpha is split: "one-sided p 0.0312, Bonferroni-adjusted 0.1250",
- * "..., not adjusted" (correction: none), "..., primary, not adjusted". The one sentence every output gives it in.
- */
-function gatePSentence(pValue, pAdjusted, correction, alpha) {
-    const adjusted = correction === 'none' || correction === 'primary'
-        ? CORRECTION_WORDS[correction]
-        : `${CORRECTION_WORDS[correction]} ${formatP(pAdjusted, alpha)}`;
-    return `one-sided p ${formatP(pValue, alpha)}, ${adjusted}`;
-}
-/** "one-sided p 0.0312, Bonferroni-adjusted 0.1250 ≥ α 0.05". */
-function pWords(t, alpha) {
-    return `${gatePSentence(t.pValue, t.pAdjusted, t.correction, alpha)} ${t.significant ? '<' : '≥'} α ${alpha}`;
-}
-/** "change between −0.0533 and +0.0267 (90%, simultaneous over 4 tests; one-sided p 0.66, ...)". */
-function boundsWords(t, alpha, unit) {
-    const over = t.simultaneousOver > 1 ? `, simultaneous over ${t.simultaneousOver} tests` : '';
-    const level = `${+(t.ciLevel * 100).toFixed(2)}%${over}`;
-    const signed = (x) => `${x >= 0 ? '+' : '−'}${formatValue(Math.abs(x), unit)}`;
-    return `change between ${signed(t.ci[0])} and ${signed(t.ci[1])} (${level}; ${pWords(t, alpha)})`;
-}
-/** "with 18 queries a drop of 0.72 or more is found 80% of the time" (advice for an inconclusive gate). */
-function detectText(t, unit) {
-    const queries = `${t.nPaired.toLocaleString('en-US')} ${t.nPaired === 1 ? 'query' : 'queries'}`;
-    const from = t.adviceFrom === 'noise floor' ? ' (at the noise the config records)' : '';
-    return t.mdd === null
-        ? `with ${queries} no drop is found 80% of the time${from}`
-        : `with ${queries} a drop of ${formatValue(t.mdd, unit)} or more is found 80% of the time${from}`;
-}
-
-;// CONCATENATED MODULE: ./src/stats/tradeGain.ts
-/**
- * A trade's gain: has a cost (latency, money, tokens) fallen by at least a share `minGain`, on the paired queries?
- * One-sided, with the bounds every tested gate uses (dropBounds), so the p and the "bought" it gives cannot disagree:
- * bought exactly when p < beta (docs/gates.md, "Trades").
- */
-
-/** The fewest queries with the cost on both sides a gain is tested on. */
-const MIN_TRADE_QUERIES = 10;
-/** A time under `floor` (the clock's resolution) reads as `floor`, so a query of 0 ms has a ratio. */
-function tradeGain(baseline, candidate, measure, minGain, beta, floor = 1) {
-    const n = baseline.length;
-    // Each query's excess over the wanted fall, positive when it fell by more than minGain; their mean is > 0 exactly
-    // when the measured gain is > minGain.
-    const excess = new Float64Array(n);
-    let gain;
-    if (measure === 'ratio') {
-        let sum = 0;
-        for (let i = 0; i < n; i++) {
-            const logRatio = Math.log(Math.max(candidate[i], floor) / Math.max(baseline[i], floor));
-            sum += logRatio;
-            excess[i] = Math.log(1 - minGain) - logRatio;
-        }
-        gain = n === 0 ? null : 1 - Math.exp(sum / n);
-    }
-    else {
-        let [b, c] = [0, 0];
-        for (let i = 0; i < n; i++) {
-            b += baseline[i];
-            c += candidate[i];
-            excess[i] = (1 - minGain) * baseline[i] - candidate[i];
-        }
-        gain = b > 0 ? 1 - c / b : null;
-    }
-    if (gain === null || n < MIN_TRADE_QUERIES)
-        return { gain, pValue: null, bought: false, n };
-    // The variance floor's step is the excesses' range: a fall by the same share more (every ratio scaled) moves
-    // the mean and not the spread, so it never raises the p.
-    let [low, high] = [Infinity, -Infinity];
-    for (const x of excess)
-        [low, high] = [Math.min(low, x), Math.max(high, x)];
-    const bounds = dropBounds(excess, beta, high - low);
-    return { gain, pValue: bounds.pValue, bought: bounds.lower > 0, n };
-}
-
-;// CONCATENATED MODULE: ./src/gate/trades.ts
-
-
-
-
-
-/** The gain's test over the queries with the cost on both sides, at the level of its gate (`gate`'s family). */
-function tradeResultOf(trade, pairedQuantityOf, gate, alpha) {
-    const cost = TRADE_COSTS[trade.cost];
-    const paired = pairedQuantityOf?.(cost.quantity) ?? null;
-    const beta = levelInFamily(alpha, gate.simultaneousOver);
-    const g = paired ? tradeGain(paired.baseline, paired.candidate, cost.measure, trade.minGain, beta) : null;
-    const p = g?.pValue ?? null;
-    return {
-        metric: trade.cost,
-        margin: trade.margin,
-        min_gain: trade.minGain,
-        gain: g?.gain ?? null,
-        p_value: p,
-        p_adjusted: p === null ? null : adjustedP(p, gate.simultaneousOver),
-        n_paired: g?.n ?? 0,
-        bought: g?.bought ?? false,
-        traded: false,
-    };
-}
-/** "47% lower latency" (a rise reads "12% higher latency"). */
-function gainText(t) {
-    const words = TRADE_COSTS[t.metric].words;
-    if (t.gain === null)
-        return `no ${words} to compare`;
-    const pct = Math.round(Math.abs(t.gain) * 100);
-    return `${pct}% ${t.gain >= 0 ? 'lower' : 'higher'} ${words}`;
-}
-/** "or < 0.0500 for 25% lower latency", the part of a gate's threshold its trade adds. */
-function tradeThresholdText(trade, unit) {
-    return `or < ${formatValue(trade.margin, unit)} for ${Math.round(trade.minGain * 100)}% lower ${TRADE_COSTS[trade.cost].words}`;
-}
-/**
- * "47% lower latency, a fall of 25% or more shown (1,000 queries; one-sided p 0.0001, Bonferroni-adjusted 0.0004 <
- * α 0.05)", in the p sentence of the gate's own test.
- */
-function gainWords(t, correction, alpha) {
-    const quantity = TRADE_COSTS[t.metric].quantity;
-    if (t.n_paired === 0)
-        return `no query has ${quantity} in both runs, so the trade's gain cannot be tested`;
-    if (t.gain === null)
-        return `the baseline's ${quantity} is 0 in all, so the trade's gain cannot be tested`;
-    if (t.p_value === null)
-        return `${gainText(t)}, but only ${t.n_paired} ${t.n_paired === 1 ? 'query has' : 'queries have'} ${quantity} in both runs, fewer than the ${MIN_TRADE_QUERIES} a gain is tested on`;
-    const need = `a fall of ${Math.round(t.min_gain * 100)}% or more`;
-    const p = `${gatePSentence(t.p_value, t.p_adjusted, correction, alpha)} ${t.bought ? '<' : '≥'} α ${alpha}`;
-    const queries = `${t.n_paired.toLocaleString('en-US')} ${t.n_paired === 1 ? 'query' : 'queries'}`;
-    return `${gainText(t)}, ${t.bought ? `${need} shown` : `${need} not shown`} (${queries}; ${p})`;
-}
-/** The gates a trade passed, for the verdict line. */
-const tradedGates = (gates) => gates.filter((g) => g.trade?.traded === true);
 
 ;// CONCATENATED MODULE: ./src/gate/gates.ts
 /** Applying gates to a comparison: each gate's actual values, threshold, result, and the verdict. Pure. */
@@ -18977,41 +18987,40 @@ function testedGate(spec, base, def, m, tested, { onInconclusive, trade }, alpha
         };
     }
     const unit = def?.unit;
+    const [lower, upper] = tested.dropBounds;
+    const t = trade && { ...trade, margin_holds: upper < trade.margin, traded: false };
     const withTest = {
         ...values,
         ...testFields(tested),
         ...pairedDelta(values.delta, -directionOf(def) * tested.meanDrop),
+        ...(t ? { trade: t } : {}),
     };
-    const [lower, upper] = tested.dropBounds;
     const margin = formatValue(tested.margin, unit);
     const bounds = boundsWords(tested, alpha, unit);
     if (upper < tested.margin) {
         const what = tested.significant
             ? `a real drop of ${formatValue(tested.meanDrop, unit)}, within the margin ${margin}`
             : `no drop of the margin ${margin} or more`;
-        return { ...withTest, ...tradeField(trade, false), result: 'pass', effect: 'none', note: `${what}: ${bounds}` };
+        return { ...withTest, result: 'pass', effect: 'none', note: `${what}: ${bounds}` };
     }
-    // The trade's terms would hold but for its gain, or hold: said after the outcome.
-    const tradeWords = trade && upper < trade.margin ? gainWords(trade, tested.correction, alpha) : null;
-    if (trade?.bought && tradeWords !== null) {
-        const drop = `a drop of ${formatValue(tested.meanDrop, unit)} for ${gainText(trade)}`;
-        const note = `traded: ${drop}, within the trade's margin ${formatValue(trade.margin, unit)}: ${bounds}; ${tradeWords}`;
-        return { ...withTest, ...tradeField(trade, true), result: 'pass', effect: 'none', note };
+    if (t?.bought && t.margin_holds) {
+        const drop = `a drop of ${formatValue(tested.meanDrop, unit)} for ${gainText(t)}`;
+        const note = `traded: ${drop}, within the trade's margin ${formatValue(t.margin, unit)}: ${bounds}; ${gainWords(t, tested.correction, alpha)}`;
+        return { ...withTest, trade: { ...t, traded: true }, result: 'pass', effect: 'none', note };
     }
-    const unbought = tradeWords === null ? '' : `; the trade's margin ${formatValue(trade.margin, unit)} holds, but ${tradeWords}`;
+    // What the trade lacked, said after the outcome.
+    const untraded = t ? `; ${untradedText(t, tested.correction, alpha, unit)}` : '';
     if (lower > tested.margin) {
-        const note = `a drop beyond the margin ${margin}: ${bounds}${unbought}`;
-        return { ...withTest, ...tradeField(trade, false), result: failResult(spec), effect: failResult(spec), note };
+        const note = `a drop beyond the margin ${margin}: ${bounds}${untraded}`;
+        return { ...withTest, result: failResult(spec), effect: failResult(spec), note };
     }
     return {
         ...withTest,
-        ...tradeField(trade, false),
         result: 'inconclusive',
         effect: inconclusiveEffect(spec, onInconclusive),
-        note: `inconclusive: a drop of the margin ${margin} is neither ruled out nor shown: ${bounds}; ${detectText(tested, unit)}${unbought}; on_inconclusive: ${onInconclusive}`,
+        note: `inconclusive: a drop of the margin ${margin} is neither ruled out nor shown: ${bounds}; ${detectText(tested, unit)}${untraded}; on_inconclusive: ${onInconclusive}`,
     };
 }
-const tradeField = (trade, traded) => trade ? { trade: { ...trade, traded } } : {};
 /** The paired mean change, where it is not the change of the two means (beyond rounding noise). */
 function pairedDelta(delta, paired) {
     const same = delta !== null && Math.abs(delta - paired) <= EPS * Math.max(1, Math.abs(delta));
@@ -19494,6 +19503,16 @@ function tradeVerdictText(report, byId, code) {
     const more = traded.length > 1 ? ` (and ${traded.length - 1} more traded)` : '';
     return `traded ${code(g.metric)} ${formatDelta(g.paired_delta ?? g.delta, unit)} for ${gainText(g.trade)}: within the trade's margin ${formatValue(g.trade.margin, unit)}${more}`;
 }
+/** "traded for 49% lower latency, a fall of 25% or more shown (600 queries; one-sided p ...)": a traded gate's line. */
+function tradedText(g, alpha) {
+    return `traded for ${gainWords(g.trade, g.correction ?? 'none', alpha)}`;
+}
+/** "; not traded: ..." for a gate whose trade did not pass it (and was needed), else "". */
+function untradedClause(g, alpha, unit) {
+    if (!g.trade || g.trade.traded || g.result === 'pass')
+        return '';
+    return `; ${untradedText(g.trade, g.correction ?? 'none', alpha, unit)}`;
+}
 /** "failing slice category=multi_hop: hit@5 −0.5600, 70 queries" (and "1 more failing"), as the verdict line says it. */
 function sliceVerdictText(report, byId, code) {
     const named = sliceToName(report);
@@ -19917,6 +19936,7 @@ function flakyTextLines(report, plain) {
 
 
 
+
 // As oneLine's: controls, every default-ignorable code point (tag characters and Hangul fillers too), lone surrogates.
 const text_CONTROL = /[\u0000-\u001f\u007f-\u009f\u180e\u2028\u2029\p{Default_Ignorable_Code_Point}\ud800-\udfff]/gu;
 /** Untrusted text on one line: controls, zero-width and bidi characters as \u escapes, capped at `max`. */
@@ -19980,13 +20000,16 @@ function renderReportText(report, defs, colour = false, context = {}) {
             : g.result === 'inconclusive'
                 ? ` — inconclusive, ${detectableText(g, unitOf(g.metric, byId))}`
                 : '';
-        lines.push(`  ${mark} ${gateLabel(g)} ${value}; allowed: ${g.threshold}${why}`);
+        lines.push(`  ${mark} ${gateLabel(g)} ${value}; allowed: ${g.threshold}${why}${untradedClause(g, report.alpha, unitOf(g.metric, byId))}`);
         if (g.failing_queries?.length) {
             const ids = g.failing_queries.slice(0, 10).map((id) => plainText(id, 40));
             const count = g.failing_count ?? g.failing_queries.length;
             lines.push(`    failed by ${count} ${count === 1 ? 'query' : 'queries'}: ${ids.join(', ')}${count > ids.length ? ', …' : ''}`);
         }
     }
+    // A pass a trade bought: the larger drop and what bought it.
+    for (const g of tradedGates(report.gates))
+        lines.push(`  = ${gateLabel(g)} ${gateChangeText(g, report, byId)}; allowed: ${g.threshold} — ${tradedText(g, report.alpha)}`);
     lines.push(...runLines(report, context, paint), ...gateTableLines(report, byId, paint), ...keyMetricLines(report, byId), ...perQueryLines(report), ...flakyTextLines(report, plainText), '', 'Everything else (wins, answer changes, all metrics, breakdowns): --markdown-full FILE or --json FILE.', '', verdict);
     return `${lines.join('\n')}\n`;
 }
@@ -20912,6 +20935,7 @@ function trendTextLines(trend, units = new Map()) {
 
 
 
+
 /** GitHub rejects comment bodies over 65,536 characters; keep a margin for the hidden marker the action adds. */
 const GITHUB_COMMENT_LIMIT = 65_536 - 1_536;
 /** The alert per verdict word: an inconclusive gate never gets the green TIP, even when accepted. */
@@ -20953,18 +20977,23 @@ function gateName(g) {
 /** One line of the alert per gate that failed or warned: its value or delta with the test, and what was allowed. */
 function alertGateLine(g, report, byId) {
     const value = gateChangeText(g, report, byId);
+    if (g.trade?.traded)
+        return `> - ⚖️ ${gateName(g)} ${value}; allowed: ${escapeMarkdownText(g.threshold, 120)} — ${escapeMarkdownText(tradedText(g, report.alpha), 240)}`;
     const icon = g.result === 'inconclusive' ? '🟨' : g.effect === 'fail' ? '❌' : '⚠️';
     // A gate that failed for want of data says why (no baseline, a zero denominator, an empty group); an
-    // inconclusive one what it can detect.
+    // inconclusive one what it can detect; one with a trade what the trade lacked.
+    const unit = unitOf(g.metric, byId);
     const result = g.result === 'fail' || g.result === 'warn'
         ? ''
         : g.result === 'inconclusive'
-            ? ` — inconclusive, ${escapeMarkdownText(detectableText(g, unitOf(g.metric, byId)), 80)}`
+            ? ` — inconclusive, ${escapeMarkdownText(detectableText(g, unit), 80)}`
             : ` — ${escapeMarkdownText(g.note.split(';')[0], 160)}`;
-    return `> - ${icon} ${gateName(g).replace(/ \(warn\)$/, '')} ${value}; allowed: ${escapeMarkdownText(g.threshold, 120)}${result}`;
+    const untraded = escapeMarkdownText(untradedClause(g, report.alpha, unit), 240);
+    return `> - ${icon} ${gateName(g).replace(/ \(warn\)$/, '')} ${value}; allowed: ${escapeMarkdownText(g.threshold, 120)}${result}${untraded}`;
 }
 function alertLines(report, byId, context) {
-    const named = gatesToName(report);
+    // The gates to look at: those that failed, warned or were inconclusive, then those a trade passed.
+    const named = [...gatesToName(report), ...tradedGates(report.gates)];
     const tally = gateTally(report);
     const shown = named.slice(0, 5);
     const word = verdictWord(report);
@@ -20972,7 +21001,7 @@ function alertLines(report, byId, context) {
     const flaky = flakySetAsideText(report);
     const caveat = verdictCaveatText(context, markdownStyle(context));
     const slice = sliceVerdictText(report, byId, (x) => escapeMarkdownText(x, 60));
-    const traded = tradeVerdictText(report, byId, metricCode);
+    const traded = tradeVerdictText(report, byId, (x) => escapeMarkdownText(x, 60));
     return [
         `> [!${ALERT[word]}]`,
         `> **EvalVerdict: ${word}** — ${tally}${slice ? ` · ${slice}` : ''}${traded ? ` · ${traded}` : ''}${flaky ? ` · ${flaky}` : ''}${caveat ? ` · ⚠️ ${caveat}` : ''}${advice ? `. ${escapeMarkdownText(advice, 300)}` : ''}`,

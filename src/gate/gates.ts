@@ -8,9 +8,10 @@ import { MAX_GATES } from './config.js';
 import type { GateConfig, GateSpec, OnInconclusive, ThresholdKey } from './config.js';
 import { suggest } from '../suggest.js';
 import { directionOf, dropsOf, isTested, testedNumbers, type TestedNumbers } from './testedGates.js';
-import type { GatedRuns, GateResult, TradeResult, Verdict } from './types.js';
+import type { GatedRuns, GateResult, Verdict } from './types.js';
 import { boundsWords, detectText } from './gateWords.js';
-import { gainText, gainWords, tradeResultOf, tradeThresholdText } from './trades.js';
+import { gainText, gainWords, tradeResultOf, tradeThresholdText, untradedText } from './trades.js';
+import type { TradeTest } from './trades.js';
 
 type CountKey = keyof Comparison['counts'];
 
@@ -237,7 +238,7 @@ function evaluateGate(
   spec: GateSpec,
   ctx: GateContext,
   tested: TestedNumbers | null,
-  how: { margin: number; onInconclusive: OnInconclusive; trade: TradeResult | null },
+  how: { margin: number; onInconclusive: OnInconclusive; trade: TradeTest | null },
 ): GateResult {
   const countKey = COUNT_METRICS[spec.metric] as CountKey | undefined;
   const def = ctx.defs.get(spec.metric);
@@ -479,7 +480,7 @@ function testedGate(
   def: MetricDef | undefined,
   m: MetricComparison | undefined,
   tested: TestedNumbers | null,
-  { onInconclusive, trade }: { onInconclusive: OnInconclusive; trade: TradeResult | null },
+  { onInconclusive, trade }: { onInconclusive: OnInconclusive; trade: TradeTest | null },
   alpha: number,
 ): GateResult {
   const values = unavailable(spec, base, m);
@@ -493,44 +494,40 @@ function testedGate(
     };
   }
   const unit = def?.unit;
+  const [lower, upper] = tested.dropBounds;
+  const t = trade && { ...trade, margin_holds: upper < trade.margin, traded: false };
   const withTest = {
     ...values,
     ...testFields(tested),
     ...pairedDelta(values.delta, -directionOf(def) * tested.meanDrop),
+    ...(t ? { trade: t } : {}),
   };
-  const [lower, upper] = tested.dropBounds;
   const margin = formatValue(tested.margin, unit);
   const bounds = boundsWords(tested, alpha, unit);
   if (upper < tested.margin) {
     const what = tested.significant
       ? `a real drop of ${formatValue(tested.meanDrop, unit)}, within the margin ${margin}`
       : `no drop of the margin ${margin} or more`;
-    return { ...withTest, ...tradeField(trade, false), result: 'pass', effect: 'none', note: `${what}: ${bounds}` };
+    return { ...withTest, result: 'pass', effect: 'none', note: `${what}: ${bounds}` };
   }
-  // The trade's terms would hold but for its gain, or hold: said after the outcome.
-  const tradeWords = trade && upper < trade.margin ? gainWords(trade, tested.correction, alpha) : null;
-  if (trade?.bought && tradeWords !== null) {
-    const drop = `a drop of ${formatValue(tested.meanDrop, unit)} for ${gainText(trade)}`;
-    const note = `traded: ${drop}, within the trade's margin ${formatValue(trade.margin, unit)}: ${bounds}; ${tradeWords}`;
-    return { ...withTest, ...tradeField(trade, true), result: 'pass', effect: 'none', note };
+  if (t?.bought && t.margin_holds) {
+    const drop = `a drop of ${formatValue(tested.meanDrop, unit)} for ${gainText(t)}`;
+    const note = `traded: ${drop}, within the trade's margin ${formatValue(t.margin, unit)}: ${bounds}; ${gainWords(t, tested.correction, alpha)}`;
+    return { ...withTest, trade: { ...t, traded: true }, result: 'pass', effect: 'none', note };
   }
-  const unbought =
-    tradeWords === null ? '' : `; the trade's margin ${formatValue(trade!.margin, unit)} holds, but ${tradeWords}`;
+  // What the trade lacked, said after the outcome.
+  const untraded = t ? `; ${untradedText(t, tested.correction, alpha, unit)}` : '';
   if (lower > tested.margin) {
-    const note = `a drop beyond the margin ${margin}: ${bounds}${unbought}`;
-    return { ...withTest, ...tradeField(trade, false), result: failResult(spec), effect: failResult(spec), note };
+    const note = `a drop beyond the margin ${margin}: ${bounds}${untraded}`;
+    return { ...withTest, result: failResult(spec), effect: failResult(spec), note };
   }
   return {
     ...withTest,
-    ...tradeField(trade, false),
     result: 'inconclusive',
     effect: inconclusiveEffect(spec, onInconclusive),
-    note: `inconclusive: a drop of the margin ${margin} is neither ruled out nor shown: ${bounds}; ${detectText(tested, unit)}${unbought}; on_inconclusive: ${onInconclusive}`,
+    note: `inconclusive: a drop of the margin ${margin} is neither ruled out nor shown: ${bounds}; ${detectText(tested, unit)}${untraded}; on_inconclusive: ${onInconclusive}`,
   };
 }
-
-const tradeField = (trade: TradeResult | null, traded: boolean): Pick<GateResult, 'trade'> =>
-  trade ? { trade: { ...trade, traded } } : {};
 
 /** The paired mean change, where it is not the change of the two means (beyond rounding noise). */
 function pairedDelta(delta: number | null, paired: number): Pick<GateResult, 'paired_delta'> {

@@ -13,13 +13,16 @@ import { gatePSentence } from './gateWords.js';
 import type { TestedNumbers } from './testedGates.js';
 import type { GateResult, TradeResult } from './types.js';
 
+/** A trade's terms and its gain's test, before the gate's bounds are read against its margin. */
+export type TradeTest = Omit<TradeResult, 'margin_holds' | 'traded'>;
+
 /** The gain's test over the queries with the cost on both sides, at the level of its gate (`gate`'s family). */
 export function tradeResultOf(
   trade: Trade,
   pairedQuantityOf: ComparedRuns['pairedQuantityOf'],
   gate: Pick<TestedNumbers, 'simultaneousOver'>,
   alpha: number,
-): TradeResult {
+): TradeTest {
   const cost = TRADE_COSTS[trade.cost];
   const paired = pairedQuantityOf?.(cost.quantity) ?? null;
   const beta = levelInFamily(alpha, gate.simultaneousOver);
@@ -34,12 +37,11 @@ export function tradeResultOf(
     p_adjusted: p === null ? null : adjustedP(p, gate.simultaneousOver),
     n_paired: g?.n ?? 0,
     bought: g?.bought ?? false,
-    traded: false,
   };
 }
 
 /** "47% lower latency" (a rise reads "12% higher latency"). */
-export function gainText(t: Pick<TradeResult, 'gain' | 'metric'>): string {
+export function gainText(t: Pick<TradeTest, 'gain' | 'metric'>): string {
   const words = TRADE_COSTS[t.metric].words;
   if (t.gain === null) return `no ${words} to compare`;
   const pct = Math.round(Math.abs(t.gain) * 100);
@@ -55,7 +57,7 @@ export function tradeThresholdText(trade: Trade, unit: string | undefined): stri
  * "47% lower latency, a fall of 25% or more shown (1,000 queries; one-sided p 0.0001, Bonferroni-adjusted 0.0004 <
  * α 0.05)", in the p sentence of the gate's own test.
  */
-export function gainWords(t: TradeResult, correction: TestedNumbers['correction'], alpha: number): string {
+export function gainWords(t: TradeTest, correction: TestedNumbers['correction'], alpha: number): string {
   const quantity = TRADE_COSTS[t.metric].quantity;
   if (t.n_paired === 0) return `no query has ${quantity} in both runs, so the trade's gain cannot be tested`;
   if (t.gain === null) return `the baseline's ${quantity} is 0 in all, so the trade's gain cannot be tested`;
@@ -65,6 +67,23 @@ export function gainWords(t: TradeResult, correction: TestedNumbers['correction'
   const p = `${gatePSentence(t.p_value, t.p_adjusted, correction, alpha)} ${t.bought ? '<' : '≥'} α ${alpha}`;
   const queries = `${t.n_paired.toLocaleString('en-US')} ${t.n_paired === 1 ? 'query' : 'queries'}`;
   return `${gainText(t)}, ${t.bought ? `${need} shown` : `${need} not shown`} (${queries}; ${p})`;
+}
+
+/**
+ * Why a gate with a trade was not traded: "not traded: a drop of the trade's margin 0.0600 is not ruled out (49% lower
+ * latency)", or "not traded: the trade's margin 0.0600 holds, but 5% lower latency, a fall of 25% or more not shown
+ * (...)".
+ */
+export function untradedText(
+  t: TradeResult,
+  correction: TestedNumbers['correction'],
+  alpha: number,
+  unit: string | undefined,
+): string {
+  const margin = formatValue(t.margin, unit);
+  return t.margin_holds
+    ? `not traded: the trade's margin ${margin} holds, but ${gainWords(t, correction, alpha)}`
+    : `not traded: a drop of the trade's margin ${margin} is not ruled out (${gainText(t)})`;
 }
 
 /** The gates a trade passed, for the verdict line. */

@@ -84,6 +84,8 @@ export interface TradeResult {
   p_adjusted: number | null;
   n_paired: number;
   bought: boolean;
+  /** The gate's drop is ruled out at the trade's margin (its upper bound is under it). */
+  margin_holds: boolean;
   traded: boolean;
 }
 

@@ -9,6 +9,7 @@ import type { RunSummary } from '../aggregate/aggregate.js';
 import type { MetricComparison, QueryOutcome } from '../compare/types.js';
 import type { CompareReport, GateResult } from '../gate/types.js';
 import { escapeMarkdownCell, escapeMarkdownText, metricCode } from './escape.js';
+import { tradedGates } from '../gate/trades.js';
 import { formatDelta, formatP, formatValue, plural } from '../numberFormat.js';
 import { millisecondsBetween } from '../time.js';
 import type { ReportWarning } from '../warnings.js';
@@ -49,6 +50,8 @@ import {
   winsByGain,
   chunkMatchSummary,
   sliceVerdictText,
+  tradedText,
+  untradedClause,
   tradeVerdictText,
   wherePairs,
 } from './reportParts.js';
@@ -121,20 +124,25 @@ function gateName(g: GateResult): string {
 /** One line of the alert per gate that failed or warned: its value or delta with the test, and what was allowed. */
 function alertGateLine(g: GateResult, report: CompareReport, byId: Map<string, MetricDef>): string {
   const value = gateChangeText(g, report, byId);
+  if (g.trade?.traded)
+    return `> - ⚖️ ${gateName(g)} ${value}; allowed: ${escapeMarkdownText(g.threshold, 120)} — ${escapeMarkdownText(tradedText(g, report.alpha), 240)}`;
   const icon = g.result === 'inconclusive' ? '🟨' : g.effect === 'fail' ? '❌' : '⚠️';
   // A gate that failed for want of data says why (no baseline, a zero denominator, an empty group); an
-  // inconclusive one what it can detect.
+  // inconclusive one what it can detect; one with a trade what the trade lacked.
+  const unit = unitOf(g.metric, byId);
   const result =
     g.result === 'fail' || g.result === 'warn'
       ? ''
       : g.result === 'inconclusive'
-        ? ` — inconclusive, ${escapeMarkdownText(detectableText(g, unitOf(g.metric, byId)), 80)}`
+        ? ` — inconclusive, ${escapeMarkdownText(detectableText(g, unit), 80)}`
         : ` — ${escapeMarkdownText(g.note.split(';')[0], 160)}`;
-  return `> - ${icon} ${gateName(g).replace(/ \(warn\)$/, '')} ${value}; allowed: ${escapeMarkdownText(g.threshold, 120)}${result}`;
+  const untraded = escapeMarkdownText(untradedClause(g, report.alpha, unit), 240);
+  return `> - ${icon} ${gateName(g).replace(/ \(warn\)$/, '')} ${value}; allowed: ${escapeMarkdownText(g.threshold, 120)}${result}${untraded}`;
 }
 
 function alertLines(report: CompareReport, byId: Map<string, MetricDef>, context: ReportContext): string[] {
-  const named = gatesToName(report);
+  // The gates to look at: those that failed, warned or were inconclusive, then those a trade passed.
+  const named = [...gatesToName(report), ...tradedGates(report.gates)];
   const tally = gateTally(report);
   const shown = named.slice(0, 5);
   const word = verdictWord(report);
@@ -142,7 +150,7 @@ function alertLines(report: CompareReport, byId: Map<string, MetricDef>, context
   const flaky = flakySetAsideText(report);
   const caveat = verdictCaveatText(context, markdownStyle(context));
   const slice = sliceVerdictText(report, byId, (x) => escapeMarkdownText(x, 60));
-  const traded = tradeVerdictText(report, byId, metricCode);
+  const traded = tradeVerdictText(report, byId, (x) => escapeMarkdownText(x, 60));
   return [
     `> [!${ALERT[word]}]`,
     `> **EvalVerdict: ${word}** — ${tally}${slice ? ` · ${slice}` : ''}${traded ? ` · ${traded}` : ''}${flaky ? ` · ${flaky}` : ''}${caveat ? ` · ⚠️ ${caveat}` : ''}${advice ? `. ${escapeMarkdownText(advice, 300)}` : ''}`,

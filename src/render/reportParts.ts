@@ -8,7 +8,7 @@ import type { ComparedRun, CommitSource, MetricComparison, QueryOutcome } from '
 import type { CompareReport, GateResult } from '../gate/types.js';
 import { COUNT_METRICS } from '../gate/gates.js';
 import { gatePSentence } from '../gate/gateWords.js';
-import { gainText, tradedGates } from '../gate/trades.js';
+import { gainText, gainWords, tradedGates, untradedText } from '../gate/trades.js';
 import { formatDelta, formatDeltaKeepingSign, formatValue, round4, shownP, plural } from '../numberFormat.js';
 import { millisecondsBetween } from '../time.js';
 
@@ -521,6 +521,17 @@ export function tradeVerdictText(
   const unit = unitOf(g.metric, byId);
   const more = traded.length > 1 ? ` (and ${traded.length - 1} more traded)` : '';
   return `traded ${code(g.metric)} ${formatDelta(g.paired_delta ?? g.delta, unit)} for ${gainText(g.trade!)}: within the trade's margin ${formatValue(g.trade!.margin, unit)}${more}`;
+}
+
+/** "traded for 49% lower latency, a fall of 25% or more shown (600 queries; one-sided p ...)": a traded gate's line. */
+export function tradedText(g: GateResult, alpha: number): string {
+  return `traded for ${gainWords(g.trade!, g.correction ?? 'none', alpha)}`;
+}
+
+/** "; not traded: ..." for a gate whose trade did not pass it (and was needed), else "". */
+export function untradedClause(g: GateResult, alpha: number, unit: string | undefined): string {
+  if (!g.trade || g.trade.traded || g.result === 'pass') return '';
+  return `; ${untradedText(g.trade, g.correction ?? 'none', alpha, unit)}`;
 }
 
 /** "failing slice category=multi_hop: hit@5 −0.5600, 70 queries" (and "1 more failing"), as the verdict line says it. */

@@ -7,6 +7,7 @@ import { codePointEscape } from '../inputText.js';
 import type { MetricDef } from '../aggregate/metrics/types.js';
 import type { ComparedRun } from '../compare/types.js';
 import type { CompareReport, GateResult } from '../gate/types.js';
+import { tradedGates } from '../gate/trades.js';
 import { formatDelta, formatP, formatValue, plural } from '../numberFormat.js';
 import {
   OPEN_QUERY_ROWS,
@@ -33,6 +34,8 @@ import {
   unitOf,
   chunkMatchSummary,
   sliceVerdictText,
+  tradedText,
+  untradedClause,
   tradeVerdictText,
 } from './reportParts.js';
 
@@ -125,7 +128,9 @@ export function renderReportText(
         : g.result === 'inconclusive'
           ? ` — inconclusive, ${detectableText(g, unitOf(g.metric, byId))}`
           : '';
-    lines.push(`  ${mark} ${gateLabel(g)} ${value}; allowed: ${g.threshold}${why}`);
+    lines.push(
+      `  ${mark} ${gateLabel(g)} ${value}; allowed: ${g.threshold}${why}${untradedClause(g, report.alpha, unitOf(g.metric, byId))}`,
+    );
     if (g.failing_queries?.length) {
       const ids = g.failing_queries.slice(0, 10).map((id) => plainText(id, 40));
       const count = g.failing_count ?? g.failing_queries.length;
@@ -134,6 +139,11 @@ export function renderReportText(
       );
     }
   }
+  // A pass a trade bought: the larger drop and what bought it.
+  for (const g of tradedGates(report.gates))
+    lines.push(
+      `  = ${gateLabel(g)} ${gateChangeText(g, report, byId)}; allowed: ${g.threshold} — ${tradedText(g, report.alpha)}`,
+    );
   lines.push(
     ...runLines(report, context, paint),
     ...gateTableLines(report, byId, paint),

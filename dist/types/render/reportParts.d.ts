@@ -151,5 +151,9 @@ export declare function sliceToName(report: CompareReport): {
  * gate a trade passed (and how many more).
  */
 export declare function tradeVerdictText(report: CompareReport, byId: Map<string, MetricDef>, code: (text: string) => string): string | null;
+/** "traded for 49% lower latency, a fall of 25% or more shown (600 queries; one-sided p ...)": a traded gate's line. */
+export declare function tradedText(g: GateResult, alpha: number): string;
+/** "; not traded: ..." for a gate whose trade did not pass it (and was needed), else "". */
+export declare function untradedClause(g: GateResult, alpha: number, unit: string | undefined): string;
 /** "failing slice category=multi_hop: hit@5 −0.5600, 70 queries" (and "1 more failing"), as the verdict line says it. */
 export declare function sliceVerdictText(report: CompareReport, byId: Map<string, MetricDef>, code: (text: string) => string): string | null;
