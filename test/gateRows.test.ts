@@ -143,7 +143,7 @@ describe('evalverdict power', () => {
     expect(lines.slice(1, 5).map((l) => l.split(/ +/)[0])).toEqual(['hit@5', 'mrr@10', 'nDCG@10', 'recall@10']);
     // hit@5 of the baseline is 0.7733 over 225 queries
     expect(lines[1]).toMatch(/^hit@5 +225 +0\.7733 +0\.\d{4} +0\.1000 +(reached|about [\d,]+)$/);
-    expect(res.stdout).toContain('one-sided, α 0.05, holm over 4 gates (each at α/4)');
+    expect(res.stdout).toContain('one-sided, α 0.05, holm over 4 tests (each at α/4)');
   });
 
   it('refuses a bad --churn and a missing --golden (exit 2)', async () => {

@@ -165,7 +165,7 @@ describe('evalverdict power, against an independent computation', () => {
     expect(detectableDrop(needed, 0.2, 0.05 / 4)).toBeLessThanOrEqual(0.1);
     expect(detectableDrop(needed - 1, 0.2, 0.05 / 4)).toBeGreaterThan(0.1);
     expect(res.stdout.trimEnd().split('\n').at(-1)).toBe(
-      'one-sided, α 0.05, holm over 4 gates (each at α/4); assumes 40% of queries change between runs with no real change, at a value of 0.5 (no --baseline)',
+      'one-sided, α 0.05, holm over 4 tests (each at α/4); assumes 40% of queries change between runs with no real change, at a value of 0.5 (no --baseline)',
     );
   });
 
@@ -191,6 +191,18 @@ describe('evalverdict power, against an independent computation', () => {
     expect(detectableDrop(needed, rho, 0.05)).toBeLessThanOrEqual(0.2);
     expect(detectableDrop(needed - 1, rho, 0.05)).toBeGreaterThan(0.2);
     expect(res.stdout).toContain('one-sided, α 0.05; assumes 60% of queries change');
+  });
+
+  it("a trade's gain test counts in the family, as compare counts it: two gates and a trade, each at α/3", async () => {
+    const config = writeGolden(
+      'gates:\n  - metric: hit@5\n    margin: 0.1\n    trade: {margin: 0.2, metric: latency_ms, min_gain: 0.25}\n  - metric: mrr@10\n    margin: 0.1\n',
+      tempDir(),
+      'gates.yml',
+    );
+    const res = await runCli(['power', '--golden', writeGolden(golden), '--config', config]);
+    expect(res.status).toBe(0);
+    expect(rows(res.stdout)[0].detects.toFixed(4)).toBe(detectableDrop(30, 0.2, 0.05 / 3).toFixed(4));
+    expect(res.stdout).toContain('one-sided, α 0.05, holm over 3 tests (each at α/3)');
   });
 
   it("with a baseline: its value and query count, and the normal branch's drop for 120 queries", async () => {
@@ -335,7 +347,7 @@ describe("evalverdict power: the baseline side's noise, graded metrics included"
       const size = baseline.length > 0 ? Math.sqrt(0.5) : 1;
       expect(mrr.detects.toFixed(4)).toBe((detectableDrop(120, rho, 0.05 / 3) * size).toFixed(4));
       expect(res.stdout.trimEnd().split('\n').at(-1)).toBe(
-        `one-sided, α 0.05, holm over 3 gates (each at α/3); hit@5, nDCG@10 from the noise measured in ${config} (evalverdict calibrate, 5 runs, 2026-11-24T00:00:00Z); the others assume 40% of queries change between runs with no real change${baseline.length > 0 ? '' : ', at a value of 0.5 (no --baseline)'}`,
+        `one-sided, α 0.05, holm over 3 tests (each at α/3); hit@5, nDCG@10 from the noise measured in ${config} (evalverdict calibrate, 5 runs, 2026-11-24T00:00:00Z); the others assume 40% of queries change between runs with no real change${baseline.length > 0 ? '' : ', at a value of 0.5 (no --baseline)'}`,
       );
     }
   });
@@ -378,7 +390,7 @@ describe("evalverdict power over the baseline's repeated runs: their noise, meas
     expect(mrr).toMatchObject({ gate: 'mrr@10', queries: 60, value: 0.6389 });
     expect(mrr.detects.toFixed(4)).toBe((detectableDrop(60, 1 / 9, 0.025) * 0.5).toFixed(4));
     expect(res.stdout.trimEnd().split('\n').at(-1)).toBe(
-      "one-sided, α 0.05, holm over 2 gates (each at α/2); hit@5, mrr@10 from the noise measured over the baseline's 3 runs (r1, r2, r3)",
+      "one-sided, α 0.05, holm over 2 tests (each at α/2); hit@5, mrr@10 from the noise measured over the baseline's 3 runs (r1, r2, r3)",
     );
     // repeats that record different commits: measured all the same, with calibrate's warning on stderr
     const mixed = await writeRunDb(

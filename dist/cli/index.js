@@ -26153,7 +26153,8 @@ async function powerCommand(args, io) {
     // empty run left out, the golden set's.
     for (const w of summariseWarnings(side.warnings))
         io.stderr(`warning: ${w}\n`);
-    const family = tested.filter((g) => g.metric !== config.primary).length;
+    // As compare splits alpha: a trade's gain test is one more test of its gate's family.
+    const family = tested.filter((g) => g.metric !== config.primary).reduce((n, g) => n + (g.trade ? 2 : 1), 0);
     const lines = [
         `${'gate'.padEnd(12)}  ${'queries'.padStart(7)}  ${'value'.padStart(6)}  detects  margin  queries for the margin`,
     ];
@@ -26165,7 +26166,7 @@ async function powerCommand(args, io) {
         sources[source].push(g.metric);
         lines.push(gateRow(g.metric, known, model, level, g.margin ?? config.margin));
     }
-    const test = `one-sided, α ${config.alpha}${config.correction === 'none' ? '' : `, ${config.correction} over ${family} gates (each at α/${family})`}`;
+    const test = `one-sided, α ${config.alpha}${config.correction === 'none' ? '' : `, ${config.correction} over ${family} tests (each at α/${family})`}`;
     lines.push('', [test, ...noiseWords(sources, config, side.runs, churn, values.baseline !== undefined)].join('; '));
     io.stdout(`${lines.join('\n')}\n`);
     return 0;
