@@ -52922,15 +52922,12 @@ const THRESHOLD_KEYS = [
     'max_increase_pct',
 ];
 const WHERE_KEYS = ['category', 'difficulty', 'tag', 'answerable', 'vault'];
-/**
- * The costs a quality drop may be traded for: each the per-query quantity it reads and how its fall is measured
- * (src/stats/tradeGain.ts): latency per query as a ratio (the issue's log ratio), money and tokens by their totals.
- */
+/** The costs a quality drop may be traded for: each the per-query quantity it reads, and its name in words. */
 const TRADE_COSTS = {
-    latency_ms: { quantity: 'elapsed_ms', measure: 'ratio', words: 'latency' },
-    cost_usd: { quantity: 'cost_usd', measure: 'total', words: 'cost' },
-    prompt_tokens: { quantity: 'prompt_tokens', measure: 'total', words: 'prompt tokens' },
-    completion_tokens: { quantity: 'completion_tokens', measure: 'total', words: 'completion tokens' },
+    latency_ms: { quantity: 'elapsed_ms', words: 'latency' },
+    cost_usd: { quantity: 'cost_usd', words: 'cost' },
+    prompt_tokens: { quantity: 'prompt_tokens', words: 'prompt tokens' },
+    completion_tokens: { quantity: 'completion_tokens', words: 'completion tokens' },
 };
 const TRADE_KEYS = ['margin', 'metric', 'min_gain'];
 /** The smallest drop that matters, by default: see docs/gates.md, "Margins" (chosen by test/verdict.test.ts). */
@@ -53038,7 +53035,7 @@ function parseGateConfig(text, source) {
     if (gates.length > MAX_GATES) {
         throw new errors_InputError(`${source}:${lineOf(gatesNode ?? root)}: ${gates.length} gates, more than the ${MAX_GATES} a report can show in a pull request comment`);
     }
-    checkSlicesAndTrades(gates, testing, at);
+    checkSlices(gates, testing, at);
     // A misspelt primary would leave every gate corrected without a word: it must name a gated metric.
     const gated = [...new Set(gates.map((g) => g.metric))];
     if (testing.primary !== null && !gated.includes(testing.primary))
@@ -53068,12 +53065,10 @@ function parseSlices(top, at) {
         throw new errors_InputError(`${at('min_queries')}: \`min_queries\` must be a whole number >= 1, got ${valueText(minQueries)}`);
     return { slices: { keys: [...new Set(keys)], minQueries } };
 }
-/** Each per_slice gate's and each trade's terms against the config's: `slices` set, margins in order. */
-function checkSlicesAndTrades(gates, testing, at) {
+/** Each per_slice gate against the config: `slices` set, and read by a gate. */
+function checkSlices(gates, testing, at) {
     for (const g of gates.filter((gate) => gate.perSlice))
         checkPerSlice(g, testing.slices !== undefined);
-    for (const g of gates)
-        checkTradeMargin(g);
     if (testing.slices !== undefined && !gates.some((g) => g.perSlice))
         throw new errors_InputError(`${at('slices')}: \`slices\` is read by a gate with \`per_slice: true\`, and no gate here has one`);
 }
@@ -53085,16 +53080,6 @@ function checkPerSlice(g, slicesSet) {
         throw new errors_InputError(`${g.origin}: \`per_slice\` cannot be combined with \`where\`: the slices are the config's \`slices\``);
     if (!slicesSet)
         throw new errors_InputError(`${g.origin}: \`per_slice\` needs \`slices:\` in the config (e.g. \`slices: category\`)`);
-}
-/**
- * A trade widens the gate's margin: its own must be above the gate's, where that is known before the baseline is
- * (`margin`, `max_drop`, `max_increase`; a margin from `min` or a percentage is the baseline's, and a trade at or
- * under it never applies).
- */
-function checkTradeMargin(g) {
-    const margin = g.margin ?? g.thresholds.max_drop ?? g.thresholds.max_increase;
-    if (g.trade !== undefined && margin !== undefined && g.trade.margin <= margin)
-        throw new errors_InputError(`${g.origin}: \`trade.margin\` ${g.trade.margin} is not above the gate's margin ${margin}: a trade lets a larger drop pass, up to its own margin`);
 }
 const REPEATS_KEYS = ['may_differ'];
 /**
@@ -53255,20 +53240,34 @@ function parseTrade(node, g, keyLine, source, gateAt) {
     for (const key of Object.keys(t))
         if (!TRADE_KEYS.includes(key))
             throw new errors_InputError(`${at(key)}: unknown \`trade\` key \`${key}\`${suggest(key, TRADE_KEYS)}`);
-    if (g.significant_only !== true && g.margin === undefined)
-        throw new errors_InputError(`${gateAt('trade')}: \`trade\` is for a tested gate: give the gate a \`margin\` (or \`significant_only\`)`);
-    if (g.where !== undefined || g.per_slice === true)
-        throw new errors_InputError(`${gateAt('trade')}: \`trade\` cannot be combined with \`${g.where !== undefined ? 'where' : 'per_slice'}\`: a trade is decided over the whole set, where its cost is measured`);
+    const gateMargin = tradedGateMargin(g, gateAt('trade'));
     const costs = Object.keys(TRADE_COSTS);
     if (typeof t.metric !== 'string' || !costs.includes(t.metric))
         throw new errors_InputError(`${at('metric')}: \`trade.metric\` must be one of ${costs.join(', ')}, got ${valueText(t.metric)}${typeof t.metric === 'string' ? suggest(t.metric, costs) : ''}`);
     const margin = t.margin;
-    if (typeof margin !== 'number' || !Number.isFinite(margin) || !(margin > 0))
-        throw new errors_InputError(`${at('margin')}: \`trade.margin\` must be a number above 0 (the larger drop a gain may buy), got ${valueText(margin)}`);
+    if (typeof margin !== 'number' || !Number.isFinite(margin) || !(margin > gateMargin))
+        throw new errors_InputError(`${at('margin')}: \`trade.margin\` must be a number above the gate's margin ${gateMargin} (the larger drop a gain may buy, in the metric's unit), got ${valueText(margin)}`);
     const minGain = t.min_gain;
     if (typeof minGain !== 'number' || !(minGain > 0 && minGain < 1))
         throw new errors_InputError(`${at('min_gain')}: \`trade.min_gain\` must be a share above 0 and below 1 (0.25: a quarter lower), got ${valueText(minGain)}`);
     return { margin, cost: t.metric, minGain };
+}
+/**
+ * The margin of a gate that carries a trade, which must be a tested gate over the whole set (its cost is measured
+ * there) with an absolute margin, so the trade's margin can be compared with it here: its `margin`, else its
+ * `max_drop` or `max_increase`.
+ */
+function tradedGateMargin(g, at) {
+    if (g.significant_only !== true && g.margin === undefined)
+        throw new errors_InputError(`${at}: \`trade\` is for a tested gate: give the gate a \`margin\``);
+    if (g.where !== undefined || g.per_slice === true)
+        throw new errors_InputError(`${at}: \`trade\` cannot be combined with \`${g.where !== undefined ? 'where' : 'per_slice'}\`: a trade is decided over the whole set, where its cost is measured`);
+    if (typeof g.margin === 'number')
+        return g.margin;
+    const relative = ['min', 'max', 'max_drop_pct', 'max_increase_pct'].filter((k) => g[k] !== undefined);
+    if (relative.length > 0)
+        throw new errors_InputError(`${at}: a trade's margin is in the metric's unit, and this gate's margin comes from \`${relative[0]}\` and the baseline: give the gate a \`margin\``);
+    return Math.min(...[g.max_drop, g.max_increase].filter((x) => typeof x === 'number'));
 }
 /** A gate's `where`: one group, e.g. `{ category: adversarial }`; `at` is its `file:line`. */
 function parseWhere(value, at) {
@@ -53420,17 +53419,22 @@ const CORRECTION_WORDS = {
 };
 /**
  * The p of a tested gate's bounds, adjusted where alpha is split: "one-sided p 0.0312, Bonferroni-adjusted 0.1250",
- * "..., not adjusted" (correction: none), "..., primary, not adjusted". The one sentence every output gives it in.
+ * "..., not adjusted" (correction: none), "..., primary, not adjusted", "..., primary with its trade,
+ * Bonferroni-adjusted 0.0624" (the primary's alpha split with its trade's test: `over` 2). The one sentence every
+ * output gives it in.
  */
-function gatePSentence(pValue, pAdjusted, correction, alpha) {
-    const adjusted = correction === 'none' || correction === 'primary'
-        ? CORRECTION_WORDS[correction]
-        : `${CORRECTION_WORDS[correction]} ${numberFormat_formatP(pAdjusted, alpha)}`;
+function gatePSentence(pValue, pAdjusted, correction, alpha, over = 1) {
+    const adjusted = correction === 'primary' && over > 1
+        ? `primary with its trade, Bonferroni-adjusted ${numberFormat_formatP(pAdjusted, alpha)}`
+        : correction === 'none' || correction === 'primary'
+            ? CORRECTION_WORDS[correction]
+            : `${CORRECTION_WORDS[correction]} ${numberFormat_formatP(pAdjusted, alpha)}`;
     return `one-sided p ${numberFormat_formatP(pValue, alpha)}, ${adjusted}`;
 }
 /** "one-sided p 0.0312, Bonferroni-adjusted 0.1250 ≥ α 0.05". */
 function pWords(t, alpha) {
-    return `${gatePSentence(t.pValue, t.pAdjusted, t.correction, alpha)} ${t.significant ? '<' : '≥'} α ${alpha}`;
+    const p = gatePSentence(t.pValue, t.pAdjusted, t.correction, alpha, t.simultaneousOver);
+    return `${p} ${t.significant ? '<' : '≥'} α ${alpha}`;
 }
 /** "change between −0.0533 and +0.0267 (90%, simultaneous over 4 tests; one-sided p 0.66, ...)". */
 function boundsWords(t, alpha, unit) {
@@ -53450,47 +53454,71 @@ function detectText(t, unit) {
 
 ;// CONCATENATED MODULE: ./src/stats/tradeGain.ts
 /**
- * A trade's gain: has a cost (latency, money, tokens) fallen by at least a share `minGain`, on the paired queries?
- * One-sided, with the bounds every tested gate uses (dropBounds), so the p and the "bought" it gives cannot disagree:
- * bought exactly when p < beta (docs/gates.md, "Trades").
+ * A trade's gain: has a cost (latency, money, tokens) fallen by at least a share `minGain`, query by query? The fall
+ * is read off the geometric mean of the per-query ratios candidate / baseline and tested one-sided on their logs,
+ * Student's t corrected for skew; bought exactly when its p < beta, so the p and the "bought" cannot disagree
+ * (docs/gates.md, "Trades"; docs/decisions/0013-trades.md says why ratios and why the correction).
  */
 
-/** The fewest queries with the cost on both sides a gain is tested on. */
-const MIN_TRADE_QUERIES = 10;
-/** A time under `floor` (the clock's resolution) reads as `floor`, so a query of 0 ms has a ratio. */
-function tradeGain(baseline, candidate, measure, minGain, beta, floor = 1) {
+/**
+ * The fewest queries with the cost on both sides a gain is tested on: a slowdown in one query of 20 is then in the
+ * sample 99.4% of the time (with 30, a fifth of samples miss it, and 20% of them "show" a gain that is not there).
+ */
+const MIN_TRADE_QUERIES = 100;
+/**
+ * A value of 0 (a free query, a time under the clock's resolution) reads as the smallest value above 0 of either
+ * run, so every query has a ratio and none weighs more than the data's own spread allows; 0 on both sides is no
+ * change.
+ */
+function tradeGain(baseline, candidate, minGain, beta) {
     const n = baseline.length;
-    // Each query's excess over the wanted fall, positive when it fell by more than minGain; their mean is > 0 exactly
-    // when the measured gain is > minGain.
+    let floor = Infinity;
+    for (const side of [baseline, candidate])
+        for (const x of side)
+            if (x > 0)
+                floor = Math.min(floor, x);
+    if (floor === Infinity)
+        return { gain: null, pValue: null, bought: false, n };
+    // Each query's log excess over the wanted fall, positive when it fell by more than minGain; their mean is > 0
+    // exactly when the measured gain is > minGain.
     const excess = new Float64Array(n);
-    let gain;
-    if (measure === 'ratio') {
-        let sum = 0;
-        for (let i = 0; i < n; i++) {
-            const logRatio = Math.log(Math.max(candidate[i], floor) / Math.max(baseline[i], floor));
-            sum += logRatio;
-            excess[i] = Math.log(1 - minGain) - logRatio;
-        }
-        gain = n === 0 ? null : 1 - Math.exp(sum / n);
+    let sum = 0;
+    for (let i = 0; i < n; i++) {
+        const logRatio = Math.log(Math.max(candidate[i], floor) / Math.max(baseline[i], floor));
+        sum += logRatio;
+        excess[i] = Math.log(1 - minGain) - logRatio;
     }
-    else {
-        let [b, c] = [0, 0];
-        for (let i = 0; i < n; i++) {
-            b += baseline[i];
-            c += candidate[i];
-            excess[i] = (1 - minGain) * baseline[i] - candidate[i];
-        }
-        gain = b > 0 ? 1 - c / b : null;
-    }
-    if (gain === null || n < MIN_TRADE_QUERIES)
+    const gain = 1 - Math.exp(sum / n);
+    if (n < MIN_TRADE_QUERIES)
         return { gain, pValue: null, bought: false, n };
-    // The variance floor's step is the excesses' range: a fall by the same share more (every ratio scaled) moves
-    // the mean and not the spread, so it never raises the p.
-    let [low, high] = [Infinity, -Infinity];
-    for (const x of excess)
-        [low, high] = [Math.min(low, x), Math.max(high, x)];
-    const bounds = dropBounds(excess, beta, high - low);
-    return { gain, pValue: bounds.pValue, bought: bounds.lower > 0, n };
+    const pValue = skewCorrectedP(excess);
+    return { gain, pValue, bought: pValue < beta, n };
+}
+/**
+ * One-sided p of "the mean is at most 0" for values that may be skewed (most queries a little faster, a few much
+ * slower: Student's t then "shows" a gain that is not there, 7.3% of the time at a level of 5% on 300 queries), by
+ * Hall's monotone transformation of the t statistic (Hall, "On the removal of skewness by transformation", JRSS B
+ * 54, 1992): g(t) = t + γ/(6√n) + γt²/(3√n) + γ²t³/(27n), γ the sample skewness, read as Student's t with n - 1
+ * degrees of freedom. The variance is floored as the gates' bounds floor it (dropBounds.ts), with the values' range
+ * as the step: every ratio lower by the same share moves the mean and not the spread, so it never raises the p.
+ */
+function skewCorrectedP(values) {
+    const n = values.length;
+    let [sum, low, high] = [0, Infinity, -Infinity];
+    for (const x of values)
+        [sum, low, high] = [sum + x, Math.min(low, x), Math.max(high, x)];
+    const mean = sum / n;
+    let [m2, m3] = [0, 0];
+    for (const x of values)
+        [m2, m3] = [m2 + (x - mean) ** 2, m3 + (x - mean) ** 3];
+    const variance = Math.max(m2 / (n - 1), (2 * (high - low) ** 2) / (n + 1));
+    if (variance === 0)
+        return mean > 0 ? 0 : 1;
+    const t = mean / Math.sqrt(variance / n);
+    const skew = m2 > 0 ? m3 / n / (m2 / n) ** 1.5 : 0;
+    const root = Math.sqrt(n);
+    const g = t + skew / (6 * root) + (skew * t * t) / (3 * root) + (skew * skew * t ** 3) / (27 * n);
+    return normalUpperTail(normalPointOf(g, n - 1));
 }
 
 ;// CONCATENATED MODULE: ./src/gate/trades.ts
@@ -53504,7 +53532,7 @@ function tradeResultOf(trade, pairedQuantityOf, gate, alpha) {
     const cost = TRADE_COSTS[trade.cost];
     const paired = pairedQuantityOf?.(cost.quantity) ?? null;
     const beta = levelInFamily(alpha, gate.simultaneousOver);
-    const g = paired ? tradeGain(paired.baseline, paired.candidate, cost.measure, trade.minGain, beta) : null;
+    const g = paired ? tradeGain(paired.baseline, paired.candidate, trade.minGain, beta) : null;
     const p = g?.pValue ?? null;
     return {
         metric: trade.cost,
@@ -53522,27 +53550,28 @@ function gainText(t) {
     const words = TRADE_COSTS[t.metric].words;
     if (t.gain === null)
         return `no ${words} to compare`;
-    const pct = Math.round(Math.abs(t.gain) * 100);
-    return `${pct}% ${t.gain >= 0 ? 'lower' : 'higher'} ${words}`;
+    return `${percent(Math.abs(t.gain))} ${t.gain >= 0 ? 'lower' : 'higher'} ${words}`;
 }
+/** A share in percent: whole above 1% ("49%"), else to a tenth ("0.4%"); a min_gain as written ("12.5%"). */
+const percent = (share, exact = false) => `${exact || share < 0.01 ? +(share * 100).toFixed(exact ? 2 : 1) : Math.round(share * 100)}%`;
 /** "or < 0.0500 for 25% lower latency", the part of a gate's threshold its trade adds. */
 function tradeThresholdText(trade, unit) {
-    return `or < ${numberFormat_formatValue(trade.margin, unit)} for ${Math.round(trade.minGain * 100)}% lower ${TRADE_COSTS[trade.cost].words}`;
+    return `or < ${numberFormat_formatValue(trade.margin, unit)} for ${percent(trade.minGain, true)} lower ${TRADE_COSTS[trade.cost].words}`;
 }
 /**
  * "47% lower latency, a fall of 25% or more shown (1,000 queries; one-sided p 0.0001, Bonferroni-adjusted 0.0004 <
  * α 0.05)", in the p sentence of the gate's own test.
  */
-function gainWords(t, correction, alpha) {
+function gainWords(t, family, alpha) {
     const quantity = TRADE_COSTS[t.metric].quantity;
     if (t.n_paired === 0)
         return `no query has ${quantity} in both runs, so the trade's gain cannot be tested`;
     if (t.gain === null)
-        return `the baseline's ${quantity} is 0 in all, so the trade's gain cannot be tested`;
+        return `${quantity} is 0 for every query of both runs, so the trade's gain cannot be tested`;
     if (t.p_value === null)
         return `${gainText(t)}, but only ${t.n_paired} ${t.n_paired === 1 ? 'query has' : 'queries have'} ${quantity} in both runs, fewer than the ${MIN_TRADE_QUERIES} a gain is tested on`;
-    const need = `a fall of ${Math.round(t.min_gain * 100)}% or more`;
-    const p = `${gatePSentence(t.p_value, t.p_adjusted, correction, alpha)} ${t.bought ? '<' : '≥'} α ${alpha}`;
+    const need = `a fall of ${percent(t.min_gain, true)} or more`;
+    const p = `${gatePSentence(t.p_value, t.p_adjusted, family.correction, alpha, family.simultaneousOver)} ${t.bought ? '<' : '≥'} α ${alpha}`;
     const queries = `${t.n_paired.toLocaleString('en-US')} ${t.n_paired === 1 ? 'query' : 'queries'}`;
     return `${gainText(t)}, ${t.bought ? `${need} shown` : `${need} not shown`} (${queries}; ${p})`;
 }
@@ -53551,10 +53580,10 @@ function gainWords(t, correction, alpha) {
  * latency)", or "not traded: the trade's margin 0.0600 holds, but 5% lower latency, a fall of 25% or more not shown
  * (...)".
  */
-function untradedText(t, correction, alpha, unit) {
+function untradedText(t, family, alpha, unit) {
     const margin = numberFormat_formatValue(t.margin, unit);
     return t.margin_holds
-        ? `not traded: the trade's margin ${margin} holds, but ${gainWords(t, correction, alpha)}`
+        ? `not traded: the trade's margin ${margin} holds, but ${gainWords(t, family, alpha)}`
         : `not traded: a drop of the trade's margin ${margin} is not ruled out (${gainText(t)})`;
 }
 /** The gates a trade passed, for the verdict line. */
@@ -53681,7 +53710,11 @@ function evaluateGates(config, ctx) {
         const t = pending[i];
         const margin = marginOf(spec, config, ctx);
         const numbers = t
-            ? testedNumbers(t.drops, t.primary ? { correction: 'primary', size: 1 } : { correction: config.correction, size: split }, ctx.alpha, margin, ctx.defs.get(spec.metric), 
+            ? testedNumbers(t.drops, 
+            // A primary gate with a trade splits its alpha with the trade's test.
+            t.primary
+                ? { correction: 'primary', size: spec.trade ? 2 : 1 }
+                : { correction: config.correction, size: split }, ctx.alpha, margin, ctx.defs.get(spec.metric), 
             // The advice reads the baseline side's measured noise when the config records it (evalverdict calibrate).
             config.noise?.metrics[spec.metric] ?? null)
             : null;
@@ -53968,11 +54001,11 @@ function testedGate(spec, base, def, m, tested, { onInconclusive, trade }, alpha
     }
     if (t?.bought && t.margin_holds) {
         const drop = `a drop of ${numberFormat_formatValue(tested.meanDrop, unit)} for ${gainText(t)}`;
-        const note = `traded: ${drop}, within the trade's margin ${numberFormat_formatValue(t.margin, unit)}: ${bounds}; ${gainWords(t, tested.correction, alpha)}`;
+        const note = `traded: ${drop}, within the trade's margin ${numberFormat_formatValue(t.margin, unit)}: ${bounds}; ${gainWords(t, tested, alpha)}`;
         return { ...withTest, trade: { ...t, traded: true }, result: 'pass', effect: 'none', note };
     }
     // What the trade lacked, said after the outcome.
-    const untraded = t ? `; ${untradedText(t, tested.correction, alpha, unit)}` : '';
+    const untraded = t ? `; ${untradedText(t, tested, alpha, unit)}` : '';
     if (lower > tested.margin) {
         const note = `a drop beyond the margin ${margin}: ${bounds}${untraded}`;
         return { ...withTest, result: failResult(spec), effect: failResult(spec), note };
@@ -54146,7 +54179,7 @@ function relativeChange(g) {
 function gatePText(g, alpha) {
     if (g.p_value === undefined || g.p_value === null || g.correction === undefined)
         return '';
-    return gatePSentence(g.p_value, g.p_adjusted, g.correction, alpha);
+    return gatePSentence(g.p_value, g.p_adjusted, g.correction, alpha, g.simultaneous_over);
 }
 /** The row's result as words: a `where` group below min_n says so, an inconclusive gate says why. */
 function gateResultWords(g) {
@@ -54468,14 +54501,18 @@ function tradeVerdictText(report, byId, code) {
 }
 /** "traded for 49% lower latency, a fall of 25% or more shown (600 queries; one-sided p ...)": a traded gate's line. */
 function tradedText(g, alpha) {
-    return `traded for ${gainWords(g.trade, g.correction ?? 'none', alpha)}`;
+    return `traded for ${gainWords(g.trade, familyOf(g), alpha)}`;
 }
 /** "; not traded: ..." for a gate whose trade did not pass it (and was needed), else "". */
 function untradedClause(g, alpha, unit) {
     if (!g.trade || g.trade.traded || g.result === 'pass')
         return '';
-    return `; ${untradedText(g.trade, g.correction ?? 'none', alpha, unit)}`;
+    return `; ${untradedText(g.trade, familyOf(g), alpha, unit)}`;
 }
+const familyOf = (g) => ({
+    correction: g.correction ?? 'none',
+    simultaneousOver: g.simultaneous_over ?? 1,
+});
 /** "failing slice category=multi_hop: hit@5 −0.5600, 70 queries" (and "1 more failing"), as the verdict line says it. */
 function sliceVerdictText(report, byId, code) {
     const named = sliceToName(report);
@@ -80899,7 +80936,7 @@ function gateName(g) {
 function alertGateLine(g, report, byId) {
     const value = gateChangeText(g, report, byId);
     if (g.trade?.traded)
-        return `> - ⚖️ ${gateName(g)} ${value}; allowed: ${escapeMarkdownText(g.threshold, 120)} — ${escapeMarkdownText(tradedText(g, report.alpha), 240)}`;
+        return `> - ⚖️ ${gateName(g).replace(/ \(warn\)$/, '')} ${value}; allowed: ${escapeMarkdownText(g.threshold, 120)} — ${escapeMarkdownText(tradedText(g, report.alpha), 240)}`;
     const icon = g.result === 'inconclusive' ? '🟨' : g.effect === 'fail' ? '❌' : '⚠️';
     // A gate that failed for want of data says why (no baseline, a zero denominator, an empty group); an
     // inconclusive one what it can detect; one with a trade what the trade lacked.

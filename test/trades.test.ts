@@ -23,65 +23,57 @@ afterAll(removeTempDirs);
 const f64 = (xs: number[]) => Float64Array.from(xs);
 
 describe("a trade's gain (tradeGain)", () => {
-  it('latency: the geometric mean of the per-query ratios', () => {
-    const g = tradeGain(f64([100, 200, 400]), f64([50, 100, 200]), 'ratio', 0.25, 0.05);
+  it('the geometric mean of the per-query ratios, for every cost', () => {
+    const g = tradeGain(f64([100, 200, 400]), f64([50, 100, 200]), 0.25, 0.05);
     expect(g.gain).toBeCloseTo(0.5, 12);
     expect(g.n).toBe(3);
-    // Ratios of 1/2 and 1/8: geometric mean 1/4, a gain of 0.75 (the totals' would be 1 - 9/18 = 0.5).
-    expect(tradeGain(f64([100, 800]), f64([50, 100]), 'ratio', 0.25, 0.05).gain).toBeCloseTo(0.75, 12);
+    // Ratios of 1/2 and 1/8: geometric mean 1/4, a gain of 0.75 (the totals' would be 1 - 150/900 = 0.83).
+    expect(tradeGain(f64([100, 800]), f64([50, 100]), 0.25, 0.05).gain).toBeCloseTo(0.75, 12);
   });
 
-  it('money and tokens: the totals, zeros included', () => {
-    const g = tradeGain(f64([100, 800, 0]), f64([50, 100, 50]), 'total', 0.25, 0.05);
-    expect(g.gain).toBeCloseTo(1 - 200 / 900, 12);
-    expect(tradeGain(f64([0, 0]), f64([1, 2]), 'total', 0.25, 0.05)).toEqual({
-      gain: null,
-      pValue: null,
-      bought: false,
-      n: 2,
-    });
-  });
-
-  it('a time under 1 ms reads as 1 ms, so a 0 ms query has a ratio', () => {
-    const g = tradeGain(f64([0, 10]), f64([0, 5]), 'ratio', 0.25, 0.05);
+  it('a 0 reads as the smallest value above 0 of either run; 0 on both sides is no change', () => {
+    // The smallest value above 0 is 5: ratios 5/5 (0 and 0), 5/10 (10 to 0), 20/40, 5/5.
+    const g = tradeGain(f64([0, 10, 40, 5]), f64([0, 0, 20, 5]), 0.25, 0.05);
     expect(g.gain).toBeCloseTo(1 - Math.sqrt(0.5), 12);
+    // A query that was free and is not: 10/5 with the floor at 5.
+    expect(tradeGain(f64([0, 10]), f64([10, 5]), 0.25, 0.05).gain).toBeCloseTo(1 - Math.sqrt(2 * 0.5), 12);
+    expect(tradeGain(f64([0, 0]), f64([0, 0]), 0.25, 0.05)).toEqual({ gain: null, pValue: null, bought: false, n: 2 });
   });
 
   it(`under ${MIN_TRADE_QUERIES} queries: the gain is measured, not tested; from ${MIN_TRADE_QUERIES} it is`, () => {
-    const [b, c] = [f64(Array(12).fill(100)), f64(Array(12).fill(40))];
-    const under = tradeGain(b.slice(0, MIN_TRADE_QUERIES - 1), c.slice(0, MIN_TRADE_QUERIES - 1), 'ratio', 0.25, 0.05);
+    const n = MIN_TRADE_QUERIES + 2;
+    const [b, c] = [f64(Array(n).fill(100)), f64(Array(n).fill(40))];
+    const under = tradeGain(b.slice(0, MIN_TRADE_QUERIES - 1), c.slice(0, MIN_TRADE_QUERIES - 1), 0.25, 0.05);
     expect(under).toMatchObject({ pValue: null, bought: false, n: MIN_TRADE_QUERIES - 1 });
     expect(under.gain).toBeCloseTo(0.6, 12);
-    expect(tradeGain(b, c, 'ratio', 0.25, 0.05)).toMatchObject({ pValue: 0, bought: true, n: 12 });
-    expect(tradeGain(f64([]), f64([]), 'ratio', 0.25, 0.05)).toMatchObject({ gain: null, pValue: null, n: 0 });
+    expect(tradeGain(b, c, 0.25, 0.05)).toMatchObject({ pValue: 0, bought: true, n });
+    expect(tradeGain(f64([]), f64([]), 0.25, 0.05)).toMatchObject({ gain: null, pValue: null, n: 0 });
   });
 
-  it('bought exactly when the p is below beta; latency by the same share lower never has a larger p', () => {
-    const costs = fc.array(fc.double({ min: 20, max: 5000, noNaN: true }), { minLength: 10, maxLength: 60 });
+  it('bought exactly when the p is below beta; every ratio by the same share lower never has a larger p', () => {
+    const costs = fc.array(fc.double({ min: 1, max: 5000, noNaN: true }), {
+      minLength: MIN_TRADE_QUERIES,
+      maxLength: 2 * MIN_TRADE_QUERIES,
+    });
     fc.assert(
       fc.property(
         costs,
         fc.double({ min: 0.2, max: 1.2, noNaN: true }),
-        fc.constantFrom<'ratio' | 'total'>('ratio', 'total'),
         fc.constantFrom(0.05, 0.0125),
-        (base, ratio, measure, beta) => {
+        (base, ratio, beta) => {
           const b = f64(base);
           const c = b.map((x, i) => x * ratio * (1 + 0.3 * Math.sin(i)));
-          const g = tradeGain(b, c, measure, 0.25, beta);
+          const g = tradeGain(b, c, 0.25, beta);
           expect(g.bought).toBe(g.pValue! < beta);
           if (g.bought) expect(g.gain).toBeGreaterThan(0.25);
-          // Every ratio 10% lower moves the log ratios' mean, not their spread (a total's spread moves too); the
-          // costs are well above the 1 ms floor, which would hold a ratio still.
-          if (measure === 'ratio') {
-            const cheaper = tradeGain(
-              b,
-              c.map((x) => x * 0.9),
-              measure,
-              0.25,
-              beta,
-            );
-            expect(cheaper.pValue!).toBeLessThanOrEqual(g.pValue! * (1 + 1e-9) + 1e-12);
-          }
+          // Every ratio 10% lower moves the log ratios' mean, not their spread.
+          const cheaper = tradeGain(
+            b,
+            c.map((x) => x * 0.9),
+            0.25,
+            beta,
+          );
+          expect(cheaper.pValue!).toBeLessThanOrEqual(g.pValue! * (1 + 1e-9) + 1e-12);
         },
       ),
       { numRuns: 300, seed: 49 },
@@ -106,14 +98,14 @@ describe("a trade's words when its gain is not tested", () => {
     ],
     [
       { ...untested, gain: null, n_paired: 12 },
-      "the baseline's elapsed_ms is 0 in all, so the trade's gain cannot be tested",
+      "elapsed_ms is 0 for every query of both runs, so the trade's gain cannot be tested",
     ],
     [
       { ...untested, gain: 0.5, n_paired: 3 },
-      '50% lower latency, but only 3 queries have elapsed_ms in both runs, fewer than the 10 a gain is tested on',
+      '50% lower latency, but only 3 queries have elapsed_ms in both runs, fewer than the 100 a gain is tested on',
     ],
   ])('%#', (trade, words) => {
-    expect(gainWords(trade, 'holm', 0.05)).toBe(words);
+    expect(gainWords(trade, { correction: 'holm', simultaneousOver: 2 }, 0.05)).toBe(words);
   });
 });
 
@@ -136,11 +128,15 @@ describe('the config: a trade is checked key by key, each refusal naming its lin
     [gate('{margin: 0.06, metric: cost_usd, min_gain: 0.2, gain: 1}'), 'unknown `trade` key `gain`'],
     [
       gate('{margin: 0.01, metric: cost_usd, min_gain: 0.2}'),
-      "`trade.margin` 0.01 is not above the gate's margin 0.02",
+      "gates.yml:4: `trade.margin` must be a number above the gate's margin 0.02 (the larger drop a gain may buy, in the metric's unit), got 0.01",
     ],
     [
       gate(TRADE, '    significant_only: true\n    max_drop: 0.1\n'),
-      "gates.yml:2: `trade.margin` 0.06 is not above the gate's margin 0.1",
+      "gates.yml:5: `trade.margin` must be a number above the gate's margin 0.1",
+    ],
+    [
+      gate(TRADE, '    significant_only: true\n    max_drop_pct: 5\n'),
+      "gates.yml:5: a trade's margin is in the metric's unit, and this gate's margin comes from `max_drop_pct` and the baseline: give the gate a `margin`",
     ],
   ])('%#: refused', (yaml, message) => {
     expect(gateConfigError(yaml)).toContain(message);
@@ -304,7 +300,7 @@ describe('a trade from run databases, in every output', () => {
     expect(g.note).toContain("; not traded: the trade's margin 0.1000 holds, but no query has elapsed_ms in both runs");
   });
 
-  it('cost by its total: a cheaper model buys the drop; the same latency leaves latency trades unbought', async () => {
+  it('cost: a model at half the price buys the drop', async () => {
     const config =
       'gates:\n  - metric: hit@5\n    margin: 0.02\n    trade: {margin: 0.1, metric: cost_usd, min_gain: 0.3}\n';
     const { gates } = await compareTrade(config, { ms: baseMs, usd: (i) => baseUsd(i) * 0.5 });
@@ -322,13 +318,18 @@ describe('a trade from run databases, in every output', () => {
     expect(verdictMd).not.toContain('traded');
   });
 
-  it('the family counts the trade: one more test for a corrected gate, none for the primary or under none', async () => {
+  it('the family counts the trade: one more test for a corrected gate, the primary split in two, none under none', async () => {
     const two = `${LATENCY_TRADE}  - metric: mrr@10\n    margin: 0.1\n`;
     const withTrade = await compareTrade(two, { ms: (i) => baseMs(i) / 2 });
     expect(withTrade.gates.map((g) => g.simultaneous_over)).toEqual([3, 3]);
     const primary = await compareTrade(`primary: hit@5\n${two}`, { ms: (i) => baseMs(i) / 2 });
-    expect(primary.gates.map((g) => g.simultaneous_over)).toEqual([1, 1]);
-    expect(primary.gates[0].trade!.p_adjusted).toBe(primary.gates[0].trade!.p_value);
+    expect(primary.gates.map((g) => g.simultaneous_over)).toEqual([2, 1]);
+    const [hit5] = primary.out.report.gates;
+    expect(hit5.trade!.p_adjusted).toBe(Math.min(1, 2 * hit5.trade!.p_value!));
+    expect(hit5.p_adjusted).toBe(Math.min(1, 2 * hit5.p_value!));
+    expect(hit5.note).toContain(
+      'simultaneous over 2 tests; one-sided p < 0.0001, primary with its trade, Bonferroni-adjusted',
+    );
     const none = await compareTrade(`correction: none\n${two}`, { ms: (i) => baseMs(i) / 2 });
     expect(none.gates.map((g) => g.simultaneous_over)).toEqual([1, 1]);
   });

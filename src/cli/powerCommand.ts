@@ -86,7 +86,9 @@ export async function powerCommand(args: string[], io: Io): Promise<number> {
   const sources: Record<NoiseSource, string[]> = { repeats: [], config: [], assumed: [] };
   for (const g of tested) {
     const level =
-      g.metric === config.primary ? config.alpha : levelInFamily(config.alpha, familySize(config.correction, family));
+      g.metric === config.primary
+        ? levelInFamily(config.alpha, g.trade ? 2 : 1)
+        : levelInFamily(config.alpha, familySize(config.correction, family));
     const known = side.of(g.metric);
     const { model, source } = noiseOf(g.metric, known, config, churn);
     sources[source].push(g.metric);

@@ -70,15 +70,12 @@ export interface Trade {
   minGain: number;
 }
 
-/**
- * The costs a quality drop may be traded for: each the per-query quantity it reads and how its fall is measured
- * (src/stats/tradeGain.ts): latency per query as a ratio (the issue's log ratio), money and tokens by their totals.
- */
+/** The costs a quality drop may be traded for: each the per-query quantity it reads, and its name in words. */
 export const TRADE_COSTS = {
-  latency_ms: { quantity: 'elapsed_ms', measure: 'ratio', words: 'latency' },
-  cost_usd: { quantity: 'cost_usd', measure: 'total', words: 'cost' },
-  prompt_tokens: { quantity: 'prompt_tokens', measure: 'total', words: 'prompt tokens' },
-  completion_tokens: { quantity: 'completion_tokens', measure: 'total', words: 'completion tokens' },
+  latency_ms: { quantity: 'elapsed_ms', words: 'latency' },
+  cost_usd: { quantity: 'cost_usd', words: 'cost' },
+  prompt_tokens: { quantity: 'prompt_tokens', words: 'prompt tokens' },
+  completion_tokens: { quantity: 'completion_tokens', words: 'completion tokens' },
 } as const;
 export type TradeCost = keyof typeof TRADE_COSTS;
 const TRADE_KEYS = ['margin', 'metric', 'min_gain'];
@@ -228,7 +225,7 @@ export function parseGateConfig(text: string, source: string): GateConfig {
       `${source}:${lineOf(gatesNode ?? root)}: ${gates.length} gates, more than the ${MAX_GATES} a report can show in a pull request comment`,
     );
   }
-  checkSlicesAndTrades(gates, testing, at);
+  checkSlices(gates, testing, at);
   // A misspelt primary would leave every gate corrected without a word: it must name a gated metric.
   const gated = [...new Set(gates.map((g) => g.metric))];
   if (testing.primary !== null && !gated.includes(testing.primary))
@@ -270,14 +267,9 @@ function parseSlices(top: Record<string, unknown>, at: (key: string) => string):
   return { slices: { keys: [...new Set(keys as WhereKey[])], minQueries } };
 }
 
-/** Each per_slice gate's and each trade's terms against the config's: `slices` set, margins in order. */
-function checkSlicesAndTrades(
-  gates: GateSpec[],
-  testing: Pick<GateConfig, 'slices'>,
-  at: (key: string) => string,
-): void {
+/** Each per_slice gate against the config: `slices` set, and read by a gate. */
+function checkSlices(gates: GateSpec[], testing: Pick<GateConfig, 'slices'>, at: (key: string) => string): void {
   for (const g of gates.filter((gate) => gate.perSlice)) checkPerSlice(g, testing.slices !== undefined);
-  for (const g of gates) checkTradeMargin(g);
   if (testing.slices !== undefined && !gates.some((g) => g.perSlice))
     throw new InputError(
       `${at('slices')}: \`slices\` is read by a gate with \`per_slice: true\`, and no gate here has one`,
@@ -294,19 +286,6 @@ function checkPerSlice(g: GateSpec, slicesSet: boolean): void {
     );
   if (!slicesSet)
     throw new InputError(`${g.origin}: \`per_slice\` needs \`slices:\` in the config (e.g. \`slices: category\`)`);
-}
-
-/**
- * A trade widens the gate's margin: its own must be above the gate's, where that is known before the baseline is
- * (`margin`, `max_drop`, `max_increase`; a margin from `min` or a percentage is the baseline's, and a trade at or
- * under it never applies).
- */
-function checkTradeMargin(g: GateSpec): void {
-  const margin = g.margin ?? g.thresholds.max_drop ?? g.thresholds.max_increase;
-  if (g.trade !== undefined && margin !== undefined && g.trade.margin <= margin)
-    throw new InputError(
-      `${g.origin}: \`trade.margin\` ${g.trade.margin} is not above the gate's margin ${margin}: a trade lets a larger drop pass, up to its own margin`,
-    );
 }
 
 const REPEATS_KEYS = ['may_differ'];
@@ -485,23 +464,16 @@ function parseTrade(
   for (const key of Object.keys(t))
     if (!TRADE_KEYS.includes(key))
       throw new InputError(`${at(key)}: unknown \`trade\` key \`${key}\`${suggest(key, TRADE_KEYS)}`);
-  if (g.significant_only !== true && g.margin === undefined)
-    throw new InputError(
-      `${gateAt('trade')}: \`trade\` is for a tested gate: give the gate a \`margin\` (or \`significant_only\`)`,
-    );
-  if (g.where !== undefined || g.per_slice === true)
-    throw new InputError(
-      `${gateAt('trade')}: \`trade\` cannot be combined with \`${g.where !== undefined ? 'where' : 'per_slice'}\`: a trade is decided over the whole set, where its cost is measured`,
-    );
+  const gateMargin = tradedGateMargin(g, gateAt('trade'));
   const costs = Object.keys(TRADE_COSTS);
   if (typeof t.metric !== 'string' || !costs.includes(t.metric))
     throw new InputError(
       `${at('metric')}: \`trade.metric\` must be one of ${costs.join(', ')}, got ${valueText(t.metric)}${typeof t.metric === 'string' ? suggest(t.metric, costs) : ''}`,
     );
   const margin = t.margin;
-  if (typeof margin !== 'number' || !Number.isFinite(margin) || !(margin > 0))
+  if (typeof margin !== 'number' || !Number.isFinite(margin) || !(margin > gateMargin))
     throw new InputError(
-      `${at('margin')}: \`trade.margin\` must be a number above 0 (the larger drop a gain may buy), got ${valueText(margin)}`,
+      `${at('margin')}: \`trade.margin\` must be a number above the gate's margin ${gateMargin} (the larger drop a gain may buy, in the metric's unit), got ${valueText(margin)}`,
     );
   const minGain = t.min_gain;
   if (typeof minGain !== 'number' || !(minGain > 0 && minGain < 1))
@@ -509,6 +481,27 @@ function parseTrade(
       `${at('min_gain')}: \`trade.min_gain\` must be a share above 0 and below 1 (0.25: a quarter lower), got ${valueText(minGain)}`,
     );
   return { margin, cost: t.metric as TradeCost, minGain };
+}
+
+/**
+ * The margin of a gate that carries a trade, which must be a tested gate over the whole set (its cost is measured
+ * there) with an absolute margin, so the trade's margin can be compared with it here: its `margin`, else its
+ * `max_drop` or `max_increase`.
+ */
+function tradedGateMargin(g: Record<string, unknown>, at: string): number {
+  if (g.significant_only !== true && g.margin === undefined)
+    throw new InputError(`${at}: \`trade\` is for a tested gate: give the gate a \`margin\``);
+  if (g.where !== undefined || g.per_slice === true)
+    throw new InputError(
+      `${at}: \`trade\` cannot be combined with \`${g.where !== undefined ? 'where' : 'per_slice'}\`: a trade is decided over the whole set, where its cost is measured`,
+    );
+  if (typeof g.margin === 'number') return g.margin;
+  const relative = ['min', 'max', 'max_drop_pct', 'max_increase_pct'].filter((k) => g[k] !== undefined);
+  if (relative.length > 0)
+    throw new InputError(
+      `${at}: a trade's margin is in the metric's unit, and this gate's margin comes from \`${relative[0]}\` and the baseline: give the gate a \`margin\``,
+    );
+  return Math.min(...[g.max_drop, g.max_increase].filter((x): x is number => typeof x === 'number'));
 }
 
 /** A gate's `where`: one group, e.g. `{ category: adversarial }`; `at` is its `file:line`. */

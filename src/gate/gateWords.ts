@@ -11,24 +11,30 @@ const CORRECTION_WORDS: Record<TestedNumbers['correction'], string> = {
 
 /**
  * The p of a tested gate's bounds, adjusted where alpha is split: "one-sided p 0.0312, Bonferroni-adjusted 0.1250",
- * "..., not adjusted" (correction: none), "..., primary, not adjusted". The one sentence every output gives it in.
+ * "..., not adjusted" (correction: none), "..., primary, not adjusted", "..., primary with its trade,
+ * Bonferroni-adjusted 0.0624" (the primary's alpha split with its trade's test: `over` 2). The one sentence every
+ * output gives it in.
  */
 export function gatePSentence(
   pValue: number,
   pAdjusted: number | null | undefined,
   correction: TestedNumbers['correction'],
   alpha: number,
+  over = 1,
 ): string {
   const adjusted =
-    correction === 'none' || correction === 'primary'
-      ? CORRECTION_WORDS[correction]
-      : `${CORRECTION_WORDS[correction]} ${formatP(pAdjusted, alpha)}`;
+    correction === 'primary' && over > 1
+      ? `primary with its trade, Bonferroni-adjusted ${formatP(pAdjusted, alpha)}`
+      : correction === 'none' || correction === 'primary'
+        ? CORRECTION_WORDS[correction]
+        : `${CORRECTION_WORDS[correction]} ${formatP(pAdjusted, alpha)}`;
   return `one-sided p ${formatP(pValue, alpha)}, ${adjusted}`;
 }
 
 /** "one-sided p 0.0312, Bonferroni-adjusted 0.1250 ≥ α 0.05". */
 export function pWords(t: TestedNumbers, alpha: number): string {
-  return `${gatePSentence(t.pValue, t.pAdjusted, t.correction, alpha)} ${t.significant ? '<' : '≥'} α ${alpha}`;
+  const p = gatePSentence(t.pValue, t.pAdjusted, t.correction, alpha, t.simultaneousOver);
+  return `${p} ${t.significant ? '<' : '≥'} α ${alpha}`;
 }
 
 /** "change between −0.0533 and +0.0267 (90%, simultaneous over 4 tests; one-sided p 0.66, ...)". */

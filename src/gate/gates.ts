@@ -165,7 +165,10 @@ export function evaluateGates(config: GateConfig, ctx: GateContext): GateResult[
     const numbers = t
       ? testedNumbers(
           t.drops,
-          t.primary ? { correction: 'primary', size: 1 } : { correction: config.correction, size: split },
+          // A primary gate with a trade splits its alpha with the trade's test.
+          t.primary
+            ? { correction: 'primary', size: spec.trade ? 2 : 1 }
+            : { correction: config.correction, size: split },
           ctx.alpha,
           margin,
           ctx.defs.get(spec.metric),
@@ -512,11 +515,11 @@ function testedGate(
   }
   if (t?.bought && t.margin_holds) {
     const drop = `a drop of ${formatValue(tested.meanDrop, unit)} for ${gainText(t)}`;
-    const note = `traded: ${drop}, within the trade's margin ${formatValue(t.margin, unit)}: ${bounds}; ${gainWords(t, tested.correction, alpha)}`;
+    const note = `traded: ${drop}, within the trade's margin ${formatValue(t.margin, unit)}: ${bounds}; ${gainWords(t, tested, alpha)}`;
     return { ...withTest, trade: { ...t, traded: true }, result: 'pass', effect: 'none', note };
   }
   // What the trade lacked, said after the outcome.
-  const untraded = t ? `; ${untradedText(t, tested.correction, alpha, unit)}` : '';
+  const untraded = t ? `; ${untradedText(t, tested, alpha, unit)}` : '';
   if (lower > tested.margin) {
     const note = `a drop beyond the margin ${margin}: ${bounds}${untraded}`;
     return { ...withTest, result: failResult(spec), effect: failResult(spec), note };

@@ -13,6 +13,9 @@ import { gatePSentence } from './gateWords.js';
 import type { TestedNumbers } from './testedGates.js';
 import type { GateResult, TradeResult } from './types.js';
 
+/** The family a gate's test and its trade's are in, as its words name it. */
+type Family = Pick<TestedNumbers, 'correction' | 'simultaneousOver'>;
+
 /** A trade's terms and its gain's test, before the gate's bounds are read against its margin. */
 export type TradeTest = Omit<TradeResult, 'margin_holds' | 'traded'>;
 
@@ -26,7 +29,7 @@ export function tradeResultOf(
   const cost = TRADE_COSTS[trade.cost];
   const paired = pairedQuantityOf?.(cost.quantity) ?? null;
   const beta = levelInFamily(alpha, gate.simultaneousOver);
-  const g = paired ? tradeGain(paired.baseline, paired.candidate, cost.measure, trade.minGain, beta) : null;
+  const g = paired ? tradeGain(paired.baseline, paired.candidate, trade.minGain, beta) : null;
   const p = g?.pValue ?? null;
   return {
     metric: trade.cost,
@@ -44,27 +47,30 @@ export function tradeResultOf(
 export function gainText(t: Pick<TradeTest, 'gain' | 'metric'>): string {
   const words = TRADE_COSTS[t.metric].words;
   if (t.gain === null) return `no ${words} to compare`;
-  const pct = Math.round(Math.abs(t.gain) * 100);
-  return `${pct}% ${t.gain >= 0 ? 'lower' : 'higher'} ${words}`;
+  return `${percent(Math.abs(t.gain))} ${t.gain >= 0 ? 'lower' : 'higher'} ${words}`;
 }
+
+/** A share in percent: whole above 1% ("49%"), else to a tenth ("0.4%"); a min_gain as written ("12.5%"). */
+const percent = (share: number, exact = false) =>
+  `${exact || share < 0.01 ? +(share * 100).toFixed(exact ? 2 : 1) : Math.round(share * 100)}%`;
 
 /** "or < 0.0500 for 25% lower latency", the part of a gate's threshold its trade adds. */
 export function tradeThresholdText(trade: Trade, unit: string | undefined): string {
-  return `or < ${formatValue(trade.margin, unit)} for ${Math.round(trade.minGain * 100)}% lower ${TRADE_COSTS[trade.cost].words}`;
+  return `or < ${formatValue(trade.margin, unit)} for ${percent(trade.minGain, true)} lower ${TRADE_COSTS[trade.cost].words}`;
 }
 
 /**
  * "47% lower latency, a fall of 25% or more shown (1,000 queries; one-sided p 0.0001, Bonferroni-adjusted 0.0004 <
  * α 0.05)", in the p sentence of the gate's own test.
  */
-export function gainWords(t: TradeTest, correction: TestedNumbers['correction'], alpha: number): string {
+export function gainWords(t: TradeTest, family: Family, alpha: number): string {
   const quantity = TRADE_COSTS[t.metric].quantity;
   if (t.n_paired === 0) return `no query has ${quantity} in both runs, so the trade's gain cannot be tested`;
-  if (t.gain === null) return `the baseline's ${quantity} is 0 in all, so the trade's gain cannot be tested`;
+  if (t.gain === null) return `${quantity} is 0 for every query of both runs, so the trade's gain cannot be tested`;
   if (t.p_value === null)
     return `${gainText(t)}, but only ${t.n_paired} ${t.n_paired === 1 ? 'query has' : 'queries have'} ${quantity} in both runs, fewer than the ${MIN_TRADE_QUERIES} a gain is tested on`;
-  const need = `a fall of ${Math.round(t.min_gain * 100)}% or more`;
-  const p = `${gatePSentence(t.p_value, t.p_adjusted, correction, alpha)} ${t.bought ? '<' : '≥'} α ${alpha}`;
+  const need = `a fall of ${percent(t.min_gain, true)} or more`;
+  const p = `${gatePSentence(t.p_value, t.p_adjusted, family.correction, alpha, family.simultaneousOver)} ${t.bought ? '<' : '≥'} α ${alpha}`;
   const queries = `${t.n_paired.toLocaleString('en-US')} ${t.n_paired === 1 ? 'query' : 'queries'}`;
   return `${gainText(t)}, ${t.bought ? `${need} shown` : `${need} not shown`} (${queries}; ${p})`;
 }
@@ -74,15 +80,10 @@ export function gainWords(t: TradeTest, correction: TestedNumbers['correction'],
  * latency)", or "not traded: the trade's margin 0.0600 holds, but 5% lower latency, a fall of 25% or more not shown
  * (...)".
  */
-export function untradedText(
-  t: TradeResult,
-  correction: TestedNumbers['correction'],
-  alpha: number,
-  unit: string | undefined,
-): string {
+export function untradedText(t: TradeResult, family: Family, alpha: number, unit: string | undefined): string {
   const margin = formatValue(t.margin, unit);
   return t.margin_holds
-    ? `not traded: the trade's margin ${margin} holds, but ${gainWords(t, correction, alpha)}`
+    ? `not traded: the trade's margin ${margin} holds, but ${gainWords(t, family, alpha)}`
     : `not traded: a drop of the trade's margin ${margin} is not ruled out (${gainText(t)})`;
 }
 

@@ -69,8 +69,8 @@ export interface GateResult {
 }
 
 /**
- * A trade on a tested gate: its terms, the cost's measured fall `gain` (1 - candidate / baseline; null: no query has
- * the cost in both runs, or the baseline's is 0), the one-sided p of "the fall is under min_gain" (adjusted as the
+ * A trade on a tested gate: its terms, the cost's measured fall `gain` (1 - the geometric mean of the per-query
+ * ratios candidate / baseline; null: no query has the cost in both runs, or it is 0 in all), the one-sided p of "the fall is under min_gain" (adjusted as the
  * gate's p is; null: not tested, under 10 queries with the cost), whether the fall is shown (`bought`: p_adjusted <
  * alpha) and whether the trade passed the gate (`traded`: the gate's drop is beyond its margin, ruled out at the
  * trade's margin, and bought).

@@ -125,7 +125,7 @@ function gateName(g: GateResult): string {
 function alertGateLine(g: GateResult, report: CompareReport, byId: Map<string, MetricDef>): string {
   const value = gateChangeText(g, report, byId);
   if (g.trade?.traded)
-    return `> - ⚖️ ${gateName(g)} ${value}; allowed: ${escapeMarkdownText(g.threshold, 120)} — ${escapeMarkdownText(tradedText(g, report.alpha), 240)}`;
+    return `> - ⚖️ ${gateName(g).replace(/ \(warn\)$/, '')} ${value}; allowed: ${escapeMarkdownText(g.threshold, 120)} — ${escapeMarkdownText(tradedText(g, report.alpha), 240)}`;
   const icon = g.result === 'inconclusive' ? '🟨' : g.effect === 'fail' ? '❌' : '⚠️';
   // A gate that failed for want of data says why (no baseline, a zero denominator, an empty group); an
   // inconclusive one what it can detect; one with a trade what the trade lacked.

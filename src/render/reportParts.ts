@@ -161,7 +161,7 @@ function relativeChange(g: GateResult): string {
 /** The p of the gate's bounds, as gates.ts words it; '' for a gate without a test. */
 export function gatePText(g: GateResult, alpha: number): string {
   if (g.p_value === undefined || g.p_value === null || g.correction === undefined) return '';
-  return gatePSentence(g.p_value, g.p_adjusted, g.correction, alpha);
+  return gatePSentence(g.p_value, g.p_adjusted, g.correction, alpha, g.simultaneous_over);
 }
 
 /** The row's result as words: a `where` group below min_n says so, an inconclusive gate says why. */
@@ -525,14 +525,19 @@ export function tradeVerdictText(
 
 /** "traded for 49% lower latency, a fall of 25% or more shown (600 queries; one-sided p ...)": a traded gate's line. */
 export function tradedText(g: GateResult, alpha: number): string {
-  return `traded for ${gainWords(g.trade!, g.correction ?? 'none', alpha)}`;
+  return `traded for ${gainWords(g.trade!, familyOf(g), alpha)}`;
 }
 
 /** "; not traded: ..." for a gate whose trade did not pass it (and was needed), else "". */
 export function untradedClause(g: GateResult, alpha: number, unit: string | undefined): string {
   if (!g.trade || g.trade.traded || g.result === 'pass') return '';
-  return `; ${untradedText(g.trade, g.correction ?? 'none', alpha, unit)}`;
+  return `; ${untradedText(g.trade, familyOf(g), alpha, unit)}`;
 }
+
+const familyOf = (g: GateResult) => ({
+  correction: g.correction ?? 'none',
+  simultaneousOver: g.simultaneous_over ?? 1,
+});
 
 /** "failing slice category=multi_hop: hit@5 −0.5600, 70 queries" (and "1 more failing"), as the verdict line says it. */
 export function sliceVerdictText(

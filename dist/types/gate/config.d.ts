@@ -41,29 +41,22 @@ export interface Trade {
     /** The relative fall of the cost that buys the drop: 0.25 is a quarter lower. */
     minGain: number;
 }
-/**
- * The costs a quality drop may be traded for: each the per-query quantity it reads and how its fall is measured
- * (src/stats/tradeGain.ts): latency per query as a ratio (the issue's log ratio), money and tokens by their totals.
- */
+/** The costs a quality drop may be traded for: each the per-query quantity it reads, and its name in words. */
 export declare const TRADE_COSTS: {
     readonly latency_ms: {
         readonly quantity: "elapsed_ms";
-        readonly measure: "ratio";
         readonly words: "latency";
     };
     readonly cost_usd: {
         readonly quantity: "cost_usd";
-        readonly measure: "total";
         readonly words: "cost";
     };
     readonly prompt_tokens: {
         readonly quantity: "prompt_tokens";
-        readonly measure: "total";
         readonly words: "prompt tokens";
     };
     readonly completion_tokens: {
         readonly quantity: "completion_tokens";
-        readonly measure: "total";
         readonly words: "completion tokens";
     };
 };
