@@ -24,58 +24,70 @@ const f64 = (xs: number[]) => Float64Array.from(xs);
 
 describe("a trade's gain (tradeGain)", () => {
   it('the geometric mean of the per-query ratios, for every cost', () => {
-    const g = tradeGain(f64([100, 200, 400]), f64([50, 100, 200]), 0.25, 0.05);
+    const g = tradeGain(f64([100, 200, 400]), f64([50, 100, 200]), 0.25);
     expect(g.gain).toBeCloseTo(0.5, 12);
     expect(g.n).toBe(3);
     // Ratios of 1/2 and 1/8: geometric mean 1/4, a gain of 0.75 (the totals' would be 1 - 150/900 = 0.83).
-    expect(tradeGain(f64([100, 800]), f64([50, 100]), 0.25, 0.05).gain).toBeCloseTo(0.75, 12);
+    expect(tradeGain(f64([100, 800]), f64([50, 100]), 0.25).gain).toBeCloseTo(0.75, 12);
   });
 
-  it('a 0 reads as the smallest value above 0 of either run; 0 on both sides is no change', () => {
-    // The smallest value above 0 is 5: ratios 5/5 (0 and 0), 5/10 (10 to 0), 20/40, 5/5.
-    const g = tradeGain(f64([0, 10, 40, 5]), f64([0, 0, 20, 5]), 0.25, 0.05);
-    expect(g.gain).toBeCloseTo(1 - Math.sqrt(0.5), 12);
-    // A query that was free and is not: 10/5 with the floor at 5.
-    expect(tradeGain(f64([0, 10]), f64([10, 5]), 0.25, 0.05).gain).toBeCloseTo(1 - Math.sqrt(2 * 0.5), 12);
-    expect(tradeGain(f64([0, 0]), f64([0, 0]), 0.25, 0.05)).toEqual({ gain: null, pValue: null, bought: false, n: 2 });
+  it('0 on both sides is no change; 0 in one run only leaves the gain untested, whatever the other prices', () => {
+    // Ratios 1 (0 and 0), 1/2, 1: a geometric mean of 2^(-1/3).
+    expect(tradeGain(f64([0, 40, 5]), f64([0, 20, 5]), 0.25).gain).toBeCloseTo(1 - 2 ** (-1 / 3), 12);
+    expect(tradeGain(f64([0, 0]), f64([0, 0]), 0.25)).toEqual({ gain: null, pValue: null, n: 2, oneSidedZeros: 0 });
+    // The review's case: 100 of 1,000 queries made free, the rest unchanged, and one other query at $0.00001.
+    const base = f64(Array(1000).fill(0.01));
+    const cand = base.map((x, i) => (i < 100 ? 0 : i === 500 ? 0.00001 : x));
+    const g = tradeGain(base, cand, 0.25);
+    expect(g).toMatchObject({ pValue: null, n: 1000, oneSidedZeros: 100 });
+    // Its gain is over the 900 queries with a ratio: one of them 1,000 times cheaper.
+    expect(g.gain).toBeCloseTo(1 - 0.001 ** (1 / 900), 12);
+    expect(
+      tradeGain(
+        base,
+        base.map((x, i) => (i === 0 ? 0 : x * 0.5)),
+        0.25,
+      ).pValue,
+    ).toBeNull();
+    expect(
+      tradeGain(
+        base,
+        base.map((x) => x * 0.5),
+        0.25,
+      ).pValue,
+    ).toBe(0);
   });
 
   it(`under ${MIN_TRADE_QUERIES} queries: the gain is measured, not tested; from ${MIN_TRADE_QUERIES} it is`, () => {
     const n = MIN_TRADE_QUERIES + 2;
     const [b, c] = [f64(Array(n).fill(100)), f64(Array(n).fill(40))];
-    const under = tradeGain(b.slice(0, MIN_TRADE_QUERIES - 1), c.slice(0, MIN_TRADE_QUERIES - 1), 0.25, 0.05);
-    expect(under).toMatchObject({ pValue: null, bought: false, n: MIN_TRADE_QUERIES - 1 });
+    const under = tradeGain(b.slice(0, MIN_TRADE_QUERIES - 1), c.slice(0, MIN_TRADE_QUERIES - 1), 0.25);
+    expect(under).toMatchObject({ pValue: null, n: MIN_TRADE_QUERIES - 1 });
     expect(under.gain).toBeCloseTo(0.6, 12);
-    expect(tradeGain(b, c, 0.25, 0.05)).toMatchObject({ pValue: 0, bought: true, n });
-    expect(tradeGain(f64([]), f64([]), 0.25, 0.05)).toMatchObject({ gain: null, pValue: null, n: 0 });
+    expect(tradeGain(b, c, 0.25)).toMatchObject({ pValue: 0, n });
+    expect(tradeGain(f64([]), f64([]), 0.25)).toMatchObject({ gain: null, pValue: null, n: 0 });
   });
 
-  it('bought exactly when the p is below beta; every ratio by the same share lower never has a larger p', () => {
+  it('a p under 0.5 only for a gain above min_gain; every ratio by the same share lower never has a larger p', () => {
     const costs = fc.array(fc.double({ min: 1, max: 5000, noNaN: true }), {
       minLength: MIN_TRADE_QUERIES,
       maxLength: 2 * MIN_TRADE_QUERIES,
     });
     fc.assert(
-      fc.property(
-        costs,
-        fc.double({ min: 0.2, max: 1.2, noNaN: true }),
-        fc.constantFrom(0.05, 0.0125),
-        (base, ratio, beta) => {
-          const b = f64(base);
-          const c = b.map((x, i) => x * ratio * (1 + 0.3 * Math.sin(i)));
-          const g = tradeGain(b, c, 0.25, beta);
-          expect(g.bought).toBe(g.pValue! < beta);
-          if (g.bought) expect(g.gain).toBeGreaterThan(0.25);
-          // Every ratio 10% lower moves the log ratios' mean, not their spread.
-          const cheaper = tradeGain(
-            b,
-            c.map((x) => x * 0.9),
-            0.25,
-            beta,
-          );
-          expect(cheaper.pValue!).toBeLessThanOrEqual(g.pValue! * (1 + 1e-9) + 1e-12);
-        },
-      ),
+      fc.property(costs, fc.double({ min: 0.2, max: 1.2, noNaN: true }), (base, ratio) => {
+        const b = f64(base);
+        const c = b.map((x, i) => x * ratio * (1 + 0.3 * Math.sin(i)));
+        const g = tradeGain(b, c, 0.25);
+        expect(g.pValue).not.toBeNull();
+        if (g.pValue! < 0.05) expect(g.gain).toBeGreaterThan(0.25);
+        // Every ratio 10% lower moves the log ratios' mean, not their spread.
+        const cheaper = tradeGain(
+          b,
+          c.map((x) => x * 0.9),
+          0.25,
+        );
+        expect(cheaper.pValue!).toBeLessThanOrEqual(g.pValue! * (1 + 1e-9) + 1e-12);
+      }),
       { numRuns: 300, seed: 49 },
     );
   });
@@ -83,6 +95,7 @@ describe("a trade's gain (tradeGain)", () => {
 
 describe("a trade's words when its gain is not tested", () => {
   const untested = {
+    one_sided_zeros: 0,
     metric: 'latency_ms',
     margin: 0.1,
     min_gain: 0.25,
@@ -103,6 +116,10 @@ describe("a trade's words when its gain is not tested", () => {
     [
       { ...untested, gain: 0.5, n_paired: 3 },
       '50% lower latency, but only 3 queries have elapsed_ms in both runs, fewer than the 100 a gain is tested on',
+    ],
+    [
+      { ...untested, gain: 0.4, n_paired: 500, one_sided_zeros: 3 },
+      '40% lower latency, but 3 queries have elapsed_ms 0 in one run only: a ratio cannot say how far a free query fell, so the gain is not tested',
     ],
   ])('%#', (trade, words) => {
     expect(gainWords(trade, { correction: 'holm', simultaneousOver: 2 }, 0.05)).toBe(words);

@@ -17615,8 +17615,8 @@ function normalPointOf(t, df) {
 /**
  * A trade's gain: has a cost (latency, money, tokens) fallen by at least a share `minGain`, query by query? The fall
  * is read off the geometric mean of the per-query ratios candidate / baseline and tested one-sided on their logs,
- * Student's t corrected for skew; bought exactly when its p < beta, so the p and the "bought" cannot disagree
- * (docs/gates.md, "Trades"; docs/decisions/0013-trades.md says why ratios and why the correction).
+ * Student's t corrected for skew; the gate buys it when the p, adjusted as its own is, is under alpha (src/gate/
+ * trades.ts; docs/gates.md, "Trades"; docs/decisions/0013-trades.md says why ratios and why the correction).
  */
 
 /**
@@ -17625,33 +17625,31 @@ function normalPointOf(t, df) {
  */
 const MIN_TRADE_QUERIES = 100;
 /**
- * A value of 0 (a free query, a time under the clock's resolution) reads as the smallest value above 0 of either
- * run, so every query has a ratio and none weighs more than the data's own spread allows; 0 on both sides is no
- * change.
+ * The gain over the queries with the cost above 0 in both runs (0 in both is no change, and counts as a ratio of 1).
+ * A query at 0 in one run only has no ratio: the gain is then shown without a test, since any price read for the 0
+ * would decide it (docs/decisions/0013-trades.md).
  */
-function tradeGain(baseline, candidate, minGain, beta) {
+function tradeGain(baseline, candidate, minGain) {
     const n = baseline.length;
-    let floor = Infinity;
-    for (const side of [baseline, candidate])
-        for (const x of side)
-            if (x > 0)
-                floor = Math.min(floor, x);
-    if (floor === Infinity)
-        return { gain: null, pValue: null, bought: false, n };
     // Each query's log excess over the wanted fall, positive when it fell by more than minGain; their mean is > 0
     // exactly when the measured gain is > minGain.
-    const excess = new Float64Array(n);
-    let sum = 0;
+    const excess = [];
+    let [sum, priced, oneSidedZeros] = [0, 0, 0];
     for (let i = 0; i < n; i++) {
-        const logRatio = Math.log(Math.max(candidate[i], floor) / Math.max(baseline[i], floor));
+        const [b, c] = [baseline[i], candidate[i]];
+        if (b > 0 !== c > 0) {
+            oneSidedZeros++;
+            continue;
+        }
+        const logRatio = b > 0 ? Math.log(c / b) : 0;
+        if (b > 0)
+            priced++;
         sum += logRatio;
-        excess[i] = Math.log(1 - minGain) - logRatio;
+        excess.push(Math.log(1 - minGain) - logRatio);
     }
-    const gain = 1 - Math.exp(sum / n);
-    if (n < MIN_TRADE_QUERIES)
-        return { gain, pValue: null, bought: false, n };
-    const pValue = skewCorrectedP(excess);
-    return { gain, pValue, bought: pValue < beta, n };
+    const gain = priced === 0 ? null : 1 - Math.exp(sum / excess.length);
+    const tested = gain !== null && n >= MIN_TRADE_QUERIES && oneSidedZeros === 0;
+    return { gain, pValue: tested ? skewCorrectedP(Float64Array.from(excess)) : null, n, oneSidedZeros };
 }
 /**
  * One-sided p of "the mean is at most 0" for values that may be skewed (most queries a little faster, a few much
@@ -18474,18 +18472,20 @@ function detectText(t, unit) {
 function tradeResultOf(trade, pairedQuantityOf, gate, alpha) {
     const cost = TRADE_COSTS[trade.cost];
     const paired = pairedQuantityOf?.(cost.quantity) ?? null;
-    const beta = levelInFamily(alpha, gate.simultaneousOver);
-    const g = paired ? tradeGain(paired.baseline, paired.candidate, trade.minGain, beta) : null;
+    const g = paired ? tradeGain(paired.baseline, paired.candidate, trade.minGain) : null;
     const p = g?.pValue ?? null;
+    // Bought on the adjusted p itself, so `bought` and `p_adjusted < alpha` are one comparison, never two roundings.
+    const adjusted = p === null ? null : adjustedP(p, gate.simultaneousOver);
     return {
         metric: trade.cost,
         margin: trade.margin,
         min_gain: trade.minGain,
         gain: g?.gain ?? null,
         p_value: p,
-        p_adjusted: p === null ? null : adjustedP(p, gate.simultaneousOver),
+        p_adjusted: adjusted,
         n_paired: g?.n ?? 0,
-        bought: g?.bought ?? false,
+        one_sided_zeros: g?.oneSidedZeros ?? 0,
+        bought: adjusted !== null && adjusted < alpha,
     };
 }
 /** "47% lower latency" (a rise reads "12% higher latency"). */
@@ -18511,6 +18511,8 @@ function gainWords(t, family, alpha) {
         return `no query has ${quantity} in both runs, so the trade's gain cannot be tested`;
     if (t.gain === null)
         return `${quantity} is 0 for every query of both runs, so the trade's gain cannot be tested`;
+    if (t.p_value === null && t.one_sided_zeros > 0)
+        return `${gainText(t)}, but ${numberFormat_plural(t.one_sided_zeros, 'query has', 'queries have')} ${quantity} 0 in one run only: a ratio cannot say how far a free query fell, so the gain is not tested`;
     if (t.p_value === null)
         return `${gainText(t)}, but only ${t.n_paired} ${t.n_paired === 1 ? 'query has' : 'queries have'} ${quantity} in both runs, fewer than the ${MIN_TRADE_QUERIES} a gain is tested on`;
     const need = `a fall of ${percent(t.min_gain, true)} or more`;
@@ -18748,9 +18750,9 @@ function evaluateGates(config, ctx) {
         const margin = marginOf(spec, config, ctx);
         const numbers = t
             ? testedNumbers(t.drops, 
-            // A primary gate with a trade splits its alpha with the trade's test.
+            // A primary gate with a trade splits its alpha with the trade's test (under `none`, nothing is split).
             t.primary
-                ? { correction: 'primary', size: spec.trade ? 2 : 1 }
+                ? { correction: 'primary', size: spec.trade && config.correction !== 'none' ? 2 : 1 }
                 : { correction: config.correction, size: split }, ctx.alpha, margin, ctx.defs.get(spec.metric), 
             // The advice reads the baseline side's measured noise when the config records it (evalverdict calibrate).
             config.noise?.metrics[spec.metric] ?? null)
@@ -26198,7 +26200,7 @@ async function powerCommand(args, io) {
     const sources = { repeats: [], config: [], assumed: [] };
     for (const g of tested) {
         const level = g.metric === config.primary
-            ? levelInFamily(config.alpha, g.trade ? 2 : 1)
+            ? levelInFamily(config.alpha, g.trade && config.correction !== 'none' ? 2 : 1)
             : levelInFamily(config.alpha, familySize(config.correction, family));
         const known = side.of(g.metric);
         const { model, source } = noiseOf(g.metric, known, config, churn);

@@ -87,7 +87,7 @@ export async function powerCommand(args: string[], io: Io): Promise<number> {
   for (const g of tested) {
     const level =
       g.metric === config.primary
-        ? levelInFamily(config.alpha, g.trade ? 2 : 1)
+        ? levelInFamily(config.alpha, g.trade && config.correction !== 'none' ? 2 : 1)
         : levelInFamily(config.alpha, familySize(config.correction, family));
     const known = side.of(g.metric);
     const { model, source } = noiseOf(g.metric, known, config, churn);

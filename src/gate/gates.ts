@@ -165,9 +165,9 @@ export function evaluateGates(config: GateConfig, ctx: GateContext): GateResult[
     const numbers = t
       ? testedNumbers(
           t.drops,
-          // A primary gate with a trade splits its alpha with the trade's test.
+          // A primary gate with a trade splits its alpha with the trade's test (under `none`, nothing is split).
           t.primary
-            ? { correction: 'primary', size: spec.trade ? 2 : 1 }
+            ? { correction: 'primary', size: spec.trade && config.correction !== 'none' ? 2 : 1 }
             : { correction: config.correction, size: split },
           ctx.alpha,
           margin,

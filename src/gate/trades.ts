@@ -4,8 +4,8 @@
  * more test of the gate's family, at the gate's level, so the error control counts it.
  */
 import type { ComparedRuns } from '../compare/types.js';
-import { formatValue } from '../numberFormat.js';
-import { adjustedP, levelInFamily } from '../stats/familywise.js';
+import { formatValue, plural } from '../numberFormat.js';
+import { adjustedP } from '../stats/familywise.js';
 import { MIN_TRADE_QUERIES, tradeGain } from '../stats/tradeGain.js';
 import { TRADE_COSTS } from './config.js';
 import type { Trade } from './config.js';
@@ -28,18 +28,20 @@ export function tradeResultOf(
 ): TradeTest {
   const cost = TRADE_COSTS[trade.cost];
   const paired = pairedQuantityOf?.(cost.quantity) ?? null;
-  const beta = levelInFamily(alpha, gate.simultaneousOver);
-  const g = paired ? tradeGain(paired.baseline, paired.candidate, trade.minGain, beta) : null;
+  const g = paired ? tradeGain(paired.baseline, paired.candidate, trade.minGain) : null;
   const p = g?.pValue ?? null;
+  // Bought on the adjusted p itself, so `bought` and `p_adjusted < alpha` are one comparison, never two roundings.
+  const adjusted = p === null ? null : adjustedP(p, gate.simultaneousOver);
   return {
     metric: trade.cost,
     margin: trade.margin,
     min_gain: trade.minGain,
     gain: g?.gain ?? null,
     p_value: p,
-    p_adjusted: p === null ? null : adjustedP(p, gate.simultaneousOver),
+    p_adjusted: adjusted,
     n_paired: g?.n ?? 0,
-    bought: g?.bought ?? false,
+    one_sided_zeros: g?.oneSidedZeros ?? 0,
+    bought: adjusted !== null && adjusted < alpha,
   };
 }
 
@@ -67,6 +69,8 @@ export function gainWords(t: TradeTest, family: Family, alpha: number): string {
   const quantity = TRADE_COSTS[t.metric].quantity;
   if (t.n_paired === 0) return `no query has ${quantity} in both runs, so the trade's gain cannot be tested`;
   if (t.gain === null) return `${quantity} is 0 for every query of both runs, so the trade's gain cannot be tested`;
+  if (t.p_value === null && t.one_sided_zeros > 0)
+    return `${gainText(t)}, but ${plural(t.one_sided_zeros, 'query has', 'queries have')} ${quantity} 0 in one run only: a ratio cannot say how far a free query fell, so the gain is not tested`;
   if (t.p_value === null)
     return `${gainText(t)}, but only ${t.n_paired} ${t.n_paired === 1 ? 'query has' : 'queries have'} ${quantity} in both runs, fewer than the ${MIN_TRADE_QUERIES} a gain is tested on`;
   const need = `a fall of ${percent(t.min_gain, true)} or more`;

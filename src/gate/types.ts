@@ -69,11 +69,11 @@ export interface GateResult {
 }
 
 /**
- * A trade on a tested gate: its terms, the cost's measured fall `gain` (1 - the geometric mean of the per-query
- * ratios candidate / baseline; null: no query has the cost in both runs, or it is 0 in all), the one-sided p of "the fall is under min_gain" (adjusted as the
- * gate's p is; null: not tested, under 10 queries with the cost), whether the fall is shown (`bought`: p_adjusted <
- * alpha) and whether the trade passed the gate (`traded`: the gate's drop is beyond its margin, ruled out at the
- * trade's margin, and bought).
+ * A trade on a tested gate: its terms; the cost's measured fall `gain` (1 - the geometric mean of the per-query
+ * ratios candidate / baseline; null: no query has the cost above 0 in both runs); the one-sided p of "the fall is
+ * under min_gain", adjusted as the gate's p is (null: not tested, under 100 queries with the cost or a cost 0 in one
+ * run only); whether the fall is shown (`bought`: p_adjusted < alpha); and whether the trade passed the gate
+ * (`traded`: the gate's drop is beyond its margin, ruled out at the trade's margin, and bought).
  */
 export interface TradeResult {
   metric: TradeCost;
@@ -83,6 +83,8 @@ export interface TradeResult {
   p_value: number | null;
   p_adjusted: number | null;
   n_paired: number;
+  /** Queries whose cost is 0 in one run only: the gain is then not tested (docs/gates.md, "Trades"). */
+  one_sided_zeros: number;
   bought: boolean;
   /** The gate's drop is ruled out at the trade's margin (its upper bound is under it). */
   margin_holds: boolean;

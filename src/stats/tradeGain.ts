@@ -1,20 +1,23 @@
 /**
  * A trade's gain: has a cost (latency, money, tokens) fallen by at least a share `minGain`, query by query? The fall
  * is read off the geometric mean of the per-query ratios candidate / baseline and tested one-sided on their logs,
- * Student's t corrected for skew; bought exactly when its p < beta, so the p and the "bought" cannot disagree
- * (docs/gates.md, "Trades"; docs/decisions/0013-trades.md says why ratios and why the correction).
+ * Student's t corrected for skew; the gate buys it when the p, adjusted as its own is, is under alpha (src/gate/
+ * trades.ts; docs/gates.md, "Trades"; docs/decisions/0013-trades.md says why ratios and why the correction).
  */
 import { normalPointOf, normalUpperTail } from './distributions.js';
 
 export interface TradeGain {
-  /** The fall, 1 - the geometric mean of candidate / baseline (0.5: half the cost); null when no value is above 0. */
+  /** The fall, 1 - the geometric mean of candidate / baseline (0.5: half the cost); null: no query above 0 in both. */
   gain: number | null;
-  /** One-sided p of "the fall is under minGain"; null when not tested (no gain, or under MIN_TRADE_QUERIES queries). */
+  /**
+   * One-sided p of "the fall is under minGain"; null when not tested: no gain, under MIN_TRADE_QUERIES queries, or
+   * a query whose cost is 0 in one run only (`oneSidedZeros`).
+   */
   pValue: number | null;
-  /** The fall is shown to be minGain or more at level 1 - beta. */
-  bought: boolean;
   /** The queries with the cost on both sides. */
   n: number;
+  /** Queries whose cost is 0 in one run and not the other: a ratio cannot say how far a free query fell. */
+  oneSidedZeros: number;
 }
 
 /**
@@ -24,28 +27,30 @@ export interface TradeGain {
 export const MIN_TRADE_QUERIES = 100;
 
 /**
- * A value of 0 (a free query, a time under the clock's resolution) reads as the smallest value above 0 of either
- * run, so every query has a ratio and none weighs more than the data's own spread allows; 0 on both sides is no
- * change.
+ * The gain over the queries with the cost above 0 in both runs (0 in both is no change, and counts as a ratio of 1).
+ * A query at 0 in one run only has no ratio: the gain is then shown without a test, since any price read for the 0
+ * would decide it (docs/decisions/0013-trades.md).
  */
-export function tradeGain(baseline: Float64Array, candidate: Float64Array, minGain: number, beta: number): TradeGain {
+export function tradeGain(baseline: Float64Array, candidate: Float64Array, minGain: number): TradeGain {
   const n = baseline.length;
-  let floor = Infinity;
-  for (const side of [baseline, candidate]) for (const x of side) if (x > 0) floor = Math.min(floor, x);
-  if (floor === Infinity) return { gain: null, pValue: null, bought: false, n };
   // Each query's log excess over the wanted fall, positive when it fell by more than minGain; their mean is > 0
   // exactly when the measured gain is > minGain.
-  const excess = new Float64Array(n);
-  let sum = 0;
+  const excess: number[] = [];
+  let [sum, priced, oneSidedZeros] = [0, 0, 0];
   for (let i = 0; i < n; i++) {
-    const logRatio = Math.log(Math.max(candidate[i], floor) / Math.max(baseline[i], floor));
+    const [b, c] = [baseline[i], candidate[i]];
+    if (b > 0 !== c > 0) {
+      oneSidedZeros++;
+      continue;
+    }
+    const logRatio = b > 0 ? Math.log(c / b) : 0;
+    if (b > 0) priced++;
     sum += logRatio;
-    excess[i] = Math.log(1 - minGain) - logRatio;
+    excess.push(Math.log(1 - minGain) - logRatio);
   }
-  const gain = 1 - Math.exp(sum / n);
-  if (n < MIN_TRADE_QUERIES) return { gain, pValue: null, bought: false, n };
-  const pValue = skewCorrectedP(excess);
-  return { gain, pValue, bought: pValue < beta, n };
+  const gain = priced === 0 ? null : 1 - Math.exp(sum / excess.length);
+  const tested = gain !== null && n >= MIN_TRADE_QUERIES && oneSidedZeros === 0;
+  return { gain, pValue: tested ? skewCorrectedP(Float64Array.from(excess)) : null, n, oneSidedZeros };
 }
 
 /**

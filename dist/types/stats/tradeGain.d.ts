@@ -1,12 +1,15 @@
 export interface TradeGain {
-    /** The fall, 1 - the geometric mean of candidate / baseline (0.5: half the cost); null when no value is above 0. */
+    /** The fall, 1 - the geometric mean of candidate / baseline (0.5: half the cost); null: no query above 0 in both. */
     gain: number | null;
-    /** One-sided p of "the fall is under minGain"; null when not tested (no gain, or under MIN_TRADE_QUERIES queries). */
+    /**
+     * One-sided p of "the fall is under minGain"; null when not tested: no gain, under MIN_TRADE_QUERIES queries, or
+     * a query whose cost is 0 in one run only (`oneSidedZeros`).
+     */
     pValue: number | null;
-    /** The fall is shown to be minGain or more at level 1 - beta. */
-    bought: boolean;
     /** The queries with the cost on both sides. */
     n: number;
+    /** Queries whose cost is 0 in one run and not the other: a ratio cannot say how far a free query fell. */
+    oneSidedZeros: number;
 }
 /**
  * The fewest queries with the cost on both sides a gain is tested on: a slowdown in one query of 20 is then in the
@@ -14,11 +17,11 @@ export interface TradeGain {
  */
 export declare const MIN_TRADE_QUERIES = 100;
 /**
- * A value of 0 (a free query, a time under the clock's resolution) reads as the smallest value above 0 of either
- * run, so every query has a ratio and none weighs more than the data's own spread allows; 0 on both sides is no
- * change.
+ * The gain over the queries with the cost above 0 in both runs (0 in both is no change, and counts as a ratio of 1).
+ * A query at 0 in one run only has no ratio: the gain is then shown without a test, since any price read for the 0
+ * would decide it (docs/decisions/0013-trades.md).
  */
-export declare function tradeGain(baseline: Float64Array, candidate: Float64Array, minGain: number, beta: number): TradeGain;
+export declare function tradeGain(baseline: Float64Array, candidate: Float64Array, minGain: number): TradeGain;
 /**
  * One-sided p of "the mean is at most 0" for values that may be skewed (most queries a little faster, a few much
  * slower: Student's t then "shows" a gain that is not there, 7.3% of the time at a level of 5% on 300 queries), by
