@@ -15,7 +15,7 @@ import { evaluateGates, verdictOf, withSliceGates } from '../src/gate/gates.js';
 import type { GateResult, Verdict } from '../src/gate/types.js';
 import { seededRandom } from '../src/stats/random.js';
 import { LATENT_LEVELS, latentPair } from './helpers/latentSim.js';
-import { SIM_METRICS, simulatePair } from './helpers/verdictSim.js';
+import { comparisonOf, SIM_METRICS, simulatePair } from './helpers/verdictSim.js';
 import type { SimPair } from './helpers/verdictSim.js';
 
 const defs = new Map<string, MetricDef>(
@@ -26,25 +26,6 @@ const MODELS: Array<{ name: string; pair: (n: number, drop: number, r: () => num
   { name: 'rank', pair: (n, drop, r) => simulatePair(n, drop, r, 0.37) },
   { name: 'latent', pair: (n, drop, r) => latentPair(n, LATENT_LEVELS[1], drop, r) },
 ];
-
-const mean = (xs: Float64Array) => xs.reduce((a, b) => a + b, 0) / xs.length;
-
-function comparison(b: Float64Array, c: Float64Array): MetricComparison {
-  const [mb, mc] = [mean(b), mean(c)];
-  return {
-    baseline: mb,
-    candidate: mc,
-    delta: mc - mb,
-    rel_delta: mb === 0 ? null : (mc - mb) / mb,
-    n: b.length,
-    n_baseline: b.length,
-    n_paired: b.length,
-    p_value: null,
-    ci: null,
-    significant: null,
-    comparable: true,
-  };
-}
 
 /** Slices of the sizes given, each its own pair with its own true drop, gated with `config` as applyGates gates. */
 function gateSlices(
@@ -65,12 +46,12 @@ function gateSlices(
     rows[s.name] = Array.from({ length: s.n }, (_, r) => at + r);
     at += s.n;
     category[s.name] = Object.fromEntries(
-      SIM_METRICS.map((id, k) => [id, comparison(pairs[i].baseline[k], pairs[i].candidate[k])]),
+      SIM_METRICS.map((id, k) => [id, comparisonOf(pairs[i].baseline[k], pairs[i].candidate[k])]),
     );
   }
   SIM_METRICS.forEach((id, k) => {
     const [b, c] = [joined('baseline', k), joined('candidate', k)];
-    metrics[id] = comparison(b, c);
+    metrics[id] = comparisonOf(b, c);
     diffs[id] = c.map((v, i) => v - b[i]);
   });
   const groupSizes = { category: Object.fromEntries(slices.map((s) => [s.name, s.n])) };

@@ -47,15 +47,12 @@
  * of 5%, 2.5% at 1.7%); with Hall's correction 5.0% and 1.6% (docs/decisions/0013-trades.md).
  */
 import { describe, expect, it } from 'vitest';
-import type { MetricDef } from '../src/aggregate/metrics/types.js';
-import type { MetricComparison } from '../src/compare/types.js';
 import { parseGateConfig } from '../src/gate/config.js';
 import type { GateConfig } from '../src/gate/config.js';
-import { evaluateGates, verdictOf } from '../src/gate/gates.js';
-import type { GateResult, Verdict } from '../src/gate/types.js';
+import type { GateResult } from '../src/gate/types.js';
 import { seededRandom } from '../src/stats/random.js';
 import { LATENT_LEVELS, latentPair, normalsOf } from './helpers/latentSim.js';
-import { SIM_METRICS, simulatePair } from './helpers/verdictSim.js';
+import { gatePair, simulatePair } from './helpers/verdictSim.js';
 import type { SimPair } from './helpers/verdictSim.js';
 
 const N = 1500;
@@ -63,10 +60,6 @@ const ALPHA = 0.05;
 const [MARGIN, TRADE_MARGIN, MIN_GAIN] = [0.02, 0.08, 0.25];
 /** A true hit@5 drop inside (MARGIN, TRADE_MARGIN). */
 const INSIDE = 0.03;
-
-const defs = new Map<string, MetricDef>(
-  SIM_METRICS.map((id) => [id, { id, paired: true, perQuery: true, direction: 'higher' } as unknown as MetricDef]),
-);
 
 const MODELS: Array<{ name: string; pair: (n: number, drop: number, r: () => number) => SimPair }> = [
   { name: 'rank', pair: (n, drop, r) => simulatePair(n, drop, r, 0.37) },
@@ -122,49 +115,11 @@ function dollars(n: number, gain: number, random: () => number): Costs {
   return { baseline, candidate };
 }
 
-const mean = (xs: Float64Array) => xs.reduce((a, b) => a + b, 0) / xs.length;
-
 /** The pair and its costs gated with `config` as applyGates gates a comparison. */
-function gate(
-  pair: SimPair,
-  costs: { elapsed_ms?: Costs; cost_usd?: Costs },
-  config: GateConfig,
-): { gates: GateResult[]; verdict: Verdict } {
-  const metrics: Record<string, MetricComparison> = {};
-  const diffs: Record<string, Float64Array> = {};
-  SIM_METRICS.forEach((id, k) => {
-    const [b, c] = [pair.baseline[k], pair.candidate[k]];
-    const [mb, mc] = [mean(b), mean(c)];
-    diffs[id] = c.map((v, i) => v - b[i]);
-    metrics[id] = {
-      baseline: mb,
-      candidate: mc,
-      delta: mc - mb,
-      rel_delta: mb === 0 ? null : (mc - mb) / mb,
-      n: b.length,
-      n_baseline: b.length,
-      n_paired: b.length,
-      p_value: null,
-      ci: null,
-      significant: null,
-      comparable: true,
-    };
-  });
-  const gates = evaluateGates(config, {
-    defs,
-    metrics,
-    breakdowns: {},
-    groupSizes: {},
-    counts: { win: 0, loss: 0, draw: 0, regression: 0, answer_regression: 0 },
-    alpha: config.alpha,
-    pairedDiffsOf: (id) => diffs[id] ?? null,
-    pairedQuantityOf: (name) =>
-      name === 'elapsed_ms' ? (costs.elapsed_ms ?? null) : name === 'cost_usd' ? (costs.cost_usd ?? null) : null,
-    seed: 1,
-    permutations: 2000,
-  });
-  return { gates, verdict: verdictOf(gates) };
-}
+const gate = (pair: SimPair, costs: { elapsed_ms?: Costs; cost_usd?: Costs }, config: GateConfig) =>
+  gatePair(pair, config, 1, (name) =>
+    name === 'elapsed_ms' ? (costs.elapsed_ms ?? null) : name === 'cost_usd' ? (costs.cost_usd ?? null) : null,
+  );
 
 const tradeGate = (metric: string, cost: string) =>
   `  - metric: ${metric}\n    margin: ${MARGIN}\n    trade: {margin: ${TRADE_MARGIN}, metric: ${cost}, min_gain: ${MIN_GAIN}}\n`;

@@ -9,7 +9,7 @@
  * lowers hit@5 by `drop` in expectation.
  */
 import type { MetricDef } from '../../src/aggregate/metrics/types.js';
-import type { MetricComparison } from '../../src/compare/types.js';
+import type { ComparedRuns, MetricComparison } from '../../src/compare/types.js';
 import type { GateConfig } from '../../src/gate/config.js';
 import { evaluateGates, verdictOf } from '../../src/gate/gates.js';
 import type { GateResult, Verdict } from '../../src/gate/types.js';
@@ -66,27 +66,39 @@ export function simulatePair(n: number, drop: number, random: () => number, redr
 
 const mean = (xs: Float64Array) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
-/** The pair gated with `config` (its gates must be on SIM_METRICS): the gates and the verdict. */
-export function gatePair(pair: SimPair, config: GateConfig, seed = 1): { gates: GateResult[]; verdict: Verdict } {
+/** One metric's comparison of two paired columns, as compare reports it (without its own significance). */
+export function comparisonOf(baseline: Float64Array, candidate: Float64Array): MetricComparison {
+  const [b, c] = [mean(baseline), mean(candidate)];
+  return {
+    baseline: b,
+    candidate: c,
+    delta: c - b,
+    rel_delta: b === 0 ? null : (c - b) / b,
+    n: baseline.length,
+    n_baseline: baseline.length,
+    n_paired: baseline.length,
+    p_value: null,
+    ci: null,
+    significant: null,
+    comparable: true,
+  };
+}
+
+/**
+ * The pair gated with `config` (its gates must be on SIM_METRICS): the gates and the verdict. `pairedQuantityOf`
+ * gives a trade its cost (compare's ComparedRuns.pairedQuantityOf).
+ */
+export function gatePair(
+  pair: SimPair,
+  config: GateConfig,
+  seed = 1,
+  pairedQuantityOf?: ComparedRuns['pairedQuantityOf'],
+): { gates: GateResult[]; verdict: Verdict } {
   const metrics: Record<string, MetricComparison> = {};
   const diffs: Record<string, Float64Array> = {};
   SIM_METRICS.forEach((id, k) => {
-    const b = mean(pair.baseline[k]);
-    const c = mean(pair.candidate[k]);
+    metrics[id] = comparisonOf(pair.baseline[k], pair.candidate[k]);
     diffs[id] = pair.candidate[k].map((v, i) => v - pair.baseline[k][i]);
-    metrics[id] = {
-      baseline: b,
-      candidate: c,
-      delta: c - b,
-      rel_delta: b === 0 ? null : (c - b) / b,
-      n: pair.baseline[k].length,
-      n_baseline: pair.baseline[k].length,
-      n_paired: pair.baseline[k].length,
-      p_value: null,
-      ci: null,
-      significant: null,
-      comparable: true,
-    };
   });
   const gates = evaluateGates(config, {
     defs,
@@ -96,6 +108,7 @@ export function gatePair(pair: SimPair, config: GateConfig, seed = 1): { gates: 
     counts: { win: 0, loss: 0, draw: 0, regression: 0, answer_regression: 0 },
     alpha: config.alpha,
     pairedDiffsOf: (id) => diffs[id] ?? null,
+    pairedQuantityOf,
     seed,
     permutations: 2000,
   });
