@@ -53349,6 +53349,10 @@ function dropBounds(drops, beta, step) {
 function isTested(spec) {
     return spec.significantOnly || spec.margin !== undefined;
 }
+/** The tests a tested gate brings to its family: its bounds, and its trade's gain test (docs/gates.md, "Trades"). */
+const testsOf = (spec) => (spec.trade ? 2 : 1);
+/** The primary's own family: its bounds and its trade's test split alpha, unless nothing is split (`none`). */
+const primaryFamilySize = (spec, correction) => correction === 'none' ? 1 : testsOf(spec);
 /** +1 when higher is better: a drop is then baseline - candidate. */
 function directionOf(def) {
     return def?.direction === 'lower' ? -1 : 1;
@@ -53461,8 +53465,8 @@ function detectText(t, unit) {
  */
 
 /**
- * The fewest queries with the cost on both sides a gain is tested on: a slowdown in one query of 20 is then in the
- * sample 99.4% of the time (with 30, a fifth of samples miss it, and 20% of them "show" a gain that is not there).
+ * The fewest queries with the cost on both sides a gain is tested on: fewer often miss a rare slowdown altogether
+ * and "show" a gain that is not there (docs/decisions/0013-trades.md).
  */
 const MIN_TRADE_QUERIES = 100;
 /**
@@ -53494,7 +53498,7 @@ function tradeGain(baseline, candidate, minGain) {
 }
 /**
  * One-sided p of "the mean is at most 0" for values that may be skewed (most queries a little faster, a few much
- * slower: Student's t then "shows" a gain that is not there, 7.3% of the time at a level of 5% on 300 queries), by
+ * slower: Student's t alone then "shows" gains that are not there too often; docs/decisions/0013-trades.md), by
  * Hall's monotone transformation of the t statistic (Hall, "On the removal of skewness by transformation", JRSS B
  * 54, 1992): g(t) = t + γ/(6√n) + γt²/(3√n) + γ²t³/(27n), γ the sample skewness, read as Student's t with n - 1
  * degrees of freedom. The variance is floored as the gates' bounds floor it (dropBounds.ts), with the values' range
@@ -53571,11 +53575,10 @@ function gainWords(t, family, alpha) {
     if (t.p_value === null && t.one_sided_zeros > 0)
         return `${gainText(t)}, but ${numberFormat_plural(t.one_sided_zeros, 'query has', 'queries have')} ${quantity} 0 in one run only: a ratio cannot say how far a free query fell, so the gain is not tested`;
     if (t.p_value === null)
-        return `${gainText(t)}, but only ${t.n_paired} ${t.n_paired === 1 ? 'query has' : 'queries have'} ${quantity} in both runs, fewer than the ${MIN_TRADE_QUERIES} a gain is tested on`;
+        return `${gainText(t)}, but only ${numberFormat_plural(t.n_paired, 'query has', 'queries have')} ${quantity} in both runs, fewer than the ${MIN_TRADE_QUERIES} a gain is tested on`;
     const need = `a fall of ${percent(t.min_gain, true)} or more`;
     const p = `${gatePSentence(t.p_value, t.p_adjusted, family.correction, alpha, family.simultaneousOver)} ${t.bought ? '<' : '≥'} α ${alpha}`;
-    const queries = `${t.n_paired.toLocaleString('en-US')} ${t.n_paired === 1 ? 'query' : 'queries'}`;
-    return `${gainText(t)}, ${t.bought ? `${need} shown` : `${need} not shown`} (${queries}; ${p})`;
+    return `${gainText(t)}, ${t.bought ? `${need} shown` : `${need} not shown`} (${numberFormat_plural(t.n_paired, 'query', 'queries')}; ${p})`;
 }
 /**
  * Why a gate with a trade was not traded: "not traded: a drop of the trade's margin 0.0600 is not ruled out (49% lower
@@ -53706,16 +53709,14 @@ function withSliceGates(config, groupSizes) {
  */
 function evaluateGates(config, ctx) {
     const pending = config.gates.map((spec) => pendingTest(spec, config, ctx));
-    const corrected = pending.reduce((n, t, i) => (t && !t.primary ? n + (config.gates[i].trade ? 2 : 1) : n), 0);
+    const corrected = pending.reduce((n, t, i) => (t && !t.primary ? n + testsOf(config.gates[i]) : n), 0);
     const split = familySize(config.correction, corrected);
     return config.gates.map((spec, i) => {
         const t = pending[i];
         const margin = marginOf(spec, config, ctx);
         const numbers = t
-            ? testedNumbers(t.drops, 
-            // A primary gate with a trade splits its alpha with the trade's test (under `none`, nothing is split).
-            t.primary
-                ? { correction: 'primary', size: spec.trade && config.correction !== 'none' ? 2 : 1 }
+            ? testedNumbers(t.drops, t.primary
+                ? { correction: 'primary', size: primaryFamilySize(spec, config.correction) }
                 : { correction: config.correction, size: split }, ctx.alpha, margin, ctx.defs.get(spec.metric), 
             // The advice reads the baseline side's measured noise when the config records it (evalverdict calibrate).
             config.noise?.metrics[spec.metric] ?? null)

@@ -28,7 +28,7 @@ import { InputError } from '../errors.js';
 import { formatValue } from '../numberFormat.js';
 import { checkGates } from '../gate/gates.js';
 import { noiseFloorModel } from '../gate/noise.js';
-import { isTested } from '../gate/testedGates.js';
+import { isTested, primaryFamilySize, testsOf } from '../gate/testedGates.js';
 import { settingsOf } from '../gate/config.js';
 import type { GateConfig } from '../gate/config.js';
 import type { AggregateOptions } from '../aggregate/score.js';
@@ -79,7 +79,7 @@ export async function powerCommand(args: string[], io: Io): Promise<number> {
   // empty run left out, the golden set's.
   for (const w of summariseWarnings(side.warnings)) io.stderr(`warning: ${w}\n`);
   // As compare splits alpha: a trade's gain test is one more test of its gate's family.
-  const family = tested.filter((g) => g.metric !== config.primary).reduce((n, g) => n + (g.trade ? 2 : 1), 0);
+  const family = tested.filter((g) => g.metric !== config.primary).reduce((n, g) => n + testsOf(g), 0);
   const lines = [
     `${'gate'.padEnd(12)}  ${'queries'.padStart(7)}  ${'value'.padStart(6)}  detects  margin  queries for the margin`,
   ];
@@ -87,7 +87,7 @@ export async function powerCommand(args: string[], io: Io): Promise<number> {
   for (const g of tested) {
     const level =
       g.metric === config.primary
-        ? levelInFamily(config.alpha, g.trade && config.correction !== 'none' ? 2 : 1)
+        ? levelInFamily(config.alpha, primaryFamilySize(g, config.correction))
         : levelInFamily(config.alpha, familySize(config.correction, family));
     const known = side.of(g.metric);
     const { model, source } = noiseOf(g.metric, known, config, churn);

@@ -7,7 +7,15 @@ import { formatValue } from '../numberFormat.js';
 import { MAX_GATES } from './config.js';
 import type { GateConfig, GateSpec, OnInconclusive, ThresholdKey } from './config.js';
 import { suggest } from '../suggest.js';
-import { directionOf, dropsOf, isTested, testedNumbers, type TestedNumbers } from './testedGates.js';
+import {
+  directionOf,
+  dropsOf,
+  isTested,
+  testedNumbers,
+  type TestedNumbers,
+  primaryFamilySize,
+  testsOf,
+} from './testedGates.js';
 import type { GatedRuns, GateResult, Verdict } from './types.js';
 import { boundsWords, detectText } from './gateWords.js';
 import { gainText, gainWords, tradeResultOf, tradeThresholdText, untradedText } from './trades.js';
@@ -157,7 +165,7 @@ interface PendingTest {
  */
 export function evaluateGates(config: GateConfig, ctx: GateContext): GateResult[] {
   const pending = config.gates.map((spec) => pendingTest(spec, config, ctx));
-  const corrected = pending.reduce((n, t, i) => (t && !t.primary ? n + (config.gates[i].trade ? 2 : 1) : n), 0);
+  const corrected = pending.reduce((n, t, i) => (t && !t.primary ? n + testsOf(config.gates[i]) : n), 0);
   const split = familySize(config.correction, corrected);
   return config.gates.map((spec, i) => {
     const t = pending[i];
@@ -165,9 +173,8 @@ export function evaluateGates(config: GateConfig, ctx: GateContext): GateResult[
     const numbers = t
       ? testedNumbers(
           t.drops,
-          // A primary gate with a trade splits its alpha with the trade's test (under `none`, nothing is split).
           t.primary
-            ? { correction: 'primary', size: spec.trade && config.correction !== 'none' ? 2 : 1 }
+            ? { correction: 'primary', size: primaryFamilySize(spec, config.correction) }
             : { correction: config.correction, size: split },
           ctx.alpha,
           margin,

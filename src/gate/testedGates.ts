@@ -20,6 +20,13 @@ export function isTested(spec: GateSpec): boolean {
   return spec.significantOnly || spec.margin !== undefined;
 }
 
+/** The tests a tested gate brings to its family: its bounds, and its trade's gain test (docs/gates.md, "Trades"). */
+export const testsOf = (spec: GateSpec): number => (spec.trade ? 2 : 1);
+
+/** The primary's own family: its bounds and its trade's test split alpha, unless nothing is split (`none`). */
+export const primaryFamilySize = (spec: GateSpec, correction: Correction): number =>
+  correction === 'none' ? 1 : testsOf(spec);
+
 /** +1 when higher is better: a drop is then baseline - candidate. */
 export function directionOf(def: MetricDef | undefined): 1 | -1 {
   return def?.direction === 'lower' ? -1 : 1;

@@ -72,11 +72,10 @@ export function gainWords(t: TradeTest, family: Family, alpha: number): string {
   if (t.p_value === null && t.one_sided_zeros > 0)
     return `${gainText(t)}, but ${plural(t.one_sided_zeros, 'query has', 'queries have')} ${quantity} 0 in one run only: a ratio cannot say how far a free query fell, so the gain is not tested`;
   if (t.p_value === null)
-    return `${gainText(t)}, but only ${t.n_paired} ${t.n_paired === 1 ? 'query has' : 'queries have'} ${quantity} in both runs, fewer than the ${MIN_TRADE_QUERIES} a gain is tested on`;
+    return `${gainText(t)}, but only ${plural(t.n_paired, 'query has', 'queries have')} ${quantity} in both runs, fewer than the ${MIN_TRADE_QUERIES} a gain is tested on`;
   const need = `a fall of ${percent(t.min_gain, true)} or more`;
   const p = `${gatePSentence(t.p_value, t.p_adjusted, family.correction, alpha, family.simultaneousOver)} ${t.bought ? '<' : '≥'} α ${alpha}`;
-  const queries = `${t.n_paired.toLocaleString('en-US')} ${t.n_paired === 1 ? 'query' : 'queries'}`;
-  return `${gainText(t)}, ${t.bought ? `${need} shown` : `${need} not shown`} (${queries}; ${p})`;
+  return `${gainText(t)}, ${t.bought ? `${need} shown` : `${need} not shown`} (${plural(t.n_paired, 'query', 'queries')}; ${p})`;
 }
 
 /**

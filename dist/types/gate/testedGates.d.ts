@@ -13,6 +13,10 @@ import type { GateSpec } from './config.js';
 import type { Correction } from '../stats/familywise.js';
 import { type MetricNoiseFloor } from './noise.js';
 export declare function isTested(spec: GateSpec): boolean;
+/** The tests a tested gate brings to its family: its bounds, and its trade's gain test (docs/gates.md, "Trades"). */
+export declare const testsOf: (spec: GateSpec) => number;
+/** The primary's own family: its bounds and its trade's test split alpha, unless nothing is split (`none`). */
+export declare const primaryFamilySize: (spec: GateSpec, correction: Correction) => number;
 /** +1 when higher is better: a drop is then baseline - candidate. */
 export declare function directionOf(def: MetricDef | undefined): 1 | -1;
 /** The per-query drops (positive = worse) of a gate's metric, from the paired differences candidate - baseline. */

@@ -12,8 +12,8 @@ export interface TradeGain {
     oneSidedZeros: number;
 }
 /**
- * The fewest queries with the cost on both sides a gain is tested on: a slowdown in one query of 20 is then in the
- * sample 99.4% of the time (with 30, a fifth of samples miss it, and 20% of them "show" a gain that is not there).
+ * The fewest queries with the cost on both sides a gain is tested on: fewer often miss a rare slowdown altogether
+ * and "show" a gain that is not there (docs/decisions/0013-trades.md).
  */
 export declare const MIN_TRADE_QUERIES = 100;
 /**
@@ -24,7 +24,7 @@ export declare const MIN_TRADE_QUERIES = 100;
 export declare function tradeGain(baseline: Float64Array, candidate: Float64Array, minGain: number): TradeGain;
 /**
  * One-sided p of "the mean is at most 0" for values that may be skewed (most queries a little faster, a few much
- * slower: Student's t then "shows" a gain that is not there, 7.3% of the time at a level of 5% on 300 queries), by
+ * slower: Student's t alone then "shows" gains that are not there too often; docs/decisions/0013-trades.md), by
  * Hall's monotone transformation of the t statistic (Hall, "On the removal of skewness by transformation", JRSS B
  * 54, 1992): g(t) = t + γ/(6√n) + γt²/(3√n) + γ²t³/(27n), γ the sample skewness, read as Student's t with n - 1
  * degrees of freedom. The variance is floored as the gates' bounds floor it (dropBounds.ts), with the values' range
